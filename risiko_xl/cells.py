@@ -1,0 +1,145 @@
+"""Reading values as Excel hands them over: a cell is a scalar, a column a list, a block a
+list of rows; empty cells are None and numbers are floats. Shared by the worksheet
+functions and the workbook readers so both accept exactly the same input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from risiko_xl.errors import RisikoError
+
+T = TypeVar("T")
+
+TRUE_WORDS = frozenset({"1", "s", "si", "sì", "sí", "x", "true", "vero", "y", "yes"})
+FALSE_WORDS = frozenset({"", "0", "n", "no", "false", "falso"})
+ERROR_PREFIX = "#RISIKO!"
+
+
+def is_blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def flatten(value: Any) -> tuple[list[Any], bool]:
+    """(values, was_scalar): a scalar, a row, a column or an n×1 / 1×n block as one list."""
+    if not isinstance(value, (list, tuple)):
+        return [value], True
+    if value and isinstance(value[0], (list, tuple)):
+        if all(len(row) == 1 for row in value):
+            return [row[0] for row in value], False
+        if len(value) == 1:
+            return list(value[0]), False
+        raise RisikoError("serve una sola colonna (o una sola riga), non un blocco",
+                          valore=f"{len(value)}×{len(value[0])}")
+    return list(value), False
+
+
+def rows_2d(value: Any) -> list[list[Any]]:
+    """A block as a list of rows (a scalar is 1×1, a flat list one column)."""
+    if not isinstance(value, (list, tuple)):
+        return [[value]]
+    if value and isinstance(value[0], (list, tuple)):
+        return [list(row) for row in value]
+    return [[v] for v in value]
+
+
+def broadcast(length: int, value: Any, label: str) -> list[Any]:
+    """A column of `length` values: a scalar (or None) repeats, a column must match."""
+    if value is None or not isinstance(value, (list, tuple)):
+        return [value] * length
+    values, scalar = flatten(value)
+    if scalar or len(values) == 1:
+        return values * length
+    if len(values) != length:
+        raise RisikoError(f"la colonna {label} ha {len(values)} righe, ne servono {length}")
+    return values
+
+
+def to_int(value: Any, label: str, *, minimum: int | None = 0,
+           maximum: int | None = None) -> int | None:
+    """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'."""
+    if is_blank(value):
+        return None
+    if isinstance(value, bool):
+        raise RisikoError("serve un numero intero", colonna=label, valore=value)
+    number: Any = value
+    if isinstance(value, str):
+        text = value.strip().replace(",", ".")
+        try:
+            number = float(text)
+        except ValueError:
+            raise RisikoError("serve un numero", colonna=label, valore=value) from None
+    if not isinstance(number, (int, float)) or number != number or number in (
+        float("inf"), float("-inf")
+    ):
+        raise RisikoError("serve un numero", colonna=label, valore=value)
+    if number != int(number):
+        raise RisikoError("serve un numero intero", colonna=label, valore=value)
+    result = int(number)
+    if minimum is not None and result < minimum:
+        raise RisikoError(f"non può essere minore di {minimum}", colonna=label, valore=value)
+    if maximum is not None and result > maximum:
+        raise RisikoError(f"non può superare {maximum}", colonna=label, valore=value)
+    return result
+
+
+def to_flag(value: Any, label: str) -> bool:
+    """A yes/no cell: 1, True, S, SI, Sì, X are yes; blank, 0, N, NO are no."""
+    if value is None or value is False:
+        return False
+    if value is True:
+        return True
+    if isinstance(value, (int, float)):
+        if value in (0, 1):
+            return bool(value)
+    else:
+        word = str(value).strip().casefold()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+    raise RisikoError("scrivere S/1/X per sì, vuoto/0/N per no", colonna=label, valore=value)
+
+
+def to_elimination(value: Any, label: str = "eliminato") -> tuple[bool, int | None]:
+    """(eliminated, order): blank = survived; 1, 2, … = order of elimination; S = order unknown."""
+    if is_blank(value) or value is False:
+        return False, None
+    if isinstance(value, str) and value.strip().casefold() in TRUE_WORDS - {"1"}:
+        return True, None
+    if isinstance(value, str) and value.strip().casefold() in FALSE_WORDS:
+        return False, None
+    if value is True:
+        return True, None
+    order = to_int(value, label, minimum=0, maximum=5)
+    return (order is not None and order > 0), (order or None)
+
+
+def to_text(value: Any) -> str | None:
+    """A text cell stripped; None when blank. Numbers typed as IDs lose a trailing '.0'."""
+    if is_blank(value):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def cell_error(err: RisikoError) -> str:
+    """The text a worksheet function shows in a cell for `err`."""
+    return f"{ERROR_PREFIX} {err}"
+
+
+def is_error(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(ERROR_PREFIX)
+
+
+def per_row(values: list[Any], compute: Callable[[Any, int], T]) -> list[T | str]:
+    """compute(value, row) for every row; a RisikoError becomes that row's message."""
+    out: list[T | str] = []
+    for row, value in enumerate(values, start=1):
+        try:
+            out.append(compute(value, row))
+        except RisikoError as err:
+            out.append(cell_error(err.located(riga=row)))
+    return out

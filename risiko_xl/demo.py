@@ -1,0 +1,71 @@
+"""The demo: the regulations' worked examples, computed through the public functions.
+
+Until the tournament workbook exists, `risiko-xl demo` prints these tables: each game as
+the referee records it, and what the rules core computes (placement, table points,
+tournament points), next to what the regulation says.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from risiko_xl import udfs
+from risiko_xl.publish.numbers import italian
+from risiko_xl.rules import Seat, score_table
+from risiko_xl.rules.methods import method
+
+# (title, method, rows): rows are (player, objective points, RisiKo!, eliminated, what the
+# regulation states; seed 001 §7 and 003 Art. 23 give them, seed 000 worked by hand).
+EXAMPLES = [
+    ("Seed 001 §7, primo esempio (tavolo da 4)", "millesimi", [
+        ("A", 23, False, False, "0,023"), ("B", 0, False, True, "0,000"),
+        ("C", 48, False, False, "1,048"), ("D", 39, False, False, "0,039")]),
+    ("Seed 001 §7, secondo esempio (RisiKo!)", "millesimi", [
+        ("A", 13, False, False, "0,013"), ("B", 86, True, False, "1,100"),
+        ("C", 22, False, False, "0,022"), ("D", 9, False, False, "0,009")]),
+    ("Seed 001 §7, terzo esempio (tavolo da 5)", "millesimi", [
+        ("A", 18, False, False, "0,023"), ("B", 20, False, False, "0,025"),
+        ("C", 8, False, False, "0,010"), ("D", 28, False, False, "1,035"),
+        ("E", 19, False, False, "0,024")]),
+    ("Seed 000 Art. 24, metodo bonus 50/15/5 (tavolo da 5, tetto 150)", "bonus_50_15_5", [
+        ("A", 18, False, False, "23 (4°: nessun bonus)"),
+        ("B", 20, False, False, "25+15=40"), ("C", 8, False, False, "10"),
+        ("D", 86, False, False, "108+50=158 → 150"),
+        ("E", 19, False, False, "24+5=29")]),
+]
+
+
+def render_examples() -> str:
+    """The worked examples as a text report (Italian)."""
+    lines = ["RisiKo! XL — esempi dei regolamenti calcolati dal programma", ""]
+    for title, method_name, rows in EXAMPLES:
+        m = method(method_name)
+        seats = [Seat(points=p, out_points=0, order=i + 1, risiko=r, eliminated=e)
+                 for i, (_, p, r, e, _s) in enumerate(rows)]
+        result = score_table(seats, scoring=m)
+        decimals = 3 if m.denominator == 1000 else 0
+        lines.append(f"{title} — metodo {m.name}")
+        lines.append(f"  {'Gioc.':<6}{'Obiettivo':>10}{'Tavolo':>8}{'Pos.':>6}{'Torneo':>9}"
+                     f"   Atteso")
+        for (player, points, _r, _e, stated), tp, pos, value in zip(
+                rows, result.table_points, result.positions, result.points):
+            lines.append(f"  {player:<6}{points:>10}{tp:>8}{pos:>6}"
+                         f"{italian(value, decimals):>9}   {stated}")
+        lines.append("")
+    lines.append("Stessi calcoli con le funzioni di Excel (RISIKO_PUNTI_TORNEO):")
+    for points, players, position in ((42, 4, 1), (38, 4, 2), (21, 5, 2), (80, 5, 1)):
+        value = udfs.RISIKO_PUNTI_TORNEO(float(points), float(players), float(position))
+        lines.append(f"  =RISIKO_PUNTI_TORNEO({points}; {players}; {position}) → {value}")
+    lines.append(f"  =RISIKO_TAVOLI(37) → {udfs.RISIKO_TAVOLI(37.0)}  (tavoli da 5, 4, 3)")
+    return "\n".join(lines) + "\n"
+
+
+def run(directory: Path) -> Path:
+    """Print the examples and write them to `directory`/esempi.txt."""
+    directory.mkdir(parents=True, exist_ok=True)
+    text = render_examples()
+    target = directory / "esempi.txt"
+    target.write_text(text, encoding="utf-8")
+    print(text, end="")
+    print(f"Scritto {target}")
+    return target

@@ -1,0 +1,80 @@
+"""Lower bounds of each criterion (DESIGN §6). Each is proved below an optimum:
+
+- key criteria (club, region, winners): a group of k players over T tables has at least
+  r·C(q+1,2) + (T−r)·C(q,2) pairs together, q = k // T, r = k % T (convexity of C(x,2);
+  table capacities only raise the minimum). Groups are disjoint, so the sum is a bound.
+- size criteria (five_repeat, three_repeat): the S seats at 5-tables must go to S
+  distinct players, so the cost is at least the sum of the S smallest earlier counts
+  (≥ max(0, S − players with no 5-table history) of DESIGN §6). It is exact on its own.
+- repeat: for each earlier round, (a) each new table of size s draws from G groups (the
+  tables of that round plus one group per absent player): at least the balanced count of
+  s over G, i.e. max(0, s − G) when s ≤ 2G (the pigeonhole bound); (b) the players of
+  one earlier table spread over the T new tables: balanced count of k over T. Pairs of
+  one round are a subset of all repeats, so the largest of these is a bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from risiko_xl.draw.criteria import KEY_CRITERIA, NO_KEY, SIZE_CRITERIA, Instance
+
+
+def comb2(x: int) -> int:
+    return x * (x - 1) // 2
+
+
+def balanced_pairs(k: int, tables: int) -> int:
+    """Fewest pairs sharing a table when k players sit at `tables` tables."""
+    if tables <= 0:
+        return comb2(k)
+    q, r = divmod(k, tables)
+    return r * comb2(q + 1) + (tables - r) * comb2(q)
+
+
+def key_bound(keys: Sequence[int], tables: int) -> int:
+    """Sum over key groups of balanced_pairs(group size, tables)."""
+    sizes: dict[int, int] = {}
+    for k in keys:
+        if k != NO_KEY:
+            sizes[k] = sizes.get(k, 0) + 1
+    return sum(balanced_pairs(k, tables) for k in sizes.values())
+
+
+def size_bound(counts: Sequence[int], seats: int) -> int:
+    """Sum of the `seats` smallest counts."""
+    return sum(sorted(counts)[:seats])
+
+
+def repeat_bound(inst: Instance, sizes: Sequence[int], players: Sequence[int] | None = None) -> int:
+    """Pigeonhole bound on repeated pairs for a seating of `players` at tables `sizes`."""
+    idx = list(range(inst.n)) if players is None else list(players)
+    n_tables = len(sizes)
+    best = 0
+    for row in inst.history:
+        groups: dict[int, int] = {}
+        absent = 0
+        for i in idx:
+            t = row[i]
+            if t is None:
+                absent += 1
+            else:
+                groups[t] = groups.get(t, 0) + 1
+        g = len(groups) + absent
+        per_new = sum(balanced_pairs(s, g) for s in sizes)
+        per_old = sum(balanced_pairs(k, n_tables) for k in groups.values())
+        best = max(best, per_new, per_old)
+    return best
+
+
+def lower_bound(inst: Instance, sizes: Sequence[int], criterion: str) -> int:
+    """Lower bound of `criterion` for seating all players of `inst` at tables `sizes`."""
+    if criterion in SIZE_CRITERIA:
+        size = SIZE_CRITERIA[criterion]
+        seats = sum(s for s in sizes if s == size)
+        return size_bound(inst.counts[size], seats)
+    if criterion in KEY_CRITERIA:
+        return key_bound(inst.keys[criterion], len(sizes))
+    if criterion == "repeat":
+        return repeat_bound(inst, sizes)
+    raise ValueError(criterion)

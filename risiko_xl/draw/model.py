@@ -1,0 +1,88 @@
+"""Plain data of the draw engine: players, draw inputs, results and quality figures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from risiko_xl import __version__ as _PACKAGE_VERSION
+
+ENGINE_VERSION = "1.0"
+FULL_ENGINE_VERSION = f"risiko_xl.draw {ENGINE_VERSION} (risiko_xl {_PACKAGE_VERSION})"
+
+DEFAULT_CRITERIA: tuple[str, ...] = ("five_repeat", "winners", "club", "repeat")
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player to seat.
+
+    `history[r]` is the table number the player sat at in round r+1 (None = absent).
+    `fives`/`threes` override the count of earlier 5-/3-table seats, which is otherwise
+    derived from `history` and the table sizes seen in the input. `winner` = won their
+    table in the previous round. Blank club/region ("" or None) never match anyone.
+    """
+
+    id: str
+    club: str | None = None
+    region: str | None = None
+    history: tuple[int | None, ...] = ()
+    winner: bool = False
+    fives: int | None = None
+    threes: int | None = None
+
+
+@dataclass(frozen=True)
+class DrawInput:
+    """Everything a draw depends on.
+
+    `criteria`: criterion names, highest priority first (minimised lexicographically).
+    `procedure`: "optimise" (plain lexicographic local search) or "cinquisti"
+    (seed 001 §8: cinquisti fixed first, the rest optimised, cinquisti swapped last).
+    `repeat_weighting`: "flat" (every earlier meeting counts 1) or "recent" (a meeting
+    in round r weighs r, so older meetings cost less; the reported value stays flat).
+    `effort`: multiplier of the deterministic search budget (never wall-clock time).
+    """
+
+    players: tuple[Player, ...]
+    seed: int | str
+    round_no: int | None = None
+    policy: str = "standard"
+    criteria: tuple[str, ...] = DEFAULT_CRITERIA
+    procedure: str = "optimise"
+    repeat_weighting: str = "flat"
+    effort: int = 1
+
+
+@dataclass(frozen=True)
+class QualityItem:
+    """One criterion's value in the drawn seating and its lower bound."""
+
+    criterion: str
+    value: int
+    lower_bound: int
+
+    @property
+    def at_bound(self) -> bool:
+        return self.value <= self.lower_bound
+
+
+@dataclass(frozen=True)
+class DrawResult:
+    """Tables (ids, ordered by table number 1..T), provenance and quality report."""
+
+    tables: list[list[str]]
+    seed: int | str
+    fingerprint: str
+    engine_version: str
+    quality: list[QualityItem]
+    round_no: int
+    procedure: str = "optimise"
+    notes: list[str] = field(default_factory=list)
+
+    def table_of(self) -> dict[str, int]:
+        """id -> table number (1-based)."""
+        return {pid: t + 1 for t, table in enumerate(self.tables) for pid in table}
+
+    def quality_dict(self) -> dict[str, tuple[int, int]]:
+        """criterion -> (value, lower bound)."""
+        return {q.criterion: (q.value, q.lower_bound) for q in self.quality}

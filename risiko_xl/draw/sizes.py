@@ -1,0 +1,95 @@
+"""How many tables of 5, 4 and 3 seat N players (seeds 000 Art. 5, 003 Art. 4, 001 §8).
+
+Policies:
+
+- ``standard``: tables of 4, as few 5-tables as needed; 3-tables only when no mix of
+  4s and 5s works (N in {3, 6, 7, 11}).
+- ``quattro_tre``: tables of 4, as few 3-tables as needed (never 5-tables).
+- ``cinque_quattro``: tables of 5, as few 4-tables as needed (never 3-tables).
+- ``cns``: tables of 5 only (CNS team championship, seed 004); N must be a multiple of 5.
+- ``fantasma``: every table has 4 seats; when N is not a multiple of 4 the last tables
+  get one empty "ghost" seat each, so they seat 3 real players (counted as 3-tables).
+
+Table numbering: 4-tables first, then 5-tables, then 3-tables (5- and 3-tables get the
+last table numbers). In ``cinque_quattro``/``cns`` the 4-tables still come first.
+"""
+
+from __future__ import annotations
+
+from risiko_xl.errors import RisikoError
+
+POLICIES: tuple[str, ...] = ("standard", "quattro_tre", "cinque_quattro", "cns", "fantasma")
+
+# English aliases accepted for the policy names.
+_ALIASES = {
+    "four_three": "quattro_tre",
+    "4+3": "quattro_tre",
+    "five_four": "cinque_quattro",
+    "5+4": "cinque_quattro",
+    "five": "cns",
+    "ghost": "fantasma",
+}
+
+
+def normalise_policy(policy: str) -> str:
+    """The canonical policy name; RisikoError for an unknown one."""
+    key = str(policy).strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in POLICIES:
+        raise RisikoError(
+            "politica tavoli sconosciuta (ammesse: " + ", ".join(POLICIES) + ")",
+            valore=policy,
+        )
+    return key
+
+
+def table_counts(n: int, policy: str = "standard") -> tuple[int, int, int]:
+    """(tables of 5, tables of 4, tables of 3) for `n` players under `policy`.
+
+    Raises RisikoError when N < 3 or when no table mix of the policy seats N players.
+    """
+    policy = normalise_policy(policy)
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise RisikoError("il numero di giocatori deve essere un intero", valore=n)
+    if n < 3:
+        raise RisikoError("servono almeno 3 giocatori per formare un tavolo", valore=n)
+    if policy == "standard":
+        fives = n % 4  # 5 ≡ 1 (mod 4): each 5-table absorbs one extra player
+        if 5 * fives <= n:
+            return fives, (n - 5 * fives) // 4, 0
+        threes = {3: 1, 6: 2, 7: 1, 11: 1}[n]
+        return 0, (n - 3 * threes) // 4, threes
+    if policy in ("quattro_tre", "fantasma"):
+        threes = (4 - n % 4) % 4  # 3 ≡ -1 (mod 4)
+        if 3 * threes > n:
+            raise _impossible(n, policy)
+        return 0, (n - 3 * threes) // 4, threes
+    if policy == "cinque_quattro":
+        fours = (4 * n) % 5  # 4 ≡ -1 (mod 5), so fours ≡ -n ≡ 4n (mod 5)
+        if 4 * fours > n:
+            raise _impossible(n, policy)
+        return (n - 4 * fours) // 5, fours, 0
+    # cns
+    if n % 5:
+        raise _impossible(n, policy)
+    return n // 5, 0, 0
+
+
+def table_sizes(n: int, policy: str = "standard") -> list[int]:
+    """Players per table in table-number order (4s, then 5s, then 3s)."""
+    fives, fours, threes = table_counts(n, policy)
+    return [4] * fours + [5] * fives + [3] * threes
+
+
+def ghost_seats(n: int, policy: str = "standard") -> list[bool]:
+    """Per table, whether it has an empty ghost seat (only in the ``fantasma`` policy)."""
+    sizes = table_sizes(n, policy)
+    ghost = normalise_policy(policy) == "fantasma"
+    return [ghost and s == 3 for s in sizes]
+
+
+def _impossible(n: int, policy: str) -> RisikoError:
+    return RisikoError(
+        f"con la politica tavoli '{policy}' non si possono sedere {n} giocatori",
+        valore=n,
+    )

@@ -1,0 +1,36 @@
+"""The rules of RisiKo! tournaments: map, table points, placement, scoring, game helpers.
+
+Pure Python with exact arithmetic; no I/O and no spreadsheet libraries.
+"""
+
+from risiko_xl.rules.game import (
+    ARMY_LIMIT,
+    armies_over_limit,
+    reinforcements,
+    sdadata_probability,
+    sdadata_threshold,
+    starting_armies,
+    tris_value,
+)
+from risiko_xl.rules.methods import METHODS, Method, method
+from risiko_xl.rules.penalties import penalty_points
+from risiko_xl.rules.placement import CHAIN_ART26, CHAIN_MASTER, CHAINS, Placement, chain, place
+from risiko_xl.rules.points import table_points
+from risiko_xl.rules.seat import Seat
+from risiko_xl.rules.table import TableScore, score_table
+from risiko_xl.rules.territories import (
+    CONTINENTS,
+    MAP_TOTAL,
+    TERRITORIES,
+    objective_points,
+    territory,
+    territory_value,
+)
+
+__all__ = [
+    "ARMY_LIMIT", "CHAINS", "CHAIN_ART26", "CHAIN_MASTER", "CONTINENTS", "MAP_TOTAL",
+    "METHODS", "TERRITORIES", "Method", "Placement", "Seat", "TableScore",
+    "armies_over_limit", "chain", "method", "objective_points", "penalty_points", "place",
+    "reinforcements", "score_table", "sdadata_probability", "sdadata_threshold",
+    "starting_armies", "table_points", "territory", "territory_value", "tris_value",
+]

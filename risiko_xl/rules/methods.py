@@ -1,0 +1,212 @@
+"""Scoring methods: tournament points for one game (DESIGN §3.4, seeds 000–004).
+
+Every method is a named, frozen object with its parameters. Points are exact: a method
+computes an integer numerator over its fixed `denominator` (millesimi: thousandths), so
+1,048 is 1048/1000 and never a binary float. Penalties are table points, typed positive,
+taken from the total after scaling and never below zero (000 Art. 19, 003 Art. 26).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.points import DEFAULT_FACTORS, table_points
+from risiko_xl.rules.seat import Seat
+
+
+@dataclass(frozen=True)
+class Method:
+    """Base of all scoring methods. `score` returns the numerator over `denominator`."""
+
+    name: str
+    description: str
+    denominator: int = 1
+    point_unit: int = 1  # numerator units per table point (how penalties are charged)
+    factors: Mapping[int, Fraction] = field(default_factory=lambda: dict(DEFAULT_FACTORS))
+    needs_table: bool = False  # needs the whole table (e.g. the winner's points)
+
+    def raw(self, seat: Seat, players: int, position: int, group: int,
+            winner_points: int | None) -> int:
+        raise NotImplementedError
+
+    def score(self, seat: Seat, players: int, position: int, group: int = 1,
+              winner_points: int | None = None, penalty: int = 0) -> int:
+        """Numerator of the tournament points for `seat` placed `position` (shared by
+        `group` players when a tie was not broken)."""
+        if penalty < 0:
+            raise RisikoError("la penalità si scrive come numero positivo", valore=penalty)
+        if penalty and not self.point_unit:
+            raise RisikoError(f"il metodo {self.name} non assegna punti: penalità non applicabile",
+                              valore=penalty)
+        if seat.risiko and position != 1:
+            raise RisikoError("un RisiKo! vince il tavolo: la posizione deve essere 1",
+                              valore=position)
+        total = self.raw(seat, players, position, group, winner_points)
+        return max(0, total - penalty * self.point_unit)
+
+    def value(self, numerator: int) -> Fraction:
+        return Fraction(numerator, self.denominator)
+
+    def table_points(self, seat: Seat, players: int) -> int:
+        return table_points(seat.points, players, self.factors)
+
+    def with_params(self, **params: Any) -> Method:
+        """A copy with some parameters changed (presets tune methods this way)."""
+        names = {f.name for f in dataclasses.fields(self)} - {"name", "description"}
+        for key in params:
+            if key not in names:
+                raise RisikoError(
+                    f"parametro sconosciuto per il metodo {self.name}; validi: "
+                    f"{', '.join(sorted(names))}", valore=key)
+        return dataclasses.replace(self, **params)
+
+
+@dataclass(frozen=True)
+class PositionMethod(Method):
+    """Scaled table points (optionally capped) plus a bonus by placement.
+
+    Covers millesimi, bonus 50/15/5, table bonus, placement points, medals, Raduno and
+    Gufo: they differ only in their parameters.
+    """
+
+    bonuses: tuple[int, ...] = ()  # numerator units by position 1, 2, …
+    points_cap: int | None = None  # cap on the table-points part (millesimi: 100)
+    total_cap: int | None = None  # cap on the whole (bonus method: 150)
+    risiko_total: int | None = None  # fixed total for a RisiKo! (None: formula applies)
+    shared_win: int | None = None  # bonus each for an unbroken tie for 1st (Raduno: 25)
+    use_coefficient: bool = False  # add the potential-points coefficient (seed 004)
+
+    def bonus(self, position: int, group: int) -> int:
+        if group > 1 and position == 1 and self.shared_win is not None:
+            return self.shared_win
+        span = {self._bonus_at(p) for p in range(position, position + group)}
+        if len(span) > 1:
+            raise RisikoError(
+                f"parità non risolta per il {position}° posto: il metodo {self.name} "
+                "assegna punti diversi ai posti in parità; indicare chi precede")
+        return span.pop()
+
+    def _bonus_at(self, position: int) -> int:
+        return self.bonuses[position - 1] if position <= len(self.bonuses) else 0
+
+    def raw(self, seat: Seat, players: int, position: int, group: int,
+            winner_points: int | None) -> int:
+        if seat.risiko and self.risiko_total is not None:
+            return self.risiko_total
+        points = self.table_points(seat, players)
+        if self.points_cap is not None:
+            points = min(points, self.points_cap)
+        total = points * self.point_unit + self.bonus(position, group)
+        if self.use_coefficient:
+            total += seat.coefficient
+        return total if self.total_cap is None else min(total, self.total_cap)
+
+
+@dataclass(frozen=True)
+class ClassicMethod(Method):
+    """Box-rule methods (seed 002): 1 all territories (+50 objective), 2 objective only
+    (all territories once achieved), 3 = `base` 1 or 2 plus one point per army."""
+
+    variant: int = 1
+    base: int = 1
+    objective_bonus: int = 50
+
+    def raw(self, seat: Seat, players: int, position: int, group: int,
+            winner_points: int | None) -> int:
+        base = self.base if self.variant == 3 else self.variant
+        own = self.table_points(seat, players)
+        if base == 1 or seat.risiko:
+            out = _required(seat.out_points, self.name, "punti fuori obiettivo")
+            own += table_points(out, players, self.factors)
+        total = own + (self.objective_bonus if base == 1 and seat.risiko else 0)
+        if self.variant == 3:
+            armies = seat.armies_total if base == 1 or seat.risiko else seat.armies_objective
+            total += _required(armies, self.name, "armate")
+        return total
+
+
+@dataclass(frozen=True)
+class SpartacMethod(Method):
+    """Spartac: the winner scores `base` + table points (RisiKo! `risiko_total`); every
+    other player `base` − (winner's table points − own)."""
+
+    base: int = 100
+    risiko_total: int = 186
+    needs_table: bool = True
+
+    def raw(self, seat: Seat, players: int, position: int, group: int,
+            winner_points: int | None) -> int:
+        if seat.risiko:
+            return self.risiko_total
+        own = self.table_points(seat, players)
+        if position == 1:
+            return self.base + own
+        if winner_points is None:
+            raise RisikoError(f"il metodo {self.name} richiede il tavolo di ogni riga "
+                              "(per conoscere i punti del vincitore)")
+        return self.base - (winner_points - own)
+
+    def winner_points(self, seat: Seat, players: int) -> int:
+        """The winner's points that others are measured against (RisiKo! counts as 86)."""
+        return self.risiko_total - self.base if seat.risiko else self.table_points(seat, players)
+
+
+def _required(value: int | None, method: str, label: str) -> int:
+    if value is None:
+        raise RisikoError(f"il metodo {method} richiede il dato '{label}'")
+    return value
+
+
+NO_SCALING: Mapping[int, Fraction] = {}
+
+METHODS: dict[str, Method] = {
+    m.name: m
+    for m in (
+        PositionMethod(
+            "millesimi", "punti tavolo in millesimi (max 0,100) + 1 al vincitore; RisiKo! 1,100",
+            denominator=1000, bonuses=(1000,), points_cap=100, risiko_total=1100),
+        PositionMethod(
+            "bonus_50_15_5", "punti tavolo + 50/15/5 ai primi tre; RisiKo! 150; massimo 150",
+            bonuses=(50, 15, 5), total_cap=150, risiko_total=150),
+        PositionMethod("tavolo_bonus", "punti tavolo + bonus vittoria (20)", bonuses=(20,)),
+        PositionMethod(
+            "piazzamento", "150/100/70/50/30 per piazzamento + punti tavolo + coefficiente/100",
+            denominator=100, point_unit=100, bonuses=(15000, 10000, 7000, 5000, 3000),
+            use_coefficient=True),
+        PositionMethod(
+            "medagliere", "medagliere: vittorie, poi secondi, terzi e quarti posti "
+            "(1.000.000 / 10.000 / 100 / 1 per posto)", point_unit=0,
+            bonuses=(1_000_000, 10_000, 100, 1)),
+        ClassicMethod("classico_1", "tutti i territori posseduti + 50 se obiettivo raggiunto",
+                      factors=NO_SCALING, variant=1),
+        ClassicMethod("classico_2", "territori in obiettivo (tutti se obiettivo raggiunto)",
+                      factors=NO_SCALING, variant=2),
+        ClassicMethod("classico_3", "metodo 1 (o 2) + 1 punto per armata",
+                      factors=NO_SCALING, variant=3),
+        PositionMethod("raduno", "punti tavolo + 50 al vincitore (25 a testa se a pari merito)",
+                       bonuses=(50,), shared_win=25),
+        PositionMethod(
+            "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3)",
+            denominator=100, bonuses=(1200, 700, 500, 300, 200),
+            factors={5: Fraction(5, 4), 3: Fraction(3, 4)}),
+        SpartacMethod("spartac", "vincitore 100 + punti (RisiKo! 186); altri 100 − distacco"),
+    )
+}
+
+
+def method(name: str | Method, **params: Any) -> Method:
+    """The scoring method called `name`, with parameters optionally overridden."""
+    if isinstance(name, Method):
+        found = name
+    else:
+        key = str(name).strip().casefold().replace(" ", "_").replace("-", "_")
+        found = METHODS.get(key)
+        if found is None:
+            raise RisikoError(f"metodo di punteggio sconosciuto; validi: {', '.join(METHODS)}",
+                              valore=name)
+    return found.with_params(**params) if params else found

@@ -1,0 +1,148 @@
+"""Placement at a table: who won, who came 2nd, … (seeds 000 Art. 24/26, 001 §7, 003 Art. 23).
+
+A RisiKo! wins the table. Survivors follow by objective points, ties broken by a
+configurable chain of named criteria (higher value ranks ahead). Eliminated players rank
+below every survivor, the later eliminated ahead. A tie the chain cannot break — equal on
+every criterion, or a criterion's data missing — is reported, never guessed: the tied
+players share the best of their positions and the group is listed in `unresolved`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.seat import Seat
+from risiko_xl.rules.territories import MAP_TOTAL
+
+# Criterion name -> (Seat attribute, Italian label). Higher value ranks ahead; for
+# `later_turn` a later place in the initial turn order ranks ahead (criterio del colore).
+CRITERIA: dict[str, tuple[str, str]] = {
+    "out_points": ("out_points", "punti fuori obiettivo"),
+    "later_turn": ("order", "ordine di gioco"),
+    "armies_objective": ("armies_objective", "armate in obiettivo"),
+    "armies_total": ("armies_total", "armate totali"),
+    "cards": ("cards", "carte in mano"),
+    "territories_objective": ("territories_objective", "territori in obiettivo"),
+    "territories_outside": ("territories_outside", "territori fuori obiettivo"),
+}
+
+CHAIN_MASTER: tuple[str, ...] = ("out_points", "later_turn")  # 001 §7, 003 Art. 23
+CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
+    "out_points", "armies_objective", "armies_total", "cards",
+    "territories_objective", "territories_outside",
+)
+CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER, "000": CHAIN_ART26}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Positions per seat (input order). Tied seats share the best of their positions."""
+
+    positions: tuple[int, ...]
+    group_sizes: tuple[int, ...]
+    unresolved: tuple[tuple[tuple[int, ...], str], ...]
+
+    @property
+    def shared(self) -> tuple[bool, ...]:
+        return tuple(size > 1 for size in self.group_sizes)
+
+
+def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
+    """A tie-break chain by seed name ('000', '001', '003') or as a list of criteria."""
+    if isinstance(name_or_criteria, str):
+        found = CHAINS.get(name_or_criteria.strip())
+        if found is None:
+            raise RisikoError(
+                f"catena di spareggio sconosciuta; valide: {', '.join(CHAINS)}",
+                valore=name_or_criteria,
+            )
+        return found
+    for criterion in name_or_criteria:
+        if criterion not in CRITERIA:
+            raise RisikoError(
+                f"criterio di spareggio sconosciuto; validi: {', '.join(CRITERIA)}",
+                valore=criterion,
+            )
+    return tuple(name_or_criteria)
+
+
+def validate_table(seats: Sequence[Seat]) -> None:
+    """Rule checks that hold at every table, whatever the scoring method.
+
+    Errors carry `riga` = 1-based index of the offending seat in `seats`.
+    """
+    if sum(s.risiko for s in seats) > 1:
+        raise RisikoError("due RisiKo! allo stesso tavolo: solo uno può completare l'obiettivo")
+    if seats and all(s.eliminated for s in seats):
+        raise RisikoError("tutti i giocatori del tavolo risultano eliminati")
+    orders: set[int] = set()
+    eliminations: set[int] = set()
+    held = 0
+    for row, s in enumerate(seats, start=1):
+        if s.risiko and s.eliminated:
+            raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row)
+        if s.eliminated and (s.points or s.out_points):
+            raise RisikoError("un giocatore eliminato ha 0 punti", riga=row,
+                              valore=s.points or s.out_points)
+        held += s.points + (s.out_points or 0)
+        if s.points + (s.out_points or 0) > MAP_TOTAL or held > MAP_TOTAL:
+            raise RisikoError(f"punti oltre il totale della mappa ({MAP_TOTAL}) al tavolo",
+                              riga=row, valore=s.points)
+        if s.order is not None:
+            if s.order in orders:
+                raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, valore=s.order)
+            orders.add(s.order)
+        if s.elimination is not None:
+            if s.elimination in eliminations:
+                raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
+                                  valore=s.elimination)
+            eliminations.add(s.elimination)
+
+
+def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], depth: int,
+           out: list[tuple[list[int], str]]) -> None:
+    """Split `group` (equal so far) by criteria[depth:], appending ordered blocks to `out`."""
+    if len(group) == 1:
+        out.append((group, ""))
+        return
+    if depth == len(criteria):
+        out.append((group, "parità su tutti i criteri di spareggio"))
+        return
+    attr, label = CRITERIA[criteria[depth]]
+    values = [getattr(seats[i], attr) for i in group]
+    if None in values:
+        out.append((group, f"parità: per separarli serve il dato '{label}'"))
+        return
+    for value in sorted(set(values), reverse=True):
+        _break(seats, [i for i, v in zip(group, values) if v == value], criteria, depth + 1, out)
+
+
+def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER) -> Placement:
+    """Positions at one table; rows may come in any order."""
+    validate_table(seats)
+    blocks: list[tuple[list[int], str]] = []
+    blocks += [([i], "") for i, s in enumerate(seats) if s.risiko]
+    survivors = [i for i, s in enumerate(seats) if not s.risiko and not s.eliminated]
+    for value in sorted({seats[i].points for i in survivors}, reverse=True):
+        tied = [i for i in survivors if seats[i].points == value]
+        _break(seats, tied, tuple(criteria), 0, blocks)
+    out = [i for i, s in enumerate(seats) if s.eliminated]
+    if len(out) > 1 and any(seats[i].elimination is None for i in out):
+        blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione"))
+    else:
+        blocks += [([i], "") for i in sorted(out, key=lambda i: -(seats[i].elimination or 0))]
+
+    positions = [0] * len(seats)
+    sizes = [1] * len(seats)
+    unresolved = []
+    next_position = 1
+    for group, reason in blocks:
+        for i in group:
+            positions[i] = next_position
+            sizes[i] = len(group)
+        if len(group) > 1:
+            unresolved.append((tuple(group), reason))
+        next_position += len(group)
+    return Placement(tuple(positions), tuple(sizes), tuple(unresolved))

@@ -1,0 +1,28 @@
+"""One player's result at one table, as the referee writes it on the score sheet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player's end-of-game record. `points` are objective points, unscaled.
+
+    `eliminated` marks a player knocked out; `elimination` is the order (1 = first out)
+    when known. The optional counts feed the seed-000 Art. 26 tie-break chain and the
+    box-rule methods; `coefficient` is the potential-points coefficient (seed 004).
+    """
+
+    points: int = 0
+    out_points: int | None = None
+    order: int | None = None
+    risiko: bool = False
+    eliminated: bool = False
+    elimination: int | None = None
+    armies_objective: int | None = None
+    armies_total: int | None = None
+    cards: int | None = None
+    territories_objective: int | None = None
+    territories_outside: int | None = None
+    coefficient: int = 0

@@ -1,0 +1,62 @@
+"""One table, end to end: placement, table points and tournament points for every seat."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.methods import Method, method
+from risiko_xl.rules.placement import CHAIN_MASTER, Placement, place
+from risiko_xl.rules.points import check_players
+from risiko_xl.rules.seat import Seat
+
+
+@dataclass(frozen=True)
+class TableScore:
+    """Results per seat, in input order."""
+
+    method: Method
+    players: int
+    placement: Placement
+    table_points: tuple[int, ...]
+    numerators: tuple[int, ...]
+
+    @property
+    def positions(self) -> tuple[int, ...]:
+        return self.placement.positions
+
+    @property
+    def points(self) -> tuple[Fraction, ...]:
+        """Tournament points, exact."""
+        return tuple(self.method.value(n) for n in self.numerators)
+
+
+def score_table(
+    seats: Sequence[Seat],
+    players: int | None = None,
+    scoring: str | Method = "millesimi",
+    criteria: Sequence[str] = CHAIN_MASTER,
+    penalties: Sequence[int] | None = None,
+) -> TableScore:
+    """Place and score one table. `players` defaults to the number of seats given."""
+    m = method(scoring)
+    n = check_players(len(seats) if players is None else players)
+    if len(seats) > n:
+        raise RisikoError(f"{len(seats)} righe per un tavolo da {n} giocatori", valore=len(seats))
+    penalties = penalties or [0] * len(seats)
+    placement = place(seats, criteria)
+    winner_points = None
+    if m.needs_table:
+        winner = placement.positions.index(1)
+        winner_points = m.winner_points(seats[winner], n)  # type: ignore[attr-defined]
+    numerators = []
+    for i, seat in enumerate(seats):
+        try:
+            numerators.append(m.score(seat, n, placement.positions[i], placement.group_sizes[i],
+                                      winner_points, penalties[i]))
+        except RisikoError as err:
+            raise err.located(riga=i + 1) from None
+    return TableScore(m, n, placement, tuple(m.table_points(s, n) for s in seats),
+                      tuple(numerators))
