@@ -11,6 +11,13 @@
   s over G, i.e. max(0, s − G) when s ≤ 2G (the pigeonhole bound); (b) the players of
   one earlier table spread over the T new tables: balanced count of k over T. Pairs of
   one round are a subset of all repeats, so the largest of these is a bound.
+
+When a size criterion ranks above a key criterion, the key bound is taken given the
+size criterion at its optimum (which the engine always reaches): the optimal 5-seat
+set takes every player below the threshold count and some at it, so each group has
+between `lo` and `hi` members at 5-tables, and the group's bound is the least of
+balanced(x, 5-tables) + balanced(k − x, other tables) over that range. This is a bound
+on the lexicographic optimum (what the draw can reach), not on the criterion alone.
 """
 
 from __future__ import annotations
@@ -67,14 +74,58 @@ def repeat_bound(inst: Instance, sizes: Sequence[int], players: Sequence[int] | 
     return best
 
 
-def lower_bound(inst: Instance, sizes: Sequence[int], criterion: str) -> int:
-    """Lower bound of `criterion` for seating all players of `inst` at tables `sizes`."""
+def conditional_key_bound(
+    keys: Sequence[int], counts: Sequence[int], sizes: Sequence[int], size: int
+) -> int:
+    """Key bound given that the seats at `size`-tables go to the lowest `counts`."""
+    special = sum(1 for s in sizes if s == size)
+    others = len(sizes) - special
+    seats = special * size
+    if not special or not others:
+        return key_bound(keys, len(sizes))
+    ranked = sorted(counts)
+    threshold = ranked[seats - 1]
+    below = sum(1 for c in counts if c < threshold)
+    tie = sum(1 for c in counts if c == threshold)
+    need = seats - below
+    groups: dict[int, list[int]] = {}
+    for k, c in zip(keys, counts):
+        if k != NO_KEY:
+            g = groups.setdefault(k, [0, 0, 0])  # size, below, at threshold
+            g[0] += 1
+            g[1] += c < threshold
+            g[2] += c == threshold
+    total = 0
+    for k, g_below, g_tie in groups.values():
+        lo = g_below + max(0, need - (tie - g_tie))
+        hi = g_below + min(g_tie, need)
+        total += min(
+            balanced_pairs(x, special) + balanced_pairs(k - x, others) for x in range(lo, hi + 1)
+        )
+    return total
+
+
+def lower_bound(
+    inst: Instance, sizes: Sequence[int], criterion: str, order: Sequence[str] = ()
+) -> int:
+    """Lower bound of `criterion` for seating all players of `inst` at tables `sizes`.
+
+    `order` is the criteria priority; size criteria ranked above a key criterion make
+    its bound conditional on them (see module docstring).
+    """
     if criterion in SIZE_CRITERIA:
         size = SIZE_CRITERIA[criterion]
         seats = sum(s for s in sizes if s == size)
         return size_bound(inst.counts[size], seats)
     if criterion in KEY_CRITERIA:
-        return key_bound(inst.keys[criterion], len(sizes))
+        keys = inst.keys[criterion]
+        best = key_bound(keys, len(sizes))
+        above = order[: order.index(criterion)] if criterion in order else ()
+        for c in above:
+            if c in SIZE_CRITERIA:
+                size = SIZE_CRITERIA[c]
+                best = max(best, conditional_key_bound(keys, inst.counts[size], sizes, size))
+        return best
     if criterion == "repeat":
         return repeat_bound(inst, sizes)
     raise ValueError(criterion)

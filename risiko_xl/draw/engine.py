@@ -1,0 +1,150 @@
+"""draw(): one round's tables from a DrawInput, with fingerprint and quality report."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+
+from risiko_xl.draw.bounds import lower_bound
+from risiko_xl.draw.criteria import (
+    KEY_CRITERIA,
+    NO_KEY,
+    SIZE_CRITERIA,
+    Instance,
+    build_instance,
+    check_criteria,
+    evaluate,
+)
+from risiko_xl.draw.fingerprint import fingerprint
+from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, DrawResult, QualityItem
+from risiko_xl.draw.optimise import CostModel, build_model, initial_seating, local_search
+from risiko_xl.draw.rng import Rng
+from risiko_xl.draw.sizes import normalise_policy, table_sizes
+from risiko_xl.errors import RisikoError
+
+PROCEDURES = ("optimise", "cinquisti")
+REPEAT_WEIGHTINGS = ("flat", "recent")
+
+
+def check_options(inp: DrawInput) -> tuple[tuple[str, ...], str]:
+    """Validated (criteria, policy) of a draw input; RisikoError otherwise."""
+    criteria = check_criteria(inp.criteria)
+    policy = normalise_policy(inp.policy)
+    if inp.procedure not in PROCEDURES:
+        raise RisikoError(
+            "procedura di sorteggio sconosciuta (ammesse: " + ", ".join(PROCEDURES) + ")",
+            valore=inp.procedure,
+        )
+    if inp.repeat_weighting not in REPEAT_WEIGHTINGS:
+        raise RisikoError("peso degli incontri ripetuti sconosciuto", valore=inp.repeat_weighting)
+    if isinstance(inp.effort, bool) or not isinstance(inp.effort, int) or inp.effort < 1:
+        raise RisikoError("lo sforzo di ricerca deve essere un intero positivo", valore=inp.effort)
+    return criteria, policy
+
+
+def target_of(model: CostModel, inst: Instance, sizes: Sequence[int], criteria: Sequence[str]):
+    """(weighted total at the lower bounds, weighted seat part at the lower bounds)."""
+    total = seat = 0
+    for c in criteria:
+        v = model.weights[c] * lower_bound(inst, sizes, c, criteria)
+        total += v
+        if c in SIZE_CRITERIA:
+            seat += v
+    return total, seat
+
+
+def quality_of(
+    inst: Instance, tables: Sequence[Sequence[int]], sizes: Sequence[int], criteria: Sequence[str]
+) -> list[QualityItem]:
+    return [
+        QualityItem(c, evaluate(inst, tables, c), lower_bound(inst, sizes, c, criteria))
+        for c in criteria
+    ]
+
+
+def draw(inp: DrawInput) -> DrawResult:
+    """Draw one round. Same inputs and seed give the same tables on any machine."""
+    criteria, policy = check_options(inp)
+    inst = build_instance(inp)
+    sizes = table_sizes(inst.n, policy)
+    rng = Rng(inp.seed, "draw")
+    if inp.procedure == "cinquisti":
+        tables = _cinquisti(inst, sizes, criteria, rng, inp)
+    else:
+        tables = _optimise(inst, sizes, criteria, rng, inp)
+    for t in tables:  # seat order at the table: random too
+        rng.shuffle(t)
+    return DrawResult(
+        tables=[[inst.ids[p] for p in t] for t in tables],
+        seed=inp.seed,
+        fingerprint=fingerprint(inp),
+        engine_version=FULL_ENGINE_VERSION,
+        quality=quality_of(inst, tables, sizes, criteria),
+        round_no=inst.round_no,
+        procedure=inp.procedure,
+    )
+
+
+def _optimise(
+    inst: Instance, sizes: list[int], criteria: tuple[str, ...], rng: Rng, inp: DrawInput
+) -> list[list[int]]:
+    model = build_model(inst, criteria, sizes, inp.repeat_weighting)
+    target, seat_target = target_of(model, inst, sizes, criteria)
+    tables = initial_seating(inst, sizes, criteria, rng)
+    return local_search(tables, model, rng, target, seat_target, effort=inp.effort)
+
+
+def _cinquisti(
+    inst: Instance, sizes: list[int], criteria: tuple[str, ...], rng: Rng, inp: DrawInput
+) -> list[list[int]]:
+    """Seed 001 §8 a)-d): cinquisti drawn first (fewest earlier 5-seats when five_repeat is
+    a criterion), one per 5-table; the rest placed at random and optimised ignoring the
+    cinquisti's club/region; finally cinquisti permuted among the 5-tables."""
+    five_tables = [t for t, s in enumerate(sizes) if s == 5]
+    if not five_tables:
+        return _optimise(inst, sizes, criteria, rng, inp)
+    order = list(range(inst.n))
+    rng.shuffle(order)
+    if "five_repeat" in criteria:
+        cnt = inst.counts[5]
+        order.sort(key=lambda p: cnt[p])
+    cinquisti = order[: len(five_tables)]
+    fixed = dict(zip(cinquisti, five_tables))
+    # c) everyone else, with the cinquisti's club (and region) ignored
+    keys = dict(inst.keys)
+    for c in KEY_CRITERIA:
+        if c != "winners":
+            masked = list(keys[c])
+            for p in cinquisti:
+                masked[p] = NO_KEY
+            keys[c] = masked
+    inst_c = dataclasses.replace(inst, keys=keys)
+    model_c = build_model(inst_c, criteria, sizes, inp.repeat_weighting)
+    target_c, seat_c = target_of(model_c, inst_c, sizes, criteria)
+    movable = [p not in fixed for p in range(inst.n)]
+    tables = initial_seating(inst, sizes, criteria, rng, fixed=fixed)
+    tables = local_search(tables, model_c, rng, target_c, seat_c, movable, inp.effort)
+    # d) permute the cinquisti among the 5-tables, now with their clubs
+    model = build_model(inst, criteria, sizes, inp.repeat_weighting)
+    slot = {}
+    for t in five_tables:
+        for i, p in enumerate(tables[t]):
+            if p in fixed:
+                slot[t] = i
+    if len(five_tables) <= 6:
+        perms = list(itertools.permutations(cinquisti))
+        rng.shuffle(perms)
+        best_cost, best_perm = None, None
+        for perm in perms:
+            for t, p in zip(five_tables, perm):
+                tables[t][slot[t]] = p
+            c = sum(model.total([tables[t]]) for t in five_tables)
+            if best_cost is None or c < best_cost:
+                best_cost, best_perm = c, perm
+        for t, p in zip(five_tables, best_perm):
+            tables[t][slot[t]] = p
+        return tables
+    target, seat = target_of(model, inst, sizes, criteria)
+    only_cinquisti = [p in fixed for p in range(inst.n)]
+    return local_search(tables, model, rng, target, seat, only_cinquisti, inp.effort)

@@ -1,0 +1,106 @@
+"""Every scoring method of DESIGN §3.4 on hand-computed tables."""
+
+from fractions import Fraction
+
+import pytest
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules import METHODS, Seat, method, score_table
+
+FOUR = [Seat(30, 6, 1), Seat(22, 4, 2), Seat(12, 9, 3), Seat(0, 0, 4, eliminated=True)]
+FIVE = [Seat(30, 6, 1), Seat(21, 4, 2), Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
+THREE = [Seat(40, 6, 1), Seat(22, 4, 2), Seat(13, 9, 3)]
+
+
+def points(seats, name, **kw):
+    return score_table(seats, scoring=name, **kw).points
+
+
+def test_all_methods_registered():
+    assert set(METHODS) == {"millesimi", "bonus_50_15_5", "tavolo_bonus", "piazzamento",
+                            "medagliere", "classico_1", "classico_2", "classico_3",
+                            "raduno", "gufo", "spartac"}
+
+
+def test_tavolo_bonus_default_20_and_param():
+    assert points(FOUR, "tavolo_bonus") == (50, 22, 12, 0)
+    assert points(FOUR, method("tavolo_bonus", bonuses=(30,))) == (60, 22, 12, 0)
+
+
+def test_piazzamento_seed_004():
+    # 150/100/70/50/30 by placement + table points + coefficient as decimals
+    seats = [Seat(30, 6, 1, coefficient=12), Seat(21, 4, 2, coefficient=7),
+             Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
+    assert points(seats, "piazzamento") == (
+        Fraction(150 + 38) + Fraction(12, 100), Fraction(100 + 27) + Fraction(7, 100),
+        70 + 17, 50 + 12, 30 + 5)
+
+
+def test_medagliere_ranks_by_medals():
+    assert points(FOUR, "medagliere") == (1_000_000, 10_000, 100, 1)
+    # fewer than 100 games: one win beats any number of second places
+    assert 1_000_000 > 99 * 10_000
+    with pytest.raises(RisikoError, match="(?i)non assegna punti"):
+        score_table(FOUR, scoring="medagliere", penalties=[1, 0, 0, 0])
+
+
+def test_classico_methods_seed_002():
+    seats = [Seat(30, 20, 1, risiko=True, armies_total=50, armies_objective=30),
+             Seat(22, 10, 2, armies_total=40, armies_objective=20),
+             Seat(12, 9, 3, armies_total=30, armies_objective=10),
+             Seat(9, 3, 4, armies_total=20, armies_objective=5)]
+    # method 1: all territories + 50 for the objective achieved
+    assert points(seats, "classico_1") == (100, 32, 21, 12)
+    # method 2: objective only; all territories once achieved
+    assert points(seats, "classico_2") == (50, 22, 12, 9)
+    # method 3 on method 1: + all armies; on method 2: + armies in objective (all if achieved)
+    assert points(seats, "classico_3") == (150, 72, 51, 32)
+    assert points(seats, method("classico_3", base=2)) == (100, 42, 22, 14)
+    with pytest.raises(RisikoError, match="(?i)fuori obiettivo"):
+        score_table([Seat(10, None, 1), Seat(5, None, 2), Seat(1, None, 3)],
+                    scoring="classico_1")
+
+
+def test_raduno_sole_and_shared_win():
+    assert points(FOUR, "raduno") == (80, 22, 12, 0)
+    shared = [Seat(30, 6), Seat(30, 6), Seat(12, 9, 3), Seat(0, eliminated=True)]
+    assert points(shared, "raduno", criteria=["out_points"]) == (55, 55, 12, 0)
+
+
+def test_gufo_placement_points_and_scaling():
+    # 12/7/5/3/2 + table points / 100; table points ×1,25 at 5 (up), ×0,75 at 3 (up)
+    assert points(FOUR, "gufo") == (Fraction(1230, 100), Fraction(722, 100),
+                                    Fraction(512, 100), 3)
+    assert points(FIVE, "gufo") == (Fraction(1238, 100), Fraction(727, 100),
+                                    Fraction(517, 100), Fraction(312, 100), Fraction(205, 100))
+    assert points(THREE, "gufo") == (Fraction(1230, 100), Fraction(717, 100),
+                                     Fraction(510, 100))
+
+
+def test_spartac_winner_and_gaps():
+    # winner 100 + points; others 100 − (winner − own); RisiKo! 186
+    assert points(FOUR, "spartac") == (130, 92, 82, 70)
+    risiko = [Seat(40, 6, 1, risiko=True), Seat(22, 4, 2), Seat(12, 9, 3), Seat(9, 0, 4)]
+    assert points(risiko, "spartac") == (186, 100 - (86 - 22), 100 - (86 - 12), 100 - 77)
+
+
+def test_shared_position_with_different_bonus_is_an_error():
+    tied = [Seat(20, 5), Seat(20, 5), Seat(10, 1, 3), Seat(5, 1, 4)]
+    with pytest.raises(RisikoError, match="(?i)parità non risolta"):
+        score_table(tied, criteria=["out_points"])
+    # a tie whose positions score the same is fine (millesimi: 3rd and 4th)
+    tail = [Seat(20, 5, 1), Seat(15, 5, 2), Seat(10, 1), Seat(10, 1)]
+    assert score_table(tail, criteria=["out_points"]).points[2:] == (Fraction(10, 1000),) * 2
+
+
+def test_unknown_method_and_parameter():
+    with pytest.raises(RisikoError, match="(?i)metodo di punteggio sconosciuto"):
+        method("millesimali")
+    with pytest.raises(RisikoError, match="(?i)parametro sconosciuto"):
+        method("millesimi", bonus=3)
+
+
+def test_three_player_factor_configurable():
+    m = method("millesimi", factors={5: Fraction(5, 4), 3: Fraction(3, 4)})
+    assert score_table(THREE, scoring=m).table_points == (30, 17, 10)
+    assert score_table(THREE).table_points == (40, 22, 13)
