@@ -59,6 +59,9 @@ def broadcast(length: int, value: Any, label: str) -> list[Any]:
 def to_int(value: Any, label: str, *, minimum: int | None = 0,
            maximum: int | None = None) -> int | None:
     """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'."""
+    if type(value) is float and value.is_integer() and (minimum is None or value >= minimum) \
+            and (maximum is None or value <= maximum):
+        return int(value)  # the common case, kept fast for whole-column calls
     if is_blank(value):
         return None
     if isinstance(value, bool):
@@ -118,10 +121,10 @@ def to_elimination(value: Any, label: str = "eliminato") -> tuple[bool, int | No
 
 def to_text(value: Any) -> str | None:
     """A text cell stripped; None when blank. Numbers typed as IDs lose a trailing '.0'."""
+    if type(value) is float and value.is_integer():
+        return str(int(value))
     if is_blank(value):
         return None
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
     return str(value).strip()
 
 
@@ -132,6 +135,29 @@ def cell_error(err: RisikoError) -> str:
 
 def is_error(value: Any) -> bool:
     return isinstance(value, str) and value.startswith(ERROR_PREFIX)
+
+
+def parse_column(values: list[Any], parse: Callable[..., T], label: str,
+                 errors: dict[int, RisikoError] | None = None,
+                 **options: Any) -> list[T | None]:
+    """parse(value, label, **options) for a whole column. A bad cell becomes None and its
+    located RisikoError goes to `errors[row index]` (the first per row is kept), so one
+    bad row never stops the others. Integer columns of plain floats take a fast path."""
+    if parse is to_int and values and set(map(type, values)) == {float}:
+        low, high = options.get("minimum", 0), options.get("maximum")
+        if (low is None or min(values) >= low) and (high is None or max(values) <= high) \
+                and all(map(float.is_integer, values)):
+            return [int(v) for v in values]
+    out: list[T | None] = []
+    for row, value in enumerate(values):
+        try:
+            out.append(parse(value, label, **options))
+        except RisikoError as err:
+            out.append(None)
+            if errors is None:
+                raise err.located(riga=row + 1) from None
+            errors.setdefault(row, err.located(riga=row + 1))
+    return out
 
 
 def per_row(values: list[Any], compute: Callable[[Any, int], T]) -> list[T | str]:

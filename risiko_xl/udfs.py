@@ -9,6 +9,7 @@ exactly as Excel passes them (cell → scalar, column → list, empty → None, 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -51,7 +52,8 @@ def _guarded(func: Callable[..., Any]) -> Callable[..., Any]:
 def _players(value: Any, row: int) -> int:
     n = to_int(value, "giocatori", minimum=3, maximum=6)
     if n is None:
-        raise RisikoError("giocatori: manca il numero di giocatori del tavolo", riga=row)
+        raise RisikoError("manca il numero di giocatori del tavolo", riga=row,
+                          colonna="giocatori")
     return n
 
 
@@ -105,31 +107,22 @@ def RISIKO_PUNTI_TAVOLO(punti, giocatori):
     return _column(cells.per_row(values, compute), scalar)
 
 
-_SEAT_COLUMNS = (  # (argument, Seat field, label, maximum)
-    ("fuori_obiettivo", "out_points", "punti fuori obiettivo", MAP_TOTAL),
-    ("ordine_gioco", "order", "ordine di gioco", 6),
+def _parsed(n: int, value: Any, parse: Callable[..., Any], label: str,
+            errors: dict[int, RisikoError], default: Any = None, **options: Any) -> list[Any]:
+    """A whole argument column parsed at once; an omitted argument is `default` throughout.
+    Bad cells are recorded in `errors` by row (see `cells.parse_column`)."""
+    if value is None:
+        return [default] * n
+    return cells.parse_column(broadcast(n, value, label), parse, label, errors, **options)
+
+
+_SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maximum)
     ("armate_obiettivo", "armies_objective", "armate in obiettivo", game.ARMY_LIMIT * 2),
     ("armate_totali", "armies_total", "armate totali", game.ARMY_LIMIT * 2),
     ("carte", "cards", "carte", 7),
     ("territori_obiettivo", "territories_objective", "territori in obiettivo", 42),
     ("territori_fuori", "territories_outside", "territori fuori obiettivo", 42),
 )
-
-
-def _seat(row: int, points: Any, risiko: Any, eliminated: Any,
-          extra: dict[str, list[Any]]) -> Seat | None:
-    """The Seat of one sheet row (None when its points are not typed yet)."""
-    try:
-        is_out, order = cells.to_elimination(eliminated)
-        value = to_int(points, "punti obiettivo", maximum=MAP_TOTAL)
-        if value is None and not is_out:
-            return None
-        fields = {field: to_int(extra[arg][row], label, maximum=maximum)
-                  for arg, field, label, maximum in _SEAT_COLUMNS if extra[arg][row] is not None}
-        return Seat(points=value or 0, risiko=cells.to_flag(risiko, "RisiKo!"),
-                    eliminated=is_out, elimination=order, **fields)
-    except RisikoError as err:
-        raise err.located(riga=row + 1) from None
 
 
 @xw.func
@@ -143,43 +136,62 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
     `catena`: «001» (fuori obiettivo, ordine di gioco) o «000» (Art. 26, colonne extra)."""
     tables, scalar = flatten(tavolo)
     n = len(tables)
-    points = broadcast(n, punti, "punti")
-    flags = broadcast(n, risiko, "RisiKo!")
-    outs = broadcast(n, eliminato, "eliminato")
-    players = broadcast(n, giocatori, "giocatori")
-    given = {"fuori_obiettivo": fuori_obiettivo, "ordine_gioco": ordine_gioco,
-             "armate_obiettivo": armate_obiettivo, "armate_totali": armate_totali,
-             "carte": carte, "territori_obiettivo": territori_obiettivo,
-             "territori_fuori": territori_fuori}
-    extra = {arg: broadcast(n, value, arg) for arg, value in given.items()}
     criteria = chain(str(catena).strip() if not is_blank(catena) else "001")
+    errors: dict[int, RisikoError] = {}
+    points = _parsed(n, punti, to_int, "punti obiettivo", errors, maximum=MAP_TOTAL)
+    out_points = _parsed(n, fuori_obiettivo, to_int, "punti fuori obiettivo", errors,
+                         maximum=MAP_TOTAL)
+    orders = _parsed(n, ordine_gioco, to_int, "ordine di gioco", errors, minimum=1, maximum=6)
+    flags = _parsed(n, risiko, cells.to_flag, "RisiKo!", errors, False)
+    outs = _parsed(n, eliminato, cells.to_elimination, "eliminato", errors, (False, None))
+    players = _parsed(n, giocatori, to_int, "giocatori", errors, minimum=3, maximum=6)
+    given = dict(armate_obiettivo=armate_obiettivo, armate_totali=armate_totali, carte=carte,
+                 territori_obiettivo=territori_obiettivo, territori_fuori=territori_fuori)
+    extras = {field: _parsed(n, given[arg], to_int, label, errors, maximum=maximum)
+              for arg, field, label, maximum in _SEAT_EXTRAS if given[arg] is not None}
 
-    out: list[Any] = [""] * n
+    extra_rows = ([dict(zip(extras, values)) for values in zip(*extras.values())]
+                  if extras else [{}] * n)
+    seats: list[Seat | RisikoError | None] = []  # None: points not typed yet
+    for r, (pts, out, order, flag, elimination) in enumerate(
+            zip(points, out_points, orders, flags, outs)):
+        is_out, order_out = elimination or (False, None)
+        if r in errors:
+            seats.append(errors[r])
+        elif pts is None and not is_out:
+            seats.append(None)
+        else:
+            seats.append(Seat(pts or 0, out, order, flag, is_out, order_out, **extra_rows[r]))
+
+    result: list[Any] = [""] * n
     for key, rows in _group_rows(tables).items():
         try:
-            seats = [_seat(r, points[r], flags[r], outs[r], extra) for r in rows]
-            if all(s is None for s in seats):
-                continue  # results not typed yet
-            missing = [r for r, s in zip(rows, seats) if s is None]
-            if missing:
-                raise RisikoError("valore mancante", riga=missing[0] + 1,
-                                  colonna="punti obiettivo")
-            size = _table_size(rows, players, len(rows))
+            table = [seats[r] for r in rows]
+            if not all(type(seat) is Seat for seat in table):
+                if all(seat is None for seat in table):
+                    continue  # results not typed yet
+                for r, seat in zip(rows, table):
+                    if seat is None:
+                        raise RisikoError("valore mancante", riga=r + 1,
+                                          colonna="punti obiettivo")
+                    if isinstance(seat, RisikoError):
+                        raise seat
+            size = _table_size(rows, players)
             if len(rows) > size:
                 raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
             try:
-                placement = place(seats, criteria)  # type: ignore[arg-type]
+                placement = place(table, criteria)  # type: ignore[arg-type]
             except RisikoError as err:  # seat index -> sheet row
                 raise (err if err.riga is None else RisikoError(
                     err.messaggio, riga=rows[err.riga - 1] + 1, valore=err.valore)) from None
         except RisikoError as err:
             message = cell_error(err.located(tavolo=key))
             for r in rows:
-                out[r] = message
+                result[r] = message
             continue
         for r, position, group in zip(rows, placement.positions, placement.group_sizes):
-            out[r] = position if group == 1 else f"{position}="
-    return _column(out, scalar)
+            result[r] = position if group == 1 else f"{position}="
+    return _column(result, scalar)
 
 
 def _group_rows(tables: list[Any]) -> dict[str, list[int]]:
@@ -192,23 +204,28 @@ def _group_rows(tables: list[Any]) -> dict[str, list[int]]:
     return groups
 
 
-def _table_size(rows: list[int], players: list[Any], default: int) -> int:
-    sizes = {to_int(players[r], "giocatori", minimum=3, maximum=6) for r in rows} - {None}
+def _table_size(rows: list[int], players: list[Any]) -> int:
+    """The table's player count: the `giocatori` cells (all equal) or its number of rows."""
+    if players[rows[0]] is None and all(players[r] is None for r in rows):
+        return check_players(len(rows))
+    sizes = {players[r] for r in rows} - {None}
     if len(sizes) > 1:
         raise RisikoError("numero di giocatori diverso tra le righe dello stesso tavolo",
                           valore=", ".join(map(str, sorted(sizes))))
-    return sizes.pop() if sizes else check_players(default)
+    return sizes.pop() if sizes else check_players(len(rows))
 
 
-def _position(value: Any, row: int) -> tuple[int, int]:
-    """(position, tie group size) from a cell: 2, 2.0, '2' or '2=' (unbroken tie)."""
+def _position(value: Any, label: str) -> tuple[int, int] | str | None:
+    """(position, tie group size) from 2, 2.0, '2' or '2=' (an unbroken tie); an upstream
+    `#RISIKO!` message passes through unchanged; None when blank."""
+    if type(value) is float and value.is_integer() and 1 <= value <= 6:
+        return int(value), 1
+    if is_error(value):
+        return value
     if isinstance(value, str) and value.strip().endswith("="):
-        position = to_int(value.strip()[:-1], "posizione", minimum=1, maximum=6)
-        return position or 1, 2
-    position = to_int(value, "posizione", minimum=1, maximum=6)
-    if position is None:
-        raise RisikoError("posizione mancante", riga=row, colonna="posizione")
-    return position, 1
+        return to_int(value.strip()[:-1], label, minimum=1, maximum=6) or 1, 2
+    position = to_int(value, label, minimum=1, maximum=6)
+    return None if position is None else (position, 1)
 
 
 @xw.func
@@ -221,46 +238,52 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
     values, scalar = flatten(punti)
     n = len(values)
     m = scoring_method("millesimi" if is_blank(metodo) else str(metodo))
-    players = broadcast(n, giocatori, "giocatori")
-    positions = broadcast(n, posizione, "posizione")
-    flags = broadcast(n, risiko, "RisiKo!")
-    penalties = broadcast(n, penalita, "penalità")
-    outs = broadcast(n, fuori_obiettivo, "fuori obiettivo")
-    armies = broadcast(n, armate, "armate")
-    tables = broadcast(n, tavolo, "tavolo")
+    errors: dict[int, RisikoError] = {}
+    points = cells.parse_column(values, to_int, "punti obiettivo", errors, maximum=MAP_TOTAL)
+    players = _parsed(n, giocatori, to_int, "giocatori", errors, minimum=3, maximum=6)
+    positions = _parsed(n, posizione, _position, "posizione", errors)
+    flags = _parsed(n, risiko, cells.to_flag, "RisiKo!", errors, False)
+    penalties = _parsed(n, penalita, to_int, "penalità", errors, 0)
+    out_points = _parsed(n, fuori_obiettivo, to_int, "punti fuori obiettivo", errors,
+                         maximum=MAP_TOTAL)
+    armies = _parsed(n, armate, to_int, "armate", errors)
+    tables = [cells.to_text(v) for v in broadcast(n, tavolo, "tavolo")]
 
     def seat(r: int) -> Seat:
-        return Seat(points=to_int(values[r], "punti obiettivo", maximum=MAP_TOTAL) or 0,
-                    out_points=to_int(outs[r], "punti fuori obiettivo", maximum=MAP_TOTAL),
-                    risiko=cells.to_flag(flags[r], "RisiKo!"),
-                    armies_total=to_int(armies[r], "armate"),
-                    armies_objective=to_int(armies[r], "armate"))
+        if r in errors:
+            raise errors[r]
+        if players[r] is None:
+            raise RisikoError("manca il numero di giocatori del tavolo", colonna="giocatori")
+        return Seat(points[r] or 0, out_points[r], None, flags[r], False, None, armies[r],
+                    armies[r])
 
     winners: dict[str, int] = {}
     if m.needs_table:  # the winner's points of each table, for methods measured against it
         for r in range(n):
-            key = cells.to_text(tables[r])
-            if key is not None and not is_error(positions[r]) and not is_blank(values[r]):
-                try:
-                    if _position(positions[r], r + 1)[0] == 1:
-                        winners[key] = m.winner_points(seat(r), _players(players[r], r + 1))  # type: ignore[attr-defined]
-                except RisikoError:
-                    pass  # reported on the row itself below
+            if tables[r] is not None and isinstance(positions[r], tuple) \
+                    and positions[r][0] == 1:
+                with contextlib.suppress(RisikoError):  # reported on the row itself below
+                    winners[tables[r]] = m.winner_points(seat(r), players[r])  # type: ignore[attr-defined]
 
-    def compute(value: Any, row: int) -> Any:
-        r = row - 1
-        if is_error(positions[r]):
-            return positions[r]
-        if is_blank(value) and is_blank(positions[r]):
-            return ""
-        position, group = _position(positions[r], row)
-        penalty = to_int(penalties[r], "penalità") or 0
-        key = cells.to_text(tables[r])
-        numerator = m.score(seat(r), _players(players[r], row), position, group,
-                            winners.get(key) if key is not None else None, penalty)
-        return numerator / m.denominator if m.denominator != 1 else numerator
-
-    return _column(cells.per_row(values, compute), scalar)
+    result: list[Any] = []
+    for r in range(n):
+        if isinstance(positions[r], str):
+            result.append(positions[r])  # the placement's own message
+            continue
+        if points[r] is None and positions[r] is None:
+            result.append("")
+            continue
+        try:
+            if positions[r] is None:
+                raise RisikoError("posizione mancante", colonna="posizione")
+            position, group = positions[r]
+            numerator = m.score(seat(r), players[r], position, group,
+                                winners.get(tables[r]), penalties[r] or 0)
+        except RisikoError as err:
+            result.append(cell_error(err.located(riga=r + 1)))
+            continue
+        result.append(numerator / m.denominator if m.denominator != 1 else numerator)
+    return _column(result, scalar)
 
 
 # --- draw and game helpers -----------------------------------------------------------

@@ -40,7 +40,7 @@ def test_medagliere_ranks_by_medals():
     assert points(FOUR, "medagliere") == (1_000_000, 10_000, 100, 1)
     # fewer than 100 games: one win beats any number of second places
     assert 1_000_000 > 99 * 10_000
-    with pytest.raises(RisikoError, match="(?i)non assegna punti"):
+    with pytest.raises(RisikoError, match=r"(?i)non assegna punti"):
         score_table(FOUR, scoring="medagliere", penalties=[1, 0, 0, 0])
 
 
@@ -56,7 +56,7 @@ def test_classico_methods_seed_002():
     # method 3 on method 1: + all armies; on method 2: + armies in objective (all if achieved)
     assert points(seats, "classico_3") == (150, 72, 51, 32)
     assert points(seats, method("classico_3", base=2)) == (100, 42, 22, 14)
-    with pytest.raises(RisikoError, match="(?i)fuori obiettivo"):
+    with pytest.raises(RisikoError, match=r"(?i)fuori obiettivo"):
         score_table([Seat(10, None, 1), Seat(5, None, 2), Seat(1, None, 3)],
                     scoring="classico_1")
 
@@ -86,7 +86,7 @@ def test_spartac_winner_and_gaps():
 
 def test_shared_position_with_different_bonus_is_an_error():
     tied = [Seat(20, 5), Seat(20, 5), Seat(10, 1, 3), Seat(5, 1, 4)]
-    with pytest.raises(RisikoError, match="(?i)parità non risolta"):
+    with pytest.raises(RisikoError, match=r"(?i)parità non risolta"):
         score_table(tied, criteria=["out_points"])
     # a tie whose positions score the same is fine (millesimi: 3rd and 4th)
     tail = [Seat(20, 5, 1), Seat(15, 5, 2), Seat(10, 1), Seat(10, 1)]
@@ -94,9 +94,9 @@ def test_shared_position_with_different_bonus_is_an_error():
 
 
 def test_unknown_method_and_parameter():
-    with pytest.raises(RisikoError, match="(?i)metodo di punteggio sconosciuto"):
+    with pytest.raises(RisikoError, match=r"(?i)metodo di punteggio sconosciuto"):
         method("millesimali")
-    with pytest.raises(RisikoError, match="(?i)parametro sconosciuto"):
+    with pytest.raises(RisikoError, match=r"(?i)parametro sconosciuto"):
         method("millesimi", bonus=3)
 
 

@@ -62,7 +62,7 @@ def test_art26_full_chain():
     ([Seat(80), Seat(80), Seat(10)], "totale della mappa"),
 ])
 def test_impossible_tables_are_errors(seats, fragment):
-    with pytest.raises(RisikoError, match=f"(?i){fragment}"):
+    with pytest.raises(RisikoError, match=rf"(?i){fragment}"):
         place(seats)
 
 

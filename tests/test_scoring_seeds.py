@@ -150,7 +150,7 @@ def test_seed_000_art_26_chain_goes_to_armies():
 def test_seed_000_unbreakable_tie_is_reported_not_guessed():
     seats = [Seat(25, out_points=8), Seat(25, out_points=8), Seat(9, out_points=3),
              Seat(4, out_points=1)]
-    with pytest.raises(RisikoError, match="(?i)parità non risolta"):
+    with pytest.raises(RisikoError, match=r"(?i)parità non risolta"):
         score_table(seats, scoring="bonus_50_15_5", criteria=CHAIN_ART26)
 
 

@@ -73,5 +73,5 @@ def test_continent_lookup():
 
 def test_objective_points_and_duplicates():
     assert objective_points(["Cina", "India", "Siam"]) == 7 + 3 + 3
-    with pytest.raises(RisikoError, match="(?i)ripetuto"):
+    with pytest.raises(RisikoError, match=r"(?i)ripetuto"):
         objective_points(["Cina", "cina"])

@@ -82,7 +82,9 @@ class PositionMethod(Method):
     use_coefficient: bool = False  # add the potential-points coefficient (seed 004)
 
     def bonus(self, position: int, group: int) -> int:
-        if group > 1 and position == 1 and self.shared_win is not None:
+        if group == 1:
+            return self._bonus_at(position)
+        if position == 1 and self.shared_win is not None:
             return self.shared_win
         span = {self._bonus_at(p) for p in range(position, position + group)}
         if len(span) > 1:
@@ -118,6 +120,8 @@ class ClassicMethod(Method):
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
+        if seat.eliminated:
+            return 0  # no territories, no armies
         base = self.base if self.variant == 3 else self.variant
         own = self.table_points(seat, players)
         if base == 1 or seat.risiko:

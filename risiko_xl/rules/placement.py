@@ -119,20 +119,42 @@ def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], d
         _break(seats, [i for i, v in zip(group, values) if v == value], criteria, depth + 1, out)
 
 
+def _rank_key(seat: Seat) -> tuple[int, int]:
+    """RisiKo! first, then survivors by points, then the eliminated, latest out first."""
+    if seat.risiko:
+        return (0, 0)
+    if seat.eliminated:
+        return (2, -(seat.elimination or 0))
+    return (1, -seat.points)
+
+
 def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER) -> Placement:
     """Positions at one table; rows may come in any order."""
     validate_table(seats)
+    keys = [_rank_key(s) for s in seats]
+    ordered = sorted(range(len(seats)), key=keys.__getitem__)
+    if len(set(keys)) == len(keys):  # no ties at all: the common case
+        positions = [0] * len(seats)
+        for position, i in enumerate(ordered, start=1):
+            positions[i] = position
+        return Placement(tuple(positions), (1,) * len(seats), ())
+    out = [i for i in ordered if seats[i].eliminated]
+    unknown_out = len(out) > 1 and any(seats[i].elimination is None for i in out)
     blocks: list[tuple[list[int], str]] = []
-    blocks += [([i], "") for i, s in enumerate(seats) if s.risiko]
-    survivors = [i for i, s in enumerate(seats) if not s.risiko and not s.eliminated]
-    for value in sorted({seats[i].points for i in survivors}, reverse=True):
-        tied = [i for i in survivors if seats[i].points == value]
-        _break(seats, tied, tuple(criteria), 0, blocks)
-    out = [i for i, s in enumerate(seats) if s.eliminated]
-    if len(out) > 1 and any(seats[i].elimination is None for i in out):
-        blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione"))
-    else:
-        blocks += [([i], "") for i in sorted(out, key=lambda i: -(seats[i].elimination or 0))]
+    start = 0
+    while start < len(ordered):
+        end = start + 1
+        while end < len(ordered) and keys[ordered[end]] == keys[ordered[start]]:
+            end += 1
+        group = ordered[start:end]
+        if unknown_out and seats[group[0]].eliminated:
+            blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione"))
+            break  # the eliminated come last and form one unresolved block
+        if len(group) == 1:
+            blocks.append((group, ""))
+        else:
+            _break(seats, group, tuple(criteria), 0, blocks)
+        start = end
 
     positions = [0] * len(seats)
     sizes = [1] * len(seats)

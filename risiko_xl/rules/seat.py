@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built per row in whole-column UDF calls
 class Seat:
     """A player's end-of-game record. `points` are objective points, unscaled.
 

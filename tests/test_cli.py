@@ -1,0 +1,20 @@
+"""The command line: the demo computes the seeds' examples; errors exit with code 2."""
+
+import subprocess
+import sys
+
+from risiko_xl import cli
+
+
+def test_demo_writes_and_prints_examples(tmp_path, capsys):
+    assert cli.main(["demo", str(tmp_path)]) == 0
+    text = (tmp_path / "esempi.txt").read_text(encoding="utf-8")
+    # seed 001 §7: C winner with 48 → 1,048; 5-table winner 28 → 1,035
+    assert "1,048" in text and "1,035" in text
+    assert text == capsys.readouterr().out.split("Scritto")[0]
+
+
+def test_console_script_runs():
+    result = subprocess.run([sys.executable, "-m", "risiko_xl.cli", "--version"],
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0 and "risiko-xl" in result.stdout
