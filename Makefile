@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean template
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,6 +18,9 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
 	$(BIN)/python -m pytest
+
+template: $(STAMP)  # the shipped workbook, rebuilt byte for byte
+	$(BIN)/risiko-xl new workbook/torneo.xlsx
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done

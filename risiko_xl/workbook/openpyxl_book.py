@@ -1,0 +1,133 @@
+"""The book interface over a workbook file, with openpyxl (CLI, LibreOffice users, tests)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.table import Table
+from openpyxl.worksheet.worksheet import Worksheet
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.schema import SETTINGS
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def put(cell: Any, value: Any) -> None:
+    """Write a value; text that Excel would take for a formula stays text."""
+    if isinstance(value, float) and value != value:  # NaN from pandas = empty
+        value = None
+    cell.value = value
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
+class OpenpyxlBook:
+    """A tournament workbook file opened with openpyxl."""
+
+    def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
+        self.path = Path(path)
+        if workbook is None:
+            workbook = _load(self.path)
+        self.workbook = workbook
+
+    # --- tables ---------------------------------------------------------------------
+    def _find(self, name: str) -> tuple[Worksheet, Table]:
+        for sheet in self.workbook.worksheets:
+            if name in sheet.tables:
+                return sheet, sheet.tables[name]
+        raise RisikoError(f"manca la tabella Excel «{name}»: ricreare il file con "
+                          "«risiko-xl new» o ripristinarla", valore=name)
+
+    def table_names(self) -> list[str]:
+        return [name for sheet in self.workbook.worksheets for name in sheet.tables]
+
+    def read_table(self, name: str) -> pd.DataFrame:
+        """All columns of table `name` (user columns too); index = sheet row number."""
+        sheet, table = self._find(name)
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        rows = list(sheet.iter_rows(min_row=min_row, max_row=max_row, min_col=min_col,
+                                    max_col=max_col, values_only=True))
+        headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+        frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
+        frame.index = range(min_row + 1, max_row + 1)
+        frame.attrs.update(sheet=sheet.title, table=name)
+        empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
+        return frame[~empty] if len(frame) else frame
+
+    def write_table(self, name: str, frame: pd.DataFrame) -> None:
+        """Replace the body of table `name` with `frame` (columns matched by header; table
+        columns missing from `frame` are left blank, extra frame columns are appended)."""
+        sheet, table = self._find(name)
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        for column in frame.columns:
+            if column not in headers:
+                headers.append(column)
+                put(sheet.cell(min_row, min_col + len(headers) - 1), column)
+        last_col = min_col + len(headers) - 1
+        last_row = max(min_row + max(len(frame), 1), min_row + 1)
+        for row in range(min_row + 1, max(max_row, last_row) + 1):
+            for col in range(min_col, last_col + 1):
+                sheet.cell(row, col).value = None
+        for offset, (_, record) in enumerate(frame.iterrows(), start=1):
+            for col, header in enumerate(headers, start=min_col):
+                if header in frame.columns:
+                    put(sheet.cell(min_row + offset, col), record[header])
+        ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
+        _resize(table, ref, headers)
+
+    # --- settings -------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        frame = self.read_table(SETTINGS.name)
+        return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
+
+    def set_setting(self, key: str, value: Any) -> None:
+        sheet, table = self._find(SETTINGS.name)
+        frame = self.read_table(SETTINGS.name)
+        matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
+        if len(matches):
+            column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]
+            put(sheet.cell(int(matches[0]), column), value)
+        else:
+            extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
+            self.write_table(SETTINGS.name, extended)
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Atomic save; the previous file is kept as the backup."""
+        target = Path(path) if path else self.path
+        atomic_write(target, lambda temp: self.workbook.save(temp))
+
+
+def _resize(table: Table, ref: str, headers: list[Any]) -> None:
+    from openpyxl.worksheet.table import TableColumn
+
+    table.ref = ref
+    if table.autoFilter is not None:
+        table.autoFilter.ref = ref
+    if len(table.tableColumns) != len(headers):
+        table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
+                              enumerate(headers, start=1)]
+
+
+def _load(path: Path) -> Workbook:
+    if not path.exists():
+        raise RisikoError("file non trovato", valore=str(path))
+    if not zipfile.is_zipfile(path):
+        raise RisikoError("il file non è una cartella di lavoro Excel .xlsx/.xlsm (forse un "
+                          ".xls, un CSV rinominato o un file protetto da password)",
+                          valore=path.name)
+    try:
+        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm",
+                             keep_links=False, rich_text=False)
+    except (KeyError, ValueError, OSError, zipfile.BadZipFile) as err:
+        raise RisikoError(f"impossibile leggere la cartella di lavoro: {err}",
+                          valore=path.name) from None

@@ -1,0 +1,59 @@
+"""The tournament workbook's schema: sheets, Excel tables and their headers.
+
+These names are an interface organisers and other tools rely on: columns are always
+found by header, never by position, and extra user columns are preserved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One Excel table (ListObject): its sheet, name and headers; `computed` ones are ours."""
+
+    sheet: str
+    name: str
+    headers: tuple[str, ...]
+    computed: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(h for h in self.headers if h not in self.optional)
+
+
+SETTINGS = TableSpec("Torneo", "Impostazioni", ("Voce", "Valore"))
+CALENDAR = TableSpec("Torneo", "Calendario", ("Turno", "Fase", "Data", "Ora"))
+PLAYERS = TableSpec("Iscritti", "Iscritti", (
+    "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"))
+ART26 = ("Armate obiettivo", "Armate totali", "Carte", "Territori obiettivo", "Territori fuori")
+RESULTS = TableSpec(
+    "Risultati", "Risultati",
+    ("Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
+     "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", *ART26,
+     "Punti tavolo", "Posizione", "Punti torneo"),
+    computed=("Punti tavolo", "Posizione", "Punti torneo"),
+    optional=ART26,
+)
+STANDINGS_BASE = ("Pos", "ID", "Giocatore", "Club")
+STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuori obiettivo",
+                   "Migliore")
+DRAWS = TableSpec("Sorteggi", "Sorteggi", (
+    "Turno", "Data e ora", "Seme", "Impronta", "Versione motore", "Qualità"))
+MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
+
+SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
+                "Turni preliminari", "Scarti", "Seme sorteggio")
+
+STATES = ("Attivo", "Ritirato", "Squalificato")
+PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
+FLAGS = ("S", "N")
+
+
+def standings_spec(rounds: int, extras: tuple[str, ...] = ("Totale",)) -> TableSpec:
+    """The `Classifica` table for `rounds` preliminary rounds (T1, T2, …)."""
+    round_columns = tuple(f"T{i}" for i in range(1, rounds + 1))
+    return TableSpec("Classifica", "Classifica", (*STANDINGS_BASE, *round_columns, *extras),
+                     computed=(*STANDINGS_BASE, *round_columns, *extras))

@@ -1,0 +1,158 @@
+"""Builds the tournament workbook from the schema, reproducibly (same bytes every time)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from risiko_xl.rules.territories import TERRITORIES
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.openpyxl_book import put
+
+FIXED_TIME = dt.datetime(2026, 1, 1)
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+THOUSANDTHS = "0.000"
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
+    "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
+    "Scarti": 0, "Seme sorteggio": "",
+}
+STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
+
+
+def _table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
+           widths: int = 14) -> None:
+    for offset, header in enumerate(spec.headers):
+        cell = sheet.cell(1, col + offset)
+        put(cell, header)
+        cell.font = Font(bold=True)
+        sheet.column_dimensions[get_column_letter(col + offset)].width = max(widths,
+                                                                            len(header) + 2)
+    for r, row in enumerate(rows, start=2):
+        for offset, value in enumerate(row):
+            put(sheet.cell(r, col + offset), value)
+    last = get_column_letter(col + len(spec.headers) - 1)
+    ref = f"{get_column_letter(col)}1:{last}{max(len(rows), 1) + 1}"
+    table = Table(displayName=spec.name, ref=ref, tableStyleInfo=STYLE)
+    sheet.add_table(table)
+
+
+def _dropdown(sheet: Worksheet, spec: schema.TableSpec, header: str, values: tuple[str, ...],
+              rows: int = 2000) -> None:
+    column = get_column_letter(spec.headers.index(header) + 1)
+    validation = DataValidation(type="list", formula1='"' + ",".join(values) + '"',
+                                allow_blank=True, showErrorMessage=True,
+                                errorTitle="Valore non valido",
+                                error=f"Scegliere tra: {', '.join(values)}")
+    validation.add(f"{column}2:{column}{rows}")
+    sheet.add_data_validation(validation)
+
+
+def _number_format(sheet: Worksheet, spec: schema.TableSpec, header: str, fmt: str,
+                   rows: int = 2000) -> None:
+    column = spec.headers.index(header) + 1
+    for row in range(2, rows + 1):
+        sheet.cell(row, column).number_format = fmt
+
+
+def _print_setup(sheet: Worksheet, landscape: bool = False) -> None:
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.freeze_panes = "A2"
+
+
+def build(settings: dict[str, Any] | None = None) -> Workbook:
+    """A new tournament workbook with every sheet and table of the schema."""
+    values = {**DEFAULT_SETTINGS, **(settings or {})}
+    book = Workbook()
+    torneo = book.active
+    torneo.title = schema.SETTINGS.sheet
+    _table(torneo, schema.SETTINGS, [[k, values[k]] for k in schema.SETTING_KEYS], widths=22)
+    _table(torneo, schema.CALENDAR, [], col=4)
+    _print_setup(torneo)
+
+    players = book.create_sheet(schema.PLAYERS.sheet)
+    _table(players, schema.PLAYERS, [])
+    _dropdown(players, schema.PLAYERS, "Stato", schema.STATES)
+    _print_setup(players)
+
+    results = book.create_sheet(schema.RESULTS.sheet)
+    _table(results, schema.RESULTS, [], widths=10)
+    _dropdown(results, schema.RESULTS, "Fase", schema.PHASES)
+    _dropdown(results, schema.RESULTS, "RisiKo!", schema.FLAGS)
+    _number_format(results, schema.RESULTS, "Punti torneo", THOUSANDTHS)
+    _print_setup(results, landscape=True)
+
+    standings = book.create_sheet("Classifica")
+    spec = schema.standings_spec(int(values["Turni preliminari"] or 0))
+    _table(standings, spec, [], widths=9)
+    for header in spec.headers[len(schema.STANDINGS_BASE):]:
+        _number_format(standings, spec, header, THOUSANDTHS, rows=1200)
+    _print_setup(standings)
+
+    finals = book.create_sheet("Fasi finali")
+    put(finals["A1"], "Fasi finali: semifinali, spareggio e finale (compilate dal programma)")
+    _print_setup(finals)
+
+    draws = book.create_sheet(schema.DRAWS.sheet)
+    _table(draws, schema.DRAWS, [], widths=18)
+    _print_setup(draws, landscape=True)
+
+    post = book.create_sheet("Post")
+    put(post["A1"], "Post per il forum (scritto da «Post forum»)")
+
+    board = book.create_sheet(schema.MAP.sheet)
+    _table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)
+    _print_setup(board)
+
+    book.properties.creator = "risiko_xl"
+    book.properties.created = FIXED_TIME
+    book.properties.modified = FIXED_TIME
+    return book
+
+
+def reproducible_bytes(book: Workbook) -> bytes:
+    """The workbook as .xlsx bytes with fixed timestamps inside, so rebuilds are identical."""
+    raw = io.BytesIO()
+    book.save(raw)
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "docProps/core.xml":  # openpyxl stamps "now" on save
+                data = _fix_core_times(data)
+            info = zipfile.ZipInfo(item.filename, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dest.writestr(info, data)
+    return out.getvalue()
+
+
+def _fix_core_times(xml: bytes) -> bytes:
+    import re
+
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    return re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)",
+                  rb"\g<1>" + stamp + rb"\g<2>", xml)
+
+
+def write_new(path: str | Path, settings: dict[str, Any] | None = None) -> Path:
+    """Create a new tournament workbook at `path` (atomic; an existing file is backed up)."""
+    target = Path(path)
+    data = reproducible_bytes(build(settings))
+    atomic_write(target, lambda temp: temp.write_bytes(data))
+    return target

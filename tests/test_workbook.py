@@ -1,0 +1,97 @@
+"""The tournament workbook: schema, reproducible template, book interface, safe saves."""
+
+import hashlib
+import re
+import zipfile
+
+import pandas as pd
+import pytest
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.files import backup_path
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.template import write_new
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_rebuild_is_byte_identical(tmp_path):
+    first, second = write_new(tmp_path / "a.xlsx"), write_new(tmp_path / "b.xlsx")
+    assert digest(first) == digest(second)
+
+
+def test_tables_and_headers_are_the_interface(tmp_path):
+    book = OpenpyxlBook(write_new(tmp_path / "t.xlsx"))
+    assert set(book.table_names()) == {"Impostazioni", "Calendario", "Iscritti", "Risultati",
+                                       "Classifica", "Sorteggi", "Mappa"}
+    assert list(book.read_table("Iscritti").columns) == [
+        "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"]
+    assert list(book.read_table("Risultati").columns) == [
+        "Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
+        "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", "Armate obiettivo",
+        "Armate totali", "Carte", "Territori obiettivo", "Territori fuori", "Punti tavolo",
+        "Posizione", "Punti torneo"]
+    assert list(book.read_table("Classifica").columns) == ["Pos", "ID", "Giocatore", "Club",
+                                                           "T1", "T2", "Totale"]
+    assert set(book.settings()) == set(schema.SETTING_KEYS)
+    board = book.read_table("Mappa")
+    assert len(board) == 42 and board["Valore"].sum() == 164
+
+
+def test_write_read_roundtrip_keeps_user_columns_and_rows(tmp_path):
+    path = write_new(tmp_path / "t.xlsx")
+    book = OpenpyxlBook(path)
+    frame = pd.DataFrame([{"ID": "7", "Nome": "Anna", "Club": "Eagles", "Note mie": "vegana"},
+                          {"ID": "8", "Nome": "Bruno", "Club": None, "Note mie": None}])
+    book.write_table("Iscritti", frame)
+    book.save()
+    again = OpenpyxlBook(path).read_table("Iscritti")
+    assert list(again["Nome"]) == ["Anna", "Bruno"]
+    assert list(again["Note mie"]) == ["vegana", None]
+    assert list(again.index) == [2, 3]  # sheet rows, for messages
+    # a shorter write clears the old rows
+    book.write_table("Iscritti", frame.iloc[:1])
+    assert len(book.read_table("Iscritti")) == 1
+
+
+def test_formula_like_names_are_stored_as_text(tmp_path):
+    path = write_new(tmp_path / "t.xlsx")
+    book = OpenpyxlBook(path)
+    book.write_table("Iscritti", pd.DataFrame([{"ID": "1", "Nome": '=HYPERLINK("http://x")',
+                                                "Cognome": "+39", "Nickname": "@me"}]))
+    book.save()
+    with zipfile.ZipFile(path) as z:
+        name = next(n for n in z.namelist() if n.startswith("xl/worksheets/sheet2"))
+        xml = z.read(name).decode()
+    assert "<f>" not in xml and "HYPERLINK" not in re.findall(r"<f>(.*?)</f>", xml)
+
+
+def test_save_is_atomic_and_keeps_previous_version(tmp_path):
+    path = write_new(tmp_path / "t.xlsx")
+    before = digest(path)
+    book = OpenpyxlBook(path)
+    book.set_setting("Nome torneo", "Castidduzzu")
+    book.save()
+    assert digest(backup_path(path)) == before
+    assert OpenpyxlBook(path).settings()["Nome torneo"] == "Castidduzzu"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp left
+
+
+def test_not_a_workbook_is_a_clear_error(tmp_path):
+    fake = tmp_path / "iscritti.xlsx"
+    fake.write_text("ID;Nome\n1;Anna\n", encoding="utf-8")
+    with pytest.raises(RisikoError, match=r"(?i)non è una cartella di lavoro"):
+        OpenpyxlBook(fake)
+    book = OpenpyxlBook(write_new(tmp_path / "t.xlsx"))
+    with pytest.raises(RisikoError, match=r"(?i)manca la tabella"):
+        book.read_table("Risultatti")
+
+
+def test_shipped_template_is_current(tmp_path):
+    from pathlib import Path
+
+    shipped = Path(__file__).parent.parent / "workbook" / "torneo.xlsx"
+    assert digest(shipped) == digest(write_new(tmp_path / "torneo.xlsx"))
