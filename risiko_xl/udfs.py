@@ -17,6 +17,7 @@ import xlwings as xw
 
 from risiko_xl import cells
 from risiko_xl.cells import broadcast, cell_error, flatten, is_blank, is_error, to_int
+from risiko_xl.draw.service import draw_column
 from risiko_xl.draw.sizes import table_counts
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, territories
@@ -167,7 +168,7 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
     for key, rows in _group_rows(tables).items():
         try:
             table = [seats[r] for r in rows]
-            if not all(type(seat) is Seat for seat in table):
+            if set(map(type, table)) != {Seat}:
                 if all(seat is None for seat in table):
                     continue  # results not typed yet
                 for r, seat in zip(rows, table):
@@ -196,19 +197,27 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
 
 def _group_rows(tables: list[Any]) -> dict[str, list[int]]:
     """Row indices per table label, in sheet order; rows with a blank table are skipped."""
-    groups: dict[str, list[int]] = {}
+    groups: dict[Any, list[int]] = {}
     for row, value in enumerate(tables):
+        if value is not None:  # group by the raw cell (fast); labels are made once per table
+            groups.setdefault(value, []).append(row)
+    labelled: dict[str, list[int]] = {}
+    for value, rows in groups.items():
         label = cells.to_text(value)
-        if label is not None:
-            groups.setdefault(label, []).append(row)
-    return groups
+        if label in labelled:  # e.g. 3 and "3": the same table typed two ways
+            labelled[label] = sorted(labelled[label] + rows)
+        elif label is not None:
+            labelled[label] = rows
+    return labelled
 
 
 def _table_size(rows: list[int], players: list[Any]) -> int:
     """The table's player count: the `giocatori` cells (all equal) or its number of rows."""
-    if players[rows[0]] is None and all(players[r] is None for r in rows):
-        return check_players(len(rows))
-    sizes = {players[r] for r in rows} - {None}
+    sizes = {players[r] for r in rows}
+    if len(sizes) == 1:
+        size = sizes.pop()
+        return check_players(len(rows)) if size is None else size
+    sizes.discard(None)
     if len(sizes) > 1:
         raise RisikoError("numero di giocatori diverso tra le righe dello stesso tavolo",
                           valore=", ".join(map(str, sorted(sizes))))
@@ -296,6 +305,29 @@ def RISIKO_TAVOLI(n):
     if players is None:
         raise RisikoError("manca il numero di giocatori")
     return [list(table_counts(players))]
+
+
+@xw.func
+@xw.arg("tavoli_precedenti", ndim=2)
+@_guarded
+def RISIKO_SORTEGGIO(id, club, tavoli_precedenti, vincitori, seme, formula="master",
+                     turno=None):
+    """Sorteggio dei tavoli: un numero di tavolo per riga (vuoto per le righe senza ID).
+    `tavoli_precedenti`: una colonna per turno giocato (vuoto = assente); `vincitori`:
+    1/S per i vincitori del turno precedente; stesso seme e stessi dati → stessi tavoli."""
+    ids, scalar = flatten(id)
+    n = len(ids)
+    previous = None if tavoli_precedenti is None else cells.rows_2d(tavoli_precedenti)
+    if previous is not None and len(previous) != n:
+        raise RisikoError(f"tavoli_precedenti ha {len(previous)} righe, la colonna ID {n}")
+    if is_blank(seme):
+        raise RisikoError("manca il seme del sorteggio", colonna="seme")
+    seed = cells.to_text(seme)
+    tables = draw_column(ids, broadcast(n, club, "club"), previous,
+                         None if vincitori is None else broadcast(n, vincitori, "vincitori"),
+                         seed, "master" if is_blank(formula) else str(formula),
+                         to_int(turno, "turno", minimum=1))
+    return _column(["" if t is None else t for t in tables], scalar)
 
 
 @xw.func

@@ -158,3 +158,65 @@ def test_helpers_through_udfs():
 def test_mismatched_columns_message():
     out = udfs.RISIKO_PUNTI_TORNEO(col(1, 2, 3), col(4, 4), col(1, 2, 3))
     assert is_err(out) and "giocatori" in out
+
+
+def test_sorteggio_seats_everyone_reproducibly():
+    ids = [f"P{i}" for i in range(1, 22)] + [None]
+    clubs = ["Eagles"] * 5 + ["Rahal"] * 4 + [None] * 13
+    out = flat(udfs.RISIKO_SORTEGGIO(ids, clubs, None, None, 2026.0))
+    assert out[-1] == "" and sorted(set(out[:-1])) == [1, 2, 3, 4, 5]
+    assert sorted(out[:-1].count(t) for t in range(1, 6)) == [4, 4, 4, 4, 5]
+    assert out[:-1].count(5) == 5  # the 5-table takes the last number
+    for t in range(1, 6):  # five Eagles over five tables: never two together
+        assert sum(1 for i in range(5) if out[i] == t) <= 1
+    assert flat(udfs.RISIKO_SORTEGGIO(ids, clubs, None, None, 2026.0)) == out
+    assert flat(udfs.RISIKO_SORTEGGIO(ids, clubs, None, None, "2027")) != out
+
+
+def test_sorteggio_second_round_separates_winners_and_meetings():
+    ids = [f"P{i}" for i in range(1, 17)]
+    first = flat(udfs.RISIKO_SORTEGGIO(ids, None, None, None, 1.0))
+    winners = [None] * 16
+    for t in range(1, 5):
+        winners[first.index(t)] = "S"
+    second = flat(udfs.RISIKO_SORTEGGIO(ids, None, [[float(t)] for t in first], winners, 2.0))
+    won = [second[i] for i in range(16) if winners[i]]
+    assert sorted(won) == [1, 2, 3, 4]
+    for t in range(1, 5):  # 16 players, 4 tables: nobody meets a previous table-mate
+        again = [first[i] for i in range(16) if second[i] == t]
+        assert len(set(again)) == 4
+
+
+def test_sorteggio_bad_input_message():
+    out = udfs.RISIKO_SORTEGGIO(["A", "B", "A", "C"], None, None, None, 1.0)
+    assert is_err(out) and "duplicato" in out and "'A'" in out
+    assert is_err(udfs.RISIKO_SORTEGGIO(["A", "B", "C"], None, None, None, None))
+
+
+def test_public_signatures_as_xlwings_registers_them():
+    """xlwings registers a UDF from inspect.signature (following __wrapped__): these names
+    and argument orders are the public interface of the issue."""
+    import inspect
+
+    expected = {
+        "RISIKO_VALORE_TERRITORIO": ["nome"],
+        "RISIKO_PUNTI_OBIETTIVO": ["territori"],
+        "RISIKO_PUNTI_TAVOLO": ["punti", "giocatori"],
+        "RISIKO_POSIZIONE": ["tavolo", "punti", "fuori_obiettivo", "ordine_gioco", "risiko",
+                             "eliminato", "giocatori"],
+        "RISIKO_PUNTI_TORNEO": ["punti", "giocatori", "posizione", "risiko", "metodo",
+                                "penalita"],
+        "RISIKO_TAVOLI": ["n"],
+        "RISIKO_SOGLIA_SDADATA": ["giro"],
+        "RISIKO_RINFORZI": ["territori", "continenti"],
+        "RISIKO_TRIS": ["carte", "possedute", "regole"],
+        "RISIKO_SORTEGGIO": ["id", "club", "tavoli_precedenti", "vincitori", "seme", "formula",
+                             "turno"],
+    }
+    for name, args in expected.items():
+        params = list(inspect.signature(getattr(udfs, name)).parameters.values())
+        assert [p.name for p in params[: len(args)]] == args, name
+        assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in params), name
+        assert getattr(udfs, name).__name__ == name
+    defaults = inspect.signature(udfs.RISIKO_PUNTI_TORNEO).parameters
+    assert defaults["metodo"].default == "millesimi" and defaults["risiko"].default is None

@@ -1,1 +1,59 @@
-"""draw"""
+"""Table draws: sizes, the lexicographic draw optimiser, lower bounds, fixed procedures,
+joint planning of all rounds, repair after withdrawals/arrivals, and the service function
+behind RISIKO_SORTEGGIO. Pure Python, no I/O; randomness only from a seeded generator.
+"""
+
+from risiko_xl.draw.criteria import CRITERIA
+from risiko_xl.draw.engine import draw
+from risiko_xl.draw.fingerprint import fingerprint
+from risiko_xl.draw.model import (
+    DEFAULT_CRITERIA,
+    ENGINE_VERSION,
+    FULL_ENGINE_VERSION,
+    DrawInput,
+    DrawResult,
+    Player,
+    QualityItem,
+)
+from risiko_xl.draw.plan import PlanResult, plan_rounds
+from risiko_xl.draw.procedures import (
+    bands,
+    greca,
+    knockout,
+    knockout_rounds,
+    semifinal_bands,
+    split_parallel,
+)
+from risiko_xl.draw.repair import Move, RepairResult, repair
+from risiko_xl.draw.service import PRESETS, draw_column, draw_from_columns
+from risiko_xl.draw.sizes import POLICIES, table_counts, table_sizes
+
+__all__ = [
+    "CRITERIA",
+    "DEFAULT_CRITERIA",
+    "ENGINE_VERSION",
+    "FULL_ENGINE_VERSION",
+    "POLICIES",
+    "PRESETS",
+    "DrawInput",
+    "DrawResult",
+    "Move",
+    "PlanResult",
+    "Player",
+    "QualityItem",
+    "RepairResult",
+    "bands",
+    "draw",
+    "draw_column",
+    "draw_from_columns",
+    "fingerprint",
+    "greca",
+    "knockout",
+    "knockout_rounds",
+    "plan_rounds",
+    "repair",
+    "semifinal_bands",
+    "split_parallel",
+    "table_counts",
+    "table_sizes",
+]

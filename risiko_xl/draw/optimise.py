@@ -38,6 +38,7 @@ class CostModel:
     aff: list[dict[int, int]]  # player -> {partner: weighted pair cost}
     big_keys: list[tuple[int, list[int]]]  # (weight, keys) for key groups not in aff
     size_cost: dict[int, list[int]]  # table size -> weighted cost of each player there
+    span: int = 0  # largest possible weighted total (a weight above it outranks all)
 
     def pair(self, a: int, b: int) -> int:
         c = self.aff[a].get(b, 0)
@@ -70,6 +71,10 @@ def lexicographic_weights(upper: dict[str, int], criteria: Sequence[str]) -> dic
         weights[c] = w
         acc += w * upper[c]
     return weights
+
+
+def weighted_span(upper: dict[str, int], weights: dict[str, int]) -> int:
+    return sum(weights[c] * upper[c] for c in weights)
 
 
 def build_model(
@@ -132,7 +137,14 @@ def build_model(
                 da = aff[a]
                 for b, m in source[a].items():
                     da[b] = da.get(b, 0) + w * m
-    return CostModel(n=n, weights=weights, aff=aff, big_keys=big, size_cost=size_cost)
+    return CostModel(
+        n=n,
+        weights=weights,
+        aff=aff,
+        big_keys=big,
+        size_cost=size_cost,
+        span=weighted_span(upper, weights),
+    )
 
 
 def initial_seating(
@@ -182,8 +194,13 @@ def local_search(
     seat_target: int = 0,
     movable: Sequence[bool] | None = None,
     effort: int = 1,
+    home: Sequence[int] | None = None,
+    home_w: int = 0,
 ) -> list[list[int]]:
-    """Improve `tables` by swaps; returns the best seating found (new lists)."""
+    """Improve `tables` by swaps; returns the best seating found (new lists).
+
+    `home[p]` (a table index, or -1) adds `home_w` to the cost of p away from it (repair).
+    """
     n = model.n
     n_tables = len(tables)
     tables = [list(t) for t in tables]
@@ -208,6 +225,13 @@ def local_search(
     def seat_cost(p: int, ti: int) -> int:
         c = tsc[ti]
         return c[p] if c is not None else 0
+
+    if home is not None:
+        size_seat_cost = seat_cost
+
+        def seat_cost(p: int, ti: int) -> int:
+            h = home[p]
+            return size_seat_cost(p, ti) + (home_w if h >= 0 and h != ti else 0)
 
     cost = sum(pcost[p] for p in seated) // 2 + sum(seat_cost(p, where[p]) for p in seated)
     best_cost = cost

@@ -49,11 +49,20 @@ class Method:
         total = self.raw(seat, players, position, group, winner_points)
         return max(0, total - penalty * self.point_unit)
 
+    def __post_init__(self) -> None:
+        # (numerator, denominator) per table size, so scaling stays integer-only and fast
+        scales = {size: (f.numerator, f.denominator) for size, f in self.factors.items()}
+        object.__setattr__(self, "_scales", scales)
+
     def value(self, numerator: int) -> Fraction:
         return Fraction(numerator, self.denominator)
 
     def table_points(self, seat: Seat, players: int) -> int:
-        return table_points(seat.points, players, self.factors)
+        """The seat's objective points scaled for a table of `players` (rounded up)."""
+        scale = self._scales.get(players)  # type: ignore[attr-defined]
+        if scale is None:
+            return seat.points
+        return -(-seat.points * scale[0] // scale[1])
 
     def with_params(self, **params: Any) -> Method:
         """A copy with some parameters changed (presets tune methods this way)."""

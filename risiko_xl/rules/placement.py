@@ -10,7 +10,7 @@ players share the best of their positions and the group is listed in `unresolved
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.seat import Seat
@@ -36,17 +36,13 @@ CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
 CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER, "000": CHAIN_ART26}
 
 
-@dataclass(frozen=True)
-class Placement:
-    """Positions per seat (input order). Tied seats share the best of their positions."""
+class Placement(NamedTuple):
+    """Positions per seat (input order). Tied seats share the best of their positions;
+    `unresolved` lists each tied group (seat indices) with the reason it stayed tied."""
 
     positions: tuple[int, ...]
     group_sizes: tuple[int, ...]
     unresolved: tuple[tuple[tuple[int, ...], str], ...]
-
-    @property
-    def shared(self) -> tuple[bool, ...]:
-        return tuple(size > 1 for size in self.group_sizes)
 
 
 def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
@@ -73,32 +69,37 @@ def validate_table(seats: Sequence[Seat]) -> None:
 
     Errors carry `riga` = 1-based index of the offending seat in `seats`.
     """
-    if sum(s.risiko for s in seats) > 1:
-        raise RisikoError("due RisiKo! allo stesso tavolo: solo uno può completare l'obiettivo")
-    if seats and all(s.eliminated for s in seats):
-        raise RisikoError("tutti i giocatori del tavolo risultano eliminati")
     orders: set[int] = set()
     eliminations: set[int] = set()
-    held = 0
+    held = winners = out = 0
     for row, s in enumerate(seats, start=1):
-        if s.risiko and s.eliminated:
-            raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row)
-        if s.eliminated and (s.points or s.out_points):
-            raise RisikoError("un giocatore eliminato ha 0 punti", riga=row,
-                              valore=s.points or s.out_points)
-        held += s.points + (s.out_points or 0)
-        if s.points + (s.out_points or 0) > MAP_TOTAL or held > MAP_TOTAL:
+        own = s.points + (s.out_points or 0)
+        held += own
+        if s.risiko:
+            winners += 1
+            if winners > 1:
+                raise RisikoError("due RisiKo! allo stesso tavolo: solo uno può completare "
+                                  "l'obiettivo", riga=row)
+        if s.eliminated:
+            out += 1
+            if s.risiko:
+                raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row)
+            if own:
+                raise RisikoError("un giocatore eliminato ha 0 punti", riga=row, valore=own)
+            if s.elimination is not None:
+                if s.elimination in eliminations:
+                    raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
+                                      valore=s.elimination)
+                eliminations.add(s.elimination)
+        if own > MAP_TOTAL or held > MAP_TOTAL:
             raise RisikoError(f"punti oltre il totale della mappa ({MAP_TOTAL}) al tavolo",
                               riga=row, valore=s.points)
         if s.order is not None:
             if s.order in orders:
                 raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, valore=s.order)
             orders.add(s.order)
-        if s.elimination is not None:
-            if s.elimination in eliminations:
-                raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
-                                  valore=s.elimination)
-            eliminations.add(s.elimination)
+    if seats and out == len(seats):
+        raise RisikoError("tutti i giocatori del tavolo risultano eliminati")
 
 
 def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], depth: int,
@@ -119,6 +120,9 @@ def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], d
         _break(seats, [i for i, v in zip(group, values) if v == value], criteria, depth + 1, out)
 
 
+_SINGLES = [(1,) * n for n in range(8)]
+
+
 def _rank_key(seat: Seat) -> tuple[int, int]:
     """RisiKo! first, then survivors by points, then the eliminated, latest out first."""
     if seat.risiko:
@@ -137,7 +141,7 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER) -> Plac
         positions = [0] * len(seats)
         for position, i in enumerate(ordered, start=1):
             positions[i] = position
-        return Placement(tuple(positions), (1,) * len(seats), ())
+        return Placement(tuple(positions), _SINGLES[len(seats)], ())
     out = [i for i in ordered if seats[i].eliminated]
     unknown_out = len(out) > 1 and any(seats[i].elimination is None for i in out)
     blocks: list[tuple[list[int], str]] = []

@@ -1,0 +1,207 @@
+"""Fixed seating procedures used by presets: alla greca, bands, semifinal bands, knockout.
+
+All take ids in ranking order (best first) or previous tables, and return tables as lists
+of ids ordered by table number. Randomness, where any, comes from a seeded Rng.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from functools import cache
+
+from risiko_xl.draw.rng import Rng
+from risiko_xl.draw.sizes import table_sizes
+from risiko_xl.errors import RisikoError
+
+
+def _check_unique(ids: Sequence[str]) -> None:
+    seen: set[str] = set()
+    for i, pid in enumerate(ids, start=1):
+        if pid in seen:
+            raise RisikoError("ID giocatore duplicato", riga=i, valore=pid)
+        seen.add(pid)
+
+
+def greca(previous: Sequence[Sequence[str]]) -> list[list[str]]:
+    """ "Alla greca" rotation: at previous table t (players listed 1st, 2nd, ... by
+    placement), the winner stays at t, the 2nd moves to t+1, the 3rd to t+2, ... (wrapping
+    round). New tables list arrivals in placement order (the winner first)."""
+    n_tables = len(previous)
+    if n_tables == 0:
+        raise RisikoError("servono i tavoli del turno precedente per la rotazione alla greca")
+    _check_unique([p for t in previous for p in t])
+    out: list[list[str]] = [[] for _ in range(n_tables)]
+    depth = max(len(t) for t in previous)
+    for k in range(depth):
+        for t, table in enumerate(previous):
+            if k < len(table):
+                out[(t + k) % n_tables].append(table[k])
+    return out
+
+
+def bands(ranking: Sequence[str], policy: str = "standard") -> list[list[str]]:
+    """Fixed bands: with T tables, table k gets ranks k, k+T, k+2T, ... (tables of 5 get
+    the last extra ranks)."""
+    _check_unique(ranking)
+    sizes = table_sizes(len(ranking), policy)
+    out: list[list[str]] = [[] for _ in sizes]
+    open_tables = list(range(len(sizes)))
+    i = 0
+    while i < len(ranking):
+        still = []
+        for t in open_tables:
+            if i < len(ranking) and len(out[t]) < sizes[t]:
+                out[t].append(ranking[i])
+                i += 1
+            if len(out[t]) < sizes[t]:
+                still.append(t)
+        open_tables = still
+    return out
+
+
+def _same_key_pairs(tables: Sequence[Sequence[int]], keys: Sequence[int]) -> int:
+    total = 0
+    for t in tables:
+        for i, a in enumerate(t):
+            if keys[a] >= 0:
+                total += sum(1 for b in t[i + 1 :] if keys[b] == keys[a])
+    return total
+
+
+def semifinal_bands(
+    ranking: Sequence[str],
+    seed: int | str,
+    tables: int = 4,
+    per_table: int = 4,
+    direct: int = 0,
+    clubs: Sequence[str | None] | None = None,
+) -> list[list[str]]:
+    """Semifinal tables by bands (seeds 001 §8 "3a partita", 003 Art. 4).
+
+    After `direct` direct finalists, band b holds ranks direct+b·T+1 .. direct+(b+1)·T
+    (T = `tables`); each table gets one player of each band, drawn at random, then
+    players are permuted within bands to minimise same-club pairs (`clubs` parallel to
+    `ranking`; blank never matches). Among equally good seatings the choice is random.
+    Table k lists its players band by band (best band first).
+    """
+    _check_unique(ranking)
+    need = direct + tables * per_table
+    if tables < 1 or per_table < 1 or direct < 0:
+        raise RisikoError("parametri delle semifinali non validi", valore=(tables, per_table))
+    if len(ranking) < need:
+        raise RisikoError(
+            f"servono almeno {need} giocatori in classifica per le semifinali",
+            valore=len(ranking),
+        )
+    rng = Rng(seed, "semifinal_bands")
+    players = list(range(direct, need))
+    club_names = list(clubs) if clubs is not None else [None] * len(ranking)
+    interned: dict[str, int] = {}
+    keys = []
+    for p in range(len(ranking)):
+        c = club_names[p] if p < len(club_names) else None
+        if c is None or not str(c).strip():
+            keys.append(-1)
+        else:
+            keys.append(interned.setdefault(str(c).strip().casefold(), len(interned)))
+    band = [players[b * tables : (b + 1) * tables] for b in range(per_table)]
+    for b in band:
+        rng.shuffle(b)
+
+    def seat(perms: Sequence[Sequence[int]]) -> list[list[int]]:
+        return [[perms[b][t] for b in range(per_table)] for t in range(tables)]
+
+    space = math.factorial(tables) ** (per_table - 1)
+    if all(keys[p] < 0 for p in players):
+        seating = seat(band)
+    elif space <= 200_000:
+        best_cost, best, ties = None, None, 0
+        options = [list(itertools.permutations(b)) for b in band[1:]]
+        for rest in itertools.product(*options):
+            cand = seat([band[0], *rest])
+            cost = _same_key_pairs(cand, keys)
+            if best_cost is None or cost < best_cost:
+                best_cost, best, ties = cost, cand, 1
+            elif cost == best_cost:
+                ties += 1
+                if rng.below(ties) == 0:
+                    best = cand
+        seating = best
+    else:
+        seating = seat(band)
+        improved = True
+        while improved:
+            improved = False
+            cost = _same_key_pairs(seating, keys)
+            for b in range(per_table):
+                for t1, t2 in itertools.combinations(range(tables), 2):
+                    seating[t1][b], seating[t2][b] = seating[t2][b], seating[t1][b]
+                    new = _same_key_pairs(seating, keys)
+                    if new < cost:
+                        cost, improved = new, True
+                    else:
+                        seating[t1][b], seating[t2][b] = seating[t2][b], seating[t1][b]
+    return [[ranking[p] for p in t] for t in seating]
+
+
+def split_parallel(ranking: Sequence[str], k: int = 2) -> list[list[str]]:
+    """Parallel tournaments for big events: positions modulo k (odd/even for k = 2)."""
+    if k < 1:
+        raise RisikoError("il numero di tornei paralleli deve essere positivo", valore=k)
+    return [list(ranking[i::k]) for i in range(k)]
+
+
+@cache
+def _ko_path(players: int, final_size: int) -> tuple[int, ...] | None:
+    if players == final_size:
+        return (players,)
+    best: tuple[int, ...] | None = None
+    best_key = None
+    for t in range(-(-players // 5), players // 3 + 1):
+        if t >= players:
+            break
+        rest = _ko_path(t, final_size)
+        if rest is None:
+            continue
+        key = (len(rest), abs(players - 4 * t), -t)
+        if best_key is None or key < best_key:
+            best, best_key = (players, *rest), key
+    return best
+
+
+def knockout_rounds(n: int, final_size: int = 4) -> list[int]:
+    """Players in each knockout round (tables of 3-5, each table's winner advances),
+    ending with one final table of `final_size` players; fewest rounds, tables as close
+    to 4 as possible. E.g. 64 -> [64, 16, 4]."""
+    if not 3 <= final_size <= 5:
+        raise RisikoError("il tavolo finale deve avere da 3 a 5 giocatori", valore=final_size)
+    path = _ko_path(n, final_size) if n >= final_size else None
+    if path is None:
+        raise RisikoError(
+            f"impossibile un tabellone a eliminazione diretta con finale a {final_size}",
+            valore=n,
+        )
+    return [*path, 1]
+
+
+def knockout(ranking: Sequence[str], n_tables: int, seed: int | str) -> list[list[str]]:
+    """One knockout round: players (best seed first) dealt over `n_tables` tables by
+    bands of `n_tables` (one top seed per table), each band shuffled; table sizes as even
+    as possible (bigger tables last)."""
+    _check_unique(ranking)
+    n = len(ranking)
+    if n_tables < 1 or not 3 * n_tables <= n <= 5 * n_tables:
+        raise RisikoError(f"{n} giocatori non stanno in {n_tables} tavoli da 3 a 5", valore=n)
+    rng = Rng(seed, "knockout")
+    base, extra = divmod(n, n_tables)
+    sizes = [base] * (n_tables - extra) + [base + 1] * extra
+    out: list[list[str]] = [[] for _ in sizes]
+    for start in range(0, n, n_tables):
+        group = list(ranking[start : start + n_tables])
+        rng.shuffle(group)
+        open_tables = [t for t in range(n_tables) if len(out[t]) < sizes[t]]
+        for t, pid in zip(open_tables[-len(group) :], group):
+            out[t].append(pid)
+    return out
