@@ -2,7 +2,8 @@
 
 Until the tournament workbook exists, `risiko-xl demo` prints these tables: each game as
 the referee records it, and what the rules core computes (placement, table points,
-tournament points), next to what the regulation says.
+tournament points), next to what the regulation says; then two seeded draws with their
+quality certificates (the first player of each table stands in for its winner).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from risiko_xl import udfs
+from risiko_xl.draw.service import draw_from_columns
 from risiko_xl.publish.numbers import italian
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
@@ -57,7 +59,36 @@ def render_examples() -> str:
         value = udfs.RISIKO_PUNTI_TORNEO(float(points), float(players), float(position))
         lines.append(f"  =RISIKO_PUNTI_TORNEO({points}; {players}; {position}) → {value}")
     lines.append(f"  =RISIKO_TAVOLI(37) → {udfs.RISIKO_TAVOLI(37.0)}  (tavoli da 5, 4, 3)")
+    lines.append("")
+    lines += render_draws()
     return "\n".join(lines) + "\n"
+
+
+DEMO_CLUBS = ["Eagles"] * 6 + ["Rahal Maut"] * 5 + ["Gufo"] * 4 + [None] * 6
+
+
+def render_draws(seed: str = "demo-2026") -> list[str]:
+    """Two seeded rounds for 21 players (seed 001 rules), each with its certificate."""
+    ids = [f"G{i:02d}" for i in range(1, len(DEMO_CLUBS) + 1)]
+    history: list[list[int | None]] = [[] for _ in ids]
+    winners: list[bool] | None = None
+    lines = [f"Sorteggio di 2 turni, {len(ids)} giocatori, formula master, seme «{seed}»:"]
+    for round_no in (1, 2):
+        result, _ = draw_from_columns(ids, DEMO_CLUBS, history, winners, seed, "master",
+                                      round_no)
+        lines.append(f"  Turno {round_no} (impronta {result.fingerprint[:16]}…, "
+                     f"motore {result.engine_version})")
+        for number, table in enumerate(result.tables, start=1):
+            seated = ", ".join(f"{pid} ({DEMO_CLUBS[ids.index(pid)] or '-'})" for pid in table)
+            lines.append(f"    Tavolo {number}: {seated}")
+        quality = "; ".join(f"{q.criterion} {q.value} (minimo {q.lower_bound})"
+                            for q in result.quality)
+        lines.append(f"    Qualità: {quality}")
+        where = result.table_of()
+        for i, pid in enumerate(ids):
+            history[i].append(where[pid])
+        winners = [where[pid] and result.tables[where[pid] - 1][0] == pid for pid in ids]
+    return lines
 
 
 def run(directory: Path) -> Path:
