@@ -148,8 +148,12 @@ def parse_column(values: list[Any], parse: Callable[..., T], label: str,
         if (low is None or min(values) >= low) and (high is None or max(values) <= high) \
                 and all(map(float.is_integer, values)):
             return [int(v) for v in values]
+    blank = parse(None, label, **options)  # empty cells are the same everywhere
     out: list[T | None] = []
     for row, value in enumerate(values):
+        if value is None:
+            out.append(blank)
+            continue
         try:
             out.append(parse(value, label, **options))
         except RisikoError as err:
