@@ -11,6 +11,11 @@ import os
 import shutil
 
 import pytest
+from hypothesis import settings
+
+# No per-example deadline: CI machines are shared and timing is not what these tests check.
+settings.register_profile("risiko", deadline=None)
+settings.load_profile("risiko")
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
