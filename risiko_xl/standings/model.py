@@ -1,0 +1,45 @@
+"""Plain data the standings work on: entrants and their game results.
+
+The workbook layer builds these from the `Iscritti` and `Risultati` tables (with the
+sheet row of each record, so messages can name it); the core never reads files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+ACTIVE, WITHDRAWN, DISQUALIFIED = "Attivo", "Ritirato", "Squalificato"
+QUALIFYING, PLAYOFF, SEMIFINAL, FINAL = "Qualificazione", "Spareggio", "Semifinale", "Finale"
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A registered player. `from_round`: first preliminary round played (late entry)."""
+
+    id: str
+    name: str = ""
+    club: str | None = None
+    region: str | None = None
+    state: str = ACTIVE
+    from_round: int = 1
+    row: int | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One player's scored game. `points` are tournament points (exact); `position` is the
+    place at the table (1 = winner); `table_points` are scaled objective points."""
+
+    player: str
+    round_no: int
+    phase: str
+    table: int
+    position: int
+    points: Fraction
+    table_points: int = 0
+    out_points: int = 0
+    risiko: bool = False
+    eliminated: bool = False
+    players: int = 4
+    row: int | None = None
