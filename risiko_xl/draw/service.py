@@ -1,45 +1,103 @@
 """Service functions over plain column values (what RISIKO_SORTEGGIO and the CLI call).
 
 Rows are 1-based within the given range in error messages. Blank ids are blank rows and
-get no table. Presets ("formule") here are a small built-in table of criteria orders;
-the real preset files come later.
+get no table. The draw settings of a formula ("formula": a preset name such as "master",
+or the path of a user's formula file) come from its `DrawRules` and table policy in
+`risiko_xl.formulas`; a formula with variants (eagles) is resolved by the number of
+players at the first round's draw.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from risiko_xl.cells import to_flag, to_int, to_text
-from risiko_xl.draw.engine import draw
+from risiko_xl.draw.engine import PROCEDURES, draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.errors import RisikoError
+
+if TYPE_CHECKING:
+    from risiko_xl.formulas.model import Formula
 
 
 @dataclass(frozen=True)
 class Preset:
+    """What a formula asks of the draw engine."""
+
     criteria: tuple[str, ...]
     procedure: str = "optimise"
     policy: str = "standard"
+    repeat_weighting: str = "flat"
 
 
-PRESETS: dict[str, Preset] = {
-    "master": Preset(("five_repeat", "winners", "club", "repeat"), procedure="cinquisti"),
-    "open": Preset(("five_repeat", "club", "repeat")),
-    "gufo": Preset(("five_repeat", "club", "repeat")),
-    "raduno": Preset(("five_repeat", "winners", "club", "region", "repeat")),
-}
+def _formula(formula: str | Formula) -> Formula:
+    # Imported here: risiko_xl.formulas validates against risiko_xl.draw (no import cycle).
+    from risiko_xl.formulas import load
+    from risiko_xl.formulas.model import Formula
 
-def preset(formula: str) -> Preset:
-    """The preset named `formula` (case-insensitive)."""
-    key = str(formula or "").strip().lower()
-    if key not in PRESETS:
+    if isinstance(formula, Formula):
+        return formula
+    return load(formula)
+
+
+def preset(formula: str | Formula, players: int | None = None,
+           round_no: int | None = None) -> Preset:
+    """The draw settings of `formula` (a preset name, case-insensitive, or a formula file).
+
+    `players`: players at the first round's draw, which picks the variant of a formula
+    with variants (the first variant when not given); `round_no` 1 uses the formula's
+    `first_round` procedure when it has one.
+    """
+    from risiko_xl.formulas import resolve
+
+    chosen = _formula(formula)
+    if chosen.variants:
+        chosen = resolve(chosen, players)[0] if players is not None else \
+            chosen.variants[0].formula
+    rules = chosen.draw
+    procedure = rules.first_round if round_no == 1 and rules.first_round else rules.procedure
+    if procedure not in PROCEDURES:
         raise RisikoError(
-            "formula di sorteggio sconosciuta (ammesse: " + ", ".join(PRESETS) + ")",
-            valore=formula,
+            f"la formula «{chosen.name}» sorteggia con la procedura «{procedure}», che il "
+            f"sorteggio da colonne non esegue (ammesse: {', '.join(PROCEDURES)})",
+            valore=procedure,
         )
-    return PRESETS[key]
+    return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)
+
+
+class _Presets(Mapping[str, Preset]):
+    """Read-only view: preset name -> draw settings of the shipped formulas (loaded on
+    first use, so importing the draw package never reads the preset files)."""
+
+    def __getitem__(self, name: str) -> Preset:
+        try:
+            return preset(name)
+        except RisikoError:
+            raise KeyError(name) from None
+
+    def __iter__(self) -> Iterator[str]:
+        from risiko_xl.formulas import names
+
+        return iter(names())
+
+    def __len__(self) -> int:
+        from risiko_xl.formulas import names
+
+        return len(names())
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str):
+            return False
+        try:
+            preset(name)
+        except RisikoError:
+            return False
+        return True
+
+
+PRESETS: Mapping[str, Preset] = _Presets()
 
 
 def _located(parse: Any, value: Any, label: str, row: int, **options: Any) -> Any:
@@ -125,14 +183,15 @@ def draw_from_columns(
     previous_tables: Sequence[Sequence[Any] | None] | None,
     winners: Sequence[Any] | None,
     seed: int | str,
-    formula: str = "master",
+    formula: str | Formula = "master",
     round_no: int | None = None,
     regions: Sequence[Any] | None = None,
     policy: str | None = None,
 ) -> tuple[DrawResult, list[Player | None]]:
     """The full DrawResult for column inputs (for the audit row), plus parsed rows."""
-    chosen = preset(formula)
+    rules = _formula(formula)  # an unknown formula fails before the rows are read
     rows, round_no = players_from_columns(ids, clubs, previous_tables, winners, round_no, regions)
+    chosen = preset(rules, _first_round_players(rows, round_no), round_no)
     criteria = chosen.criteria
     if regions is None or all(p is None or p.region is None for p in rows):
         criteria = tuple(c for c in criteria if c != "region")
@@ -143,8 +202,19 @@ def draw_from_columns(
         policy=policy or chosen.policy,
         criteria=criteria,
         procedure=chosen.procedure,
+        repeat_weighting=chosen.repeat_weighting,
     )
     return draw(inp), rows
+
+
+def _first_round_players(rows: Sequence[Player | None], round_no: int) -> int:
+    """Players at the first round's draw (what picks a formula's variant): those now,
+    in round 1; later, those with a round-1 table (all of them if none has history)."""
+    players = [p for p in rows if p is not None]
+    if round_no == 1:
+        return len(players)
+    first = sum(1 for p in players if p.history and p.history[0] is not None)
+    return first or len(players)
 
 
 def draw_column(
@@ -153,7 +223,7 @@ def draw_column(
     previous_tables: Sequence[Sequence[Any] | None] | None,
     winners: Sequence[Any] | None,
     seed: int | str,
-    formula: str = "master",
+    formula: str | Formula = "master",
     round_no: int | None = None,
 ) -> list[int | None]:
     """One table number per row (None for blank-id rows): RISIKO_SORTEGGIO's service."""

@@ -1,0 +1,73 @@
+"""A tournament formula (preset): everything that differs between tournaments, as data.
+
+Loaded from one JSON file per formula in `risiko_xl/formulas/presets/` and validated by
+`risiko_xl.formulas.loader`. A formula with `variants` (eagles: a/b by player count) is
+resolved to one concrete variant at the first round's draw; the choice is then fixed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from risiko_xl.rules.methods import Method
+from risiko_xl.standings.config import PhaseRules, StandingsRules
+
+
+@dataclass(frozen=True)
+class DrawRules:
+    """How preliminary rounds are drawn.
+
+    `procedure`: "optimise" | "cinquisti" (001) | "greca" (rotation from the previous
+    round) | "bands"; `first_round`: a different procedure for round 1 (None = same);
+    `criteria`: draw criteria, highest priority first (risiko_xl.draw.criteria).
+    """
+
+    procedure: str = "optimise"
+    first_round: str | None = None
+    criteria: tuple[str, ...] = ("five_repeat", "winners", "club", "repeat")
+    repeat_weighting: str = "flat"
+
+
+@dataclass(frozen=True)
+class TeamRules:
+    """Team championship (004 CNS): `players_per_round` per team each round, team total
+    = best `best_of` individual results."""
+
+    players_per_round: int = 5
+    best_of: int = 11
+
+
+@dataclass(frozen=True)
+class Formula:
+    """One concrete tournament formula.
+
+    `notes`: why a value was chosen where the regulation is silent or ambiguous;
+    `aliases`: other names `load()` accepts (e.g. GestioneTorneo's "MasterRisiko").
+    """
+
+    name: str
+    title: str
+    source: str
+    description: str
+    scoring: Method
+    policy: str = "standard"
+    placement_chain: str = "001"
+    methods_allowed: tuple[str, ...] = ()
+    draw: DrawRules = field(default_factory=DrawRules)
+    standings: StandingsRules = field(default_factory=lambda: StandingsRules(rounds=4))
+    phases: PhaseRules = field(default_factory=PhaseRules)
+    teams: TeamRules | None = None
+    appeal_hours: int | None = None
+    variants: tuple[Variant, ...] = ()
+    notes: tuple[str, ...] = ()  # short Italian comments on choices made (file "notes")
+    aliases: tuple[str, ...] = ()  # other names it is loaded by (GestioneTorneo's names)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A formula variant used when the player count at the first draw is <= max_players
+    (None = any count); the first matching variant wins."""
+
+    key: str
+    max_players: int | None
+    formula: Formula
