@@ -18,7 +18,9 @@ ERROR_PREFIX = "#RISIKO!"
 
 
 def is_blank(value: Any) -> bool:
-    return value is None or (isinstance(value, str) and not value.strip())
+    """None, NaN (pandas' empty cell) or text of only spaces."""
+    return value is None or (isinstance(value, str) and not value.strip()) or (
+        isinstance(value, float) and value != value)
 
 
 def flatten(value: Any) -> tuple[list[Any], bool]:

@@ -1,9 +1,16 @@
-"""`risiko-xl`: the command line (headless face) over the same service functions."""
+"""`risiko-xl`: the command line (headless face) over the same service functions.
+
+Every command that changes the workbook saves it atomically, keeping the previous
+version as `NAME.bak.xlsx`; on an error nothing is written. Exit codes: 0 done,
+2 bad input (one Italian line naming sheet, row, column and value), 1 anything else.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from risiko_xl import __version__
@@ -16,37 +23,103 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="risiko-xl",
                                      description="Tornei di RisiKo! in Excel e da riga di comando")
     parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
-    new = commands.add_parser("new", help="crea una nuova cartella di lavoro del torneo")
-    new.add_argument("file", type=Path, help="file .xlsx da creare")
-    new.add_argument("--formula", default="master", help="formula del torneo (preset)")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMANDO")
+
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        sub = commands.add_parser(name, help=text, description=text)
+        if name not in ("demo",):
+            sub.add_argument("file", type=Path, help="cartella di lavoro del torneo (.xlsx/.xlsm)")
+        return sub
+
+    new = command("new", "crea una nuova cartella di lavoro del torneo")
+    new.add_argument("--formula", default="master", help="formula del torneo (es. master)")
     new.add_argument("--nome", default=None, help="nome del torneo")
-    demo = commands.add_parser("demo", help="esegue la dimostrazione e scrive i risultati")
+    draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
+    draw.add_argument("--turno", type=int, default=None, help="turno (predefinito: il prossimo)")
+    draw.add_argument("--seme", default=None, help="seme del sorteggio (predefinito: quello "
+                      "del torneo in Impostazioni)")
+    draw.add_argument("--forza", action="store_true",
+                      help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
+    command("standings", "calcola punti e classifica")
+    command("finals", "prepara la fase finale successiva o la classifica finale")
+    withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
+    withdraw.add_argument("id", help="ID del giocatore")
+    command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
+    export = command("export", "copia con i soli valori, per chi non ha il componente")
+    export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    demo = command("demo", "gioca un torneo dimostrativo e ne scrive la cartella di lavoro")
     demo.add_argument("dir", nargs="?", default="demo", type=Path,
                       help="cartella dei risultati (predefinita: demo)")
     return parser
 
 
+def _on_book(path: Path, work: Callable, save: bool = True) -> Sequence[str]:
+    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+    book = OpenpyxlBook(path)
+    lines = work(book)
+    if save:
+        book.save()
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute one parsed command; returns the exit code."""
+    from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
+
+    if args.command == "new":
+        from risiko_xl.workbook.template import formula_settings, write_new
+
+        settings = formula_settings(args.formula)
+        if args.nome:
+            settings["Nome torneo"] = args.nome
+        print(f"Creato {write_new(args.file, settings)} (formula {settings['Formula']})")
+    elif args.command == "draw":
+        print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
+            b, args.turno, args.seme, args.forza).lines)))
+    elif args.command == "standings":
+        print("\n".join(_on_book(args.file,
+                                 lambda b: standings_sheet.update_standings(b).lines)))
+    elif args.command == "finals":
+        print("\n".join(_on_book(args.file, lambda b: finals_sheet.run_finals(b).lines)))
+    elif args.command == "ritira":
+        print("\n".join(_on_book(args.file, lambda b: finals_sheet.withdraw(b, args.id))))
+    elif args.command == "verify":
+        found: list[str] = []
+
+        def check(book) -> list[str]:
+            lines, summary = verify.verify(book)
+            found.extend(lines)
+            return [*lines, summary]
+
+        print("\n".join(_on_book(args.file, check, save=False)))
+        return EXIT_FAILURE if found else 0
+    elif args.command == "export":
+        from risiko_xl.workbook.export import export_values
+
+        print(f"Scritto {export_values(args.file, args.out)}")
+    elif args.command == "demo":
+        from risiko_xl import demo
+
+        demo.run(args.dir)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.command == "new":
-            from risiko_xl.workbook.template import write_new
-
-            settings = {"Formula": args.formula}
-            if args.nome:
-                settings["Nome torneo"] = args.nome
-            print(f"Creato {write_new(args.file, settings)}")
-        elif args.command == "demo":
-            from risiko_xl import demo
-
-            demo.run(args.dir)
-        return 0
+        return run(args)
     except RisikoError as err:
         print(f"Errore: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:
         print(f"Errore: {err}", file=sys.stderr)
+        return EXIT_FAILURE
+    except Exception as err:  # never a traceback for the organiser
+        if os.environ.get("RISIKO_DEBUG"):
+            raise
+        print(f"Errore interno ({type(err).__name__}): {err}. Il file non è stato modificato; "
+              "segnalare il problema con il file allegato.", file=sys.stderr)
         return EXIT_FAILURE
 
 

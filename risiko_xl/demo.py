@@ -1,20 +1,29 @@
-"""The demo: the regulations' worked examples, computed through the public functions.
+"""The demo: the regulations' worked examples, then a whole seeded tournament.
 
-Until the tournament workbook exists, `risiko-xl demo` prints these tables: each game as
-the referee records it, and what the rules core computes (placement, table points,
-tournament points), next to what the regulation says; then two seeded draws with their
-quality certificates (the first player of each table stands in for its winner).
+`risiko-xl demo DIR` prints each worked example as the referee records it next to what
+the rules core computes and what the regulation says, two seeded draws with their
+quality certificates (DIR/esempi.txt), then plays a 37-player `master` tournament
+through the same services as the CLI and writes DIR/torneo-demo.xlsx.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
-from risiko_xl import udfs
+from risiko_xl import simulate, udfs
 from risiko_xl.draw.service import draw_from_columns
 from risiko_xl.publish.numbers import italian
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.rounds import draw_round
+from risiko_xl.workbook.standings_sheet import update_standings
+from risiko_xl.workbook.state import load
+from risiko_xl.workbook.template import formula_settings, write_new
+from risiko_xl.workbook.verify import verify
 
 # (title, method, rows): rows are (player, objective points, RisiKo!, eliminated, what the
 # regulation states; seed 001 §7 and 003 Art. 23 give them, seed 000 worked by hand).
@@ -91,12 +100,61 @@ def render_draws(seed: str = "demo-2026") -> list[str]:
     return lines
 
 
+DEMO_SEED = "demo-2026"
+DEMO_TIME = dt.datetime(2026, 11, 21, 21, 0)  # fixed, so the demo workbook is reproducible
+DEMO_SETTINGS = {"Nome torneo": "Torneo dimostrativo RisiKo! XL",
+                 "Club organizzatore": "RisiKo! Club Dimostrativo", "Sede": "Circolo Demo",
+                 "Seme sorteggio": DEMO_SEED}
+
+
+def play_tournament(path: Path, formula: str = "master", players: int = 37, clubs: int = 9,
+                    seed: str = DEMO_SEED, late: int = 1, withdraw_rank: int | None = 5,
+                    now: dt.datetime = DEMO_TIME) -> list[str]:
+    """A whole seeded tournament through the same services as the CLI: registrations (the
+    last `late` players join at round 2), every preliminary round drawn, played and ranked,
+    the player ranked `withdraw_rank` withdrawing before the finals, then every final phase
+    and the final ranking. Writes the workbook to `path`; returns the report lines."""
+    write_new(path, {**formula_settings(formula), **DEMO_SETTINGS, "Seme sorteggio": seed})
+    book = OpenpyxlBook(path)
+    rows = simulate.players(players, clubs, seed)
+    for row in rows[len(rows) - late:]:
+        row["Dal turno"] = 2
+    simulate.register(book, rows)
+    lines = [f"Torneo dimostrativo: {players} giocatori in {clubs} club, formula {formula}, "
+             f"seme «{seed}»"]
+    rounds = load(book).formula.standings.rounds
+    update = None
+    for round_no in range(1, rounds + 1):
+        lines += draw_round(book, round_no, now=now).lines
+        simulate.play(book, round_no, QUALIFYING, seed)
+        update = update_standings(book, now)
+        lines += update.lines
+    if withdraw_rank is not None and update is not None:
+        leaving = update.standings.rows[withdraw_rank - 1].player
+        lines += withdraw(book, leaving, now)
+        lines += update_standings(book, now).lines
+    while True:
+        step = run_finals(book, now)
+        lines += step.lines
+        if step.step is None:
+            break
+        simulate.play(book, step.step.round_no, step.step.phase, seed)
+    update_standings(book, now)
+    mismatches, summary = verify(book)
+    lines += [*mismatches, summary]
+    book.save()
+    lines.append(f"Scritto {path}")
+    return lines
+
+
 def run(directory: Path) -> Path:
-    """Print the examples and write them to `directory`/esempi.txt."""
+    """Print the worked examples and play the demo tournament; write both to `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     text = render_examples()
     target = directory / "esempi.txt"
     target.write_text(text, encoding="utf-8")
     print(text, end="")
-    print(f"Scritto {target}")
-    return target
+    print(f"Scritto {target}\n")
+    workbook = directory / "torneo-demo.xlsx"
+    print("\n".join(play_tournament(workbook)))
+    return workbook

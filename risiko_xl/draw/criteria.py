@@ -27,6 +27,14 @@ CRITERIA: tuple[str, ...] = (
     "region",
     "repeat",
 )
+LABELS = {  # how the certificate names each criterion (Italian, for users)
+    "five_repeat": "di nuovo al tavolo da 5",
+    "three_repeat": "di nuovo al tavolo da 3",
+    "winners": "coppie di vincitori",
+    "club": "coppie dello stesso club",
+    "region": "coppie della stessa regione",
+    "repeat": "incontri ripetuti",
+}
 SIZE_CRITERIA = {"five_repeat": 5, "three_repeat": 3}
 KEY_CRITERIA = ("winners", "club", "region")
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 #   wins            games won                                                   000, 003-a, 004
 #   seconds         2nd places                                                  004 CNS
 #   out_points      sum of out-of-objective points                              000, 003-a
-#   previous_points points scored in the previous round                         004 CNS
+#   previous_points the main score as it stood after the previous round        004 CNS
+#                   ("i punti torneo al turno precedente", read like 001's "piazzamento
+#                   in classifica al turno precedente")
 #   best_dropped    best of the dropped results                                 004 CNS
 #   lottery         seeded lottery, recorded (always last)
 STANDING_CRITERIA = ("assoluta", "best_1", "best_2", "best_3", "previous_round", "risiko",
@@ -31,7 +33,9 @@ class StandingsRules:
     dropped first); the Assoluta always counts everything. `best_of`: count only the best
     N results (CNS). `withdrawn`: "remove" (000 Art. 4) or "keep" a withdrawn player's
     scores. `lottery_decides_direct_final`: False where a lottery may never decide a
-    direct final place (003-b). `columns`: extra Classifica columns the formula shows.
+    direct final place (003-b); it matters for "top_k" direct finalists, as a
+    "sole_leader" is never made by a lottery (001 "da solo in testa"). `columns`: extra
+    Classifica columns the formula shows.
     """
 
     rounds: int
@@ -64,6 +68,11 @@ class PhaseRules:
     tournaments (positions modulo `split_ways`), each with its own semis and final.
     `final_ranking`: "final_then_total" (001: 1st-4th from the final, then by the sum
     of the games played with the standings chain) or "final_only".
+    `semifinal_replacement`: after a semifinal winner's table is exhausted, the place goes
+    to "standings" (001 §8: best 2nd of the other semifinals by the preliminary
+    standings, then best 3rd, 4th) or "semifinal_points" (003-b Art. 3: best semifinal
+    score among the non-qualified). `playoff_label`: the playoff's name in reasons
+    ("" = "ripescaggio" when "best_assoluta" is among the extras, else "spareggio").
     """
 
     kind: str = "none"
@@ -79,3 +88,5 @@ class PhaseRules:
     split_ways: int = 2
     club_separation: bool = True
     final_ranking: str = "final_then_total"
+    semifinal_replacement: str = "standings"
+    playoff_label: str = ""

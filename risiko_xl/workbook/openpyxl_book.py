@@ -63,12 +63,20 @@ class OpenpyxlBook:
         empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
         return frame[~empty] if len(frame) else frame
 
-    def write_table(self, name: str, frame: pd.DataFrame) -> None:
+    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
         """Replace the body of table `name` with `frame` (columns matched by header; table
-        columns missing from `frame` are left blank, extra frame columns are appended)."""
+        columns missing from `frame` are left blank, extra frame columns are appended).
+        With `replace_headers` the table's columns become exactly `frame`'s."""
         sheet, table = self._find(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
         headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        if replace_headers:
+            for col in range(min_col, max_col + 1):
+                sheet.cell(min_row, col).value = None
+            for col, header in enumerate(frame.columns, start=min_col):
+                put(sheet.cell(min_row, col), header)
+            max_col = max(max_col, min_col + len(frame.columns) - 1)
+            headers = list(frame.columns)
         for column in frame.columns:
             if column not in headers:
                 headers.append(column)
@@ -76,7 +84,7 @@ class OpenpyxlBook:
         last_col = min_col + len(headers) - 1
         last_row = max(min_row + max(len(frame), 1), min_row + 1)
         for row in range(min_row + 1, max(max_row, last_row) + 1):
-            for col in range(min_col, last_col + 1):
+            for col in range(min_col, max(max_col, last_col) + 1):
                 sheet.cell(row, col).value = None
         for offset, (_, record) in enumerate(frame.iterrows(), start=1):
             for col, header in enumerate(headers, start=min_col):
@@ -113,18 +121,23 @@ def _resize(table: Table, ref: str, headers: list[Any]) -> None:
     table.ref = ref
     if table.autoFilter is not None:
         table.autoFilter.ref = ref
-    if len(table.tableColumns) != len(headers):
+    if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
         table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
                               enumerate(headers, start=1)]
 
 
-def _load(path: Path) -> Workbook:
+def check_workbook_file(path: Path) -> None:
+    """RisikoError unless `path` exists and is an .xlsx/.xlsm (zip) workbook."""
     if not path.exists():
         raise RisikoError("file non trovato", valore=str(path))
     if not zipfile.is_zipfile(path):
         raise RisikoError("il file non è una cartella di lavoro Excel .xlsx/.xlsm (forse un "
                           ".xls, un CSV rinominato o un file protetto da password)",
                           valore=path.name)
+
+
+def _load(path: Path) -> Workbook:
+    check_workbook_file(path)
     try:
         return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm",
                              keep_links=False, rich_text=False)

@@ -41,11 +41,18 @@ STANDINGS_BASE = ("Pos", "ID", "Giocatore", "Club")
 STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuori obiettivo",
                    "Migliore")
 DRAWS = TableSpec("Sorteggi", "Sorteggi", (
-    "Turno", "Data e ora", "Seme", "Impronta", "Versione motore", "Qualità"))
+    "Turno", "Fase", "Data e ora", "Seme", "Impronta", "Versione motore", "Procedura",
+    "Qualità", "Tavoli", "Note"))
+ARCHIVE = TableSpec("Archivio", "Archivio", (*RESULTS.headers, "Archiviato il", "Motivo"))
+QUALIFIERS = TableSpec("Fasi finali", "Qualificati", (
+    "Fase", "Turno", "Girone", "Tavolo", "ID", "Giocatore", "Club", "Pos. classifica",
+    "Qualificazione"))
+FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
+    "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Punti"))
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
-                "Turni preliminari", "Scarti", "Seme sorteggio")
+                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula")
 
 STATES = ("Attivo", "Ritirato", "Squalificato")
 PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")

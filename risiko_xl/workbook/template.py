@@ -26,7 +26,7 @@ THOUSANDTHS = "0.000"
 DEFAULT_SETTINGS: dict[str, Any] = {
     "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
-    "Scarti": 0, "Seme sorteggio": "",
+    "Scarti": 0, "Seme sorteggio": "", "Variante formula": "",
 }
 STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
 
@@ -99,19 +99,24 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
     _print_setup(results, landscape=True)
 
     standings = book.create_sheet("Classifica")
-    spec = schema.standings_spec(int(values["Turni preliminari"] or 0))
+    spec = schema.standings_spec(int(values["Turni preliminari"] or 1))
     _table(standings, spec, [], widths=9)
     for header in spec.headers[len(schema.STANDINGS_BASE):]:
         _number_format(standings, spec, header, THOUSANDTHS, rows=1200)
     _print_setup(standings)
 
-    finals = book.create_sheet("Fasi finali")
-    put(finals["A1"], "Fasi finali: semifinali, spareggio e finale (compilate dal programma)")
-    _print_setup(finals)
+    finals = book.create_sheet(schema.QUALIFIERS.sheet)
+    _table(finals, schema.QUALIFIERS, [], widths=10)
+    _table(finals, schema.FINAL_RANKING, [], col=len(schema.QUALIFIERS.headers) + 2, widths=10)
+    _print_setup(finals, landscape=True)
 
     draws = book.create_sheet(schema.DRAWS.sheet)
     _table(draws, schema.DRAWS, [], widths=18)
     _print_setup(draws, landscape=True)
+
+    archive = book.create_sheet(schema.ARCHIVE.sheet)
+    _table(archive, schema.ARCHIVE, [], widths=10)
+    _print_setup(archive, landscape=True)
 
     post = book.create_sheet("Post")
     put(post["A1"], "Post per il forum (scritto da «Post forum»)")
@@ -148,6 +153,19 @@ def _fix_core_times(xml: bytes) -> bytes:
     stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
     return re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)",
                   rb"\g<1>" + stamp + rb"\g<2>", xml)
+
+
+def formula_settings(name: str) -> dict[str, Any]:
+    """Settings for a new tournament of formula `name` (validated): its method, rounds and
+    drops shown so the organiser sees them; blank where variants decide them later."""
+    from risiko_xl.formulas import load
+
+    formula = load(name)
+    if formula.variants:
+        return {"Formula": formula.name, "Metodo punteggio": "", "Turni preliminari": "",
+                "Scarti": ""}
+    return {"Formula": formula.name, "Metodo punteggio": formula.scoring.name,
+            "Turni preliminari": formula.standings.rounds, "Scarti": formula.standings.drops}
 
 
 def write_new(path: str | Path, settings: dict[str, Any] | None = None) -> Path:

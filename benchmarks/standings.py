@@ -1,0 +1,91 @@
+"""Standings speed: `compute_standings` for 1,000 players x 10 rounds.
+
+The field is realistic: every round is seated in tables of 4 (and 5 where needed),
+each table scored by the rules core in millesimi (objective points, eliminations,
+an occasional RisiKo!), about 2% of players miss a round and a few join late. The
+chain is seed 001's (best, 2nd, 3rd best result, previous round, lottery).
+Prints the median of RUNS runs. Target: < 50 ms (DESIGN §6, "tens of milliseconds").
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+
+from risiko_xl.draw.rng import Rng
+from risiko_xl.draw.sizes import table_sizes
+from risiko_xl.rules import Seat, score_table
+from risiko_xl.standings import (
+    QUALIFYING,
+    Entrant,
+    GameResult,
+    StandingsRules,
+    compute_standings,
+)
+
+PLAYERS, ROUNDS, RUNS = 1_000, 10, 9
+TARGET_MS = 50
+
+
+def make_field(seed: int = 2026) -> tuple[list[Entrant], list[GameResult]]:
+    """Entrants and their scored games, reproducible from `seed`."""
+    rng = Rng(seed, "benchmark standings")
+    entrants = [Entrant(f"G{i:04d}", name=f"Giocatore {i}", club=f"Club {rng.below(60)}",
+                        from_round=1 if rng.below(50) else 1 + rng.below(3))
+                for i in range(PLAYERS)]
+    results: list[GameResult] = []
+    for round_no in range(1, ROUNDS + 1):
+        present = [e.id for e in entrants if e.from_round <= round_no and rng.below(50)]
+        rng.shuffle(present)
+        start = 0
+        for number, size in enumerate(table_sizes(len(present)), 1):
+            ids = present[start:start + size]
+            start += size
+            seats = []
+            out = 0  # players eliminated so far at this table (one always survives)
+            for order in range(1, size + 1):
+                risiko = order == 1 and rng.below(40) == 0
+                eliminated = not risiko and out < size - 1 and rng.below(10) == 0
+                out += eliminated
+                top = 40 if order == 1 else 28  # a table holds at most 164 points
+                seats.append(Seat(0 if eliminated else rng.below(top),
+                                  0 if eliminated else rng.below(4), order, risiko=risiko,
+                                  eliminated=eliminated,
+                                  elimination=out if eliminated else None))
+            score = score_table(seats)
+            results += [GameResult(pid, round_no, QUALIFYING, number, position, points,
+                                   out_points=seat.out_points or 0, risiko=seat.risiko,
+                                   eliminated=seat.eliminated, players=size)
+                        for pid, seat, position, points in zip(ids, seats, score.positions,
+                                                               score.points)]
+    return entrants, results
+
+
+def timed(func, runs: int = RUNS) -> tuple[float, float]:
+    """Median and fastest wall time of `runs` calls, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), min(times)
+
+
+def core() -> float:
+    """Print and return the median time of compute_standings on the benchmark field."""
+    entrants, results = make_field()
+    gc.collect()  # the field's garbage is not the standings' cost
+    rules = StandingsRules(rounds=ROUNDS)
+    standings = compute_standings(entrants, results, rules, seed=1)
+    seconds, fastest = timed(lambda: compute_standings(entrants, results, rules, seed=1))
+    drawn = sum(r.by_lottery for r in standings.rows)
+    print(f"standings benchmark: {PLAYERS:,} players x {ROUNDS} rounds, {len(results):,} "
+          f"results, median of {RUNS} runs")
+    print(f"  compute_standings {seconds * 1000:8.1f} ms median, {fastest * 1000:.1f} ms "
+          f"fastest   (target < {TARGET_MS} ms; {drawn} positions drawn by lottery)")
+    return seconds
+
+
+if __name__ == "__main__":
+    core()

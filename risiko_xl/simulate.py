@@ -1,0 +1,105 @@
+"""Seeded, plausible players and game results: for the demo, end-to-end tests, benchmarks.
+
+A simulated game respects the rules the scoring checks: the territories' values shared
+by the players never exceed the map's 164, at most one RisiKo!, an eliminated player has
+0 points, and surviving players have distinct objective points (so no tie needs the
+referee), turn orders are a permutation.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.draw.rng import Rng
+from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import Book
+
+FIRST = ("Marco", "Giulia", "Luca", "Sara", "Andrea", "Chiara", "Paolo", "Elena", "Davide",
+         "Anna", "Stefano", "Marta", "Giorgio", "Silvia", "Matteo", "Laura", "Franco",
+         "Valentina", "Nicola", "Federica", "Salvatore", "Rosa", "Antonio", "Ilaria")
+LAST = ("Rossi", "Russo", "Ferrari", "Esposito", "Bianchi", "Romano", "Colombo", "Ricci",
+        "Marino", "Greco", "Bruno", "Gallo", "Conti", "De Luca", "Mancini", "Costa",
+        "Giordano", "Rizzo", "Lombardi", "Moretti", "Barbieri", "Fontana", "Santoro",
+        "Caruso", "Mariani", "Rinaldi", "Ferrara", "Galli", "Martini", "Leone")
+CLUBS = ("Eagles Roma", "Rahal Maut", "Lu Castidduzzu", "Gufo Torino", "Spartac Milano",
+         "Raduno Napoli", "Victory Bari", "Sant'Eufemia", "Open Firenze", "Tigri Palermo")
+REGIONS = ("Lazio", "Sicilia", "Piemonte", "Lombardia", "Campania", "Puglia", "Toscana",
+           "Calabria")
+
+
+def players(count: int, clubs: int, seed: str) -> list[dict[str, Any]]:
+    """`count` Iscritti rows in `clubs` clubs (skewed sizes, a few without a club)."""
+    rng = Rng(seed, "players")
+    names = [(f, last) for f in FIRST for last in LAST]
+    rng.shuffle(names)
+    rows = []
+    for i in range(count):
+        first, last = names[i % len(names)]
+        club_index = i if i < clubs else min(int(clubs * rng.random() ** 1.4), clubs - 1)
+        club = None if i >= clubs and rng.below(12) == 0 else CLUBS[club_index % len(CLUBS)] + (
+            f" {club_index // len(CLUBS) + 1}" if club_index >= len(CLUBS) else "")
+        rows.append({"ID": f"G{i + 1:03d}", "Nome": first, "Cognome": last,
+                     "Nickname": None, "Club": club,
+                     "Regione": REGIONS[club_index % len(REGIONS)], "Stato": "Attivo",
+                     "Dal turno": 1, "Quota": 5})
+    return rows
+
+
+def game(rng: Rng, n: int) -> list[dict[str, Any]]:
+    """Typed result columns for one table of `n` players, in seat order."""
+    orders = list(range(1, n + 1))
+    rng.shuffle(orders)
+    weights = [1 + rng.random() * 3 for _ in range(n)]
+    eliminated = rng.below(n) if rng.below(8) == 0 else None
+    risiko = rng.below(n) if rng.below(15) == 0 else None
+    if risiko == eliminated:
+        eliminated = None
+    budget = MAP_TOTAL
+    rows: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for i in range(n):
+        row: dict[str, Any] = {"Ordine": orders[i], "RisiKo!": None, "Eliminato": None,
+                               "Punti obiettivo": 0, "Punti fuori obiettivo": 0}
+        if i == eliminated:
+            row["Eliminato"] = 1
+        else:
+            share = int(budget * weights[i] / sum(weights) * 0.9)
+            objective = max(1, int(share * (0.35 + 0.45 * rng.random())))
+            while objective in used:
+                objective += 1
+            used.add(objective)
+            row["Punti obiettivo"] = objective
+            row["Punti fuori obiettivo"] = max(0, share - objective)
+        rows.append(row)
+    if risiko is not None:
+        best = max(r["Punti obiettivo"] for r in rows)
+        rows[risiko]["Punti obiettivo"] = best + 1
+        rows[risiko]["RisiKo!"] = "S"
+    return rows
+
+
+def play(book: Book, round_no: int, phase: str, seed: str) -> int:
+    """Type simulated results into every untyped row of (round, phase); returns tables."""
+    frame = book.read_table(schema.RESULTS.name)
+    tables: dict[Any, list[int]] = defaultdict(list)
+    for row, record in frame.iterrows():
+        if (record["Turno"] == round_no and (record["Fase"] or "Qualificazione") == phase
+                and record["Punti obiettivo"] is None and record["Eliminato"] is None):
+            tables[record["Tavolo"]].append(row)
+    rng = Rng(seed, "results", str(round_no), phase)
+    for table in sorted(tables):
+        rows = tables[table]
+        for row, values in zip(rows, game(rng, len(rows))):
+            for header, value in values.items():
+                frame.at[row, header] = value
+    book.write_table(schema.RESULTS.name, frame)
+    return len(tables)
+
+
+def register(book: Book, rows: list[dict[str, Any]]) -> None:
+    """Replace the `Iscritti` table body with `rows`."""
+    book.write_table(schema.PLAYERS.name, pd.DataFrame(rows, columns=schema.PLAYERS.headers))

@@ -1,0 +1,297 @@
+"""The standings computation: per-player integer arrays built once, one `Level` per
+"standings after round u" (built lazily: `previous_round` and `previous_points` look one
+level back only for players still tied).
+
+Points are scaled to integers by the common denominator of all results (1000 for
+thousandths), so sums and sorts never touch Fraction arithmetic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from risiko_xl.standings.config import StandingsRules
+from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.tiebreak import (
+    Key,
+    best_rank,
+    by_score,
+    check_chain,
+    positions,
+    rank_groups,
+    refine,
+)
+
+EMPTY: list = []  # shared and never written: "nothing recorded yet"
+
+
+class Player:
+    """One player's preliminary games, indexed by round - 1 (None: not played)."""
+
+    __slots__ = ("first", "id", "out", "pos", "prefix", "pts", "risiko", "vals", "withdrawn")
+
+    def __init__(self, pid: str, first: int, withdrawn: bool, rounds: int) -> None:
+        self.id = pid
+        self.first = first  # first round the player belongs to the standings
+        self.withdrawn = withdrawn
+        self.vals: list[int | None] = [None] * rounds  # scaled points
+        self.pts: list = [None] * rounds  # the points as given (Fractions)
+        self.pos: list[int | None] = [None] * rounds
+        self.risiko: list[bool] = EMPTY  # per round, allocated at the first RisiKo!
+        self.out: list[int] = EMPTY  # per round, allocated at the first point
+        self.prefix: list[int] = []  # prefix[u]: sum of the first u rounds
+
+    def finish(self) -> None:
+        """Prefix sums of the scaled points (after `vals` is filled)."""
+        total = 0
+        self.prefix = [0]
+        for v in self.vals:
+            total += v or 0
+            self.prefix.append(total)
+
+
+class Engine:
+    """Standings of one tournament at any round, memoised by round."""
+
+    def __init__(self, players: Sequence[Player], rules: StandingsRules, seed: int | str,
+                 scale: int) -> None:
+        self.players = list(players)
+        for p in self.players:
+            p.finish()
+        self.rules = rules
+        self.chain = check_chain(rules.chain)
+        self.stages = stages(self.chain)
+        self.seed = seed
+        self.scale = scale
+        self._levels: dict[int, Level] = {}
+
+    def level(self, u: int) -> Level:
+        """The standings after round `u` (0 = before any game)."""
+        if u not in self._levels:
+            self._levels[u] = Level(self, u)
+        return self._levels[u]
+
+    def release(self) -> None:
+        """Forget the levels (they point back here): freed without the cycle collector."""
+        self._levels.clear()
+
+    def drops_at(self, u: int) -> int:
+        """Results left out of the main score after `u` rounds (never all of them)."""
+        if self.rules.best_of is not None:
+            return max(0, u - self.rules.best_of)
+        return min(self.rules.drops, max(u - 1, 0))
+
+
+SPECIAL = ("previous_round", "_previous_lottery", "lottery")
+
+
+def stages(chain: Sequence[str]) -> list[str | tuple[str, ...]]:
+    """The chain as refinement stages: runs of plain criteria merged into one tuple key
+    (one sort instead of several); "previous_round" followed by "_previous_lottery"
+    (the previous round's lottery, applied again, noticed by Level._split)."""
+    out: list[str | tuple[str, ...]] = []
+    run: list[str] = []
+    for name in chain:
+        if name in SPECIAL:
+            if run:
+                out.append(tuple(run))
+                run = []
+            out += ["previous_round", "_previous_lottery"] if name == "previous_round" \
+                else [name]
+        else:
+            run.append(name)
+    if run:
+        out.append(tuple(run))
+    return out
+
+
+class Level:
+    """Standings after round `u`: main score, tie-break keys, groups and positions."""
+
+    def __init__(self, engine: Engine, u: int) -> None:
+        self.engine = engine
+        self.u = u
+        self.present = [p for p in engine.players if p.first <= u]
+        self.by_id = {p.id: p for p in self.present}
+        self.draws: list[LotteryDraw] = []
+        self.by_lottery: set[str] = set()
+        self._best: dict[str, list[int]] = {}
+        self.assoluta: dict[str, int] = {p.id: p.prefix[u] for p in self.present}
+        self.dropped: dict[str, tuple[int, ...]] = {}
+        n_drop = engine.drops_at(u)
+        if not n_drop:
+            self.total = self.assoluta
+        else:
+            self.total = {}
+            for p in self.present:
+                # a missed round (-1 here) goes first, then the worst, the earliest first
+                keyed = [-1 if v is None else v for v in p.vals[:u]]
+                if n_drop == 1:
+                    out: tuple[int, ...] = (keyed.index(min(keyed)),)
+                else:
+                    out = tuple(sorted(sorted(range(u), key=keyed.__getitem__)[:n_drop]))
+                self.dropped[p.id] = out
+                self.total[p.id] = self.assoluta[p.id] - sum(max(keyed[i], 0) for i in out)
+        self._merged: dict[str, int] = {}  # first position of a tie only a lottery broke
+        self._draw_of: dict[str, LotteryDraw] = {}
+        # ties on the main score, refined lazily: an earlier round's standings are only
+        # needed for the players still tied now
+        self._ties = by_score(list(self.by_id), self.total.__getitem__)
+        self._tie_of: dict[str, int] = {}
+        self._first: list[int] = []
+        position = 1
+        for i, tie in enumerate(self._ties):
+            self._first.append(position)
+            for pid in tie:
+                self._tie_of[pid] = i
+            position += len(tie)
+        self._refined: dict[int, list[list[str]]] = {}
+        self._position: dict[str, int] = {}
+        self._assoluta_position: dict[str, int] | None = None
+
+    def _refine(self, i: int) -> list[list[str]]:
+        """Tie `i` split by the chain (memoised)."""
+        parts = self._refined.get(i)
+        if parts is None:
+            tie, first = self._ties[i], self._first[i]
+            parts = [tie] if len(tie) == 1 or self.u == 0 else refine(
+                tie, first, self.engine.stages, self.criterion, self._lottery, self._split)
+            self._refined[i] = parts
+            for part in parts:
+                for pid in part:
+                    self._position[pid] = first
+                first += len(part)
+        return parts
+
+    @property
+    def groups(self) -> list[list[str]]:
+        """All players in rank order, grouped where a tie remains."""
+        return [part for i in range(len(self._ties)) for part in self._refine(i)]
+
+    def position_of(self, pid: str) -> int | None:
+        """The player's position (None if not in these standings)."""
+        i = self._tie_of.get(pid)
+        if i is None:
+            return None
+        self._refine(i)
+        return self._position[pid]
+
+    def _lottery(self, group: list[str], first: int) -> list[str]:
+        draw = draw_lottery(self.engine.seed, f"turno {self.u}", group, first,
+                            f"Classifica dopo il turno {self.u}")
+        self.draws.append(draw)
+        self.by_lottery.update(group)
+        self._merged.update((pid, first) for pid in group)
+        self._draw_of.update((pid, draw) for pid in group)
+        return list(draw.order)
+
+    def _split(self, name: str, group: list[str], first: int) -> None:
+        """A tie broken by the previous round's order where only a lottery had separated
+        the players then: the lottery decided here too (recorded again)."""
+        if name != "_previous_lottery":
+            return
+        self.by_lottery.update(group)
+        self._merged.update((pid, first) for pid in group)
+        before = self.engine.level(self.u - 1)
+        seen = {id(d) for d in self.draws}
+        for pid in group:
+            draw = before.draw_of(pid)
+            if draw is not None:
+                self._draw_of[pid] = draw
+                if id(draw) not in seen:
+                    seen.add(id(draw))
+                    self.draws.append(draw)
+
+    def draw_of(self, pid: str) -> LotteryDraw | None:
+        """The lottery (of this level, or inherited) that placed the player, if any."""
+        self.position_of(pid)
+        return self._draw_of.get(pid)
+
+    def tied_position(self, pid: str) -> int | None:
+        """The position, counting players separated only by a lottery as tied."""
+        position = self.position_of(pid)
+        return self._merged.get(pid, position)
+
+    def best(self, pid: str) -> list[int]:
+        """Played results, best first, padded with zeros to `u` entries."""
+        best = self._best.get(pid)
+        if best is None:
+            vals = self.by_id[pid].vals[: self.u]
+            best = sorted((0 if v is None else v for v in vals), reverse=True)
+            self._best[pid] = best
+        return best
+
+    def played(self, pid: str) -> int:
+        return sum(1 for v in self.by_id[pid].vals[: self.u] if v is not None)
+
+    def count(self, pid: str, what: str) -> int:
+        """Wins, seconds, RisiKo! or out-of-objective points over the counted rounds."""
+        p = self.by_id[pid]
+        u = self.u
+        if what == "wins":
+            return p.pos[:u].count(1)
+        if what == "seconds":
+            return p.pos[:u].count(2)
+        if what == "risiko":
+            return p.risiko[:u].count(True)
+        return sum(p.out[:u])
+
+    def criterion(self, name: str | tuple[str, ...]) -> Key:
+        """Key of a tie-break criterion, or of a run of them (higher is better)."""
+        if isinstance(name, tuple):
+            if len(name) == 1:
+                return self.criterion(name[0])
+            keys = [self.criterion(n) for n in name]
+            return lambda pid: tuple(key(pid) for key in keys)
+        k = best_rank(name)
+        if k is not None:
+            return lambda pid: self.best(pid)[k - 1] if k <= self.u else 0
+        if name == "assoluta":
+            return self.assoluta.__getitem__
+        if name in ("risiko", "wins", "seconds", "out_points"):
+            return lambda pid: self.count(pid, name)
+        if name == "previous_round":
+            return self._previous_round
+        if name == "_previous_lottery":
+            return self._previous_lottery
+        if name == "previous_points":
+            return self._previous_points
+        if name == "best_dropped":
+            return lambda pid: max((self.by_id[pid].vals[i] or 0
+                                    for i in self.dropped.get(pid, ())), default=0)
+        if name == "_generale":
+            return lambda pid: -(self.position_of(pid) or 0)
+        raise KeyError(name)  # check_chain refused it already
+
+    def _previous_round(self, pid: str) -> int:
+        """Position after the previous round (absent players last); players then
+        separated only by a lottery count as tied here (see _previous_lottery)."""
+        if self.u <= 1:
+            return 0
+        position = self.engine.level(self.u - 1).tied_position(pid)
+        return -(len(self.engine.players) + 1 if position is None else position)
+
+    def _previous_lottery(self, pid: str) -> int:
+        """The previous round's actual position: its lottery, applied again."""
+        if self.u <= 1:
+            return 0
+        position = self.engine.level(self.u - 1).position_of(pid)
+        return -(len(self.engine.players) + 1 if position is None else position)
+
+    def _previous_points(self, pid: str) -> int:
+        if self.u <= 1:
+            return 0
+        return self.engine.level(self.u - 1).total.get(pid, 0)
+
+    def assoluta_position(self) -> dict[str, int]:
+        """Positions in the Classifica Assoluta: all results, then the chain (without
+        "assoluta" and the lottery), then the Generale position (the same positions when
+        nothing is dropped)."""
+        if self._assoluta_position is None and self.total is self.assoluta:
+            self._assoluta_position = {pid: self.position_of(pid) or 0 for pid in self.by_id}
+        if self._assoluta_position is None:
+            chain = [c for c in self.engine.chain if c not in ("assoluta", "lottery")]
+            groups = rank_groups(list(self.by_id), self.assoluta.__getitem__,
+                                 [*stages(chain), "_generale"], self.criterion, None)
+            self._assoluta_position = positions(groups)
+        return self._assoluta_position

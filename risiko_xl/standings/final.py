@@ -1,0 +1,179 @@
+"""`final_ranking`: the tournament's final order (seed 001 §7).
+
+1st-4th (1st-8th with two parallel finals) from the final table(s); then everyone else
+by the sum of the tournament points of the games they played (preliminaries plus a lost
+semifinal or spareggio), ties by the standings chain. "final_only" (knockout): after the
+final, the furthest round reached, the place in that game, its points.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.config import PhaseRules, StandingsRules
+from risiko_xl.standings.context import Context
+from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.model import (
+    FINAL,
+    PLAYOFF,
+    QUALIFYING,
+    SEMIFINAL,
+    Entrant,
+    GameResult,
+)
+from risiko_xl.standings.phases import check_finals, make_context
+from risiko_xl.standings.table import StandingRow, Standings
+from risiko_xl.standings.tiebreak import (
+    Key,
+    best_rank,
+    check_chain,
+    positions,
+    rank_groups,
+    split_equal,
+)
+
+
+@dataclass(frozen=True)
+class RankRow:
+    """One line of the final ranking: `stage` reached (Finale, Semifinale, Spareggio,
+    Qualificazione); `points` used (the final game for finalists, else the sum)."""
+
+    position: int
+    player: str
+    stage: str
+    points: Fraction
+    group: int | None = None
+    shared: bool = False
+    by_lottery: bool = False
+    lottery: LotteryDraw | None = None
+    name: str = ""
+
+
+def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
+                  standings: Standings, phases: PhaseRules, rules: StandingsRules,
+                  seed: int | str) -> tuple[RankRow, ...]:
+    """The final ranking once the final is played (the standings when there is none)."""
+    ctx = make_context(entrants, results, standings, phases, rules, seed)
+    if phases.kind == "none":
+        return tuple(RankRow(r.position, r.player, QUALIFYING, r.total, None, r.shared,
+                             r.by_lottery, _draw_of(standings.lottery, r.player), r.name)
+                     for r in standings.rows)
+    rounds = ctx.rounds_of(FINAL)
+    if not rounds:
+        raise RisikoError("la finale non è ancora stata giocata: classifica finale non "
+                          "disponibile")
+    check_finals(ctx)
+    tables = ctx.tables(FINAL, rounds[-1], "Finale")
+    grouped = phases.kind == "semifinals"
+    finals = [(r, ctx.group_of_table(n) if grouped else None)
+              for n, rows in tables.items() for r in rows]
+    finals.sort(key=lambda f: (f[0].position, -f[0].points, ctx.rank_key(f[0].player),
+                               f[0].player))
+    out = [RankRow(i, r.player, FINAL, r.points, g, name=ctx.index[r.player].name)
+           for i, (r, g) in enumerate(finals, 1)]
+    done = {r.player for r, _ in finals}
+    others = [row for row in standings.rows if row.player not in done]
+    later = [r for r in ctx.results if r.phase in (SEMIFINAL, PLAYOFF)]
+    if phases.final_ranking == "final_only":
+        out += _by_stage(ctx, others, len(out))
+    else:
+        out += _by_total(ctx, others, later, len(out))
+    return tuple(out)
+
+
+def _draw_of(draws: Iterable[LotteryDraw], pid: str) -> LotteryDraw | None:
+    return next((d for d in draws if pid in d.players), None)
+
+
+def _stage(games: list[GameResult]) -> str:
+    phases = {g.phase for g in games}
+    return SEMIFINAL if SEMIFINAL in phases else PLAYOFF if PLAYOFF in phases else QUALIFYING
+
+
+def _by_stage(ctx: Context, others: list[StandingRow], offset: int) -> list[RankRow]:
+    """Knockout: the last round reached, the place in that game, its points, the
+    preliminary position."""
+    last: dict[str, GameResult] = {}
+    games: dict[str, list[GameResult]] = {}
+    for r in ctx.results:
+        games.setdefault(r.player, []).append(r)
+        if r.player not in last or r.round_no > last[r.player].round_no:
+            last[r.player] = r
+
+    def key(row: StandingRow) -> tuple:
+        game = last.get(row.player)
+        if game is None:
+            return (0, 0, 0, row.position)
+        return (-game.round_no, game.position, -game.points, row.position)
+
+    by_id = {row.player: row for row in others}
+    ordered = sorted(by_id, key=lambda pid: (key(by_id[pid]), pid))
+    out = []
+    position = offset + 1
+    for group in split_equal(ordered, lambda pid: key(by_id[pid])):
+        for pid in group:
+            game = last.get(pid)
+            out.append(RankRow(position, pid, _stage(games.get(pid, [])),
+                               game.points if game else Fraction(0), shared=len(group) > 1,
+                               name=by_id[pid].name))
+        position += len(group)
+    return out
+
+
+def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
+              offset: int) -> list[RankRow]:
+    """The main score plus the later games' points, ties by the standings chain over
+    every game (the preliminary position is "the previous round")."""
+    extra: dict[str, list[GameResult]] = {}
+    for r in later:
+        extra.setdefault(r.player, []).append(r)
+    prelim: dict[str, list[GameResult]] = {}
+    for r in ctx.results:
+        if r.phase == QUALIFYING:
+            prelim.setdefault(r.player, []).append(r)
+    rows = {row.player: row for row in others}
+    score = {pid: row.total + sum((g.points for g in extra.get(pid, [])), Fraction(0))
+             for pid, row in rows.items()}
+
+    def games(pid: str) -> list[GameResult]:
+        return prelim.get(pid, []) + extra.get(pid, [])
+
+    def criterion(name: str) -> Key:
+        k = best_rank(name)
+        if k is not None:
+            def kth(pid: str) -> Fraction:
+                best = sorted((g.points for g in games(pid)), reverse=True)
+                return best[k - 1] if len(best) >= k else Fraction(0)
+            return kth
+        simple: dict[str, Key] = {
+            "assoluta": lambda p: rows[p].assoluta + sum((g.points for g in extra.get(p, [])),
+                                                         Fraction(0)),
+            "risiko": lambda p: sum(1 for g in games(p) if g.risiko),
+            "wins": lambda p: sum(1 for g in games(p) if g.position == 1),
+            "seconds": lambda p: sum(1 for g in games(p) if g.position == 2),
+            "out_points": lambda p: sum(g.out_points for g in games(p)),
+            "previous_round": lambda p: -rows[p].position,
+            "previous_points": lambda p: rows[p].total,
+            "best_dropped": lambda p: max((rows[p].rounds[n - 1] or Fraction(0)
+                                           for n in rows[p].dropped), default=Fraction(0)),
+        }
+        return simple[name]
+
+    draws: dict[str, LotteryDraw] = {}
+
+    def lottery(group: list[str], first: int) -> list[str]:
+        draw = draw_lottery(ctx.seed_value, "classifica finale", group, offset + first,
+                            "Classifica finale")
+        draws.update((pid, draw) for pid in group)
+        return list(draw.order)
+
+    groups = rank_groups(list(rows), score.__getitem__, check_chain(ctx.rules.chain),
+                         criterion, lottery)
+    places = positions(groups)
+    return [RankRow(offset + places[pid], pid, _stage(extra.get(pid, [])), score[pid],
+                    shared=len(group) > 1, by_lottery=pid in draws, lottery=draws.get(pid),
+                    name=rows[pid].name)
+            for group in groups for pid in group]

@@ -1,0 +1,70 @@
+"""`next_phase`: what to seat after the results so far, for every kind of PhaseRules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.config import PhaseRules, StandingsRules
+from risiko_xl.standings.context import Context
+from risiko_xl.standings.knockout import final_step, knockout_step
+from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Entrant, GameResult
+from risiko_xl.standings.playoff import final_after_playoff, playoff_step
+from risiko_xl.standings.semis import final_after_semifinals, semifinal_step
+from risiko_xl.standings.steps import PhaseStep
+from risiko_xl.standings.table import Standings
+
+PHASES_OF_KIND = {"none": (), "final": (FINAL,), "semifinals": (SEMIFINAL, FINAL),
+                  "playoff": (PLAYOFF, FINAL), "knockout": (SEMIFINAL, FINAL)}
+
+
+def check_finals(ctx: Context) -> None:
+    """The final round complete: every final table has its results (one per parallel
+    tournament after semifinals)."""
+    round_no = ctx.rounds_of(FINAL)[-1]
+    tables = ctx.tables(FINAL, round_no, "Finale")
+    expected = ctx.ways if ctx.phases.kind == "semifinals" else 1
+    if len(tables) < expected:
+        raise RisikoError(f"finale, turno {round_no}: mancano i risultati di "
+                          f"{expected - len(tables)} tavoli di finale", valore=len(tables))
+
+
+def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
+                 standings: Standings, phases: PhaseRules, rules: StandingsRules,
+                 seed: int | str | None, exclude: Iterable[str] = (),
+                 include: Iterable[str] = ()) -> Context:
+    """A checked context; refuses unknown kinds and results of phases the kind lacks."""
+    if phases.kind not in PHASES_OF_KIND:
+        raise RisikoError(f"tipo di fase finale sconosciuto (ammessi: "
+                          f"{', '.join(PHASES_OF_KIND)})", valore=phases.kind)
+    if phases.semifinal_replacement not in ("standings", "semifinal_points"):
+        raise RisikoError("criterio di sostituzione in finale sconosciuto (ammessi: "
+                          "standings, semifinal_points)", valore=phases.semifinal_replacement)
+    ctx = Context(entrants, results, standings, phases, rules, seed, exclude, include)
+    allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
+    for r in ctx.results:
+        if r.phase not in allowed:
+            raise RisikoError("risultato di una fase che la formula non prevede",
+                              foglio="Risultati", riga=r.row, colonna="Fase", valore=r.phase)
+    return ctx
+
+
+def next_phase(entrants: Iterable[Entrant], results: Iterable[GameResult],
+               standings: Standings, phases: PhaseRules, rules: StandingsRules,
+               seed: int | str) -> PhaseStep | None:
+    """The next phase to seat after the preliminaries, or None when the tournament is
+    over (or has no final phases). Incomplete results of the current phase are an error."""
+    ctx = make_context(entrants, results, standings, phases, rules, seed)
+    if phases.kind == "none":
+        return None
+    ctx.check_preliminaries()
+    if ctx.rounds_of(FINAL):
+        check_finals(ctx)
+        return None
+    if phases.kind == "final":
+        return final_step(ctx)
+    if phases.kind == "knockout":
+        return knockout_step(ctx)
+    if phases.kind == "playoff":
+        return final_after_playoff(ctx) if ctx.rounds_of(PLAYOFF) else playoff_step(ctx)
+    return final_after_semifinals(ctx) if ctx.rounds_of(SEMIFINAL) else semifinal_step(ctx)

@@ -1,0 +1,243 @@
+"""Semifinals by bands and the final of their winners (seeds 001 §1, §8; 003-b Art. 2,
+3, 4; 004), with direct finalists and parallel tournaments for big fields."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from risiko_xl.draw.procedures import semifinal_bands
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.chains import pick, replacing, semifinal_chain
+from risiko_xl.standings.context import Context, Tables
+from risiko_xl.standings.model import FINAL, SEMIFINAL
+from risiko_xl.standings.steps import VIA_DIRECT, VIA_RANK, VIA_SEMIFINAL, PhaseStep, Qualifier
+from risiko_xl.standings.table import StandingRow
+from risiko_xl.standings.text import ordinal
+
+Seated = list[tuple[int, int | None, list[Qualifier]]]  # (table number, group, seats)
+
+
+def final_places(ctx: Context) -> int:
+    """Places in each final: semifinal winners plus direct finalists."""
+    ph = ctx.phases
+    return ph.semifinal_tables + (ph.direct_finalists if ph.direct_final == "top_k" else 0)
+
+
+def most_direct(ctx: Context) -> int:
+    ph = ctx.phases
+    return {"sole_leader": 1, "top_k": ph.direct_finalists}.get(ph.direct_final, 0)
+
+
+def _lottery_between(ctx: Context, a: StandingRow, b: StandingRow) -> bool:
+    return any(a.player in d.players and b.player in d.players for d in ctx.standings.lottery)
+
+
+def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, str]:
+    """How many of the group's first players go straight to the final, and why (Italian).
+
+    sole_leader (001 §1, 003-b Art. 2): the first, who won every preliminary game and
+    leads alone: ahead by points or by a tie-break criterion, never by a lottery (001
+    "da solo in testa"; 003-b "sorteggio … non valevole per … il passaggio diretto").
+    top_k (004): the first k, fewer if the line after the k-th is an unbroken tie or a
+    lottery while `lottery_decides_direct_final` is False."""
+    ph, rules = ctx.phases, ctx.rules
+    if not group or ph.direct_final not in ("sole_leader", "top_k"):
+        return 0, ""
+    if ph.direct_final == "top_k":
+        d = ph.direct_finalists
+        while 0 < d < len(group) and (
+                group[d - 1].position == group[d].position
+                or (not rules.lottery_decides_direct_final
+                    and _lottery_between(ctx, group[d - 1], group[d]))):
+            d -= 1
+        if d < ph.direct_finalists:
+            return d, (f"finalisti diretti ridotti a {d}: il posto {ordinal(d + 1)} non è "
+                       f"deciso senza sorteggio")
+        return d, ""
+    head = group[0]
+    who = f"{ctx.name(head.player)} ({ordinal(head.position)})"
+    if head.wins < rules.rounds:
+        return 0, f"nessun finalista diretto: {who} non ha vinto tutte le partite"
+    if head.shared or (len(group) > 1 and group[1].position == head.position):
+        return 0, f"nessun finalista diretto: {who} non è da solo in testa"
+    if head.by_lottery:
+        return 0, (f"nessun finalista diretto: il primo posto di {who} è deciso dal sorteggio, "
+                   f"che non vale per l'accesso diretto alla finale")
+    return 1, ""
+
+
+def direct_reason(ctx: Context, row: StandingRow | None) -> str:
+    if ctx.phases.direct_final == "sole_leader" and row is not None:
+        return (f"finalista diretto: unico in testa con {row.wins} vittorie su "
+                f"{ctx.rules.rounds}")
+    rank = ordinal(row.position) if row is not None else "?"
+    return f"finalista diretto: {rank} in classifica"
+
+
+def seat_bands(ctx: Context, rows: Sequence[StandingRow], n_tables: int,
+               group: int | None) -> tuple[list[list[Qualifier]], str]:
+    """`n_tables` semifinals from the first rows by bands (one player per band at each
+    table, clubs apart within bands), and a note describing the bands."""
+    ph = ctx.phases
+    need = n_tables * ph.table_size
+    label = ctx.group_label(group)
+    if len(rows) < need:
+        raise RisikoError(f"servono {need} giocatori disponibili per {n_tables} semifinali"
+                          f"{' nel ' + label if label else ''}", valore=len(rows))
+    ctx.check_cut(rows, need, "alle semifinali")
+    chosen = list(rows[:need])
+    seed = ctx.seed_value if group is None else ctx.derived_seed(f"gruppo {group}")
+    clubs = [r.club for r in chosen] if ph.club_separation else None
+    seating = semifinal_bands([r.player for r in chosen], seed, tables=n_tables,
+                              per_table=ph.table_size, clubs=clubs)
+    band = {r.player: i // n_tables + 1 for i, r in enumerate(chosen)}
+    by_id = {r.player: r for r in chosen}
+    tables = [[Qualifier(pid, f"{ordinal(by_id[pid].position)} in classifica (fascia "
+                              f"{band[pid]})", by_id[pid].position, group, VIA_RANK)
+               for pid in table] for table in seating]
+    spans = [f"{ordinal(chosen[b * n_tables].position)}-"
+             f"{ordinal(chosen[(b + 1) * n_tables - 1].position)}" for b in range(ph.table_size)]
+    head = f"Semifinali ({label})" if label else "Semifinali"
+    return tables, f"{head}: {n_tables} tavoli per fasce {', '.join(spans)}"
+
+
+def number_tables(ctx: Context, seated: Seated) -> list[tuple[int, int | None, list[Qualifier]]]:
+    """Tables in number order: group g's i-th table is (i-1)·k + g (1..n when single)."""
+    k = ctx.ways
+    out = []
+    count: dict[int | None, int] = {}
+    for _, group, seats in seated:
+        i = count.get(group, 0)
+        count[group] = i + 1
+        out.append((i * k + (group or 1), group, seats))
+    return sorted(out, key=lambda t: t[0])
+
+
+def build_step(ctx: Context, phase: str, seated: Seated, finalists: list[Qualifier],
+               notes: list[str]) -> PhaseStep:
+    groups = {g for _, g, _ in seated}
+    return PhaseStep(
+        phase=phase, round_no=ctx.last_round() + 1,
+        tables=tuple(tuple(seats) for _, _, seats in seated),
+        group=next(iter(groups)) if len(groups) == 1 else None,
+        notes=tuple(n for n in notes if n),
+        table_numbers=tuple(n for n, _, _ in seated),
+        table_groups=tuple(g for _, g, _ in seated),
+        finalists=tuple(finalists), seed=ctx.seed)
+
+
+def semifinal_step(ctx: Context) -> PhaseStep:
+    """The semifinals after the preliminaries."""
+    ranking = ctx.eligible()
+    k = ctx.ways
+    notes: list[str] = []
+    if k > 1:
+        notes.append(f"{len(ctx.standings.rows)} giocatori (oltre {ctx.phases.split_over}): "
+                     f"{k} tornei paralleli per posizione in classifica modulo {k}")
+    seated: Seated = []
+    finalists: list[Qualifier] = []
+    for g in range(1, k + 1):
+        group_rows = ranking[g - 1 :: k]
+        group = g if k > 1 else None
+        d, why = direct_finalists(ctx, group_rows)
+        notes.append(why)
+        for row in group_rows[:d]:
+            finalists.append(Qualifier(row.player, direct_reason(ctx, row), row.position,
+                                       group, VIA_DIRECT))
+        tables, note = seat_bands(ctx, group_rows[d:], final_places(ctx) - d, group)
+        notes.append(note)
+        seated.extend((0, group, t) for t in tables)
+    last = max((q.rank for _, _, t in seated for q in t), default=0)
+    skipped = [r for r in ctx.standings.rows
+               if r.position <= last and not ctx.available(r.player)]
+    if skipped:
+        notes.append("Non disponibili per le fasi finali: " + ", ".join(
+            f"{ctx.name(r.player)} ({ordinal(r.position)})" for r in skipped))
+    return build_step(ctx, SEMIFINAL, number_tables(ctx, seated), finalists, notes)
+
+
+def semifinal_tables(ctx: Context) -> tuple[int, Tables]:
+    """The last semifinal round and its tables (checked complete)."""
+    rounds = ctx.rounds_of(SEMIFINAL)
+    return rounds[-1], ctx.tables(SEMIFINAL, rounds[-1], "Semifinale")
+
+
+def group_tables(ctx: Context, tables: Tables) -> dict[int | None, list[int]]:
+    """Semifinal table numbers by parallel tournament, each a plausible count."""
+    out: dict[int | None, list[int]] = {}
+    groups = [None] if ctx.ways == 1 else list(range(1, ctx.ways + 1))
+    for g in groups:
+        out[g] = [t for t in tables if ctx.group_of_table(t) == g]
+        d = final_places(ctx) - len(out[g])
+        if not 0 <= d <= most_direct(ctx):
+            label = ctx.group_label(g)
+            raise RisikoError(f"semifinali{' del ' + label if label else ''}: trovati "
+                              f"{len(out[g])} tavoli, ne servono da "
+                              f"{final_places(ctx) - most_direct(ctx)} a {final_places(ctx)}",
+                              valore=out[g])
+    return out
+
+
+def direct_slots(ctx: Context, participants: set[str], counts: dict[int | None, int],
+                 within: str = "span") -> dict[int | None, list[str | None]]:
+    """Who the direct finalists were: the players who did not play the previous phase
+    ranked within its span (`within` "span": above its worst-ranked participant, as
+    semifinals cover a block of the standings; "above": above its best-ranked one, as a
+    spareggio follows the finalists), in the standings that keep withdrawn players;
+    available ones first, dealt in rank order to the groups in order. None: nobody
+    left to name (the place goes to a replacement)."""
+    full = ctx.full.rows
+    ranks = [i for i, r in enumerate(full) if r.player in participants]
+    edge = (max(ranks) if within == "span" else min(ranks)) if ranks else len(full)
+    zone = [r.player for r in full[:edge] if r.player not in participants]
+    need = sum(counts.values())
+    chosen = [p for p in zone if ctx.available(p)][:need]
+    chosen += [p for p in zone if p not in chosen][: need - len(chosen)]
+    order = {r.player: i for i, r in enumerate(full)}
+    it = iter(sorted(chosen, key=order.__getitem__))
+    return {g: [next(it, None) for _ in range(n)] for g, n in counts.items()}
+
+
+def final_after_semifinals(ctx: Context) -> PhaseStep:
+    """The final(s): direct finalists and semifinal winners, withdrawn ones replaced."""
+    _, tables = semifinal_tables(ctx)
+    by_group = group_tables(ctx, tables)
+    participants = {r.player for rows in tables.values() for r in rows}
+    direct = direct_slots(ctx, participants,
+                          {g: final_places(ctx) - len(ts) for g, ts in by_group.items()})
+    for pid in (p for slots in direct.values() for p in slots):
+        row = ctx.full.row(pid) if pid else None
+        if ctx.phases.direct_final == "sole_leader" and row is not None and (
+                row.wins < ctx.rules.rounds or row.by_lottery or row.shared):
+            raise RisikoError(f"semifinali: mancano i risultati di un tavolo ({ctx.name(pid)} "
+                              f"non era finalista diretto e non ha risultati di semifinale)")
+    slots: list[tuple[int | None, Qualifier | None, str | None, int | None]] = []
+    for g, numbers in by_group.items():
+        for pid in direct[g]:
+            row = ctx.standings.row(pid) if pid else None
+            q = Qualifier(pid, direct_reason(ctx, row or ctx.full.row(pid)), ctx.rank(pid), g,
+                          VIA_DIRECT) if pid else None
+            slots.append((g, q, pid, None))
+        for t in numbers:
+            winner = tables[t][0].player
+            slots.append((g, Qualifier(winner, f"vincitore semifinale {t}", ctx.rank(winner), g,
+                                       VIA_SEMIFINAL, t), winner, t))
+    taken = {q.player for _, q, _, _ in slots if q is not None and ctx.available(q.player)}
+    seats: dict[int | None, list[Qualifier]] = {g: [] for g in by_group}
+    notes: list[str] = []
+    for g, q, nominal, table in slots:
+        if q is None or not ctx.available(q.player):
+            chain = semifinal_chain(ctx, tables, by_group[g], table)
+            pid, why = pick(ctx, chain, taken)
+            taken.add(pid)
+            via = VIA_SEMIFINAL if table is not None else VIA_DIRECT
+            q = Qualifier(pid, replacing(why, ctx, nominal), ctx.rank(pid), g, via, table,
+                          nominal)
+            notes.append(f"{ctx.name(pid)} {q.reason}")
+        seats[g].append(q)
+    seated: Seated = [(g or 1, g, sorted(s, key=lambda q: (ctx.rank_key(q.player), q.player)))
+                      for g, s in seats.items()]
+    for g in by_group:
+        if g is not None:
+            notes.insert(0, f"Finale del {ctx.group_label(g)}: tavolo {g}")
+    return build_step(ctx, FINAL, seated, [], notes)

@@ -1,0 +1,188 @@
+"""The preliminary standings (Classifica Generale and Assoluta): `compute_standings`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.config import StandingsRules
+from risiko_xl.standings.engine import EMPTY, Engine, Level, Player
+from risiko_xl.standings.lottery import LotteryDraw
+from risiko_xl.standings.model import (
+    DISQUALIFIED,
+    QUALIFYING,
+    WITHDRAWN,
+    Entrant,
+    GameResult,
+)
+from risiko_xl.standings.records import checked, exact, index_entrants
+
+WITHDRAWN_POLICIES = ("remove", "keep")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """One player's line of the standings.
+
+    `rounds`: points per preliminary round (None = not played or not yet played);
+    `total`: the main score (Generale: after `dropped`, or the best `best_of`);
+    `assoluta`: all results; `shared`: the position is shared (a tie nothing broke);
+    `by_lottery`: the position was decided by a recorded lottery; `withdrawn`: a retired
+    player kept in the standings (never eligible for the final phases).
+    """
+
+    position: int
+    player: str
+    rounds: tuple[Fraction | None, ...]
+    total: Fraction
+    assoluta: Fraction
+    assoluta_position: int
+    wins: int
+    risiko: int
+    out_points: int
+    best: Fraction
+    dropped: tuple[int, ...]
+    by_lottery: bool
+    seconds: int = 0
+    played: int = 0
+    shared: bool = False
+    withdrawn: bool = False
+    name: str = ""
+    club: str | None = None
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Rows in rank order, the lotteries that decided positions, the last round counted."""
+
+    rows: tuple[StandingRow, ...]
+    lottery: tuple[LotteryDraw, ...] = ()
+    upto_round: int = 0
+
+    @cached_property
+    def _index(self) -> dict[str, StandingRow]:
+        return {r.player: r for r in self.rows}
+
+    def row(self, player_id: str) -> StandingRow | None:
+        """The player's row, None if not in the standings (removed or unknown)."""
+        return self._index.get(player_id)
+
+    def position_of(self, player_id: str) -> int | None:
+        """The player's position, None if not in the standings (removed or unknown)."""
+        row = self._index.get(player_id)
+        return None if row is None else row.position
+
+    def assoluta_order(self) -> tuple[StandingRow, ...]:
+        """Rows in Classifica Assoluta order."""
+        return tuple(sorted(self.rows, key=lambda r: (r.assoluta_position, r.position)))
+
+
+def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
+                      rules: StandingsRules, seed: int | str,
+                      upto_round: int | None = None) -> Standings:
+    """Standings after `upto_round` (default: all `rules.rounds`) from the qualifying
+    results, ties broken by `rules.chain`; withdrawn players removed or kept per
+    `rules.withdrawn`, disqualified players always removed."""
+    if rules.withdrawn not in WITHDRAWN_POLICIES:
+        raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: remove, keep)",
+                          valore=rules.withdrawn)
+    index = index_entrants(entrants)
+    u = rules.rounds if upto_round is None else upto_round
+    if isinstance(u, bool) or not isinstance(u, int) or not 0 <= u <= rules.rounds:
+        raise RisikoError(f"turno della classifica non valido (da 0 a {rules.rounds})",
+                          valore=upto_round)
+    players, scale = _load(index, results, rules, u)
+    level = Engine(list(players.values()), rules, seed, scale).level(u)
+    rows = _rows(level, index, rules.rounds, scale)
+    draws = sorted(level.draws, key=lambda d: (d.positions[0], d.salt))
+    level.engine.release()
+    return Standings(rows, tuple(draws), u)
+
+
+def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: StandingsRules,
+          u: int) -> tuple[dict[str, Player], int]:
+    """Players in the standings with their qualifying games up to round `u` (every result
+    row is checked), and the scale turning their points into integers."""
+    players: dict[str, Player] = {}
+    for e in index.values():
+        if e.state == DISQUALIFIED or (e.state == WITHDRAWN and rules.withdrawn == "remove"):
+            continue
+        players[e.id] = Player(e.id, e.from_round, e.state == WITHDRAWN, rules.rounds)
+    lookup = players.get
+    scale, rescale = 1000, False  # thousandths are the rule; anything else rescales below
+    for r in checked(results, index, rules.rounds):
+        round_no = r.round_no
+        if round_no > u or r.phase != QUALIFYING:
+            continue
+        p = lookup(r.player)
+        if p is None:
+            continue
+        q = r.points
+        if type(q) is not Fraction:
+            q = exact(q, r.row)
+        i = round_no - 1
+        p.pts[i] = q
+        p.pos[i] = r.position
+        den = q.denominator
+        if scale % den:
+            rescale = True
+        else:
+            p.vals[i] = q.numerator * (scale // den)
+        if r.risiko:
+            if p.risiko is EMPTY:
+                p.risiko = [False] * rules.rounds
+            p.risiko[i] = True
+        if r.out_points:
+            if p.out is EMPTY:
+                p.out = [0] * rules.rounds
+            p.out[i] = int(r.out_points)
+        if round_no < p.first:
+            p.first = round_no
+    if rescale:
+        scale = math.lcm(*{q.denominator for p in players.values() for q in p.pts
+                            if q is not None})
+        for p in players.values():
+            p.vals = [None if q is None else q.numerator * (scale // q.denominator)
+                      for q in p.pts]
+    return players, scale
+
+
+def _rows(level: Level, index: dict[str, Entrant], rounds: int,
+          scale: int) -> tuple[StandingRow, ...]:
+    """The standings rows of a computed level."""
+    u = level.u
+    assoluta_pos = level.assoluta_position()
+    exact_of: dict[int, Fraction] = {}
+
+    def fraction(n: int) -> Fraction:
+        q = exact_of.get(n)
+        if q is None:
+            q = exact_of[n] = Fraction(n, scale)
+        return q
+
+    pad = (None,) * (rounds - u)
+    zero = Fraction(0)
+    out: list[StandingRow] = []
+    position = 1
+    by_lottery, dropped, totals, whole = (level.by_lottery, level.dropped, level.total,
+                                          level.assoluta)
+    for group in level.groups:
+        shared = len(group) > 1
+        for pid in group:
+            p = level.by_id[pid]
+            entrant = index[pid]
+            places = p.pos[:u]
+            played = p.pts[:u]
+            out.append(StandingRow(
+                position, pid, (*played, *pad), fraction(totals[pid]), fraction(whole[pid]),
+                assoluta_pos[pid], places.count(1), p.risiko[:u].count(True), sum(p.out[:u]),
+                fraction(level.best(pid)[0]) if u else zero,
+                tuple(i + 1 for i in dropped.get(pid, ())), pid in by_lottery,
+                places.count(2), u - p.vals[:u].count(None), shared, p.withdrawn, entrant.name,
+                entrant.club))
+        position += len(group)
+    return tuple(out)

@@ -1,0 +1,154 @@
+"""`team_standings`: the team championship (seed 004 CNS). A team is the players of one
+club; its total is the sum of its best `best_of` individual results (11 of 15: the 4
+worst are dropped); ties by wins, 2nd places, the total as it stood after the previous
+round, the best dropped result (the chain is configurable)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, Entrant, GameResult
+from risiko_xl.standings.records import check_results, exact, index_entrants
+from risiko_xl.standings.tiebreak import Key, best_rank, check_chain, positions, rank_groups
+
+
+@dataclass(frozen=True)
+class TeamRow:
+    """One team: `total` of its best `counted` of `games` results; `rounds`: the points
+    of all its players in each round; `best_dropped`: best result left out (None if
+    none)."""
+
+    position: int
+    team: str
+    total: Fraction
+    players: tuple[str, ...]
+    games: int
+    counted: int
+    wins: int
+    seconds: int
+    best_dropped: Fraction | None
+    rounds: tuple[Fraction, ...]
+    shared: bool = False
+    by_lottery: bool = False
+
+
+@dataclass(frozen=True)
+class TeamStandings:
+    """Teams in rank order and the lotteries that decided positions."""
+
+    rows: tuple[TeamRow, ...]
+    lottery: tuple[LotteryDraw, ...] = ()
+    upto_round: int = 0
+
+
+class _Teams:
+    """Team games by round; the standings at any round, memoised."""
+
+    def __init__(self, games: dict[str, list[GameResult]], best_of: int,
+                 chain: tuple[str, ...], seed: int | str) -> None:
+        self.games = games
+        self.best_of = best_of
+        self.chain = chain
+        self.seed = seed
+        self._levels: dict[int, tuple[list[list[str]], dict[str, int], list[LotteryDraw]]] = {}
+
+    def results(self, team: str, u: int) -> list[Fraction]:
+        """The team's points up to round `u`, best first."""
+        return sorted((exact(g.points, g.row) for g in self.games[team] if g.round_no <= u),
+                      reverse=True)
+
+    def total(self, team: str, u: int) -> Fraction:
+        return sum(self.results(team, u)[: self.best_of], Fraction(0))
+
+    def level(self, u: int) -> tuple[list[list[str]], dict[str, int], list[LotteryDraw]]:
+        if u not in self._levels:
+            draws: list[LotteryDraw] = []
+
+            def lottery(group: list[str], first: int) -> list[str]:
+                draw = draw_lottery(self.seed, f"squadre turno {u}", group, first,
+                                    f"Classifica a squadre dopo il turno {u}")
+                draws.append(draw)
+                return list(draw.order)
+
+            groups = rank_groups(list(self.games), lambda t: self.total(t, u), self.chain,
+                                 lambda name: self.criterion(name, u), lottery)
+            self._levels[u] = (groups, positions(groups), draws)
+        return self._levels[u]
+
+    def criterion(self, name: str, u: int) -> Key:
+        def of(team: str) -> list[GameResult]:
+            return [g for g in self.games[team] if g.round_no <= u]
+
+        k = best_rank(name)
+        if k is not None:
+            return lambda t: (self.results(t, u) + [Fraction(0)] * k)[k - 1]
+        keys: dict[str, Key] = {
+            "assoluta": lambda t: sum(self.results(t, u), Fraction(0)),
+            "risiko": lambda t: sum(1 for g in of(t) if g.risiko),
+            "wins": lambda t: sum(1 for g in of(t) if g.position == 1),
+            "seconds": lambda t: sum(1 for g in of(t) if g.position == 2),
+            "out_points": lambda t: sum(g.out_points for g in of(t)),
+            "previous_points": lambda t: self.total(t, u - 1) if u > 1 else 0,
+            "previous_round": lambda t: -self.level(u - 1)[1][t] if u > 1 else 0,
+            "best_dropped": lambda t: max(self.results(t, u)[self.best_of:],
+                                          default=Fraction(-1)),
+        }
+        return keys[name]
+
+
+def team_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
+                   teams_best_of: int, chain: Sequence[str], seed: int | str,
+                   upto_round: int | None = None) -> TeamStandings:
+    """Team standings after `upto_round` (default: the last qualifying round played).
+    Every qualifying result of a team's players counts, except a disqualified player's."""
+    if isinstance(teams_best_of, bool) or not isinstance(teams_best_of, int) \
+            or teams_best_of < 1:
+        raise RisikoError("il numero di risultati contati per squadra deve essere positivo",
+                          valore=teams_best_of)
+    index = index_entrants(entrants)
+    rows = check_results(results, index, 10**6)
+    played = max((r.round_no for r in rows if r.phase == QUALIFYING), default=0)
+    u = played if upto_round is None else upto_round
+    team_of: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    games: dict[str, list[GameResult]] = {}
+    members: dict[str, list[str]] = {}
+    for e in index.values():
+        club = (e.club or "").strip()
+        if e.state == DISQUALIFIED or not club:
+            continue
+        key = club.casefold()
+        shown.setdefault(key, club)
+        team_of[e.id] = shown[key]
+        games.setdefault(shown[key], [])
+        members.setdefault(shown[key], []).append(e.id)
+    for r in rows:
+        if r.phase != QUALIFYING or r.round_no > u or index[r.player].state == DISQUALIFIED:
+            continue
+        if r.player not in team_of:
+            raise RisikoError("giocatore senza squadra: indicare il club", foglio="Iscritti",
+                              riga=index[r.player].row, colonna="Club", valore=r.player)
+        games[team_of[r.player]].append(r)
+    calc = _Teams(games, teams_best_of, check_chain(chain), seed)
+    groups, places, draws = calc.level(u)
+    lotteried = {pid for d in draws for pid in d.players}
+    out = []
+    for group in groups:
+        for team in group:
+            res = calc.results(team, u)
+            team_games = games[team]
+            out.append(TeamRow(
+                position=places[team], team=team, total=calc.total(team, u),
+                players=tuple(members[team]), games=len(res),
+                counted=min(len(res), teams_best_of),
+                wins=sum(1 for g in team_games if g.position == 1),
+                seconds=sum(1 for g in team_games if g.position == 2),
+                best_dropped=max(res[teams_best_of:], default=None),
+                rounds=tuple(sum((exact(g.points, g.row) for g in team_games
+                                  if g.round_no == n), Fraction(0)) for n in range(1, u + 1)),
+                shared=len(group) > 1, by_lottery=team in lotteried))
+    return TeamStandings(tuple(out), tuple(draws), u)

@@ -1,0 +1,58 @@
+"""The `Sorteggi` audit log and the `Archivio` of replaced rows: nothing is ever lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.draw.criteria import LABELS
+from risiko_xl.draw.model import QualityItem
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import Book
+
+
+def timestamp(now: dt.datetime | None = None) -> str:
+    """Local date and time as shown in the logs (dd/mm/yyyy hh:mm:ss)."""
+    return (now or dt.datetime.now()).strftime("%d/%m/%Y %H:%M:%S")
+
+
+def quality_text(quality: Sequence[QualityItem]) -> str:
+    """'coppie dello stesso club 3 (minimo possibile 3); …' — checkable by anyone."""
+    return "; ".join(f"{LABELS.get(q.criterion, q.criterion)} {q.value} "
+                     f"(minimo possibile {q.lower_bound})" for q in quality)
+
+
+def tables_text(tables: Sequence[Sequence[str]]) -> str:
+    """'1: A, B, C, D | 2: …' — the seating as recorded for replay."""
+    return " | ".join(f"{t}: {', '.join(ids)}" for t, ids in enumerate(tables, start=1))
+
+
+def parse_tables(text: str) -> list[list[str]]:
+    """Inverse of `tables_text`."""
+    out = []
+    for part in str(text or "").split("|"):
+        if ":" in part:
+            out.append([p.strip() for p in part.split(":", 1)[1].split(",") if p.strip()])
+    return out
+
+
+def append_rows(book: Book, spec: schema.TableSpec, rows: list[dict[str, Any]]) -> None:
+    """Append rows to table `spec` (existing rows and user columns untouched)."""
+    if not rows:
+        return
+    frame = book.read_table(spec.name)
+    book.write_table(spec.name, pd.concat([frame, pd.DataFrame(rows)], ignore_index=True))
+
+
+def log_draw(book: Book, row: dict[str, Any]) -> None:
+    append_rows(book, schema.DRAWS, [row])
+
+
+def archive(book: Book, frame: pd.DataFrame, reason: str, now: dt.datetime | None) -> None:
+    """Copy `frame`'s rows (Risultati rows about to be replaced) into `Archivio`."""
+    rows = [{**record, "Archiviato il": timestamp(now), "Motivo": reason}
+            for record in frame.to_dict("records")]
+    append_rows(book, schema.ARCHIVE, rows)

@@ -1,0 +1,34 @@
+"""`risiko-xl export`: a values-only copy for people without the add-in.
+
+Formulas are replaced by the values Excel last computed, macros and the `xlwings.conf`
+sheet are left out, so the copy opens anywhere (Excel without Python, LibreOffice,
+Google Sheets) and shows the same numbers.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openpyxl import load_workbook
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.openpyxl_book import check_workbook_file
+
+CONFIG_SHEET = "xlwings.conf"
+
+
+def export_values(source: Path, target: Path) -> Path:
+    """Write the values-only copy of `source` to `target` (.xlsx)."""
+    source, target = Path(source), Path(target)
+    if target.suffix.lower() != ".xlsx":
+        raise RisikoError("la copia si salva in formato .xlsx", valore=target.name)
+    if target.resolve() == source.resolve():
+        raise RisikoError("la copia deve avere un nome diverso dall'originale",
+                          valore=target.name)
+    check_workbook_file(source)
+    book = load_workbook(source, data_only=True, keep_vba=False)
+    if CONFIG_SHEET in book.sheetnames:
+        del book[CONFIG_SHEET]
+    atomic_write(target, lambda temp: book.save(temp))
+    return target

@@ -1,0 +1,163 @@
+"""Reading the organiser's tables into plain records, with located Italian errors.
+
+`Iscritti` becomes `Entrant`s, `Risultati` becomes `ResultRow`s (one per sheet row, the
+referee's typed values parsed). Columns are found by header; a missing required column
+or a bad cell raises a RisikoError naming the sheet, row, column and the value found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.game import ARMY_LIMIT
+from risiko_xl.rules.seat import Seat
+from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.standings.model import ACTIVE, QUALIFYING, Entrant
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import Book
+
+PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
+STATE_WORDS = {s.casefold(): s for s in schema.STATES}
+ART26_FIELDS = {  # optional Art. 26 column -> (Seat field, maximum)
+    "Armate obiettivo": ("armies_objective", ARMY_LIMIT * 2),
+    "Armate totali": ("armies_total", ARMY_LIMIT * 2),
+    "Carte": ("cards", 7),
+    "Territori obiettivo": ("territories_objective", 42),
+    "Territori fuori": ("territories_outside", 42),
+}
+
+
+def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
+    """Table `spec` with its required headers checked (user columns kept)."""
+    frame = book.read_table(spec.name)
+    missing = [h for h in spec.required if h not in frame.columns]
+    if missing:
+        raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella {spec.name} "
+                          "(le intestazioni non vanno rinominate)",
+                          foglio=spec.sheet, colonna=missing[0], valore=None)
+    return frame
+
+
+def cell(frame: pd.DataFrame, row: int, header: str, parse: Callable[..., Any],
+         **options: Any) -> Any:
+    """parse(value) for one cell; errors name the table's sheet, the row and the column."""
+    value = frame.at[row, header] if header in frame.columns else None
+    try:
+        return parse(value, header, **options)
+    except RisikoError as err:
+        raise err.located(foglio=frame.attrs.get("sheet"), riga=row, colonna=header) from None
+
+
+def _choice(words: dict[str, str], default: str) -> Callable[..., str]:
+    def parse(value: Any, label: str) -> str:
+        if is_blank(value):
+            return default
+        found = words.get(str(value).strip().casefold())
+        if found is None:
+            raise RisikoError(f"valore non ammesso (ammessi: {', '.join(words.values())})",
+                              valore=value)
+        return found
+    return parse
+
+
+parse_phase = _choice(PHASE_WORDS, QUALIFYING)
+parse_state = _choice(STATE_WORDS, ACTIVE)
+
+
+def display_name(first: str | None, last: str | None, nickname: str | None) -> str:
+    """How a player is shown: nickname if given, else first and last name."""
+    return nickname or " ".join(p for p in (first, last) if p) or ""
+
+
+def read_entrants(book: Book) -> list[Entrant]:
+    """Registered players from `Iscritti` (rows without an ID are ignored)."""
+    frame = table_frame(book, schema.PLAYERS)
+    out: list[Entrant] = []
+    seen: dict[str, int] = {}
+    for row in frame.index:
+        pid = cell(frame, row, "ID", lambda v, _l: to_text(v))
+        if pid is None:
+            continue
+        if pid in seen:
+            raise RisikoError(f"ID duplicato (già alla riga {seen[pid]})", foglio="Iscritti",
+                              riga=row, colonna="ID", valore=pid)
+        seen[pid] = row
+        text = {h: cell(frame, row, h, lambda v, _l: to_text(v))
+                for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
+        out.append(Entrant(
+            id=pid,
+            name=display_name(text["Nome"], text["Cognome"], text["Nickname"]) or pid,
+            club=text["Club"], region=text["Regione"],
+            state=cell(frame, row, "Stato", parse_state),
+            from_round=cell(frame, row, "Dal turno", to_int, minimum=1) or 1,
+            row=row))
+    return out
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One `Risultati` row as typed. `seat` is None while the game's result is not typed."""
+
+    row: int
+    round_no: int
+    phase: str
+    table: int
+    player: str
+    seat: Seat | None
+    penalty: int
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        return self.round_no, self.phase, self.table
+
+
+def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.DataFrame,
+                                                                           list[ResultRow]]:
+    """The `Risultati` frame and its parsed rows (rows without an ID are ignored).
+    With `known` ids, an unregistered ID is an error."""
+    frame = table_frame(book, schema.RESULTS)
+    known_ids = None if known is None else set(known)
+    seen: dict[tuple[int, str, str], int] = {}
+    out: list[ResultRow] = []
+    for row in frame.index:
+        pid = cell(frame, row, "ID", lambda v, _l: to_text(v))
+        if pid is None:
+            continue
+        if known_ids is not None and pid not in known_ids:
+            raise RisikoError("ID non presente tra gli iscritti", foglio="Risultati", riga=row,
+                              colonna="ID", valore=pid)
+        round_no = cell(frame, row, "Turno", to_int, minimum=1)
+        table = cell(frame, row, "Tavolo", to_int, minimum=1)
+        for header, value in (("Turno", round_no), ("Tavolo", table)):
+            if value is None:
+                raise RisikoError("valore mancante", foglio="Risultati", riga=row,
+                                  colonna=header, valore=None)
+        phase = cell(frame, row, "Fase", parse_phase)
+        if (round_no, phase, pid) in seen:
+            raise RisikoError(f"giocatore già presente nello stesso turno (riga "
+                              f"{seen[round_no, phase, pid]})", foglio="Risultati", riga=row,
+                              colonna="ID", valore=pid)
+        seen[round_no, phase, pid] = row
+        out.append(ResultRow(row, round_no, phase, table, pid, _seat(frame, row),
+                             cell(frame, row, "Penalità", to_int) or 0))
+    return frame, out
+
+
+def _seat(frame: pd.DataFrame, row: int) -> Seat | None:
+    points = cell(frame, row, "Punti obiettivo", to_int, maximum=MAP_TOTAL)
+    risiko = cell(frame, row, "RisiKo!", to_flag)
+    eliminated, order = cell(frame, row, "Eliminato", to_elimination)
+    if points is None and not risiko and not eliminated:
+        return None
+    extras = {field: cell(frame, row, header, to_int, maximum=maximum)
+              for header, (field, maximum) in ART26_FIELDS.items()}
+    return Seat(points or 0, cell(frame, row, "Punti fuori obiettivo", to_int,
+                                  maximum=MAP_TOTAL),
+                cell(frame, row, "Ordine", to_int, minimum=1, maximum=6), risiko, eliminated,
+                order, **extras)

@@ -1,0 +1,138 @@
+"""Drawing a preliminary round into the workbook (`risiko-xl draw`, *Sorteggia turno*).
+
+The draw pre-fills the round's `Risultati` rows table by table, so the referee only types
+numbers, and writes an audit row to `Sorteggi` (seed, fingerprint, engine version,
+quality against lower bounds, the seating) from which `verify` replays it. A round that
+was already drawn is redrawn only on request (`force`); its old rows go to `Archivio`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections import Counter
+from dataclasses import dataclass
+
+import pandas as pd
+
+from risiko_xl.cells import to_text
+from risiko_xl.draw.engine import draw
+from risiko_xl.draw.model import DrawInput, DrawResult, Player
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.model import ACTIVE, QUALIFYING
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
+from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.state import VARIANT_KEY, Tournament, load, variant_for
+
+
+@dataclass(frozen=True)
+class RoundDraw:
+    """What a draw did, for the faces to report."""
+
+    round_no: int
+    result: DrawResult
+    archived: int
+    lines: tuple[str, ...]
+
+
+def draw_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawInput:
+    """The draw engine's input for `ids` at `round_no`, from the workbook's history.
+    `verify` rebuilds the same input from the recorded seating to replay a draw."""
+    entrants = t.by_id
+    tables: dict[tuple[int, int], int] = Counter(
+        (r.round_no, r.table) for r in t.rows if r.phase == QUALIFYING)
+    seats: dict[str, dict[int, int]] = {}
+    for r in t.rows:
+        if r.phase == QUALIFYING and r.round_no < round_no:
+            seats.setdefault(r.player, {})[r.round_no] = r.table
+    winners = {g.player for g in t.results
+               if g.phase == QUALIFYING and g.round_no == round_no - 1 and g.position == 1}
+    players = []
+    for pid in sorted(ids):
+        mine = seats.get(pid, {})
+        sizes = [tables[rn, tb] for rn, tb in mine.items()]
+        players.append(Player(
+            id=pid, club=entrants[pid].club, region=entrants[pid].region,
+            history=tuple(mine.get(rn) for rn in range(1, round_no)),
+            winner=pid in winners, fives=sizes.count(5), threes=sizes.count(3)))
+    rules = t.formula.draw
+    procedure = rules.first_round if round_no == 1 and rules.first_round else rules.procedure
+    criteria = rules.criteria
+    if all(p.region is None for p in players):
+        criteria = tuple(c for c in criteria if c != "region")
+    return DrawInput(players=tuple(players), seed=seed, round_no=round_no,
+                     policy=t.formula.policy, criteria=criteria, procedure=procedure,
+                     repeat_weighting=rules.repeat_weighting)
+
+
+def _round_to_draw(t: Tournament, requested: int | None) -> int:
+    drawn = t.rounds_drawn()
+    round_no = requested or (drawn[-1] + 1 if drawn else 1)
+    rounds = t.formula.standings.rounds
+    if round_no > rounds:
+        raise RisikoError(f"la formula prevede {rounds} turni preliminari: per le fasi finali "
+                          "usare «risiko-xl finals»", foglio="Torneo", valore=round_no)
+    if round_no > 1:
+        missing = [n for n in range(1, round_no) if n not in drawn]
+        if missing:
+            raise RisikoError(f"il turno {missing[0]} non è ancora stato sorteggiato",
+                              foglio="Risultati", colonna="Turno", valore=round_no)
+        blank = t.untyped(round_no - 1)
+        if blank:
+            raise RisikoError(f"mancano i risultati del turno {round_no - 1}",
+                              foglio="Risultati", riga=blank[0].row, tavolo=blank[0].table,
+                              colonna="Punti obiettivo", valore=None)
+    return round_no
+
+
+def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
+               force: bool = False, now: dt.datetime | None = None) -> RoundDraw:
+    """Draw preliminary round `round_no` (default: the next one) and pre-fill its rows."""
+    t = load(book)
+    round_no = _round_to_draw(t, round_no)
+    ids = [e.id for e in t.entrants if e.state == ACTIVE and e.from_round <= round_no]
+    if len(ids) < 3:
+        raise RisikoError("servono almeno 3 giocatori attivi per il sorteggio",
+                          foglio="Iscritti", colonna="Stato", valore=len(ids))
+    existing = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
+    if existing and not force:
+        typed = [r for r in existing if r.seat is not None]
+        what = "ha già risultati inseriti" if typed else "è già stato sorteggiato"
+        raise RisikoError(f"il turno {round_no} {what}: per sorteggiarlo di nuovo usare "
+                          "--forza (le righe attuali vanno nel foglio Archivio)",
+                          foglio="Risultati", riga=existing[0].row, colonna="Turno",
+                          valore=round_no)
+    if round_no == 1:  # a formula with variants is chosen by the first draw's player count
+        key = variant_for(t.settings, len(ids))
+        if key is not None and key != to_text(t.settings.get(VARIANT_KEY)):
+            book.set_setting(VARIANT_KEY, key)
+            t = load(book)
+    seed = seed or to_text(t.settings.get("Seme sorteggio")) or secrets.token_hex(4)
+    if not to_text(t.settings.get("Seme sorteggio")):
+        book.set_setting("Seme sorteggio", seed)
+    result = draw(draw_input(t, round_no, ids, seed))
+
+    frame = t.frame
+    old = frame.index.isin([r.row for r in existing])
+    if existing:
+        archive(book, frame[old], f"nuovo sorteggio del turno {round_no}", now)
+    names = {e.id: e.name for e in t.entrants}
+    new_rows = pd.DataFrame([
+        {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": number, "ID": pid,
+         "Giocatore": names[pid]}
+        for number, table in enumerate(result.tables, start=1) for pid in table])
+    kept = frame[~old]
+    book.write_table(schema.RESULTS.name, pd.concat([kept, new_rows], ignore_index=True))
+    log_draw(book, {
+        "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
+        "Impronta": result.fingerprint, "Versione motore": result.engine_version,
+        "Procedura": result.procedure, "Qualità": quality_text(result.quality),
+        "Tavoli": tables_text(result.tables),
+        "Note": "nuovo sorteggio (righe precedenti archiviate)" if existing else ""})
+    sizes = Counter(len(table) for table in result.tables)
+    lines = (f"Turno {round_no}: {len(ids)} giocatori, {len(result.tables)} tavoli ("
+             + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
+             f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
+             "Qualità: " + quality_text(result.quality))
+    return RoundDraw(round_no, result, int(old.sum()), lines)

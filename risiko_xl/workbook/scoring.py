@@ -1,0 +1,80 @@
+"""Scoring the `Risultati` table: every game's placement, table and tournament points.
+
+The computed columns (`Punti tavolo`, `Posizione`, `Punti torneo`) get the same values
+the worksheet functions give; the typed columns are never changed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.methods import Method
+from risiko_xl.rules.placement import chain
+from risiko_xl.rules.table import score_table
+from risiko_xl.standings.model import GameResult
+from risiko_xl.workbook.records import ResultRow
+
+
+def group_tables(rows: Sequence[ResultRow]) -> dict[tuple[int, str, int], list[ResultRow]]:
+    """Rows per game (round, phase, table), in sheet order."""
+    tables: dict[tuple[int, str, int], list[ResultRow]] = defaultdict(list)
+    for r in rows:
+        tables[r.key].append(r)
+    return dict(tables)
+
+
+def score_results(rows: Sequence[ResultRow], scoring: Method,
+                  placement_chain: str) -> tuple[list[GameResult], dict[int, dict[str, Any]]]:
+    """GameResults of every fully typed game, and the computed cells per sheet row.
+    A game with some rows typed and others blank is an error naming the blank row."""
+    criteria = chain(placement_chain)
+    results: list[GameResult] = []
+    computed: dict[int, dict[str, Any]] = {}
+    for (round_no, phase, table), seats in group_tables(rows).items():
+        typed = [r for r in seats if r.seat is not None]
+        if not typed:
+            continue
+        where = {"foglio": "Risultati", "tavolo": table}
+        if len(typed) < len(seats):
+            blank = next(r for r in seats if r.seat is None)
+            raise RisikoError(f"risultato mancante (turno {round_no}, {phase})", riga=blank.row,
+                              colonna="Punti obiettivo", valore=None, **where)
+        try:
+            score = score_table([r.seat for r in seats], len(seats), scoring, criteria,
+                                [r.penalty for r in seats])
+        except RisikoError as err:
+            row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
+            raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,
+                              **where) from None
+        for i, r in enumerate(seats):
+            group = score.placement.group_sizes[i]
+            position = score.positions[i]
+            points = score.points[i]
+            computed[r.row] = {"Punti tavolo": score.table_points[i],
+                               "Posizione": position if group == 1 else f"{position}=",
+                               "Punti torneo": cell_number(points)}
+            results.append(GameResult(
+                player=r.player, round_no=round_no, phase=phase, table=table,
+                position=position, points=points, table_points=score.table_points[i],
+                out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
+                eliminated=r.seat.eliminated, players=len(seats), row=r.row))  # type: ignore[union-attr]
+    return results, computed
+
+
+def cell_number(value: Fraction) -> int | float:
+    """An exact value as a cell number (integers stay integers)."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def write_computed(frame: pd.DataFrame, computed: dict[int, dict[str, Any]]) -> pd.DataFrame:
+    """`frame` with the computed columns filled (blank where a game is not typed yet)."""
+    out = frame.copy()
+    for header in ("Punti tavolo", "Posizione", "Punti torneo"):
+        out[header] = [computed.get(row, {}).get(header) for row in out.index]
+    return out

@@ -1,0 +1,127 @@
+"""Refreshing the standings (`risiko-xl standings`, *Aggiorna classifica*).
+
+Scores every typed game into the computed `Risultati` columns, computes the standings
+with the formula's rules and writes the `Classifica` table; a lottery that decided a tie
+is recorded in `Sorteggi` with its seed. User columns added to `Classifica` follow their
+player when the order changes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.cells import to_text
+from risiko_xl.standings import Standings, StandingsRules, compute_standings
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import append_rows, timestamp
+from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.scoring import cell_number, write_computed
+from risiko_xl.workbook.state import Tournament, load
+
+COLUMN_FIELDS = {"Totale": "total", "Generale": "total", "Assoluta": "assoluta",
+                 "Vittorie": "wins", "RisiKo!": "risiko", "Fuori obiettivo": "out_points",
+                 "Migliore": "best"}
+CHAIN_COLUMNS = (("risiko", "RisiKo!"), ("wins", "Vittorie"), ("out_points", "Fuori obiettivo"),
+                 ("best_1", "Migliore"))
+WITHDRAWN_MARK = "rit."
+
+
+@dataclass(frozen=True)
+class StandingsUpdate:
+    standings: Standings
+    frame: pd.DataFrame
+    lines: tuple[str, ...]
+
+
+def standings_seed(t: Tournament) -> str:
+    """The lottery seed: the tournament's draw seed (recorded in `Impostazioni`)."""
+    return to_text(t.settings.get("Seme sorteggio")) or "risiko"
+
+
+def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
+    """The `Classifica` rows as Python computed them (also what `verify` compares)."""
+    rounds = t.formula.standings.rounds
+    extras = standings_columns(t.formula.standings)
+    by_id = t.by_id
+    records = []
+    for row in standings.rows:
+        entrant = by_id[row.player]
+        record: dict[str, Any] = {
+            "Pos": (WITHDRAWN_MARK if row.withdrawn
+                    else f"{row.position}=" if row.shared else row.position),
+            "ID": row.player, "Giocatore": entrant.name, "Club": entrant.club}
+        for n in range(1, rounds + 1):
+            value = row.rounds[n - 1] if n - 1 < len(row.rounds) else None
+            record[f"T{n}"] = None if value is None else cell_number(Fraction(value))
+        for column in extras:
+            value = getattr(row, COLUMN_FIELDS[column])
+            record[column] = cell_number(Fraction(value))
+        records.append(record)
+    columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)), *extras]
+    return pd.DataFrame(records, columns=columns)
+
+
+def standings_columns(rules: StandingsRules) -> list[str]:
+    """The Classifica's score columns: Totale (or Generale and Assoluta when results are
+    dropped), the columns the tie-break chain reads, and any the formula adds."""
+    columns = ["Generale", "Assoluta"] if rules.drops or rules.best_of else ["Totale"]
+    columns += [column for criterion, column in CHAIN_COLUMNS if criterion in rules.chain]
+    columns += [c for c in rules.columns if c in COLUMN_FIELDS and c not in columns
+                and not (c == "Totale" and "Generale" in columns)]
+    return columns
+
+
+def _with_user_columns(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
+    """Carry the organiser's own Classifica columns over, matched by player ID."""
+    old = book.read_table(schema.standings_spec(0).name)
+    ours = set(frame.columns) | set(COLUMN_FIELDS) | set(schema.STANDINGS_BASE)
+    user = [c for c in old.columns if c and c not in ours and not _is_round_column(c)]
+    if not user or "ID" not in old.columns:
+        return frame
+    keyed = {to_text(pid): rec for pid, rec in zip(old["ID"], old[user].to_dict("records"))}
+    out = frame.copy()
+    for column in user:
+        out[column] = [keyed.get(pid, {}).get(column) for pid in out["ID"]]
+    return out
+
+
+def _is_round_column(header: str) -> bool:
+    return header.startswith("T") and header[1:].isdigit()
+
+
+def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
+    """Score the results and rewrite `Classifica`; returns what was written."""
+    t = load(book)
+    book.write_table(schema.RESULTS.name, write_computed(t.frame, t.computed))
+    seed = standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    frame = standings_frame(t, standings)
+    book.write_table(schema.standings_spec(0).name, _with_user_columns(book, frame),
+                     replace_headers=True)
+    _log_lotteries(book, standings, seed, now)
+    played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
+    lines = (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
+             + (", ".join(map(str, played)) or "nessuno"),)
+    return StandingsUpdate(standings, frame, lines)
+
+
+def _log_lotteries(book: Book, standings: Standings, seed: str,
+                   now: dt.datetime | None) -> None:
+    """Record each tie decided by lottery in `Sorteggi` (once per distinct outcome)."""
+    logged = set(book.read_table(schema.DRAWS.name).get("Note", pd.Series(dtype=object))
+                 .dropna().astype(str))
+    rows = []
+    for lottery in standings.lottery:
+        note = (f"{lottery.what}: sorteggiati in quest'ordine {', '.join(lottery.order)} "
+                f"(in parità: {', '.join(lottery.players)})")
+        if note not in logged:
+            rows.append({"Turno": "Classifica", "Fase": "Qualificazione",
+                         "Data e ora": timestamp(now), "Seme": seed,
+                         "Procedura": "sorteggio per parità in classifica", "Note": note})
+            logged.add(note)
+    append_rows(book, schema.DRAWS, rows)

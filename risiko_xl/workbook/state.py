@@ -1,0 +1,123 @@
+"""A tournament as read from its workbook: settings, formula, players, typed results.
+
+`load(book)` reads and validates everything once; the services (draw, standings,
+finals, verify) work from this state and write back through the same book.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load as load_formula
+from risiko_xl.formulas import resolve
+from risiko_xl.formulas.model import Formula
+from risiko_xl.rules.methods import method
+from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.records import ResultRow, read_entrants, read_results
+from risiko_xl.workbook.scoring import score_results
+
+VARIANT_KEY = "Variante formula"
+
+
+def _setting_error(key: str, message: str, value: Any) -> RisikoError:
+    return RisikoError(f"impostazione «{key}»: {message}", foglio=schema.SETTINGS.sheet,
+                       colonna="Valore", valore=value)
+
+
+def tournament_formula(settings: dict[str, Any], players: int | None = None) -> Formula:
+    """The formula the settings name, with their overrides (method, rounds, drops) applied.
+    A formula with variants needs `Variante formula` or the player count to choose one."""
+    name = to_text(settings.get("Formula")) or "master"
+    try:
+        formula = load_formula(name)
+    except RisikoError as err:
+        raise err.located(foglio=schema.SETTINGS.sheet, colonna="Valore") from None
+    if formula.variants:
+        key = to_text(settings.get(VARIANT_KEY))
+        if key is not None:
+            chosen = {v.key: v.formula for v in formula.variants}.get(key)
+            if chosen is None:
+                raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
+                    v.key for v in formula.variants) + ")", key)
+            formula = chosen
+        elif players is not None:
+            formula, _ = resolve(formula, players)
+    return _overridden(formula, settings)
+
+
+def variant_for(settings: dict[str, Any], players: int) -> str | None:
+    """The variant key to record at the first draw (None when the formula has none)."""
+    formula = load_formula(to_text(settings.get("Formula")) or "master")
+    return resolve(formula, players)[1] if formula.variants else None
+
+
+def _overridden(formula: Formula, settings: dict[str, Any]) -> Formula:
+    changes: dict[str, Any] = {}
+    wanted = to_text(settings.get("Metodo punteggio"))
+    if wanted and wanted.casefold() != formula.scoring.name:
+        if formula.methods_allowed and wanted.casefold() not in formula.methods_allowed:
+            raise _setting_error("Metodo punteggio", "metodo non previsto dalla formula "
+                                 f"(ammessi: {', '.join(formula.methods_allowed)})", wanted)
+        try:
+            changes["scoring"] = method(wanted)
+        except RisikoError as err:
+            raise _setting_error("Metodo punteggio", err.messaggio, wanted) from None
+    standings = {}
+    for key, field, minimum in (("Turni preliminari", "rounds", 1), ("Scarti", "drops", 0)):
+        value = settings.get(key)
+        if not is_blank(value):
+            try:
+                standings[field] = to_int(value, key, minimum=minimum, maximum=30)
+            except RisikoError as err:
+                raise _setting_error(key, err.messaggio, value) from None
+    if standings:
+        changes["standings"] = dataclasses.replace(formula.standings, **standings)
+        rules = changes["standings"]
+        if rules.drops >= rules.rounds:
+            raise _setting_error("Scarti", f"gli scarti devono essere meno dei turni "
+                                 f"({rules.rounds})", rules.drops)
+    return dataclasses.replace(formula, **changes) if changes else formula
+
+
+@dataclass
+class Tournament:
+    """Everything read from the workbook, validated, with every typed game scored."""
+
+    book: Book
+    settings: dict[str, Any]
+    formula: Formula
+    entrants: list[Entrant]
+    frame: pd.DataFrame
+    rows: list[ResultRow]
+    results: list[GameResult]
+    computed: dict[int, dict[str, Any]]
+
+    @property
+    def by_id(self) -> dict[str, Entrant]:
+        return {e.id: e for e in self.entrants}
+
+    def rounds_drawn(self, phase: str = QUALIFYING) -> list[int]:
+        return sorted({r.round_no for r in self.rows if r.phase == phase})
+
+    def untyped(self, round_no: int, phase: str = QUALIFYING) -> list[ResultRow]:
+        return [r for r in self.rows
+                if r.round_no == round_no and r.phase == phase and r.seat is None]
+
+
+def load(book: Book) -> Tournament:
+    """Read and score the whole tournament (RisikoError on the first bad cell)."""
+    settings = book.settings()
+    entrants = read_entrants(book)
+    frame, rows = read_results(book, [e.id for e in entrants])
+    first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
+    formula = tournament_formula(settings, len(first_round) or None)
+    results, computed = score_results(rows, formula.scoring, formula.placement_chain)
+    return Tournament(book, settings, formula, entrants, frame, rows, results, computed)
