@@ -25,9 +25,10 @@ def quality_text(quality: Sequence[QualityItem]) -> str:
                      f"(minimo possibile {q.lower_bound})" for q in quality)
 
 
-def tables_text(tables: Sequence[Sequence[str]]) -> str:
+def tables_text(tables: Sequence[Sequence[str]], numbers: Sequence[int] = ()) -> str:
     """'1: A, B, C, D | 2: …' — the seating as recorded for replay."""
-    return " | ".join(f"{t}: {', '.join(ids)}" for t, ids in enumerate(tables, start=1))
+    numbers = numbers or range(1, len(tables) + 1)
+    return " | ".join(f"{n}: {', '.join(ids)}" for n, ids in zip(numbers, tables))
 
 
 def parse_tables(text: str) -> list[list[str]]:

@@ -20,9 +20,9 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
-from risiko_xl.standings.model import QUALIFYING, WITHDRAWN
+from risiko_xl.standings.model import FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import append_rows, log_draw, tables_text, timestamp
+from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import cell_number, write_computed
 from risiko_xl.workbook.standings_sheet import standings_seed
@@ -50,19 +50,35 @@ def _check_complete(t: Tournament) -> None:
                           colonna="Punti obiettivo", valore=None)
 
 
+def _numbers(step: PhaseStep) -> tuple[int, ...]:
+    return step.table_numbers or tuple(range(1, len(step.tables) + 1))
+
+
+def _seating(step: PhaseStep) -> str:
+    return tables_text([[q.player for q in table] for table in step.tables], _numbers(step))
+
+
 def _step_frames(t: Tournament, step: PhaseStep) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
+    finalists listed too, for the phase they skip to)."""
     by_id = t.by_id
     results, qualifiers = [], []
-    for number, table in enumerate(step.tables, start=1):
+
+    def listed(q, phase: str, number: int | None) -> None:
+        entrant = by_id[q.player]
+        qualifiers.append({"Fase": phase, "Turno": step.round_no, "Girone": q.group,
+                           "Tavolo": number, "ID": q.player, "Giocatore": entrant.name,
+                           "Club": entrant.club, "Pos. classifica": q.rank or None,
+                           "Qualificazione": q.reason})
+
+    for number, table in zip(_numbers(step), step.tables):
         for q in table:
             results.append({"Turno": step.round_no, "Fase": step.phase, "Tavolo": number,
                             "ID": q.player, "Giocatore": by_id[q.player].name})
-            qualifiers.append({"Fase": step.phase, "Turno": step.round_no,
-                               "Girone": q.group, "Tavolo": number, "ID": q.player,
-                               "Giocatore": by_id[q.player].name,
-                               "Club": by_id[q.player].club, "Pos. classifica": q.rank,
-                               "Qualificazione": q.reason})
-    return pd.DataFrame(results), pd.DataFrame(qualifiers)
+            listed(q, step.phase, number)
+    for q in step.finalists:
+        listed(q, FINAL, None)
+    return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
 
 
 def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
@@ -83,11 +99,11 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
     log_draw(book, {"Turno": step.round_no, "Fase": step.phase, "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",
-                    "Tavoli": tables_text([[q.player for q in tb] for tb in step.tables]),
+                    "Tavoli": _seating(step),
                     "Note": "; ".join(step.notes)})
     count = len(step.tables)
     lines = [f"{step.phase} (turno {step.round_no}): {count} tavol{'o' if count == 1 else 'i'}"]
-    for number, table in enumerate(step.tables, start=1):
+    for number, table in zip(_numbers(step), step.tables):
         lines.append(f"  Tavolo {number}: " + ", ".join(
             f"{t.by_id[q.player].name} ({q.reason})" for q in table))
     lines += list(step.notes)
@@ -108,7 +124,8 @@ def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
 
 
 def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[str, ...]:
-    """Mark `player` withdrawn; a qualifier not yet played is replaced as the formula says."""
+    """Mark `player` withdrawn. A qualifier of a phase seated but not yet played is
+    replaced as the formula says (the phase's old rows go to `Archivio`)."""
     t = load(book)
     entrant = t.by_id.get(player)
     if entrant is None:
@@ -118,50 +135,48 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     frame.loc[entrant.row, "Stato"] = WITHDRAWN
     book.write_table(schema.PLAYERS.name, frame)
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
-    pending = [r for r in t.rows if r.player == player and r.seat is None]
-    for r in pending:
-        if r.phase == QUALIFYING:
-            lines.append(f"È già sorteggiato nel turno {r.round_no}: ripetere il sorteggio con "
-                         "--forza oppure giocare con la regola del giocatore passivo.")
-            continue
-        lines.append(_replace(t, book, r, player, now))
+    if any(r.player == player and r.seat is None and r.phase == QUALIFYING for r in t.rows):
+        lines.append("È già sorteggiato in un turno preliminare non ancora giocato: ripetere "
+                     "il sorteggio con --forza oppure giocare con la regola del giocatore "
+                     "passivo.")
+    pending = sorted({(r.round_no, r.phase) for r in t.rows
+                      if r.seat is None and r.phase != QUALIFYING})
+    if pending:
+        lines += _replace(t, load(book), pending[0], player, now)
     return tuple(lines)
 
 
-def _replace(t: Tournament, book: Book, row, player: str, now: dt.datetime | None) -> str:
-    seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
-    seated = [r for r in t.rows if (r.round_no, r.phase) == (row.round_no, row.phase)]
-    tables: dict[int, list[str]] = {}
-    for r in seated:
-        tables.setdefault(r.table, []).append(r.player)
-    qualifiers = book.read_table(schema.QUALIFIERS.name)
-    reasons = {(str(i), str(p)): (q, g, k) for i, p, q, g, k in zip(
-        qualifiers["ID"], qualifiers["Fase"], qualifiers["Qualificazione"],
-        qualifiers["Girone"], qualifiers["Pos. classifica"])}
-    from risiko_xl.standings import Qualifier
-
-    step = PhaseStep(phase=row.phase, round_no=row.round_no, tables=tuple(
-        tuple(Qualifier(p, *_reason(reasons, p, row.phase)) for p in tables[n])
-        for n in sorted(tables)), notes=())
-    _, replacement = replace_withdrawn(step, player, t.entrants, t.results, standings,
-                                       t.formula.phases)
-    frame = book.read_table(schema.RESULTS.name)
-    frame.loc[row.row, "ID"] = replacement.player
-    frame.loc[row.row, "Giocatore"] = t.by_id[replacement.player].name
-    book.write_table(schema.RESULTS.name, frame)
-    append_rows(book, schema.QUALIFIERS, [{
-        "Fase": row.phase, "Turno": row.round_no, "Tavolo": row.table,
-        "ID": replacement.player, "Giocatore": t.by_id[replacement.player].name,
-        "Club": t.by_id[replacement.player].club, "Pos. classifica": replacement.rank,
-        "Qualificazione": replacement.reason}])
-    log_draw(book, {"Turno": row.round_no, "Fase": row.phase, "Data e ora": timestamp(now),
-                    "Procedura": "sostituzione", "Note": f"{player} → {replacement.player}: "
-                    f"{replacement.reason}"})
-    return f"Sostituito da {t.by_id[replacement.player].name}: {replacement.reason}"
-
-
-def _reason(reasons: dict, player: str, phase: str) -> tuple[str, int | None, int | None]:
-    reason, group, rank = reasons.get((player, phase), ("", None, None))
-    return str(reason), (None if pd.isna(rank) else int(rank)), \
-        (None if group is None or pd.isna(group) else int(group))
+def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], player: str,
+             now: dt.datetime | None) -> list[str]:
+    """Reseat the pending phase without `player`, by the formula's replacement rules."""
+    round_no, name = phase
+    seed = standings_seed(before)
+    rules, phases = before.formula.standings, before.formula.phases
+    played = [g for g in before.results if g.round_no < round_no]
+    standings = compute_standings(before.entrants, played, rules, seed)
+    step = next_phase(before.entrants, played, standings, phases, rules, seed)
+    seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
+    if step is None or step.phase != name or set(step.players()) != seated:
+        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
+                          "calcolati dal programma: sostituire il giocatore a mano",
+                          foglio="Risultati", colonna="ID", valore=player)
+    if step.qualifier(player) is None:
+        return []
+    standings = compute_standings(after.entrants, played, rules, seed)
+    new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
+                                              phases, rules=rules, seed=seed)
+    book = after.book
+    frame = after.frame
+    old = frame.index.isin([r.row for r in after.rows if (r.round_no, r.phase) == phase])
+    archive(book, frame[old], f"sostituzione di {player} ({name}, turno {round_no})", now)
+    results, qualifiers = _step_frames(after, new_step)
+    book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
+    listed = book.read_table(schema.QUALIFIERS.name)
+    mine = (listed["Fase"] == name) & (listed["Turno"] == round_no)
+    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~mine], qualifiers],
+                                                       ignore_index=True))
+    who = after.by_id[replacement.player].name
+    log_draw(book, {"Turno": round_no, "Fase": name, "Data e ora": timestamp(now), "Seme": seed,
+                    "Procedura": "sostituzione", "Tavoli": _seating(new_step),
+                    "Note": f"{player} sostituito da {replacement.player}: {replacement.reason}"})
+    return [f"Al suo posto: {who} ({replacement.reason})."]

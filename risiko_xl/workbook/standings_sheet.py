@@ -117,8 +117,7 @@ def _log_lotteries(book: Book, standings: Standings, seed: str,
                  .dropna().astype(str))
     rows = []
     for lottery in standings.lottery:
-        note = (f"{lottery.what}: sorteggiati in quest'ordine {', '.join(lottery.order)} "
-                f"(in parità: {', '.join(lottery.players)})")
+        note = lottery.describe()
         if note not in logged:
             rows.append({"Turno": "Classifica", "Fase": "Qualificazione",
                          "Data e ora": timestamp(now), "Seme": seed,
