@@ -109,22 +109,24 @@ DEMO_SETTINGS = {"Nome torneo": "Torneo dimostrativo RisiKo! XL",
 
 def play_tournament(path: Path, formula: str = "master", players: int = 37, clubs: int = 9,
                     seed: str = DEMO_SEED, late: int = 1, withdraw_rank: int | None = 5,
-                    now: dt.datetime = DEMO_TIME) -> list[str]:
+                    now: dt.datetime = DEMO_TIME,
+                    settings: dict[str, object] | None = None) -> list[str]:
     """A whole seeded tournament through the same services as the CLI: registrations (the
     last `late` players join at round 2), every preliminary round drawn, played and ranked,
     the player ranked `withdraw_rank` withdrawing before the finals, then every final phase
     and the final ranking. Writes the workbook to `path`; returns the report lines."""
-    write_new(path, {**formula_settings(formula), **DEMO_SETTINGS, "Seme sorteggio": seed})
+    write_new(path, {**formula_settings(formula), **DEMO_SETTINGS, "Seme sorteggio": seed,
+                     **(settings or {})})
     book = OpenpyxlBook(path)
-    rows = simulate.players(players, clubs, seed)
+    rows = simulate.players(players, clubs, seed, teams=load(book).formula.teams is not None)
     for row in rows[len(rows) - late:]:
         row["Dal turno"] = 2
     simulate.register(book, rows)
     lines = [f"Torneo dimostrativo: {players} giocatori in {clubs} club, formula {formula}, "
              f"seme «{seed}»"]
-    rounds = load(book).formula.standings.rounds
-    update = None
-    for round_no in range(1, rounds + 1):
+    round_no, update = 0, None
+    while round_no < load(book).formula.standings.rounds:  # a variant is fixed at round 1
+        round_no += 1
         lines += draw_round(book, round_no, now=now).lines
         simulate.play(book, round_no, QUALIFYING, seed)
         update = update_standings(book, now)

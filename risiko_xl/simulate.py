@@ -31,17 +31,21 @@ REGIONS = ("Lazio", "Sicilia", "Piemonte", "Lombardia", "Campania", "Puglia", "T
            "Calabria")
 
 
-def players(count: int, clubs: int, seed: str) -> list[dict[str, Any]]:
-    """`count` Iscritti rows in `clubs` clubs (skewed sizes, a few without a club)."""
+def players(count: int, clubs: int, seed: str, teams: bool = False) -> list[dict[str, Any]]:
+    """`count` Iscritti rows in `clubs` clubs: skewed sizes and a few without a club, or
+    with `teams` equal clubs (teams of a team championship)."""
     rng = Rng(seed, "players")
     names = [(f, last) for f in FIRST for last in LAST]
     rng.shuffle(names)
     rows = []
     for i in range(count):
         first, last = names[i % len(names)]
-        club_index = i if i < clubs else min(int(clubs * rng.random() ** 1.4), clubs - 1)
-        club = None if i >= clubs and rng.below(12) == 0 else CLUBS[club_index % len(CLUBS)] + (
+        skewed = min(int(clubs * rng.random() ** 1.4), clubs - 1)
+        club_index = i % clubs if teams or i < clubs else skewed
+        club = CLUBS[club_index % len(CLUBS)] + (
             f" {club_index // len(CLUBS) + 1}" if club_index >= len(CLUBS) else "")
+        if not teams and i >= clubs and rng.below(12) == 0:
+            club = None
         rows.append({"ID": f"G{i + 1:03d}", "Nome": first, "Cognome": last,
                      "Nickname": None, "Club": club,
                      "Regione": REGIONS[club_index % len(REGIONS)], "Stato": "Attivo",
@@ -55,9 +59,7 @@ def game(rng: Rng, n: int) -> list[dict[str, Any]]:
     rng.shuffle(orders)
     weights = [1 + rng.random() * 3 for _ in range(n)]
     eliminated = rng.below(n) if rng.below(8) == 0 else None
-    risiko = rng.below(n) if rng.below(15) == 0 else None
-    if risiko == eliminated:
-        eliminated = None
+    risiko = rng.below(15) == 0
     budget = MAP_TOTAL
     rows: list[dict[str, Any]] = []
     used: set[int] = set()
@@ -75,10 +77,9 @@ def game(rng: Rng, n: int) -> list[dict[str, Any]]:
             row["Punti obiettivo"] = objective
             row["Punti fuori obiettivo"] = max(0, share - objective)
         rows.append(row)
-    if risiko is not None:
-        best = max(r["Punti obiettivo"] for r in rows)
-        rows[risiko]["Punti obiettivo"] = best + 1
-        rows[risiko]["RisiKo!"] = "S"
+    if risiko:  # the objective completed by the player ahead on points
+        best = max(range(n), key=lambda i: rows[i]["Punti obiettivo"])
+        rows[best]["RisiKo!"] = "S"
     return rows
 
 

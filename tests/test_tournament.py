@@ -63,3 +63,67 @@ def test_libreoffice_reads_back_the_standings_python_computed(demo, tmp_path):
             cell = row[header.index(f"T{n}")]
             assert (cell == "") if value is None else (
                 Fraction(cell).limit_denominator(1000) == value)
+
+
+def _prepare(path, players, seed):
+    """A master tournament with its preliminaries played and its semifinals seated."""
+    from risiko_xl import simulate
+    from risiko_xl.workbook.finals_sheet import run_finals
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.template import formula_settings, write_new
+
+    write_new(path, {**formula_settings("master"), "Seme sorteggio": seed})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(players, 8, seed))
+    for round_no in (1, 2):
+        draw_round(book, round_no)
+        simulate.play(book, round_no, QUALIFYING, seed)
+    step = run_finals(book).step
+    return book, step
+
+
+def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_path):
+    """001 §8: a semifinal winner who withdraws is replaced by the 2nd of the same semi."""
+    from risiko_xl import simulate
+    from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+
+    book, step = _prepare(tmp_path / "t.xlsx", 30, "sostituzione")
+    assert step.phase == SEMIFINAL
+    simulate.play(book, step.round_no, SEMIFINAL, "sostituzione")
+    frame = book.read_table(schema.RESULTS.name)
+    semi = frame[frame["Fase"] == SEMIFINAL]
+    table = semi[semi["Tavolo"] == 1]
+    alive = table[table["Eliminato"].isna()]
+    by_points = alive.sort_values("Punti obiettivo", ascending=False)
+    risiko = table[table["RisiKo!"] == "S"]
+    winner = (risiko if len(risiko) else by_points)["ID"].iloc[0]
+    second = by_points[by_points["ID"] != winner]["ID"].iloc[0]
+    lines = withdraw(book, winner)
+    assert any("Ritiro registrato" in line for line in lines)
+    final = run_finals(book).step
+    assert final.phase == FINAL
+    seated = {q.player: q for table in final.tables for q in table}
+    assert winner not in seated and second in seated
+    assert winner in seated[second].reason or seated[second].replaces == winner
+
+
+def test_a_field_over_100_splits_into_parallel_tournaments(tmp_path):
+    """001 §8: 100+ players → odd and even positions play separate semis and finals."""
+    from risiko_xl import simulate
+    from risiko_xl.workbook.finals_sheet import run_finals
+
+    book, step = _prepare(tmp_path / "t.xlsx", 120, "cento")
+    assert step.phase == SEMIFINAL and set(step.table_groups) == {1, 2}
+    t = load(book)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, "cento")
+    rank = {row.player: row.position for row in standings.rows}
+    for table, group in zip(step.tables, step.table_groups):
+        assert {rank[q.player] % 2 for q in table} == {group % 2}  # 1 = odd positions
+    simulate.play(book, step.round_no, SEMIFINAL, "cento")
+    final = run_finals(book).step
+    assert final.phase == FINAL and len(final.tables) == 2
+    simulate.play(book, final.round_no, FINAL, "cento")
+    assert run_finals(book).step is None
+    ranking = book.read_table(schema.FINAL_RANKING.name)
+    finalists = {q.player for table in final.tables for q in table}
+    assert set(ranking["ID"][:8]) == finalists  # 1st-8th from the two finals

@@ -7,6 +7,9 @@ Policies:
 - ``quattro_tre``: tables of 4, as few 3-tables as needed (never 5-tables).
 - ``cinque_quattro``: tables of 5, as few 4-tables as needed (never 3-tables).
 - ``cns``: tables of 5 only (CNS team championship, seed 004); N must be a multiple of 5.
+- ``eliminazione``: the first round of a knockout (seed 002): as many tables as the
+  knockout path to a final of 4 needs (each table's winner advances), sizes 3-5 as even
+  as possible.
 - ``fantasma``: every table has 4 seats; when N is not a multiple of 4 the last tables
   get one empty "ghost" seat each, so they seat 3 real players (counted as 3-tables).
 
@@ -18,7 +21,8 @@ from __future__ import annotations
 
 from risiko_xl.errors import RisikoError
 
-POLICIES: tuple[str, ...] = ("standard", "quattro_tre", "cinque_quattro", "cns", "fantasma")
+POLICIES: tuple[str, ...] = ("standard", "quattro_tre", "cinque_quattro", "cns", "fantasma",
+                             "eliminazione")
 
 # English aliases accepted for the policy names.
 _ALIASES = {

@@ -43,6 +43,9 @@ STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuo
 DRAWS = TableSpec("Sorteggi", "Sorteggi", (
     "Turno", "Fase", "Data e ora", "Seme", "Impronta", "Versione motore", "Procedura",
     "Qualità", "Tavoli", "Note"))
+TEAMS = TableSpec("Squadre", "Squadre", (
+    "Pos", "Squadra", "Totale", "Giocatori", "Partite", "Contate", "Vittorie", "Secondi",
+    "Migliore scartato"))
 ARCHIVE = TableSpec("Archivio", "Archivio", (*RESULTS.headers, "Archiviato il", "Motivo"))
 QUALIFIERS = TableSpec("Fasi finali", "Qualificati", (
     "Fase", "Turno", "Girone", "Tavolo", "ID", "Giocatore", "Club", "Pos. classifica",

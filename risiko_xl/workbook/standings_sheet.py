@@ -9,6 +9,7 @@ player when the order changes.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -16,7 +17,14 @@ from typing import Any
 import pandas as pd
 
 from risiko_xl.cells import to_text
-from risiko_xl.standings import Standings, StandingsRules, compute_standings
+from risiko_xl.standings import (
+    LotteryDraw,
+    Standings,
+    StandingsRules,
+    TeamStandings,
+    compute_standings,
+    team_standings,
+)
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, timestamp
 from risiko_xl.workbook.book import Book
@@ -103,20 +111,36 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
     frame = standings_frame(t, standings)
     book.write_table(schema.standings_spec(0).name, _with_user_columns(book, frame),
                      replace_headers=True)
-    _log_lotteries(book, standings, seed, now)
+    _log_lotteries(book, standings.lottery, seed, now)
+    if t.formula.teams is not None:
+        teams = team_standings(t.entrants, t.results, t.formula.teams.best_of,
+                               t.formula.standings.chain, seed)
+        book.write_table(schema.TEAMS.name, teams_frame(teams))
+        _log_lotteries(book, teams.lottery, seed, now)
     played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
     lines = (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
              + (", ".join(map(str, played)) or "nessuno"),)
     return StandingsUpdate(standings, frame, lines)
 
 
-def _log_lotteries(book: Book, standings: Standings, seed: str,
+def teams_frame(teams: TeamStandings) -> pd.DataFrame:
+    """The `Squadre` rows (team championship, seed 004 CNS)."""
+    return pd.DataFrame([{
+        "Pos": f"{row.position}=" if row.shared else row.position, "Squadra": row.team,
+        "Totale": cell_number(row.total), "Giocatori": len(row.players),
+        "Partite": row.games, "Contate": row.counted, "Vittorie": row.wins,
+        "Secondi": row.seconds,
+        "Migliore scartato": None if row.best_dropped is None else cell_number(
+            row.best_dropped)} for row in teams.rows], columns=schema.TEAMS.headers)
+
+
+def _log_lotteries(book: Book, lotteries: Sequence[LotteryDraw], seed: str,
                    now: dt.datetime | None) -> None:
     """Record each tie decided by lottery in `Sorteggi` (once per distinct outcome)."""
     logged = set(book.read_table(schema.DRAWS.name).get("Note", pd.Series(dtype=object))
                  .dropna().astype(str))
     rows = []
-    for lottery in standings.lottery:
+    for lottery in lotteries:
         note = lottery.describe()
         if note not in logged:
             rows.append({"Turno": "Classifica", "Fase": "Qualificazione",

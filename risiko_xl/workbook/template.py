@@ -105,6 +105,12 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
         _number_format(standings, spec, header, THOUSANDTHS, rows=1200)
     _print_setup(standings)
 
+    teams = book.create_sheet(schema.TEAMS.sheet)
+    _table(teams, schema.TEAMS, [], widths=10)
+    for header in ("Totale", "Migliore scartato"):
+        _number_format(teams, schema.TEAMS, header, THOUSANDTHS, rows=200)
+    _print_setup(teams)
+
     finals = book.create_sheet(schema.QUALIFIERS.sheet)
     _table(finals, schema.QUALIFIERS, [], widths=10)
     _table(finals, schema.FINAL_RANKING, [], col=len(schema.QUALIFIERS.headers) + 2, widths=10)
