@@ -26,7 +26,7 @@ def test_rebuild_is_byte_identical(tmp_path):
 def test_tables_and_headers_are_the_interface(tmp_path):
     book = OpenpyxlBook(write_new(tmp_path / "t.xlsx"))
     assert set(book.table_names()) == {"Impostazioni", "Calendario", "Iscritti", "Risultati",
-                                       "Classifica", "Qualificati", "ClassificaFinale",
+                                       "Classifica", "Squadre", "Qualificati", "ClassificaFinale",
                                        "Sorteggi", "Archivio", "Mappa"}
     assert list(book.read_table("Iscritti").columns) == [
         "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"]
