@@ -5,6 +5,8 @@ each table scored by the rules core in millesimi (objective points, eliminations
 an occasional RisiKo!), about 2% of players miss a round and a few join late. The
 chain is seed 001's (best, 2nd, 3rd best result, previous round, lottery).
 Prints the median of RUNS runs. Target: < 50 ms (DESIGN §6, "tens of milliseconds").
+Then the CLI end to end on a 400-player, 6-round workbook, next to a bare openpyxl
+load+save of the same file for scale.
 """
 
 from __future__ import annotations
@@ -87,5 +89,58 @@ def core() -> float:
     return seconds
 
 
+def cli(players: int = 400, rounds: int = 6, repeats: int = 3) -> None:
+    """CLI end to end on a 400-player, 6-round workbook: `standings`, then `draw` of round
+    7 (each = load, compute, atomic save), against a bare openpyxl load+save."""
+    import statistics
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from pathlib import Path
+
+    from openpyxl import load_workbook
+
+    from risiko_xl import simulate
+    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.template import formula_settings, write_new
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "grande.xlsx"
+        write_new(path, {**formula_settings("master"), "Turni preliminari": rounds + 1,
+                         "Seme sorteggio": "bench"})
+        book = OpenpyxlBook(path)
+        simulate.register(book, simulate.players(players, 40, "bench"))
+        for round_no in range(1, rounds + 1):
+            draw_round(book, round_no)
+            simulate.play(book, round_no, "Qualificazione", "bench")
+        book.save()
+        pristine = path.read_bytes()
+
+        def timed(*argv: str) -> float:
+            path.write_bytes(pristine)
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "risiko_xl.cli", *argv], check=True,
+                           capture_output=True)
+            return time.perf_counter() - start
+
+        def bare() -> float:
+            start = time.perf_counter()
+            load_workbook(path).save(Path(tmp) / "copia.xlsx")
+            return time.perf_counter() - start
+
+        base = statistics.median(bare() for _ in range(repeats))
+        print(f"CLI on {players} players x {rounds} rounds ({players * rounds} result rows), "
+              f"median of {repeats}:")
+        print(f"  {'bare openpyxl load+save':<29} {base:6.2f} s  (in process)")
+        for label, argv in (("risiko-xl --version (startup)", ("--version",)),
+                            ("risiko-xl standings", ("standings", str(path))),
+                            ("risiko-xl draw (turno 7)", ("draw", str(path)))):
+            t = statistics.median(timed(*argv) for _ in range(repeats))
+            print(f"  {label:<29} {t:6.2f} s  ({t / base:.1f}× load+save)")
+
+
 if __name__ == "__main__":
     core()
+    cli()

@@ -83,13 +83,15 @@ class OpenpyxlBook:
                 put(sheet.cell(min_row, min_col + len(headers) - 1), column)
         last_col = min_col + len(headers) - 1
         last_row = max(min_row + max(len(frame), 1), min_row + 1)
+        width = max(max_col, last_col) - min_col + 1
+        offsets = [headers.index(c) for c in frame.columns]
+        records = frame.itertuples(index=False, name=None)
         for row in range(min_row + 1, max(max_row, last_row) + 1):
-            for col in range(min_col, max(max_col, last_col) + 1):
-                sheet.cell(row, col).value = None
-        for offset, (_, record) in enumerate(frame.iterrows(), start=1):
-            for col, header in enumerate(headers, start=min_col):
-                if header in frame.columns:
-                    put(sheet.cell(min_row + offset, col), record[header])
+            values: list[Any] = [None] * width  # every cell written once; old rows cleared
+            for offset, value in zip(offsets, next(records, ())):
+                values[offset] = value
+            for col, value in enumerate(values, start=min_col):
+                put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         _resize(table, ref, headers)
 

@@ -44,14 +44,26 @@ def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
     return frame
 
 
-def cell(frame: pd.DataFrame, row: int, header: str, parse: Callable[..., Any],
-         **options: Any) -> Any:
+@dataclass(frozen=True)
+class Record:
+    """One table row as a dict, with where it is (for messages)."""
+
+    sheet: str
+    row: int
+    values: dict[str, Any]
+
+
+def records(frame: pd.DataFrame) -> list[Record]:
+    sheet = frame.attrs.get("sheet", "")
+    return [Record(sheet, row, values) for row, values in frame.to_dict("index").items()]
+
+
+def cell(record: Record, header: str, parse: Callable[..., Any], **options: Any) -> Any:
     """parse(value) for one cell; errors name the table's sheet, the row and the column."""
-    value = frame.at[row, header] if header in frame.columns else None
     try:
-        return parse(value, header, **options)
+        return parse(record.values.get(header), header, **options)
     except RisikoError as err:
-        raise err.located(foglio=frame.attrs.get("sheet"), riga=row, colonna=header) from None
+        raise err.located(foglio=record.sheet, riga=record.row, colonna=header) from None
 
 
 def _choice(words: dict[str, str], default: str) -> Callable[..., str]:
@@ -80,22 +92,23 @@ def read_entrants(book: Book) -> list[Entrant]:
     frame = table_frame(book, schema.PLAYERS)
     out: list[Entrant] = []
     seen: dict[str, int] = {}
-    for row in frame.index:
-        pid = cell(frame, row, "ID", lambda v, _l: to_text(v))
+    for record in records(frame):
+        row = record.row
+        pid = cell(record, "ID", text)
         if pid is None:
             continue
         if pid in seen:
             raise RisikoError(f"ID duplicato (già alla riga {seen[pid]})", foglio="Iscritti",
                               riga=row, colonna="ID", valore=pid)
         seen[pid] = row
-        text = {h: cell(frame, row, h, lambda v, _l: to_text(v))
-                for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
+        words = {h: cell(record, h, text)
+                 for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
         out.append(Entrant(
             id=pid,
-            name=display_name(text["Nome"], text["Cognome"], text["Nickname"]) or pid,
-            club=text["Club"], region=text["Regione"],
-            state=cell(frame, row, "Stato", parse_state),
-            from_round=cell(frame, row, "Dal turno", to_int, minimum=1) or 1,
+            name=display_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
+            club=words["Club"], region=words["Regione"],
+            state=cell(record, "Stato", parse_state),
+            from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
             row=row))
     return out
 
@@ -125,39 +138,43 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
     known_ids = None if known is None else set(known)
     seen: dict[tuple[int, str, str], int] = {}
     out: list[ResultRow] = []
-    for row in frame.index:
-        pid = cell(frame, row, "ID", lambda v, _l: to_text(v))
+    for record in records(frame):
+        row = record.row
+        pid = cell(record, "ID", text)
         if pid is None:
             continue
         if known_ids is not None and pid not in known_ids:
             raise RisikoError("ID non presente tra gli iscritti", foglio="Risultati", riga=row,
                               colonna="ID", valore=pid)
-        round_no = cell(frame, row, "Turno", to_int, minimum=1)
-        table = cell(frame, row, "Tavolo", to_int, minimum=1)
+        round_no = cell(record, "Turno", to_int, minimum=1)
+        table = cell(record, "Tavolo", to_int, minimum=1)
         for header, value in (("Turno", round_no), ("Tavolo", table)):
             if value is None:
                 raise RisikoError("valore mancante", foglio="Risultati", riga=row,
                                   colonna=header, valore=None)
-        phase = cell(frame, row, "Fase", parse_phase)
+        phase = cell(record, "Fase", parse_phase)
         if (round_no, phase, pid) in seen:
             raise RisikoError(f"giocatore già presente nello stesso turno (riga "
                               f"{seen[round_no, phase, pid]})", foglio="Risultati", riga=row,
                               colonna="ID", valore=pid)
         seen[round_no, phase, pid] = row
-        out.append(ResultRow(row, round_no, phase, table, pid, _seat(frame, row),
-                             cell(frame, row, "Penalità", to_int) or 0))
+        out.append(ResultRow(row, round_no, phase, table, pid, _seat(record),
+                             cell(record, "Penalità", to_int) or 0))
     return frame, out
 
 
-def _seat(frame: pd.DataFrame, row: int) -> Seat | None:
-    points = cell(frame, row, "Punti obiettivo", to_int, maximum=MAP_TOTAL)
-    risiko = cell(frame, row, "RisiKo!", to_flag)
-    eliminated, order = cell(frame, row, "Eliminato", to_elimination)
+def _seat(record: Record) -> Seat | None:
+    points = cell(record, "Punti obiettivo", to_int, maximum=MAP_TOTAL)
+    risiko = cell(record, "RisiKo!", to_flag)
+    eliminated, order = cell(record, "Eliminato", to_elimination)
     if points is None and not risiko and not eliminated:
         return None
-    extras = {field: cell(frame, row, header, to_int, maximum=maximum)
+    extras = {field: cell(record, header, to_int, maximum=maximum)
               for header, (field, maximum) in ART26_FIELDS.items()}
-    return Seat(points or 0, cell(frame, row, "Punti fuori obiettivo", to_int,
-                                  maximum=MAP_TOTAL),
-                cell(frame, row, "Ordine", to_int, minimum=1, maximum=6), risiko, eliminated,
+    return Seat(points or 0, cell(record, "Punti fuori obiettivo", to_int, maximum=MAP_TOTAL),
+                cell(record, "Ordine", to_int, minimum=1, maximum=6), risiko, eliminated,
                 order, **extras)
+
+
+def text(value: Any, _label: str) -> str | None:
+    return to_text(value)
