@@ -105,6 +105,11 @@ def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_p
     seated = {q.player: q for table in final.tables for q in table}
     assert winner not in seated and second in seated
     assert winner in seated[second].reason or seated[second].replaces == winner
+    from risiko_xl.workbook.standings_sheet import update_standings
+    from risiko_xl.workbook.verify import verify
+
+    update_standings(book)
+    assert verify(book)[0] == []  # replacement logged, rows match the last seating
 
 
 def test_a_field_over_100_splits_into_parallel_tournaments(tmp_path):

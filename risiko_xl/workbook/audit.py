@@ -31,13 +31,21 @@ def tables_text(tables: Sequence[Sequence[str]], numbers: Sequence[int] = ()) ->
     return " | ".join(f"{n}: {', '.join(ids)}" for n, ids in zip(numbers, tables))
 
 
-def parse_tables(text: str) -> list[list[str]]:
-    """Inverse of `tables_text`."""
-    out = []
-    for part in str(text or "").split("|"):
-        if ":" in part:
-            out.append([p.strip() for p in part.split(":", 1)[1].split(",") if p.strip()])
-    return out
+def _parts(text: object) -> list[tuple[str, list[str]]]:
+    if not isinstance(text, str):
+        return []
+    return [(number.strip(), [p.strip() for p in ids.split(",") if p.strip()])
+            for number, ids in (part.split(":", 1) for part in text.split("|") if ":" in part)]
+
+
+def parse_tables(text: object) -> list[list[str]]:
+    """The tables of a `tables_text` (in order)."""
+    return [ids for _, ids in _parts(text)]
+
+
+def seating(text: object) -> dict[str, int]:
+    """player -> table number, from a `tables_text`."""
+    return {pid: int(number) for number, ids in _parts(text) for pid in ids}
 
 
 def append_rows(book: Book, spec: schema.TableSpec, rows: list[dict[str, Any]]) -> None:

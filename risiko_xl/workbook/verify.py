@@ -16,7 +16,7 @@ from risiko_xl.draw.engine import draw
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import parse_tables
+from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.rounds import draw_input
 from risiko_xl.workbook.scoring import write_computed
@@ -50,14 +50,20 @@ def _compare(sheet: str, found: pd.DataFrame, expected: pd.DataFrame,
 
 
 def _replay(t: Tournament) -> tuple[list[str], int]:
+    """Replay every preliminary draw from its audit row (seed + inputs → same tables, same
+    fingerprint), and check each round's and phase's rows match its last recorded seating."""
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
-    latest: dict[int, list[list[str]]] = {}
+    latest: dict[tuple[int, str], dict[str, int]] = {}
     for row, record in log.iterrows():
-        if to_text(record.get("Fase")) != QUALIFYING or is_blank(record.get("Impronta")):
-            continue
-        round_no = to_int(record.get("Turno"), "Turno", minimum=1)
         tables = parse_tables(record.get("Tavoli"))
+        round_no = to_int(record.get("Turno"), "Turno", minimum=1) if tables else None
+        if round_no is None:
+            continue  # a lottery of the standings: no seating
+        phase = to_text(record.get("Fase")) or QUALIFYING
+        latest[round_no, phase] = seating(record.get("Tavoli"))
+        if phase != QUALIFYING or is_blank(record.get("Impronta")):
+            continue
         ids = [pid for table in tables for pid in table]
         result = draw(draw_input(t, round_no, ids, to_text(record.get("Seme"))))
         replayed += 1
@@ -68,14 +74,12 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         elif result.tables != tables:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
                          "registrati")
-        latest[round_no] = tables
-    for round_no, tables in latest.items():
-        recorded = {pid: n for n, table in enumerate(tables, start=1) for pid in table}
+    for (round_no, phase), recorded in latest.items():
         seated = {r.player: r.table for r in t.rows
-                  if r.phase == QUALIFYING and r.round_no == round_no}
+                  if r.phase == phase and r.round_no == round_no}
         if seated != recorded:
-            lines.append(f"Foglio Risultati, turno {round_no}: i tavoli non corrispondono "
-                         "all'ultimo sorteggio registrato in Sorteggi")
+            lines.append(f"Foglio Risultati, {phase} turno {round_no}: i tavoli non "
+                         "corrispondono all'ultimo sorteggio registrato in Sorteggi")
     return lines, replayed
 
 
