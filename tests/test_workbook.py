@@ -96,3 +96,16 @@ def test_shipped_template_is_current(tmp_path):
 
     shipped = Path(__file__).parent.parent / "workbook" / "torneo.xlsx"
     assert digest(shipped) == digest(write_new(tmp_path / "torneo.xlsx"))
+
+
+def test_saves_keep_the_file_permissions(tmp_path):
+    import os
+    import stat
+
+    path = write_new(tmp_path / "t.xlsx")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask  # not mkstemp's 0600
+    path.chmod(0o640)
+    OpenpyxlBook(path).save()
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640

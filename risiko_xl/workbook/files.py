@@ -27,11 +27,12 @@ def atomic_write(path: Path, write: Callable[[Path], None], keep_backup: bool = 
     temp = Path(temp_name)
     try:
         write(temp)
+        os.chmod(temp, _mode(path))  # mkstemp makes 0600 files: keep the usual permissions
         _fsync(temp)
         if keep_backup and path.exists():
             fd, backup_temp = tempfile.mkstemp(prefix=f".{path.stem}.bak.", dir=path.parent)
             os.close(fd)
-            shutil.copy2(path, backup_temp)
+            shutil.copy2(path, backup_temp)  # copy2 keeps the permission bits
             _fsync(Path(backup_temp))
             os.replace(backup_temp, backup_path(path))
         os.replace(temp, path)
@@ -39,6 +40,15 @@ def atomic_write(path: Path, write: Callable[[Path], None], keep_backup: bool = 
     finally:
         if temp.exists():
             temp.unlink()
+
+
+def _mode(path: Path) -> int:
+    """The existing file's permission bits, or the default for a new file (umask)."""
+    if path.exists():
+        return path.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _fsync(path: Path) -> None:
