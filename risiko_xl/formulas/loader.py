@@ -114,22 +114,14 @@ def _choice(value: Any, choices: Sequence[str], what: str, where: _Where) -> str
     return value
 
 
+_KINDS = ((type(None), "null"), (bool, "un valore true/false"), (int, "un numero intero"),
+          (float, "un numero con la virgola"), (str, "un testo"), (list, "una lista [ ]"),
+          (dict, "un oggetto { }"))  # bool before int: True is an int too
+
+
 def _describe(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "un valore true/false"
-    if isinstance(value, int):
-        return "un numero intero"
-    if isinstance(value, float):
-        return "un numero con la virgola"
-    if isinstance(value, str):
-        return "un testo"
-    if isinstance(value, list):
-        return "una lista [ ]"
-    if isinstance(value, dict):
-        return "un oggetto { }"
-    return type(value).__name__
+    return next((text for kind, text in _KINDS if isinstance(value, kind)),
+                type(value).__name__)
 
 
 # ------------------------------------------------------------------ typed conversion

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import pandas as pd
@@ -100,7 +101,7 @@ class Tournament:
     results: list[GameResult]
     computed: dict[int, dict[str, Any]]
 
-    @property
+    @cached_property
     def by_id(self) -> dict[str, Entrant]:
         return {e.id: e for e in self.entrants}
 
