@@ -109,3 +109,16 @@ def test_saves_keep_the_file_permissions(tmp_path):
     path.chmod(0o640)
     OpenpyxlBook(path).save()
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+def test_formula_and_method_settings_offer_their_lists(tmp_path):
+    from openpyxl import load_workbook
+
+    from risiko_xl.formulas import names
+
+    sheet = load_workbook(write_new(tmp_path / "t.xlsx"))["Torneo"]
+    lists = {str(v.sqref): v.formula1.strip('"').split(",")
+             for v in sheet.data_validations.dataValidation}
+    formula_row = schema.SETTING_KEYS.index("Formula") + 2
+    assert sorted(lists[f"B{formula_row}"]) == sorted(names())
+    assert "millesimi" in lists[f"B{formula_row + 1}"]

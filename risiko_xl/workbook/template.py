@@ -15,6 +15,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
+from risiko_xl.formulas import names
+from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.files import atomic_write
@@ -59,6 +61,18 @@ def _dropdown(sheet: Worksheet, spec: schema.TableSpec, header: str, values: tup
     sheet.add_data_validation(validation)
 
 
+def _setting_dropdown(sheet: Worksheet, key: str, values: tuple[str, ...]) -> None:
+    """A list of choices on the `Valore` cell of setting `key`; other text stays allowed
+    (e.g. the path of one's own formula file)."""
+    row = schema.SETTING_KEYS.index(key) + 2
+    validation = DataValidation(type="list", formula1='"' + ",".join(values) + '"',
+                                allow_blank=True, showErrorMessage=False,
+                                promptTitle=key, prompt="Scegliere dall'elenco",
+                                showInputMessage=True)
+    validation.add(f"B{row}")
+    sheet.add_data_validation(validation)
+
+
 def _number_format(sheet: Worksheet, spec: schema.TableSpec, header: str, fmt: str,
                    rows: int = 2000) -> None:
     column = spec.headers.index(header) + 1
@@ -84,6 +98,8 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
     torneo.title = schema.SETTINGS.sheet
     _table(torneo, schema.SETTINGS, [[k, values[k]] for k in schema.SETTING_KEYS], widths=22)
     _table(torneo, schema.CALENDAR, [], col=4)
+    _setting_dropdown(torneo, "Formula", tuple(names()))
+    _setting_dropdown(torneo, "Metodo punteggio", tuple(METHODS))
     _print_setup(torneo)
 
     players = book.create_sheet(schema.PLAYERS.sheet)
