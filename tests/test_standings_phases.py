@@ -9,6 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
+from seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import (
@@ -27,9 +28,6 @@ from risiko_xl.standings import (
     replace_withdrawn,
 )
 
-CHAIN_000 = ("risiko", "wins", "out_points", "lottery")
-CHAIN_001 = ("best_1", "best_2", "best_3", "previous_round", "lottery")
-CHAIN_003A = ("assoluta", "risiko", "wins", "out_points", "lottery")
 MASTER = PhaseRules(kind="semifinals", direct_final="sole_leader", split_over=99)
 MASTER_RULES = StandingsRules(rounds=2, chain=CHAIN_001)
 

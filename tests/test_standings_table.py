@@ -8,6 +8,7 @@ import random
 from fractions import Fraction
 
 import pytest
+from seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 from risiko_xl.draw.rng import Rng
 from risiko_xl.errors import RisikoError
@@ -20,10 +21,6 @@ from risiko_xl.standings import (
     StandingsRules,
     compute_standings,
 )
-
-CHAIN_000 = ("risiko", "wins", "out_points", "lottery")
-CHAIN_001 = ("best_1", "best_2", "best_3", "previous_round", "lottery")
-CHAIN_003A = ("assoluta", "risiko", "wins", "out_points", "lottery")
 
 
 def game(pid: str, round_no: int, points: str, position: int = 2, *, risiko: bool = False,

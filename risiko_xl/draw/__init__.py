@@ -25,7 +25,7 @@ from risiko_xl.draw.procedures import (
     split_parallel,
 )
 from risiko_xl.draw.repair import Move, RepairResult, repair
-from risiko_xl.draw.service import PRESETS, draw_column, draw_from_columns
+from risiko_xl.draw.service import draw_column, draw_from_columns, preset
 from risiko_xl.draw.sizes import POLICIES, table_counts, table_sizes
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "ENGINE_VERSION",
     "FULL_ENGINE_VERSION",
     "POLICIES",
-    "PRESETS",
     "DrawInput",
     "DrawResult",
     "Move",
@@ -51,6 +50,7 @@ __all__ = [
     "knockout",
     "knockout_rounds",
     "plan_rounds",
+    "preset",
     "repair",
     "semifinal_bands",
     "split_parallel",

@@ -9,7 +9,7 @@ players at the first round's draw.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -65,39 +65,6 @@ def preset(formula: str | Formula, players: int | None = None,
             valore=procedure,
         )
     return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)
-
-
-class _Presets(Mapping[str, Preset]):
-    """Read-only view: preset name -> draw settings of the shipped formulas (loaded on
-    first use, so importing the draw package never reads the preset files)."""
-
-    def __getitem__(self, name: str) -> Preset:
-        try:
-            return preset(name)
-        except RisikoError:
-            raise KeyError(name) from None
-
-    def __iter__(self) -> Iterator[str]:
-        from risiko_xl.formulas import names
-
-        return iter(names())
-
-    def __len__(self) -> int:
-        from risiko_xl.formulas import names
-
-        return len(names())
-
-    def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str):
-            return False
-        try:
-            preset(name)
-        except RisikoError:
-            return False
-        return True
-
-
-PRESETS: Mapping[str, Preset] = _Presets()
 
 
 def _located(parse: Any, value: Any, label: str, row: int, **options: Any) -> Any:
@@ -192,19 +159,20 @@ def draw_from_columns(
     rules = _formula(formula)  # an unknown formula fails before the rows are read
     rows, round_no = players_from_columns(ids, clubs, previous_tables, winners, round_no, regions)
     chosen = preset(rules, _first_round_players(rows, round_no), round_no)
+    players = tuple(p for p in rows if p is not None)
+    return draw(draw_input(players, seed, round_no, chosen, policy)), rows
+
+
+def draw_input(players: Sequence[Player], seed: int | str, round_no: int, chosen: Preset,
+               policy: str | None = None) -> DrawInput:
+    """The engine's input for `players` under a formula's draw settings; region
+    separation is dropped when nobody has a region."""
     criteria = chosen.criteria
-    if regions is None or all(p is None or p.region is None for p in rows):
+    if all(p.region is None for p in players):
         criteria = tuple(c for c in criteria if c != "region")
-    inp = DrawInput(
-        players=tuple(p for p in rows if p is not None),
-        seed=seed,
-        round_no=round_no,
-        policy=policy or chosen.policy,
-        criteria=criteria,
-        procedure=chosen.procedure,
-        repeat_weighting=chosen.repeat_weighting,
-    )
-    return draw(inp), rows
+    return DrawInput(players=tuple(players), seed=seed, round_no=round_no,
+                     policy=policy or chosen.policy, criteria=criteria,
+                     procedure=chosen.procedure, repeat_weighting=chosen.repeat_weighting)
 
 
 def _first_round_players(rows: Sequence[Player | None], round_no: int) -> int:

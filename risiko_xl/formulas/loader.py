@@ -127,6 +127,13 @@ def _describe(value: Any) -> str:
 # ------------------------------------------------------------------ typed conversion
 
 
+# JSON scalar field types: (accepted Python types, what to ask for); true/false is never
+# a number even though bool is an int in Python.
+_SCALARS: dict[Any, tuple[tuple[type, ...], str]] = {
+    float: ((int, float), "un numero"), int: ((int,), "un numero intero"),
+    bool: ((bool,), "true o false"), str: ((str,), "un testo")}
+
+
 def _convert(hint: Any, value: Any, where: _Where) -> Any:
     """`value` (parsed JSON) converted to the type `hint` of a dataclass field."""
     origin = typing.get_origin(hint)
@@ -141,21 +148,10 @@ def _convert(hint: Any, value: Any, where: _Where) -> Any:
         return value
     if origin is typing.Literal:
         return _choice(value, [str(a) for a in typing.get_args(hint)], "valore", where)
-    if hint is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise where.error(f"serve un numero, trovato {_describe(value)}", value)
-        return value
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise where.error(f"serve true o false, trovato {_describe(value)}", value)
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise where.error(f"serve un numero intero, trovato {_describe(value)}", value)
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise where.error(f"serve un testo, trovato {_describe(value)}", value)
+    if hint in _SCALARS:
+        accepted, wanted = _SCALARS[hint]
+        if not isinstance(value, accepted) or (hint is not bool and isinstance(value, bool)):
+            raise where.error(f"serve {wanted}, trovato {_describe(value)}", value)
         return value
     if hint is Fraction:
         return _fraction(value, where)

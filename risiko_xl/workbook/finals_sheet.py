@@ -85,17 +85,16 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     """Seat the next final phase, or write the final ranking when all is played."""
     t = load(book)
     _check_complete(t)
-    book.write_table(schema.RESULTS.name, write_computed(t.frame, t.computed))
+    scored = write_computed(t.frame, t.computed)
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, seed)
     step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
     if step is None:
+        book.write_table(schema.RESULTS.name, scored)
         return FinalsUpdate(None, _write_ranking(t, standings, seed))
     results, qualifiers = _step_frames(t, step)
-    book.write_table(schema.RESULTS.name,
-                     pd.concat([book.read_table(schema.RESULTS.name), results],
-                               ignore_index=True))
+    book.write_table(schema.RESULTS.name, pd.concat([scored, results], ignore_index=True))
     append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
     log_draw(book, {"Turno": step.round_no, "Fase": step.phase, "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",

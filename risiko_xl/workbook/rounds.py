@@ -18,6 +18,7 @@ import pandas as pd
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
+from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
@@ -36,7 +37,7 @@ class RoundDraw:
     lines: tuple[str, ...]
 
 
-def draw_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawInput:
+def round_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawInput:
     """The draw engine's input for `ids` at `round_no`, from the workbook's history.
     `verify` rebuilds the same input from the recorded seating to replay a draw."""
     entrants = t.by_id
@@ -56,14 +57,7 @@ def draw_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawI
             id=pid, club=entrants[pid].club, region=entrants[pid].region,
             history=tuple(mine.get(rn) for rn in range(1, round_no)),
             winner=pid in winners, fives=sizes.count(5), threes=sizes.count(3)))
-    rules = t.formula.draw
-    procedure = rules.first_round if round_no == 1 and rules.first_round else rules.procedure
-    criteria = rules.criteria
-    if all(p.region is None for p in players):
-        criteria = tuple(c for c in criteria if c != "region")
-    return DrawInput(players=tuple(players), seed=seed, round_no=round_no,
-                     policy=t.formula.policy, criteria=criteria, procedure=procedure,
-                     repeat_weighting=rules.repeat_weighting)
+    return draw_input(players, seed, round_no, preset(t.formula, round_no=round_no))
 
 
 def _round_to_draw(t: Tournament, requested: int | None) -> int:
@@ -111,7 +105,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     seed = seed or to_text(t.settings.get("Seme sorteggio")) or secrets.token_hex(4)
     if not to_text(t.settings.get("Seme sorteggio")):
         book.set_setting("Seme sorteggio", seed)
-    result = draw(draw_input(t, round_no, ids, seed))
+    result = draw(round_input(t, round_no, ids, seed))
 
     frame = t.frame
     old = frame.index.isin([r.row for r in existing])

@@ -18,7 +18,7 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.rounds import draw_input
+from risiko_xl.workbook.rounds import round_input
 from risiko_xl.workbook.scoring import write_computed
 from risiko_xl.workbook.standings_sheet import standings_frame, standings_seed
 from risiko_xl.workbook.state import Tournament, load
@@ -65,7 +65,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
             continue
         ids = [pid for table in tables for pid in table]
-        result = draw(draw_input(t, round_no, ids, to_text(record.get("Seme"))))
+        result = draw(round_input(t, round_no, ids, to_text(record.get("Seme"))))
         replayed += 1
         where = f"Foglio Sorteggi, riga {row}"
         if result.fingerprint != to_text(record.get("Impronta")):
