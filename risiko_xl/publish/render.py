@@ -1,0 +1,60 @@
+"""Jinja2 environments over the project's `templates/`, one per output language.
+
+Every `{{ value }}` a template prints goes through the language's escaping (HTML
+autoescape; for BBCode, Markdown and plain text a `finalize` hook), so a player called
+`[url=x]y[/url]` or `<script>` is printed as text whatever template prints the name.
+Markup a template builds itself is literal template text and is never escaped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from babel.dates import format_date, format_datetime
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from risiko_xl.publish.numbers import italian
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def one_line(text: str) -> str:
+    """Collapse line breaks and runs of blanks: a name can never start a new line."""
+    return " ".join(text.split())
+
+
+def _finalizer(escape: Callable[[str], str]) -> Callable[[object], object]:
+    def finalize(value: object) -> object:
+        if value is None:
+            return ""
+        if isinstance(value, Markup):
+            return str(value)
+        return escape(one_line(str(value)))
+    return finalize
+
+
+def data(value: dt.date | dt.datetime, with_time: bool = True) -> str:
+    """Italian dates: «sabato 21 novembre 2026, 21:00»."""
+    if isinstance(value, dt.datetime) and with_time:
+        return format_datetime(value, "EEEE d MMMM y, HH:mm", locale="it_IT")
+    return format_date(value, "EEEE d MMMM y", locale="it_IT")
+
+
+@cache
+def environment(language: str, escape: Callable[[str], str] | None = None) -> Environment:
+    """The environment for `language` ("html" autoescapes; others use `escape`)."""
+    if language == "html":
+        env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
+                          undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+    else:
+        env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False,
+                          undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                          keep_trailing_newline=True,
+                          finalize=_finalizer(escape or (lambda s: s)))
+    env.filters["numero"] = italian
+    env.filters["data"] = data
+    return env
