@@ -15,6 +15,8 @@ from pathlib import Path
 
 from risiko_xl import __version__
 from risiko_xl.errors import RisikoError
+from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 
@@ -47,6 +49,25 @@ def _parser() -> argparse.ArgumentParser:
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
+                   "HTML)")
+    post.add_argument("--formato", default="bbcode-vb", choices=POST_FORMATS,
+                      help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html")
+    post.add_argument("--turno", type=int, default=None,
+                      help="turno (predefinito: l'ultimo con tutti i risultati)")
+    post.add_argument("--out", type=Path, default=None, help="file da scrivere (predefinito: "
+                      "lo schermo)")
+    post.add_argument("--primi", type=int, default=None, help="solo i primi N della classifica")
+    post.add_argument("--sezioni", default=None, help="sezioni separate da virgole fra: "
+                      + ", ".join(POST_SECTIONS))
+    post.add_argument("--senza-dicitura", action="store_true",
+                      help="omette la dicitura legale sul marchio RisiKo! (richiesta dal RTU)")
+    sheets = command("referti", "stampa i referti di gara, uno per tavolo (PDF o HTML)")
+    sheets.add_argument("--turno", type=int, required=True, help="turno")
+    sheets.add_argument("--out", type=Path, default=None, help="file .pdf o .html (predefinito: "
+                        "accanto alla cartella di lavoro)")
+    sheets.add_argument("--per-pagina", type=int, default=1, choices=(1, 2),
+                        help="referti per foglio A4")
     demo = command("demo", "gioca un torneo dimostrativo e ne scrive la cartella di lavoro")
     demo.add_argument("dir", nargs="?", default="demo", type=Path,
                       help="cartella dei risultati (predefinita: demo)")
@@ -98,6 +119,29 @@ def run(args: argparse.Namespace) -> int:
         from risiko_xl.workbook.export import export_values
 
         print(f"Scritto {export_values(args.file, args.out)}")
+    elif args.command == "post":
+        from risiko_xl.publish.posts import publish
+
+        sections = POST_SECTIONS if args.sezioni is None else tuple(
+            part.strip() for part in args.sezioni.split(",") if part.strip())
+        text = _on_book(args.file, lambda b: publish(
+            b, args.formato, args.turno, args.primi, sections, not args.senza_dicitura),
+            save=False)
+        if args.out is None:
+            sys.stdout.write(text)
+        else:
+            from risiko_xl.workbook.files import atomic_write
+
+            atomic_write(args.out, lambda temp: temp.write_text(text, encoding="utf-8"),
+                         keep_backup=False)
+            print(f"Scritto {args.out}")
+    elif args.command == "referti":
+        from risiko_xl.publish.referti import write_referti
+
+        out = args.out or args.file.with_name(f"{args.file.stem}-referti-turno-{args.turno}.pdf")
+        written = _on_book(args.file, lambda b: write_referti(b, args.turno, out,
+                                                               args.per_pagina), save=False)
+        print(f"Scritto {written}")
     elif args.command == "demo":
         from risiko_xl import demo
 

@@ -1,20 +1,23 @@
 """What a results post says, as plain data built from the tournament workbook.
 
 One `Post` feeds every format (vBulletin/phpBB BBCode, Markdown, plain text, HTML): the
-round's results table by table, the standings, the next round's tables, the qualifiers
-of the final phases and how each qualified, the draw certificate (so anyone can replay
-the draw), the publication time and appeal deadline, and the trademark line seed 004
-requires in any communication. Numbers stay exact here; formats print them Italian.
+round's results table by table, the standings (or the final ranking once the final is
+played), the next round's tables, the qualifiers of the next phase and how each
+qualified, the draw certificates (so anyone can replay a draw), the publication time and
+appeal deadline (seeds 000/003 Art. 2), and the trademark line seed 004 requires in any
+communication. Numbers stay exact here; `Post.show` prints them the Italian way.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
-from risiko_xl.standings import compute_standings
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.numbers import italian
+from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
@@ -24,7 +27,13 @@ from risiko_xl.workbook.state import Tournament, load
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
-SECTIONS = ("risultati", "classifica", "prossimo", "qualificati", "certificato")
+PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n})",
+                "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
+
+Number = Fraction | int | None
+SEAT_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
+RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
+QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
 
 
 @dataclass(frozen=True)
@@ -40,6 +49,10 @@ class Seat:
     risiko: bool = False
     eliminated: bool = False
 
+    @property
+    def marks(self) -> str:
+        return "RisiKo!" if self.risiko else "eliminato" if self.eliminated else ""
+
 
 @dataclass(frozen=True)
 class Table:
@@ -48,21 +61,36 @@ class Table:
     number: int
     seats: tuple[Seat, ...]
 
+    @property
+    def title(self) -> str:
+        return f"Tavolo {self.number}" + ("" if self.phase == QUALIFYING else f" ({self.phase})")
+
 
 @dataclass(frozen=True)
 class Standing:
-    """One Classifica line: `values` in the order of `Post.standings_columns`."""
+    """One ranking line: `values` in the order of the ranking's `columns`."""
 
     position: str
     player: str
     name: str
     club: str
-    values: tuple[Fraction | int | None, ...]
+    values: tuple[Number | str, ...]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Standing, ...]
+    total: int  # lines in the whole ranking (rows may hold only the first N)
+    rounds: int = 0  # the first `rounds` columns are T1, T2, …
 
 
 @dataclass(frozen=True)
 class Qualified:
     phase: str
+    round_no: int
+    table: str
     name: str
     club: str
     reason: str
@@ -77,6 +105,7 @@ class Certificate:
     seed: str
     fingerprint: str
     engine: str
+    procedure: str
     quality: str
 
 
@@ -85,103 +114,195 @@ class Post:
     tournament: str
     club: str
     venue: str
-    round_no: int | None
+    round_no: int
     phase: str
     published: dt.datetime
-    appeal_deadline: dt.datetime | None
+    appeal_hours: int | None
+    decimals: int
     results: tuple[Table, ...] = ()
-    standings_columns: tuple[str, ...] = ()
-    standings: tuple[Standing, ...] = ()
+    ranking: Ranking | None = None
     next_tables: tuple[Table, ...] = ()
     qualified: tuple[Qualified, ...] = ()
     certificates: tuple[Certificate, ...] = ()
     trademark: str | None = TRADEMARK
-    sections: tuple[str, ...] = field(default=SECTIONS)
+    chart: bytes | None = None
+
+    @property
+    def title(self) -> str:
+        return PHASE_TITLES.get(self.phase, "{n}").format(n=self.round_no)
+
+    @property
+    def appeal_deadline(self) -> dt.datetime | None:
+        if not self.appeal_hours:
+            return None
+        return self.published + dt.timedelta(hours=self.appeal_hours)
+
+    @property
+    def next_title(self) -> str:
+        if not self.next_tables:
+            return ""
+        return PHASE_TITLES.get(self.next_tables[0].phase, "{n}").format(n=self.round_no + 1)
+
+    # Rows of cells as every format prints them (headers in the *_HEADERS constants).
+    def seat_rows(self, table: Table) -> list[tuple[str, ...]]:
+        return [(s.position, s.name, s.club, self.show(s.table_points), self.show(s.points),
+                 s.marks) for s in table.seats]
+
+    def ranking_rows(self) -> list[tuple[str, ...]]:
+        assert self.ranking is not None
+        return [(s.position, s.name, s.club, *map(self.show, s.values))
+                for s in self.ranking.rows]
+
+    def ranking_headers(self) -> tuple[str, ...]:
+        assert self.ranking is not None
+        return (*RANKING_HEADERS, *self.ranking.columns)
+
+    def ranking_right(self) -> tuple[int, ...]:
+        """Indices of the ranking's number columns (right-aligned where tables align)."""
+        assert self.ranking is not None
+        first = self.ranking.rows[0].values if self.ranking.rows else ()
+        return tuple(len(RANKING_HEADERS) + i for i, v in enumerate(first)
+                     if not isinstance(v, str))
+
+    def qualified_rows(self) -> list[tuple[str, ...]]:
+        return [(q.phase, q.table, q.name, q.club, q.reason) for q in self.qualified]
+
+    def seating_rows(self) -> list[tuple[str, str]]:
+        return [(str(t.number), ", ".join(f"{s.name} ({s.club})" if s.club else s.name
+                                          for s in t.seats)) for t in self.next_tables]
+
+    @property
+    def subset(self) -> str:
+        """' (primi 10 di 37)' when only the first lines of the ranking are shown."""
+        if self.ranking is None or len(self.ranking.rows) == self.ranking.total:
+            return ""
+        return f" (primi {len(self.ranking.rows)} di {self.ranking.total})"
+
+    def show(self, value: Number | str) -> str:
+        """A value as Italian readers expect it: points with the formula's decimals."""
+        if value is None:
+            return "–"
+        if isinstance(value, Fraction):
+            return italian(value, self.decimals)
+        if isinstance(value, int):
+            return italian(value)
+        return str(value)
+
+
+def _decimals(t: Tournament) -> int:
+    denominator = t.formula.scoring.denominator
+    return len(str(denominator)) - 1 if denominator > 1 else 0
 
 
 def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...]:
     groups = group_tables(t.rows)
-    scored = {g.row: g for g in t.results}
+    scored = {(g.round_no, g.phase, g.player): g for g in t.results}
     out = []
     for round_no, phase, number in keys:
         seats = []
         for r in groups[round_no, phase, number]:
-            game = scored.get(r.row)
+            game = scored.get((round_no, phase, r.player))
             entrant = t.by_id[r.player]
-            computed = t.computed.get(r.row, {})
-            seats.append(Seat(str(computed.get("Posizione", "")), r.player, entrant.name,
-                              entrant.club or "", game and game.table_points,
-                              game and game.points, bool(game and game.risiko),
-                              bool(game and game.eliminated)))
+            position = to_text(t.computed.get(r.row, {}).get("Posizione")) or ""
+            seats.append(Seat(position, r.player, entrant.name, entrant.club or "",
+                              game.table_points if game else None,
+                              game.points if game else None,
+                              bool(game and game.risiko), bool(game and game.eliminated)))
         if all(s.points is not None for s in seats):
             seats.sort(key=lambda s: (int(s.position.rstrip("=") or 99), s.name))
         out.append(Table(phase, round_no, number, tuple(seats)))
     return tuple(out)
 
 
-def _played(t: Tournament) -> tuple[int, str] | None:
-    """The last (round, phase) whose every table has its results."""
-    done = [key for key in sorted({(r.round_no, r.phase) for r in t.rows})
-            if all(r.seat is not None for r in t.rows if (r.round_no, r.phase) == key)]
+def played_round(t: Tournament) -> int | None:
+    """The last round whose every table has its results."""
+    done = [n for n in sorted({r.round_no for r in t.rows})
+            if all(r.seat is not None for r in t.rows if r.round_no == n)]
     return done[-1] if done else None
 
 
-def build_post(book: Book, round_no: int | None = None, top: int | None = None,
-               now: dt.datetime | None = None,
-               sections: tuple[str, ...] = SECTIONS) -> Post:
-    """The post after round `round_no` (default: the last one fully typed)."""
-    t = load(book)
-    settings = t.settings
-    last = _played(t)
-    if round_no is None and last is not None:
-        round_no = last[0]
-    phases = sorted({r.phase for r in t.rows if r.round_no == round_no})
-    phase = phases[0] if phases else QUALIFYING
-    keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
-    upcoming = sorted(k for k in group_tables(t.rows)
-                      if round_no is not None and k[0] == round_no + 1)
-    seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed,
-                                  upto_round=min(round_no or 1, t.formula.standings.rounds))
-    columns = standings_columns(t.formula.standings)
-    rounds = t.formula.standings.rounds
+def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
+    rules = t.formula.standings
+    standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
+                                  upto_round=round_no)
+    columns = standings_columns(rules)
     lines = []
     for row in standings.rows[:top]:
         entrant = t.by_id[row.player]
         position = "rit." if row.withdrawn else f"{row.position}{'=' if row.shared else ''}"
-        values = (*row.rounds[:rounds], *(getattr(row, COLUMN_FIELDS[c]) for c in columns))
+        values = (*row.rounds[:round_no], *(getattr(row, COLUMN_FIELDS[c]) for c in columns))
         lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
-    published = now or dt.datetime.now().replace(microsecond=0)
-    hours = t.formula.appeal_hours
+    return Ranking(f"Classifica dopo il turno {round_no}",
+                   (*(f"T{n}" for n in range(1, round_no + 1)), *columns),
+                   tuple(lines), len(standings.rows), round_no)
+
+
+def _final(t: Tournament, top: int | None) -> Ranking:
+    seed = standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
+                            t.formula.standings, seed)
+    rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
+                          t.by_id[r.player].name, t.by_id[r.player].club or "",
+                          (r.stage, r.points)) for r in ranking[:top])
+    return Ranking("Classifica finale", ("Fase raggiunta", "Punti"), rows, len(ranking))
+
+
+def _ranking(t: Tournament, book: Book, round_no: int, phase: str,
+             top: int | None) -> Ranking | None:
+    last = max(r.round_no for r in t.rows)
+    if round_no == last and len(book.read_table(schema.FINAL_RANKING.name)):
+        return _final(t, top)
+    if phase == QUALIFYING:
+        return _standings(t, round_no, top)
+    return None
+
+
+def build_post(book: Book, round_no: int | None = None, top: int | None = None,
+               now: dt.datetime | None = None, trademark: bool = True) -> Post:
+    """The post after round `round_no` (default: the last one whose results are all in)."""
+    t = load(book)
+    if round_no is None:
+        round_no = played_round(t)
+    drawn = sorted({r.round_no for r in t.rows})
+    if round_no is None or round_no not in drawn:
+        shown = "nessuno" if not drawn else ", ".join(map(str, drawn))
+        raise RisikoError(f"nessun risultato da pubblicare per il turno {round_no or '?'}: "
+                          f"turni presenti in Risultati: {shown}", foglio="Risultati",
+                          colonna="Turno", valore=round_no)
+    keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
+    upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
+    phase = keys[0][1]
     return Post(
-        tournament=to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!",
-        club=to_text(settings.get("Club organizzatore")) or "",
-        venue=to_text(settings.get("Sede")) or "",
-        round_no=round_no, phase=phase, published=published,
-        appeal_deadline=published + dt.timedelta(hours=hours) if hours else None,
-        results=_tables(t, keys),
-        standings_columns=(*(f"T{n}" for n in range(1, rounds + 1)), *columns),
-        standings=tuple(lines), next_tables=_tables(t, upcoming),
-        qualified=_qualified(book), certificates=_certificates(book, round_no),
-        sections=sections)
+        tournament=to_text(t.settings.get("Nome torneo")) or "Torneo di RisiKo!",
+        club=to_text(t.settings.get("Club organizzatore")) or "",
+        venue=to_text(t.settings.get("Sede")) or "",
+        round_no=round_no, phase=phase,
+        published=now or dt.datetime.now().replace(second=0, microsecond=0),
+        appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
+        results=_tables(t, keys), ranking=_ranking(t, book, round_no, phase, top),
+        next_tables=_tables(t, upcoming), qualified=_qualified(book, round_no + 1),
+        certificates=_certificates(book, round_no),
+        trademark=TRADEMARK if trademark else None)
 
 
-def _qualified(book: Book) -> tuple[Qualified, ...]:
+def _qualified(book: Book, round_no: int) -> tuple[Qualified, ...]:
     frame = book.read_table(schema.QUALIFIERS.name)
-    return tuple(Qualified(str(r["Fase"]), str(r["Giocatore"]), to_text(r["Club"]) or "",
-                           str(r["Qualificazione"])) for _, r in frame.iterrows())
+    return tuple(Qualified(str(r["Fase"]), round_no, to_text(r["Tavolo"]) or "",
+                           str(r["Giocatore"]), to_text(r["Club"]) or "",
+                           str(r["Qualificazione"]))
+                 for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
 
 
-def _certificates(book: Book, round_no: int | None) -> tuple[Certificate, ...]:
-    log = book.read_table(schema.DRAWS.name)
+def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
+    """The engine draws that seated round `round_no` and the next one."""
     out = []
-    for _, r in log.iterrows():
-        text = to_text(r.get("Turno")) or ""
-        number = int(text) if text.isdigit() else None
-        if number is not None and round_no is not None and number in (round_no, round_no + 1) \
-                and to_text(r.get("Impronta")):
-            out.append(Certificate(number, to_text(r.get("Fase")) or QUALIFYING,
+    for _, r in book.read_table(schema.DRAWS.name).iterrows():
+        number = to_text(r.get("Turno")) or ""
+        if number in (str(round_no), str(round_no + 1)) and to_text(r.get("Impronta")):
+            out.append(Certificate(int(number), to_text(r.get("Fase")) or QUALIFYING,
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
+                                   to_text(r.get("Procedura")) or "",
                                    to_text(r.get("Qualità")) or ""))
     return tuple(out)

@@ -9,6 +9,7 @@ Markup a template builds itself is literal template text and is never escaped.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -19,12 +20,13 @@ from markupsafe import Markup
 
 from risiko_xl.publish.numbers import italian
 
+BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def one_line(text: str) -> str:
-    """Collapse line breaks and runs of blanks: a name can never start a new line."""
-    return " ".join(text.split())
+    """Line breaks and control characters become one blank: a name never starts a line."""
+    return BREAKS.sub(" ", text)
 
 
 def _finalizer(escape: Callable[[str], str]) -> Callable[[object], object]:
@@ -57,4 +59,5 @@ def environment(language: str, escape: Callable[[str], str] | None = None) -> En
                           finalize=_finalizer(escape or (lambda s: s)))
     env.filters["numero"] = italian
     env.filters["data"] = data
+    env.globals["zip"] = zip
     return env
