@@ -11,6 +11,8 @@ from typing import Any, Protocol
 
 import pandas as pd
 
+from risiko_xl.workbook.charts import ChartSpec
+
 
 class Book(Protocol):
     """What the services need from a workbook."""
@@ -25,5 +27,10 @@ class Book(Protocol):
     def settings(self) -> dict[str, Any]: ...
 
     def set_setting(self, key: str, value: Any) -> None: ...
+
+    def set_chart(self, spec: ChartSpec) -> None:
+        """Draw `spec` next to its table, replacing the chart with the same title on that
+        sheet (an empty spec only removes it)."""
+        ...
 
     def save(self) -> None: ...

@@ -14,6 +14,7 @@ from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.schema import SETTINGS
 
@@ -111,6 +112,19 @@ class OpenpyxlBook:
             extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
             self.write_table(SETTINGS.name, extended)
 
+    # --- charts ---------------------------------------------------------------------
+    def set_chart(self, spec: ChartSpec) -> None:
+        """Draw `spec` to the right of its table (one gap column), replacing the chart
+        with the same title on that sheet; an empty spec only removes it."""
+        if spec.kind != STACKED_BARS:
+            raise RisikoError("tipo di grafico non previsto", valore=spec.kind)
+        sheet, table = self._find(spec.table)
+        sheet._charts = [c for c in sheet._charts if _chart_title(c) != spec.title]
+        if not spec.empty:
+            _, top, right, _ = range_boundaries(table.ref)
+            sheet.add_chart(_stacked_bars(sheet, table, spec),
+                            f"{get_column_letter(right + 2)}{top}")
+
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
         target = Path(path) if path else self.path
@@ -126,6 +140,52 @@ def _resize(table: Table, ref: str, headers: list[Any]) -> None:
     if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
         table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
                               enumerate(headers, start=1)]
+
+
+def _chart_title(chart: Any) -> str:
+    """The plain text of a chart's title ("" when it has none)."""
+    rich = getattr(getattr(chart.title, "tx", None), "rich", None)
+    if rich is None:
+        return ""
+    return "\n".join("".join(run.t or "" for run in paragraph.r or ())
+                     for paragraph in rich.paragraphs)
+
+
+def _stacked_bars(sheet: Worksheet, table: Table, spec: ChartSpec) -> Any:
+    """An openpyxl stacked horizontal bar chart over the first `spec.rows` table rows."""
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.chart.data_source import AxDataSource, NumDataSource, NumRef, StrRef
+    from openpyxl.chart.series import Series, SeriesLabel
+
+    min_col, header, max_col, _ = range_boundaries(table.ref)
+    columns = {sheet.cell(header, c).value: c for c in range(min_col, max_col + 1)}
+    missing = [h for h in (spec.category, *spec.series) if h not in columns]
+    if missing:
+        raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella «{spec.table}»",
+                          foglio=sheet.title, valore=missing[0])
+    first, last = header + 1, header + spec.rows
+    category = Reference(sheet, min_col=columns[spec.category], min_row=first, max_row=last)
+    chart = BarChart()
+    chart.type, chart.grouping, chart.overlap, chart.gapWidth = "bar", "stacked", 100, 60
+    chart.title = spec.title
+    chart.style = 10
+    for index, name in enumerate(spec.series):
+        column = columns[name]
+        title = Reference(sheet, min_col=column, min_row=header)
+        values = Reference(sheet, min_col=column, min_row=first, max_row=last)
+        chart.series.append(Series(
+            idx=index, order=index, tx=SeriesLabel(strRef=StrRef(f=str(title))),
+            cat=AxDataSource(strRef=StrRef(f=str(category))),
+            val=NumDataSource(numRef=NumRef(f=str(values)))))
+    chart.x_axis.title = spec.category_title or None
+    chart.y_axis.title = spec.value_title or None
+    chart.x_axis.scaling.orientation = "maxMin"  # the leader on top
+    chart.y_axis.axPos = "b"
+    chart.y_axis.crosses = "max"  # value axis at the bottom of the reversed categories
+    chart.x_axis.delete = chart.y_axis.delete = False  # openpyxl 3.1 hides them otherwise
+    chart.legend.position = "b"
+    chart.width, chart.height = 18, 3 + 0.9 * spec.rows  # cm
+    return chart
 
 
 def check_workbook_file(path: Path) -> None:

@@ -28,6 +28,7 @@ from risiko_xl.standings import (
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, timestamp
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.charts import standings_chart
 from risiko_xl.workbook.scoring import cell_number, write_computed
 from risiko_xl.workbook.state import Tournament, load
 
@@ -111,6 +112,7 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
     frame = standings_frame(t, standings)
     book.write_table(schema.standings_spec(0).name, _with_user_columns(book, frame),
                      replace_headers=True)
+    book.set_chart(standings_chart(frame))
     _log_lotteries(book, standings.lottery, seed, now)
     if t.formula.teams is not None:
         teams = team_standings(t.entrants, t.results, t.formula.teams.best_of,

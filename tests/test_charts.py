@@ -1,0 +1,249 @@
+"""Standings charts: the results page's PNG (decoded by Pillow) and the native chart on the
+`Classifica` sheet (read from the .xlsx parts, by openpyxl and by LibreOffice)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import posixpath
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import need_program
+from lo_reader import sheets_as_csv
+from openpyxl import load_workbook
+from openpyxl.utils import column_index_from_string, range_boundaries
+from PIL import Image
+
+from risiko_xl import simulate
+from risiko_xl.demo import play_tournament
+from risiko_xl.publish.charts import Progression, progression, progression_png
+from risiko_xl.standings import compute_standings
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbook.charts import STANDINGS_TITLE, standings_chart
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.rounds import draw_round
+from risiko_xl.workbook.standings_sheet import standings_seed, update_standings
+from risiko_xl.workbook.state import load
+from risiko_xl.workbook.template import formula_settings, write_new
+
+NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
+      "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
+      "xdr": "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"}
+MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+PKG_REL = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
+REF = re.compile(r"'Classifica'!\$([A-Z]+)\$(\d+):\$([A-Z]+)\$(\d+)")
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("d") / "t.xlsx"
+    play_tournament(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def tournament(demo):
+    return load(OpenpyxlBook(demo))
+
+
+# --- the workbook parts, as any reader of the file sees them --------------------------
+def _rels(archive: zipfile.ZipFile, part: str) -> dict[str, str]:
+    """Relationship id → target part of `part` (targets resolved to archive names)."""
+    folder, name = posixpath.split(part)
+    rels = posixpath.join(folder, "_rels", name + ".rels")
+    if rels not in archive.namelist():
+        return {}
+    out = {}
+    for rel in ET.fromstring(archive.read(rels)).iter(PKG_REL):
+        target = rel.get("Target")
+        out[rel.get("Id")] = (target.lstrip("/") if target.startswith("/")
+                              else posixpath.normpath(posixpath.join(folder, target)))
+    return out
+
+
+def charts_by_sheet(path: Path) -> dict[str, list[tuple[ET.Element, ET.Element]]]:
+    """Sheet name → its charts, each as (chart part root, drawing anchor element)."""
+    out: dict[str, list[tuple[ET.Element, ET.Element]]] = {}
+    with zipfile.ZipFile(path) as archive:
+        targets = _rels(archive, "xl/workbook.xml")
+        for sheet in ET.fromstring(archive.read("xl/workbook.xml")).iter(f"{MAIN}sheet"):
+            part = targets[sheet.get(REL_ID)]
+            for drawing in _rels(archive, part).values():
+                if "/drawings/" not in drawing:
+                    continue
+                charts = _rels(archive, drawing)
+                root = ET.fromstring(archive.read(drawing))
+                for anchor in root:
+                    chart = anchor.find(".//c:chart", NS)
+                    if chart is not None:
+                        out.setdefault(sheet.get("name"), []).append(
+                            (ET.fromstring(archive.read(charts[chart.get(REL_ID)])), anchor))
+    return out
+
+
+def _range(ref: str) -> tuple[int, int, int]:
+    """(column, first row, last row) of a one-column `'Classifica'!$X$a:$X$b` reference."""
+    match = REF.fullmatch(ref)
+    assert match, ref
+    first_col, first, last_col, last = match.groups()
+    assert first_col == last_col
+    return column_index_from_string(first_col), int(first), int(last)
+
+
+def _only_chart(path: Path) -> tuple[ET.Element, ET.Element]:
+    charts = charts_by_sheet(path)
+    assert list(charts) == ["Classifica"]
+    assert len(charts["Classifica"]) == 1
+    return charts["Classifica"][0]
+
+
+def _standings_by_round(t) -> dict[int, object]:
+    played = sorted({g.round_no for g in t.results if g.phase == QUALIFYING})
+    return {k: compute_standings(t.entrants, t.results, t.formula.standings,
+                                 standings_seed(t), upto_round=k) for k in played}
+
+
+# --- progression and its PNG ------------------------------------------------------------
+def test_progression_follows_the_standings_round_by_round(tournament):
+    by_round = _standings_by_round(tournament)
+    p = progression(tournament)
+    assert p.rounds == (1, 2) == tuple(by_round)
+    leaders = by_round[2].rows[:8]
+    assert [name for name, _ in p.series] == [tournament.by_id[r.player].name for r in leaders]
+    players = len(tournament.entrants)
+    for row, (_, positions) in zip(leaders, p.series):
+        assert positions == tuple(by_round[k].position_of(row.player) for k in p.rounds)
+        assert {y for y in positions if y is not None} <= set(range(1, players + 1))
+    assert [positions[-1] for _, positions in p.series] == list(range(1, 9))
+    assert len(progression(tournament, top=3).series) == 3
+
+
+def test_progression_png_is_a_readable_reproducible_picture(tournament):
+    p = progression(tournament)
+    data = progression_png(p)
+    assert data is not None and data.startswith(b"\x89PNG")
+    image = Image.open(io.BytesIO(data))
+    assert image.size == (800, 450)
+    assert "Software" not in image.info
+    rgb = image.convert("RGB")
+    assert len(rgb.getcolors(maxcolors=1 << 16) or ()) > 50  # lines in many colours
+    dark = sum(rgb.convert("L").histogram()[:70])
+    assert dark > 1000  # text, axes and lines
+    assert progression_png(progression(tournament)) == data
+
+
+def test_one_round_gives_points_and_no_round_gives_no_chart(tournament, tmp_path):
+    first = dataclasses.replace(tournament, results=[
+        g for g in tournament.results if g.phase == QUALIFYING and g.round_no == 1])
+    p = progression(first, top=5)
+    assert p.rounds == (1,)
+    assert [positions for _, positions in p.series] == [(1,), (2,), (3,), (4,), (5,)]
+    assert Image.open(io.BytesIO(progression_png(p))).size == (800, 450)
+    path = write_new(tmp_path / "nuovo.xlsx", formula_settings("master"))
+    assert progression(load(OpenpyxlBook(path))) == Progression((), ())
+    assert progression_png(Progression((), ())) is None
+
+
+# --- the native chart on the Classifica sheet -------------------------------------------
+def test_classifica_chart_is_a_stacked_bar_of_the_top_ten_by_round(demo):
+    chart, anchor = _only_chart(demo)
+    bar = chart.find(".//c:barChart", NS)
+    assert bar.find("c:barDir", NS).get("val") == "bar"
+    assert bar.find("c:grouping", NS).get("val") == "stacked"
+    assert bar.find("c:overlap", NS).get("val") == "100"
+    title = "".join(t.text for t in chart.find("c:chart/c:title", NS).iter(f"{{{NS['a']}}}t"))
+    assert title == STANDINGS_TITLE
+
+    sheet = load_workbook(demo)["Classifica"]
+    min_col, header, max_col, _ = range_boundaries(sheet.tables["Classifica"].ref)
+    headers = {sheet.cell(header, c).value: c for c in range(min_col, max_col + 1)}
+    series = bar.findall("c:ser", NS)
+    values = [_range(s.find("c:val/c:numRef/c:f", NS).text) for s in series]
+    assert [sheet.cell(header, col).value for col, _, _ in values] == ["T1", "T2"]
+    assert {(first, last) for _, first, last in values} == {(header + 1, header + 10)}
+    for s in series:
+        category = _range(s.find("c:cat/c:strRef/c:f", NS).text)
+        assert category == (headers["Giocatore"], header + 1, header + 10)
+
+    t = load(OpenpyxlBook(demo))
+    top = compute_standings(t.entrants, t.results, t.formula.standings,
+                            standings_seed(t)).rows[:10]
+    names = [sheet.cell(row, headers["Giocatore"]).value for row in range(header + 1,
+                                                                          header + 11)]
+    assert names == [t.by_id[r.player].name for r in top]
+    for n, (col, first, _) in enumerate(values, start=1):
+        cells = [sheet.cell(first + i, col).value for i in range(10)]
+        assert cells == pytest.approx([float(r.rounds[n - 1]) for r in top])
+    start = int(anchor.find("xdr:from/xdr:col", NS).text)  # 0-based
+    assert start == max_col + 1  # one empty column right of the table
+
+
+def test_refreshing_and_resaving_keeps_a_single_chart(demo, tmp_path):
+    path = tmp_path / "copia.xlsx"
+    shutil.copy(demo, path)
+    book = OpenpyxlBook(path)
+    update_standings(book)
+    update_standings(book)
+    book.save()
+    OpenpyxlBook(path).save()
+    chart, _ = _only_chart(path)
+    assert len(chart.findall(".//c:ser", NS)) == 2
+    book = OpenpyxlBook(path)
+    spec = standings_chart(book.read_table("Classifica"))
+    book.set_chart(dataclasses.replace(spec, rows=0))
+    book.save()
+    assert charts_by_sheet(path) == {}
+
+
+def test_no_chart_before_any_result_and_fewer_bars_with_fewer_players(tmp_path):
+    path = write_new(tmp_path / "piccolo.xlsx", {**formula_settings("master"),
+                                                 "Seme sorteggio": "s"})
+    assert charts_by_sheet(path) == {}
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(6, 2, "s"))
+    update_standings(book)
+    book.save()
+    assert charts_by_sheet(path) == {}
+    draw_round(book, 1)
+    simulate.play(book, 1, QUALIFYING, "s")
+    update_standings(book)
+    book.save()
+    chart, _ = _only_chart(path)
+    (series,) = chart.findall(".//c:ser", NS)
+    _, first, last = _range(series.find("c:val/c:numRef/c:f", NS).text)
+    assert last - first + 1 == 6
+
+
+def test_standings_chart_uses_only_round_columns_with_results():
+    frame = pd.DataFrame({"Pos": range(1, 13), "Giocatore": list("ABCDEFGHIJKL"),
+                          "T1": [1.0] * 12, "T2": [0.5] * 12, "T3": [None] * 12,
+                          "Generale": [1.5] * 12, "Assoluta": [1.5] * 12})
+    spec = standings_chart(frame)
+    assert (spec.table, spec.category, spec.series, spec.rows) == (
+        "Classifica", "Giocatore", ("T1", "T2"), 10)
+    assert standings_chart(frame.head(4)).rows == 4
+    assert standings_chart(frame.assign(T1=None, T2=None)).empty
+
+
+# --- LibreOffice reads the workbook with its chart --------------------------------------
+def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
+    sheets = sheets_as_csv(demo, tmp_path / "csv")
+    header, *rows = [r for r in sheets["Classifica"] if any(r)]
+    assert header[:4] == ["Pos", "ID", "Giocatore", "Club"]
+    names = OpenpyxlBook(demo).read_table("Classifica")["Giocatore"].tolist()
+    assert [row[2] for row in rows] == names
+    soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    outdir = tmp_path / "pdf"
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'p').resolve().as_uri()}",
+                    "--headless", "--convert-to", "pdf", "--outdir", str(outdir), str(demo)],
+                   check=True, capture_output=True, timeout=180)
+    pdf = (outdir / "t.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and len(pdf) > 10_000
