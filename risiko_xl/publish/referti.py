@@ -1,0 +1,336 @@
+"""Table score sheets (*referti*, seeds 000 Art. 24 and 003 Art. 23), as HTML and PDF.
+
+At the end of each game the referee fills the table's score sheet and every player signs
+it. `score_sheets` builds one `ScoreSheet` per table of a round from the workbook (names,
+clubs, the order of play if already typed, date, time limit, a scoring reminder);
+`write_referti` prints them as a print-ready HTML page or a PDF, one or two per A4 page.
+"""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.content import TRADEMARK
+from risiko_xl.publish.numbers import italian
+from risiko_xl.publish.render import data, environment
+from risiko_xl.rules.points import scale
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.scoring import group_tables
+from risiko_xl.workbook.state import Tournament, load
+
+DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
+DURATION_KEY = "Durata partita"
+LOGO_KEY = "Logo"
+LOGO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+FORMATS = (".pdf", ".html")
+TEMPLATE = "referti.html.j2"
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """One line of the sheet: `order` is the typed order of play ('' = to fill in)."""
+
+    order: str
+    player: str
+    name: str
+    club: str
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """One table's score sheet. `date_text` is '' when the date is to be written by hand;
+    `when` is the date it came from (it also stamps the PDF)."""
+
+    tournament: str
+    club: str
+    venue: str
+    logo: Path | None
+    round_no: int
+    phase: str
+    date_text: str
+    table_number: int
+    table_count: int
+    minutes: int
+    players: tuple[SheetPlayer, ...]
+    scoring_reminder: tuple[str, ...]
+    when: dt.datetime | None = None
+
+    @property
+    def duration(self) -> str:
+        """The time limit as printed: «1 h 30'»."""
+        return duration_text(self.minutes)
+
+    @property
+    def round_text(self) -> str:
+        return f"Turno {self.round_no} · {self.phase}"
+
+    @property
+    def table_text(self) -> str:
+        return f"Tavolo {self.table_number} di {self.table_count}"
+
+
+def duration_text(minutes: int) -> str:
+    """90 → «1 h 30'», 120 → «2 h», 45 → «45'»."""
+    hours, rest = divmod(minutes, 60)
+    if not hours:
+        return f"{rest}'"
+    return f"{hours} h {rest}'" if rest else f"{hours} h"
+
+
+def _setting_error(key: str, message: str, value: Any) -> RisikoError:
+    return RisikoError(f"tabella {schema.SETTINGS.name}, voce «{key}»: {message}",
+                       foglio=schema.SETTINGS.sheet, colonna="Valore", valore=value)
+
+
+def game_minutes(settings: dict[str, Any]) -> int:
+    """The setting «Durata partita» in minutes (default 90)."""
+    value = settings.get(DURATION_KEY)
+    try:
+        minutes = to_int(value, DURATION_KEY, minimum=10, maximum=600)
+    except RisikoError as err:
+        raise _setting_error(DURATION_KEY, f"{err.messaggio} (minuti)", value) from None
+    return DEFAULT_MINUTES if minutes is None else minutes
+
+
+def logo_path(book: Book, settings: dict[str, Any]) -> Path | None:
+    """The setting «Logo»: a PNG/JPEG path, relative to the workbook's folder or absolute."""
+    value = settings.get(LOGO_KEY)
+    text = to_text(value)
+    if text is None:
+        return None
+    path = Path(text).expanduser()
+    if not path.is_absolute():
+        where = getattr(book, "path", None)
+        path = (Path(where).parent if where else Path.cwd()) / path
+    if path.suffix.lower() not in LOGO_TYPES:
+        raise _setting_error(LOGO_KEY, "il logo deve essere un'immagine PNG o JPEG", value)
+    if not path.is_file():
+        raise _setting_error(LOGO_KEY, f"file del logo non trovato ({path}); un percorso "
+                             "relativo parte dalla cartella del file del torneo",
+                             value)
+    try:
+        from PIL import Image
+
+        with Image.open(path) as image:
+            image.verify()
+    except Exception:  # any decoding failure means the file is not a usable image
+        raise _setting_error(LOGO_KEY, f"il file {path.name} non è un'immagine PNG o "
+                             "JPEG leggibile", value) from None
+    return path
+
+
+def logo_uri(path: Path) -> str:
+    """The logo as a data: URI, so the HTML page stands alone."""
+    encoded = base64.b64encode(path.read_bytes()).decode("ascii")
+    return f"data:{LOGO_TYPES[path.suffix.lower()]};base64,{encoded}"
+
+
+# --- dates -----------------------------------------------------------------------------
+
+def _as_date(value: Any) -> dt.date | dt.datetime | str | None:
+    """A Calendario/Sorteggi date cell: a date, a datetime, or the text as typed."""
+    if is_blank(value):
+        return None
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value
+    text = str(value).strip()
+    for pattern in ("%d/%m/%Y %H:%M:%S", "%d/%m/%Y %H:%M", "%Y-%m-%d %H:%M:%S",
+                    "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"):
+        try:
+            return dt.datetime.strptime(text, pattern)
+        except ValueError:
+            pass
+    for pattern in ("%d/%m/%Y", "%d/%m/%y", "%d-%m-%Y", "%Y-%m-%d", "%d.%m.%Y"):
+        try:
+            return dt.datetime.strptime(text, pattern).date()
+        except ValueError:
+            pass
+    return text
+
+
+def _as_time(value: Any) -> dt.time | str | None:
+    if is_blank(value):
+        return None
+    if isinstance(value, dt.datetime):
+        return value.time()
+    if isinstance(value, dt.time):
+        return value
+    text = str(value).strip()
+    match = re.fullmatch(r"(\d{1,2})[:.](\d{2})(?:[:.]\d{2})?", text)
+    if match and int(match[1]) < 24 and int(match[2]) < 60:
+        return dt.time(int(match[1]), int(match[2]))
+    return text
+
+
+def _date_text(day: Any, hour: Any = None) -> tuple[str, dt.datetime | None]:
+    """(Italian text, datetime when known) of a date cell and an optional time cell."""
+    date, time = _as_date(day), _as_time(hour)
+    if date is None:
+        return "", None
+    if isinstance(date, str):
+        return (f"{date}, {time}" if isinstance(time, str) else date), None
+    if isinstance(date, dt.datetime):
+        if time is None and date.time() != dt.time(0, 0):
+            return data(date, with_time=True), date
+        date = date.date()
+    when = dt.datetime.combine(date, time if isinstance(time, dt.time) else dt.time(0, 0))
+    if isinstance(time, dt.time):
+        return data(when, with_time=True), when
+    text = data(date, with_time=False)
+    return (f"{text}, {time}" if time else text), when
+
+
+def _same_phase(cell: Any, phase: str) -> bool:
+    text = to_text(cell)
+    return text is None or text.casefold() == phase.casefold()
+
+
+def _round_cell(cell: Any, round_no: int) -> bool:
+    return to_text(cell) == str(round_no)
+
+
+def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime | None]:
+    """When the round is played: the Calendario row (exact phase first, then one with no
+    phase), else the date of the round's draw in Sorteggi, else ('', None)."""
+    names = set(book.table_names())
+    if schema.CALENDAR.name in names:
+        frame = book.read_table(schema.CALENDAR.name)
+        if {"Turno", "Data"} <= set(frame.columns):
+            rows = [r for _, r in frame.iterrows()
+                    if _round_cell(r["Turno"], round_no) and not is_blank(r["Data"])
+                    and _same_phase(r.get("Fase"), phase)]
+            rows.sort(key=lambda r: to_text(r.get("Fase")) is None)  # exact phase first
+            if rows:
+                return _date_text(rows[0]["Data"], rows[0].get("Ora"))
+    if schema.DRAWS.name in names:
+        frame = book.read_table(schema.DRAWS.name)
+        if {"Turno", "Data e ora"} <= set(frame.columns):
+            rows = [r for _, r in frame.iterrows()
+                    if _round_cell(r["Turno"], round_no) and not is_blank(r["Data e ora"])
+                    and _same_phase(r.get("Fase"), phase)]
+            if rows:  # the last draw counts (a redraw replaces the seating)
+                found = _as_date(rows[-1]["Data e ora"])
+                if isinstance(found, dt.datetime):
+                    return data(found, with_time=False), found
+                if isinstance(found, dt.date):
+                    return data(found, with_time=False), dt.datetime.combine(found, dt.time())
+                return (found or ""), None
+    return "", None
+
+
+# --- content ---------------------------------------------------------------------------
+
+def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
+    """Two short lines: the formula and its scoring, then what matters at this table."""
+    scoring = t.formula.scoring
+    lines = [f"{t.formula.title} — punteggio: {scoring.description}."]
+    rules = []
+    factor = scoring.factors.get(players)
+    if factor is not None and factor != 1:
+        rules.append(f"Tavolo da {players}: punti obiettivo ×{italian(factor, 2)} "
+                     f"arrotondati per eccesso (es. 21 → {scale(21, factor)}).")
+    rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
+    rules.append("Chi è eliminato totalizza 0 punti tavolo.")
+    lines.append(" ".join(rules))
+    return tuple(lines)
+
+
+def _phase_order(phase: str) -> int:
+    return schema.PHASES.index(phase) if phase in schema.PHASES else len(schema.PHASES)
+
+
+def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
+    """One score sheet per table of round `round_no` (every phase with that number)."""
+    t = load(book)
+    tables = group_tables(t.rows)
+    keys = sorted((k for k in tables if k[0] == round_no),
+                  key=lambda k: (_phase_order(k[1]), k[1], k[2]))
+    if not keys:
+        raise RisikoError(f"il turno {round_no} non ha tavoli: sorteggiarlo prima con "
+                          "«risiko-xl draw» (Sorteggia turno) o, per le fasi finali, con "
+                          "«risiko-xl finals»", foglio=schema.RESULTS.sheet, colonna="Turno",
+                          valore=round_no)
+    settings = t.settings
+    tournament = to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!"
+    club = to_text(settings.get("Club organizzatore")) or ""
+    venue = to_text(settings.get("Sede")) or ""
+    logo = logo_path(book, settings)
+    minutes = game_minutes(settings)
+    frame = t.frame
+    orders = frame["Ordine"] if "Ordine" in frame.columns else None
+    dates = {phase: game_date(book, round_no, phase) for phase in {k[1] for k in keys}}
+    counts = {phase: sum(1 for k in keys if k[1] == phase) for phase in dates}
+    sheets = []
+    for key in keys:
+        _, phase, number = key
+        players = tuple(
+            SheetPlayer(order=(to_text(orders.get(r.row)) or "") if orders is not None else "",
+                        player=r.player, name=t.by_id[r.player].name,
+                        club=t.by_id[r.player].club or "")
+            for r in tables[key])
+        date_text, when = dates[phase]
+        sheets.append(ScoreSheet(
+            tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
+            phase=phase, date_text=date_text, table_number=number,
+            table_count=counts[phase], minutes=minutes, players=players,
+            scoring_reminder=scoring_reminder(t, len(players)), when=when))
+    return tuple(sheets)
+
+
+# --- output ----------------------------------------------------------------------------
+
+def pages(sheets: Sequence[ScoreSheet], per_page: int) -> list[tuple[ScoreSheet, ...]]:
+    """The sheets grouped as printed: `per_page` on each A4 page."""
+    return [tuple(sheets[i:i + per_page]) for i in range(0, len(sheets), per_page)]
+
+
+def render_html(sheets: Sequence[ScoreSheet], per_page: int = 1) -> str:
+    """The print-ready standalone HTML page (inline CSS, logo as a data: URI)."""
+    logos = {s.logo: logo_uri(s.logo) for s in sheets if s.logo is not None}
+    first = sheets[0]
+    return environment("html").get_template(TEMPLATE).render(
+        title=f"Referti — {first.tournament} — turno {first.round_no}",
+        pages=pages(sheets, per_page), per_page=per_page, logos=logos, trademark=TRADEMARK)
+
+
+def _check_per_page(per_page: int) -> int:
+    if per_page not in (1, 2):
+        raise RisikoError("referti per pagina: sono ammessi 1 o 2", valore=per_page)
+    return per_page
+
+
+def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Path:
+    """Write round `round_no`'s score sheets to `out` (.pdf or .html, by its suffix),
+    `per_page` (1 or 2) to an A4 page; atomic. Returns the path written."""
+    out = Path(out)
+    kind = out.suffix.lower()
+    if kind not in FORMATS:
+        raise RisikoError("formato dei referti non previsto: il file deve finire in .pdf o "
+                          ".html", valore=out.name)
+    _check_per_page(per_page)
+    if not out.parent.is_dir():
+        raise RisikoError("la cartella di destinazione dei referti non esiste",
+                          valore=str(out.parent))
+    sheets = score_sheets(book, round_no)
+    if kind == ".pdf":
+        from risiko_xl.publish.referti_pdf import render_pdf
+
+        payload = render_pdf(sheets, per_page)
+    else:
+        payload = render_html(sheets, per_page).encode("utf-8")
+    atomic_write(out, lambda temp: temp.write_bytes(payload), keep_backup=False)
+    return out
+
+
+__all__ = ["ScoreSheet", "SheetPlayer", "duration_text", "render_html", "score_sheets",
+           "write_referti"]

@@ -1,0 +1,253 @@
+"""The score sheets (*referti*) drawn as an A4 PDF with fpdf2, one or two to a page.
+
+Text is set in DejaVu Sans (shipped with matplotlib), so any European name prints.
+The creation date is the round's date (or a fixed one): same workbook, same bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import matplotlib
+from fpdf import FPDF
+from PIL import Image
+
+from risiko_xl.publish.content import TRADEMARK
+from risiko_xl.publish.referti import ScoreSheet, pages
+
+FONT = "DejaVu"
+FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 10.0
+WIDTH = PAGE_W - 2 * MARGIN
+CUT = 12.0  # the gap with the dashed cutting line between two sheets on a page
+HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
+           "Eliminato", "Punti torneo", "Firma")
+COLUMNS = (13.0, 55.0, 19.0, 19.0, 15.0, 17.0, 19.0, 33.0)  # mm, 190 in all
+
+
+@dataclass(frozen=True)
+class Size:
+    """Measures that differ between one and two sheets per page (mm and pt)."""
+
+    title: float
+    logo: float
+    row: float
+    gap: float
+
+
+FULL = Size(title=15, logo=17, row=16, gap=2.5)
+HALF = Size(title=13, logo=13, row=9.5, gap=1.5)
+
+
+@cache
+def _font_files() -> tuple[Path, Path]:
+    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    return fonts / "DejaVuSans.ttf", fonts / "DejaVuSans-Bold.ttf"
+
+
+def _fit(pdf: FPDF, text: str, width: float, size: float, style: str = "",
+         smallest: float = 6.0) -> str:
+    """Set a font size at which `text` fits `width` (shrinking to `smallest`, then
+    cutting with «…»); returns the text to print."""
+    pdf.set_font(FONT, style, size)
+    while pdf.get_string_width(text) > width and size > smallest:
+        size = max(smallest, size - 0.5)
+        pdf.set_font(FONT, style, size)
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def _line(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, size: float,
+          style: str = "", align: str = "L", gray: int = 0, smallest: float = 6.0) -> None:
+    """One line of text in the box (x, y, w, h), shrunk to fit."""
+    shown = _fit(pdf, text, w - 0.4, size, style, smallest)
+    pdf.set_text_color(gray)
+    pdf.set_xy(x, y)
+    pdf.cell(w, h, shown, align=align)
+    pdf.set_text_color(0)
+
+
+def _fill_line(pdf: FPDF, x: float, y: float, label: str, value: str, width: float,
+               size: float = 10) -> None:
+    """«label value», or «label ____» when the value is to be written by hand."""
+    pdf.set_font(FONT, "", size)
+    label_w = pdf.get_string_width(label + " ") + 0.5
+    pdf.set_xy(x, y)
+    pdf.cell(label_w, 6, label)
+    if value:
+        _line(pdf, x + label_w, y, width - label_w, 6, value, size, "B")
+    else:
+        pdf.line(x + label_w, y + 4.8, x + width, y + 4.8)
+
+
+def _title(pdf: FPDF, x: float, y: float, w: float, text: str, size: float) -> float:
+    """The tournament's name on one line, or on two at a smaller size when long (the
+    second cut with «…» if still too long); returns the y for the line below."""
+    pdf.set_font(FONT, "B", size)
+    if pdf.get_string_width(text) <= w - 0.4:
+        _line(pdf, x, y + 1, w, 8, text, size, "B")
+        return y + 9.5
+    size = min(size, 12.0)
+    lines: list[str] = []
+    while size >= 9:
+        pdf.set_font(FONT, "B", size)
+        lines = pdf.multi_cell(w - 0.4, 5, text, dry_run=True, output="LINES", padding=0)
+        if len(lines) <= 2:
+            break
+        size -= 0.5
+    height = size * 0.42
+    first = lines[0] if lines else text
+    rest = text[len(first):].strip() if text.startswith(first) else " ".join(lines[1:])
+    _line(pdf, x, y + 0.5, w, height, first.strip(), size, "B")
+    _line(pdf, x, y + 0.5 + height, w, height, rest, size, "B", smallest=size)
+    return y + 1.5 + 2 * height
+
+
+def _header(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+    """Logo, tournament, club and venue, the table box; returns the y below."""
+    x = MARGIN
+    if sheet.logo is not None:
+        with Image.open(sheet.logo) as image:
+            ratio = image.width / image.height
+        w = min(size.logo * ratio, 40.0)
+        h = w / ratio
+        pdf.image(str(sheet.logo), x=x, y=y + (size.logo - h) / 2, w=w, h=h)
+        x += w + 4
+    box_w = 44.0
+    text_w = MARGIN + WIDTH - box_w - 4 - x
+    below = _title(pdf, x, y, text_w, sheet.tournament, size.title)
+    subtitle = " — ".join(p for p in ("Referto di gara", sheet.club, sheet.venue) if p)
+    _line(pdf, x, below, text_w, 5, subtitle, 9.5)
+    bx = MARGIN + WIDTH - box_w
+    pdf.set_line_width(0.5)
+    pdf.rect(bx, y + 1, box_w, 14)
+    pdf.set_line_width(0.3)
+    number = str(sheet.table_number)
+    pdf.set_font(FONT, "", 12)
+    left = pdf.get_string_width("Tavolo ")
+    right = pdf.get_string_width(f" di {sheet.table_count}")
+    pdf.set_font(FONT, "B", 18)
+    middle = pdf.get_string_width(number)
+    start = bx + (box_w - left - middle - right) / 2
+    pdf.set_xy(start, y + 3)
+    pdf.set_font(FONT, "", 12)
+    pdf.cell(left, 10, "Tavolo ")
+    pdf.set_font(FONT, "B", 18)
+    pdf.cell(middle, 10, number)
+    pdf.set_font(FONT, "", 12)
+    pdf.cell(right, 10, f" di {sheet.table_count}")
+    return y + max(size.logo, 16.0) + 2
+
+
+def _info(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+    """The round, date and time-limit line between two rules; returns the y below."""
+    y += size.gap
+    pdf.line(MARGIN, y, MARGIN + WIDTH, y)
+    _line(pdf, MARGIN + 1, y + 1, 52, 6, sheet.round_text, 10, "B")
+    _fill_line(pdf, MARGIN + 54, y + 1, "Data:", sheet.date_text, 96)
+    _fill_line(pdf, MARGIN + 156, y + 1, "Durata:", sheet.duration, 34)
+    pdf.line(MARGIN, y + 8, MARGIN + WIDTH, y + 8)
+    return y + 8 + size.gap
+
+
+def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+    """The players' table, with empty cells to fill in; returns the y below."""
+    x = MARGIN
+    head = 10.0
+    pdf.set_fill_color(230)
+    for header, w in zip(HEADERS, COLUMNS):
+        pdf.rect(x, y, w, head, style="DF")
+        font = 7.5  # words are never split: shrink until the longest one fits
+        pdf.set_font(FONT, "B", font)
+        room = w - 1.5
+        while max(map(pdf.get_string_width, header.split())) > room and font > 5:
+            font -= 0.25
+            pdf.set_font(FONT, "B", font)
+        lines = pdf.multi_cell(w - 1, 3.3, header, align="C", dry_run=True,
+                               output="LINES")
+        pdf.set_xy(x + 0.5, y + (head - 3.3 * len(lines)) / 2)
+        pdf.multi_cell(w - 1, 3.3, header, align="C")
+        x += w
+    y += head
+    for p in sheet.players:
+        x = MARGIN
+        for w in COLUMNS:
+            pdf.rect(x, y, w, size.row)
+            x += w
+        if p.order:
+            _line(pdf, MARGIN, y, COLUMNS[0], size.row, p.order, 12, "B", align="C")
+        name_x, name_w = MARGIN + COLUMNS[0] + 1.2, COLUMNS[1] - 2.4
+        top = y + (size.row - 8.5) / 2
+        _line(pdf, name_x, top, name_w, 4.5, p.name, 9.5, "B", smallest=7.5)
+        detail = f"{p.club} · ID {p.player}" if p.club else f"ID {p.player}"
+        _line(pdf, name_x, top + 4.6, name_w, 3.6, detail, 7, gray=60, smallest=6.5)
+        y += size.row
+    return y
+
+
+def _footer_height() -> float:
+    return 4 + 6 + 2.5 + 2 * 3.2 + 1.5 + 3
+
+
+def _footer(pdf: FPDF, sheet: ScoreSheet, y: float) -> None:
+    """Referee's name and signature, the scoring reminder and the trademark line."""
+    y += 4
+    _fill_line(pdf, MARGIN, y, "Arbitro:", "", 70, 9.5)
+    _fill_line(pdf, MARGIN + 100, y, "Firma dell'arbitro:", "", 90, 9.5)
+    y += 6 + 2.5
+    for text in sheet.scoring_reminder:
+        _line(pdf, MARGIN, y, WIDTH, 3.2, text, 7, gray=34)
+        y += 3.2
+    y += 1.5
+    _line(pdf, MARGIN, y, WIDTH, 3, TRADEMARK, 6.5, align="C", gray=68)
+
+
+def _sheet(pdf: FPDF, sheet: ScoreSheet, top: float, height: float, size: Size) -> None:
+    """One score sheet in the band [top, top + height]."""
+    y = _header(pdf, sheet, top, size)
+    y = _info(pdf, sheet, y, size)
+    y = _players(pdf, sheet, y, size)
+    notes_top = y + size.gap
+    notes_bottom = top + height - _footer_height()
+    pdf.rect(MARGIN, notes_top, WIDTH, notes_bottom - notes_top)
+    _line(pdf, MARGIN + 1.5, notes_top + 0.8, 60, 4, "Note dell'arbitro", 8, "B")
+    _footer(pdf, sheet, notes_bottom)
+
+
+def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
+    """The score sheets as PDF bytes (A4 portrait, `per_page` 1 or 2 sheets a page)."""
+    regular, bold = _font_files()
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.set_margins(MARGIN, MARGIN, MARGIN)
+    pdf.c_margin = 0  # text is placed exactly: every box computes its own padding
+    pdf.add_font(FONT, "", str(regular))
+    pdf.add_font(FONT, "B", str(bold))
+    first = sheets[0]
+    when = next((s.when for s in sheets if s.when is not None), None)
+    pdf.set_creation_date(when.replace(tzinfo=dt.timezone.utc) if when else FIXED_DATE)
+    pdf.set_title(f"Referti — {first.tournament} — turno {first.round_no}")
+    pdf.set_creator("risiko_xl")
+    pdf.set_lang("it")
+    pdf.set_line_width(0.3)
+    band = (PAGE_H - 2 * MARGIN - 5) if per_page == 1 else (PAGE_H - 2 * MARGIN - 5 - CUT) / 2
+    size = FULL if per_page == 1 else HALF
+    for page in pages(sheets, per_page):
+        pdf.add_page()
+        for i, sheet in enumerate(page):
+            top = MARGIN + i * (band + CUT)
+            if i:
+                pdf.set_draw_color(120)
+                pdf.set_dash_pattern(dash=1.5, gap=1.5)
+                pdf.line(MARGIN, top - CUT / 2, MARGIN + WIDTH, top - CUT / 2)
+                pdf.set_dash_pattern()
+                pdf.set_draw_color(0)
+            _sheet(pdf, sheet, top, band, size)
+    return bytes(pdf.output())

@@ -1,0 +1,293 @@
+"""Table score sheets (referti): the content from the workbook, the PDF (rasterised and
+read back by poppler), the HTML (parsed by html5lib and printed by headless Chromium),
+escaping of hostile names, located Italian errors and reproducible bytes."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+import subprocess
+from pathlib import Path
+
+import html5lib
+import pandas as pd
+import pytest
+from browser import print_pdf
+from conftest import need_program
+from PIL import Image, ImageStat
+
+from risiko_xl import simulate
+from risiko_xl.demo import play_tournament
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.content import TRADEMARK
+from risiko_xl.publish.referti import duration_text, score_sheets, write_referti
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.rounds import draw_round
+from risiko_xl.workbook.scoring import group_tables
+from risiko_xl.workbook.state import load
+from risiko_xl.workbook.template import write_new
+
+HEADERS = ["Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
+           "Eliminato", "Punti torneo", "Firma"]
+HOSTILE = ["<script>alert(1)</script>", "[url=x]y[/url]", "Łukasz Ğür"]
+DRAWN = dt.datetime(2026, 11, 21, 21, 0)
+
+
+# --- fixtures ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory) -> Path:
+    """The seeded 37-player master tournament, played to the end."""
+    path = tmp_path_factory.mktemp("demo") / "t.xlsx"
+    play_tournament(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def tables(demo) -> dict[int, list[list[tuple[str, str]]]]:
+    """round -> its tables in print order, each a list of (ID, name)."""
+    t = load(OpenpyxlBook(demo))
+    out: dict[int, list[list[tuple[str, str]]]] = {}
+    for (round_no, _phase, _number), rows in sorted(group_tables(t.rows).items()):
+        out.setdefault(round_no, []).append([(r.player, t.by_id[r.player].name)
+                                             for r in rows])
+    return out
+
+
+@pytest.fixture(scope="module")
+def printed(demo, tmp_path_factory) -> dict[tuple[str, int], Path]:
+    """Round 2 written once as PDF and HTML, one and two sheets to a page."""
+    folder = tmp_path_factory.mktemp("referti")
+    book = OpenpyxlBook(demo)
+    return {(kind, per_page): write_referti(book, 2, folder / f"r2-{per_page}.{kind}",
+                                            per_page)
+            for kind in ("pdf", "html") for per_page in (1, 2)}
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    """An 8-player tournament with hostile and non-Latin names, round 1 drawn."""
+    path = tmp_path_factory.mktemp("small") / "piccolo.xlsx"
+    write_new(path, {"Nome torneo": "Torneo <b>piccolo</b>", "Sede": "Sala [b]1[/b]"})
+    book = OpenpyxlBook(path)
+    rows = simulate.players(8, 3, "referti")
+    for row, name in zip(rows, HOSTILE):
+        row["Nickname"] = name
+    simulate.register(book, rows)
+    draw_round(book, 1, seed="referti", now=DRAWN)
+    book.save()
+    return path
+
+
+# --- helpers ----------------------------------------------------------------------------
+
+def raster_pages(pdf: Path, out: Path) -> list[Image.Image]:
+    """Every page of `pdf` as a grey image (poppler's pdftoppm)."""
+    pdftoppm = need_program("pdftoppm", "serve poppler-utils per rasterizzare i PDF")
+    out.mkdir(exist_ok=True)
+    subprocess.run([pdftoppm, "-gray", "-r", "20", str(pdf), str(out / "p")], check=True,
+                   timeout=60)
+    images = []
+    for page in sorted(out.glob("p-*.pgm"), key=lambda p: int(p.stem.split("-")[-1])):
+        with Image.open(page) as image:
+            images.append(image.copy())
+    return images
+
+
+def page_texts(pdf: Path) -> list[str]:
+    """The text of each page (poppler's pdftotext; pages split at form feeds)."""
+    pdftotext = need_program("pdftotext", "serve poppler-utils per leggere i PDF")
+    text = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], check=True,
+                          capture_output=True, text=True, timeout=60).stdout
+    return text.split("\f")[:-1]
+
+
+def not_blank(image: Image.Image) -> bool:
+    return image.getextrema()[0] < 100
+
+
+def parse(path: Path):
+    return html5lib.parse(path.read_text(encoding="utf-8"), namespaceHTMLElements=False)
+
+
+def text_of(element) -> str:
+    return " ".join("".join(element.itertext()).split())
+
+
+# --- content ----------------------------------------------------------------------------
+
+def test_sheets_follow_the_round(demo, tables):
+    book = OpenpyxlBook(demo)
+    sheets = score_sheets(book, 2)
+    assert [[(p.player, p.name) for p in s.players] for s in sheets] == tables[2]
+    assert [s.table_number for s in sheets] == list(range(1, len(tables[2]) + 1))
+    assert {s.table_count for s in sheets} == {len(tables[2])}
+    first = sheets[0]
+    assert (first.tournament, first.club, first.venue) == (
+        "Torneo dimostrativo RisiKo! XL", "RisiKo! Club Dimostrativo", "Circolo Demo")
+    assert first.phase == "Qualificazione" and first.logo is None
+    assert first.date_text == "sabato 21 novembre 2026"  # the draw's date (no Calendario)
+    assert first.minutes == 90 and first.duration == "1 h 30'"
+    # the order of play typed in Risultati is printed
+    frame = book.read_table("Risultati")
+    typed = {(str(frame.at[i, "ID"]), str(frame.at[i, "Turno"])): str(frame.at[i, "Ordine"])
+             for i in frame.index}
+    assert all(p.order == typed[p.player, "2"] for s in sheets for p in s.players)
+    fives = [s for s in sheets if len(s.players) == 5]
+    assert len(fives) == 1 and "×1,25" in " ".join(fives[0].scoring_reminder)
+    assert all("×1,25" not in " ".join(s.scoring_reminder) for s in sheets
+               if len(s.players) == 4)
+    assert all(len(s.scoring_reminder) <= 3 and "millesimi" in s.scoring_reminder[0]
+               for s in sheets)
+    # the final phases carry their phase name
+    phases = {r: {s.phase for s in score_sheets(book, r)} for r in tables if r > 2}
+    assert phases == {3: {"Semifinale"}, 4: {"Finale"}}
+
+
+def test_calendar_date_and_game_length(small):
+    book = OpenpyxlBook(small)
+    book.write_table("Calendario", pd.DataFrame([
+        {"Turno": 1, "Fase": None, "Data": dt.datetime(2026, 12, 5), "Ora": dt.time(21, 30)},
+        {"Turno": 2, "Fase": None, "Data": dt.datetime(2026, 12, 12), "Ora": None}]))
+    book.set_setting("Durata partita", 120)
+    sheet = score_sheets(book, 1)[0]
+    assert sheet.date_text == "sabato 5 dicembre 2026, 21:30"
+    assert sheet.duration == "2 h"
+    assert [duration_text(m) for m in (90, 45, 125)] == ["1 h 30'", "45'", "2 h 5'"]
+    book.set_setting("Durata partita", "tanto")
+    with pytest.raises(RisikoError, match=r"Durata partita.*'tanto'"):
+        score_sheets(book, 1)
+
+
+def test_no_date_leaves_a_line_to_fill(small, tmp_path):
+    book = OpenpyxlBook(small)
+    book.write_table("Sorteggi", book.read_table("Sorteggi").iloc[0:0])
+    assert {s.date_text for s in score_sheets(book, 1)} == {""}
+    html = write_referti(book, 1, tmp_path / "r.html")
+    info = parse(html).find(".//div[@class='info']")
+    assert text_of(info).startswith("Turno 1 · Qualificazione Data: Durata:")
+    assert info.find(".//span[@class='riempire']") is not None
+
+
+# --- PDF --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_pdf_pages_show_each_table(printed, tables, per_page, tmp_path):
+    pdf = printed["pdf", per_page]
+    assert pdf.read_bytes().startswith(b"%PDF")
+    images = raster_pages(pdf, tmp_path / "png")
+    expected = math.ceil(len(tables[2]) / per_page)
+    assert len(images) == expected
+    assert all(not_blank(image) for image in images)
+    assert all(image.size[0] < image.size[1] for image in images)  # portrait
+    texts = page_texts(pdf)
+    assert len(texts) == expected
+    for number, table in enumerate(tables[2], start=1):
+        page = texts[(number - 1) // per_page]
+        assert f"Tavolo {number} di {len(tables[2])}" in page
+        assert all(name in page and f"ID {pid}" in page for pid, name in table)
+    for page in texts:
+        assert TRADEMARK in page
+        for header in ("Note dell'arbitro", "Firma dell'arbitro", "Eliminato", "RisiKo!"):
+            assert header in page
+
+
+def test_pdf_prints_names_literally(small, tmp_path):
+    pdf = write_referti(OpenpyxlBook(small), 1, tmp_path / "r.pdf")
+    text = "\n".join(page_texts(pdf))
+    assert all(name in text for name in HOSTILE)
+    assert "Torneo <b>piccolo</b>" in text and "Sala [b]1[/b]" in text
+
+
+# --- HTML -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_html_sections_per_table(printed, tables, per_page):
+    doc = parse(printed["html", per_page])
+    sections = doc.findall(".//section[@class='referto']")
+    assert len(sections) == len(tables[2])
+    pages = doc.findall(".//div[@class='foglio']")
+    assert len(pages) == math.ceil(len(tables[2]) / per_page)
+    assert [len(p.findall("./section")) for p in pages[:-1]] == [per_page] * (len(pages) - 1)
+    for number, (section, table) in enumerate(zip(sections, tables[2]), start=1):
+        assert [text_of(th) for th in section.findall(".//thead//th")] == HEADERS
+        rows = section.findall(".//tbody/tr")
+        assert len(rows) == len(table)
+        for row, (pid, name) in zip(rows, table):
+            cells = row.findall("td")
+            assert len(cells) == len(HEADERS)
+            assert cells[1].find("strong").text == name and f"ID {pid}" in text_of(cells[1])
+            assert all(not text_of(c) for c in cells[2:])  # to fill in by hand
+        words = text_of(section)
+        assert f"Tavolo {number} di {len(tables[2])}" in words
+        assert "Note dell'arbitro" in words and "Firma dell'arbitro" in words
+        assert TRADEMARK in words and "Durata: 1 h 30'" in words
+
+
+def test_html_prints_as_many_pages_as_the_pdf(printed, tmp_path):
+    need_program("pdftoppm", "serve poppler-utils per contare le pagine")
+    for per_page in (1, 2):
+        out = print_pdf(printed["html", per_page], tmp_path / f"html-{per_page}.pdf")
+        images = raster_pages(out, tmp_path / f"png-html-{per_page}")
+        pdf = raster_pages(printed["pdf", per_page], tmp_path / f"png-pdf-{per_page}")
+        assert len(images) == len(pdf)
+        assert all(not_blank(image) for image in images)
+
+
+def test_html_escapes_hostile_names(small, tmp_path):
+    html = write_referti(OpenpyxlBook(small), 1, tmp_path / "r.html")
+    doc = parse(html)
+    assert doc.findall(".//script") == []
+    names = [strong.text for strong in doc.findall(".//td[@class='nome']/strong")]
+    assert all(name in names for name in HOSTILE)
+    assert doc.find(".//h1").text == "Torneo <b>piccolo</b>"
+    assert "[url=x]y[/url]" in html.read_text(encoding="utf-8")
+
+
+# --- logo, errors, files ----------------------------------------------------------------
+
+def test_logo_is_embedded(small, tmp_path):
+    Image.new("RGB", (120, 60), (200, 30, 30)).save(small.parent / "logo.png")
+    book = OpenpyxlBook(small)
+    book.set_setting("Logo", "logo.png")  # relative to the workbook's folder
+    assert score_sheets(book, 1)[0].logo == small.parent / "logo.png"
+    image = parse(write_referti(book, 1, tmp_path / "r.html")).find(".//img[@class='logo']")
+    assert image is not None and image.get("src").startswith("data:image/png;base64,")
+    pdf = write_referti(book, 1, tmp_path / "r.pdf")
+    pages = raster_pages(pdf, tmp_path / "png")
+    assert len(pages) == 2 and all(not_blank(p) for p in pages)
+    dpmm = pages[0].size[0] / 210  # the red logo is drawn top left: a mid-grey block
+    block = pages[0].crop(tuple(round(v * dpmm) for v in (12, 12, 40, 25)))
+    assert 60 < ImageStat.Stat(block).mean[0] < 110
+
+
+def test_errors_are_italian_and_located(small, tmp_path):
+    book = OpenpyxlBook(small)
+    with pytest.raises(RisikoError, match=r"il turno 2 non ha tavoli: sorteggiarlo prima"):
+        write_referti(book, 2, tmp_path / "r.pdf")
+    with pytest.raises(RisikoError, match=r"\.pdf o \.html.*'r\.docx'"):
+        write_referti(book, 1, tmp_path / "r.docx")
+    with pytest.raises(RisikoError, match="1 o 2"):
+        write_referti(book, 1, tmp_path / "r.pdf", per_page=3)
+    book.set_setting("Logo", "manca.png")
+    with pytest.raises(RisikoError) as err:
+        write_referti(book, 1, tmp_path / "r.html")
+    text = str(err.value)
+    assert "Foglio Torneo" in text and "Impostazioni" in text and "«Logo»" in text
+    assert "non trovato" in text and "'manca.png'" in text
+    assert list(tmp_path.iterdir()) == []  # nothing written on error
+
+
+def test_same_workbook_same_bytes(demo, printed, tmp_path):
+    book = OpenpyxlBook(demo)  # a fresh read of the file
+    for (kind, per_page), first in printed.items():
+        again = write_referti(book, 2, tmp_path / f"again-{per_page}.{kind}", per_page)
+        assert again.read_bytes() == first.read_bytes(), (kind, per_page)
+
+
+def test_written_atomically_over_an_old_file(small, tmp_path):
+    out = tmp_path / "referti.pdf"
+    out.write_bytes(b"vecchio")
+    assert write_referti(OpenpyxlBook(small), 1, out) == out
+    assert out.read_bytes().startswith(b"%PDF")
+    assert [p.name for p in tmp_path.iterdir()] == ["referti.pdf"]  # no temp, no backup
