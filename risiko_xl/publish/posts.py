@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -27,21 +28,28 @@ from risiko_xl.publish.render import environment, one_line
 from risiko_xl.workbook.book import Book
 
 ZWSP = "\u200b"
+LINKS = re.compile(r"://|www\.", re.IGNORECASE)
 MARKDOWN_SPECIALS = frozenset("\\`*_[]<>|~&#")
+
+
+def unlinked(text: str) -> str:
+    """A zero-width space inside `://` and `www.`: forums and chats auto-link addresses
+    in text, and a name must never become a link."""
+    return LINKS.sub(lambda m: m.group(0)[:-1] + ZWSP + m.group(0)[-1], text)
 
 
 def bbcode_text(text: str) -> str:
     """`[b]` → `[\u200bb]`: shown as typed, never parsed as a tag."""
-    return text.replace("[", "[" + ZWSP)
+    return unlinked(text).replace("[", "[" + ZWSP)
 
 
 def markdown_text(text: str) -> str:
     """Backslash before every character CommonMark could read as markup."""
-    return "".join("\\" + c if c in MARKDOWN_SPECIALS else c for c in text)
+    return "".join("\\" + c if c in MARKDOWN_SPECIALS else c for c in unlinked(text))
 
 
 def plain_text(text: str) -> str:
-    return text
+    return unlinked(text)
 
 
 # format → (template, escaping of printed values (None: HTML autoescape), file suffix)

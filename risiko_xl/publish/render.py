@@ -34,7 +34,7 @@ def _finalizer(escape: Callable[[str], str]) -> Callable[[object], object]:
         if value is None:
             return ""
         if isinstance(value, Markup):
-            return str(value)
+            return value
         return escape(one_line(str(value)))
     return finalize
 
@@ -48,15 +48,12 @@ def data(value: dt.date | dt.datetime, with_time: bool = True) -> str:
 
 @cache
 def environment(language: str, escape: Callable[[str], str] | None = None) -> Environment:
-    """The environment for `language` ("html" autoescapes; others use `escape`)."""
-    if language == "html":
-        env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True,
-                          undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    else:
-        env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=False,
-                          undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
-                          keep_trailing_newline=True,
-                          finalize=_finalizer(escape or (lambda s: s)))
+    """The environment for `language` ("html" autoescapes; the others apply `escape`)."""
+    html = language == "html"  # autoescaped by Jinja after `finalize`
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=html,
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=not html,
+                      finalize=_finalizer(escape or (lambda s: s)))
     env.filters["numero"] = italian
     env.filters["data"] = data
     env.globals["zip"] = zip

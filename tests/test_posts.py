@@ -1,0 +1,254 @@
+"""Results posts read back by independent readers: a BBCode parser (vBulletin's [TABLE]
+registered as a custom tag), a CommonMark parser, html5lib and headless Chromium.
+
+Expected values come from the workbook's own sheets (Classifica, Risultati) as openpyxl
+reads them, printed with the Italian decimal comma by the test itself."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import io
+import re
+
+import bbcode
+import html5lib
+import pytest
+from browser import dom, screenshot
+from markdown_it import MarkdownIt
+from PIL import Image
+
+from risiko_xl.cli import main
+from risiko_xl.demo import play_tournament
+from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish.posts import publish
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+NOW = dt.datetime(2026, 11, 21, 23, 30)
+ZWSP = "\u200b"
+EVIL = ("[url=http://x.example]y[/url]", "<script>alert(1)</script>",
+        "**Bold** | pipe \\ _x_ `c`", "Riga\nDue [b]")
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    path = tmp_path_factory.mktemp("demo") / "torneo-demo.xlsx"
+    play_tournament(path)
+    return path
+
+
+def italian(value: float, decimals: int = 3) -> str:
+    return f"{value:.{decimals}f}".replace(".", ",")
+
+
+def html_tables(markup: str) -> list[list[list[str]]]:
+    """Every table of an HTML fragment as rows of cell texts (zero-width spaces dropped)."""
+    tree = html5lib.parse(markup, namespaceHTMLElements=False)
+    return [[["".join(cell.itertext()).replace(ZWSP, "").strip()
+              for cell in row.iter() if cell.tag in ("td", "th")]
+             for row in table.iter("tr")]
+            for table in tree.iter("table")]
+
+
+def vbulletin_parser() -> bbcode.Parser:
+    parser = bbcode.Parser()
+    for tag in ("table", "tr", "td"):
+        parser.add_simple_formatter(tag, f"<{tag}>%(value)s</{tag}>", transform_newlines=False)
+    return parser
+
+
+def markdown_html(text: str) -> str:
+    return MarkdownIt("commonmark").enable("table").render(text)
+
+
+def standings_rows(path) -> list[list[str]]:
+    """Classifica as written in the workbook: Pos, Giocatore, Club, T1, T2, Totale, …"""
+    frame = OpenpyxlBook(path).read_table("Classifica")
+    numbers = [c for c in frame.columns if c not in ("Pos", "ID", "Giocatore", "Club")]
+    return [[str(r["Pos"]), r["Giocatore"], r["Club"] or "",
+             *(italian(r[c]) if isinstance(r[c], float | int) else str(r[c] or "–")
+               for c in numbers)]
+            for _, r in frame.iterrows()]
+
+
+def round_results(path, round_no: int) -> dict[str, tuple[str, str, str]]:
+    """Player name → (place, table points, tournament points) in round `round_no`."""
+    frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
+    rows = frame[frame["Turno"] == round_no]
+    return {r["Giocatore"]: (str(r["Posizione"]), str(int(r["Punti tavolo"])),
+                             italian(r["Punti torneo"]))
+            for _, r in rows.iterrows()}
+
+
+def check_tables(tables: list[list[list[str]]], path) -> None:
+    """The round-2 post's tables: 9 result tables, then the standings, then qualifiers."""
+    expected = round_results(path, 2)
+    results = [t for t in tables if t[0][:2] == ["Pos.", "Giocatore"] and "Note" in t[0]]
+    assert len(results) == 9
+    for table in results:
+        for pos, name, _club, table_points, points, _note in table[1:]:
+            assert expected.pop(name) == (pos, table_points, points)
+    assert not expected  # every player of the round, once
+    ranking = next(t for t in tables if "Totale" in t[0])
+    assert ranking[0] == ["Pos.", "Giocatore", "Club", "T1", "T2", "Totale", "Migliore"]
+    assert ranking[1:] == standings_rows(path)
+
+
+def test_vbulletin_post_tables_match_the_workbook(demo):
+    text = publish(OpenpyxlBook(demo), "bbcode-vb", 2, now=NOW)
+    check_tables(html_tables(vbulletin_parser().format(text)), demo)
+
+
+def test_markdown_post_tables_match_the_workbook(demo):
+    text = publish(OpenpyxlBook(demo), "markdown", 2, now=NOW)
+    check_tables(html_tables(markdown_html(text)), demo)
+
+
+def test_html_page_tables_match_the_workbook_and_chart_is_a_png(demo):
+    text = publish(OpenpyxlBook(demo), "html", 2, now=NOW)
+    check_tables(html_tables(text), demo)
+    tree = html5lib.parse(text, namespaceHTMLElements=False)
+    image = next(tree.iter("img"))
+    png = base64.b64decode(image.get("src").split(",", 1)[1])
+    assert Image.open(io.BytesIO(png)).format == "PNG"
+
+
+def test_phpbb_post_is_monospace_columns_in_code_blocks(demo):
+    text = publish(OpenpyxlBook(demo), "bbcode-phpbb", 2, now=NOW)
+    assert "[table" not in text.lower()
+    html = bbcode.Parser().format(text)
+    tree = html5lib.parse(html, namespaceHTMLElements=False)
+    blocks = ["".join(c.itertext()).replace(ZWSP, "") for c in tree.iter("code")]
+    ranking = next(b.splitlines() for b in blocks if "Totale" in b.splitlines()[0])
+    header, rule, *lines = ranking
+    assert set(rule) == {"-"}
+    expected = standings_rows(demo)
+    assert len(lines) == len(expected)
+    end = header.index("Totale") + len("Totale")  # right-aligned: numbers end under it
+    for line, row in zip(lines, expected):
+        assert line.startswith(row[0]) and row[1] in line
+        assert line[:end].endswith(row[5])
+
+
+def test_text_post_reads_on_a_phone(demo):
+    text = publish(OpenpyxlBook(demo), "testo", 2, now=NOW)
+    for name in round_results(demo, 2):
+        assert name in text
+    for line in text.splitlines():
+        assert not re.search(r"\S {2,}\S", line), line  # no column padding to break
+    assert "[" not in text and "|" not in text  # no markup, no tables
+    assert "RisiKo! è un marchio registrato ® Editrice Giochi Srl" in text
+
+
+def test_chromium_renders_the_page_with_every_standings_row(demo, tmp_path):
+    page = tmp_path / "pagina.html"
+    page.write_text(publish(OpenpyxlBook(demo), "html", 2, now=NOW), encoding="utf-8")
+    tree = html5lib.parse(dom(page), namespaceHTMLElements=False)
+    table = next(t for t in tree.iter("table") if t.get("id") == "classifica")
+    assert len(list(table.iter("tr"))) - 1 == len(standings_rows(demo))
+    shot = Image.open(screenshot(page, tmp_path / "pagina.png")).convert("RGB")
+    colours = shot.getcolors(maxcolors=1 << 20)
+    dark = sum(n for n, (r, g, b) in colours if r + g + b < 300)
+    assert len(colours) > 20 and dark > 0.005 * shot.width * shot.height  # not blank
+
+
+@pytest.fixture
+def evil(demo, tmp_path):
+    """The demo with four players renamed to hostile strings."""
+    path = tmp_path / "evil.xlsx"
+    path.write_bytes(demo.read_bytes())
+    book = OpenpyxlBook(path)
+    players = book.read_table("Iscritti")
+    seated = set(OpenpyxlBook(path).read_table(schema.RESULTS.name).query("Turno == 2")["ID"])
+    rows = [i for i in players.index if players.at[i, "ID"] in seated][:len(EVIL)]
+    for i, name in zip(rows, EVIL):
+        players.at[i, "Nome"], players.at[i, "Cognome"] = name, ""
+    book.write_table("Iscritti", players)
+    book.save()
+    return path
+
+
+def shown(name: str) -> str:
+    return " ".join(name.split())
+
+
+@pytest.mark.parametrize("fmt", ["bbcode-vb", "bbcode-phpbb"])
+def test_bbcode_injection_shows_names_as_text(evil, fmt):
+    parser = vbulletin_parser() if fmt == "bbcode-vb" else bbcode.Parser()
+    html = parser.format(publish(OpenpyxlBook(evil), fmt, 2, now=NOW))
+    tree = html5lib.parse(html, namespaceHTMLElements=False)
+    assert not list(tree.iter("a")) and not list(tree.iter("script"))
+    text = "".join(tree.itertext()).replace(ZWSP, "")
+    for name in EVIL:
+        assert shown(name) in text
+
+
+def test_markdown_injection_shows_names_as_text(evil):
+    html = markdown_html(publish(OpenpyxlBook(evil), "markdown", 2, now=NOW))
+    tree = html5lib.parse(html, namespaceHTMLElements=False)
+    assert not list(tree.iter("a")) and not list(tree.iter("script"))
+    assert all("".join(c.itertext()) != "c" for c in tree.iter("code"))  # no code span
+    text = "".join(tree.itertext()).replace(ZWSP, "")
+    for name in EVIL:
+        assert shown(name) in text
+    for table in html_tables(html):  # a '|' in a name never adds a column
+        assert len({len(row) for row in table}) == 1
+
+
+def test_html_injection_shows_names_as_text(evil):
+    text = publish(OpenpyxlBook(evil), "html", 2, now=NOW)
+    tree = html5lib.parse(text, namespaceHTMLElements=False)
+    assert not list(tree.iter("script")) and not list(tree.iter("a"))
+    page = "".join(tree.itertext()).replace(ZWSP, "")
+    for name in EVIL:
+        assert shown(name) in page
+
+
+def test_text_injection_cannot_forge_lines(evil):
+    text = publish(OpenpyxlBook(evil), "testo", 2, now=NOW)
+    assert "Riga Due [b]" in text
+    assert not any(line.startswith("Due") for line in text.splitlines())
+
+
+def test_appeal_deadline_from_the_preset(tmp_path):
+    path = tmp_path / "lu.xlsx"
+    play_tournament(path, formula="lu_castidduzzu", players=16, clubs=4, late=0,
+                    withdraw_rank=None)
+    text = publish(OpenpyxlBook(path), "testo", 1, now=dt.datetime(2026, 11, 21, 21, 0))
+    assert "Ricorsi entro: sabato 21 novembre 2026, 23:00 (2 ore)" in text  # seed 000 Art. 2
+
+
+def test_sections_top_and_trademark_are_selectable(demo):
+    book = OpenpyxlBook(demo)
+    text = publish(book, "markdown", 2, top=5, sections=("classifica",), trademark=False,
+                   now=NOW)
+    assert "(primi 5 di" in text and "Risultati" not in text and "Certificato" not in text
+    assert "Editrice Giochi" not in text
+    full = publish(book, "markdown", 2, now=NOW)
+    assert "Editrice Giochi" in full  # on by default (seed 004)
+
+
+def test_final_post_shows_the_final_ranking(demo):
+    text = publish(OpenpyxlBook(demo), "markdown", 4, now=NOW)
+    frame = OpenpyxlBook(demo).read_table(schema.FINAL_RANKING.name)
+    tables = html_tables(markdown_html(text))
+    ranking = next(t for t in tables if "Fase raggiunta" in t[0])
+    assert [row[1] for row in ranking[1:]] == list(frame["Giocatore"])
+    assert [row[4] for row in ranking[1:]] == [italian(v) for v in frame["Punti"]]
+
+
+@pytest.mark.parametrize("fmt", POST_FORMATS)
+def test_cli_post_prints_or_writes_the_same_text(demo, fmt, tmp_path, capsys):
+    assert main(["post", str(demo), "--formato", fmt, "--turno", "1"]) == 0
+    printed = capsys.readouterr().out
+    out = tmp_path / "post.txt"
+    assert main(["post", str(demo), "--formato", fmt, "--turno", "1", "--out", str(out)]) == 0
+    written = out.read_text(encoding="utf-8")
+    # same service; only the publication minute may differ between the two calls
+    assert re.sub(r"\d\d:\d\d", "", printed) == re.sub(r"\d\d:\d\d", "", written)
+
+
+def test_cli_post_rejects_a_round_without_tables(demo, capsys):
+    assert main(["post", str(demo), "--turno", "9"]) == 2
+    assert "turno 9" in capsys.readouterr().err
