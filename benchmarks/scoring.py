@@ -10,8 +10,8 @@ Target: ≥ 200,000 rows/s through the UDF path.
 from __future__ import annotations
 
 import random
-import statistics
-import time
+
+from timing import median_seconds
 
 from risiko_xl import udfs
 from risiko_xl.rules import Seat, score_table
@@ -50,12 +50,7 @@ def columns(tables: list[list[Seat]]) -> dict[str, list]:
 
 
 def timed(func) -> float:
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return median_seconds(func, REPEATS)
 
 
 def main() -> None:

@@ -15,6 +15,8 @@ import gc
 import statistics
 import time
 
+from timing import run_times
+
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.rules import Seat, score_table
@@ -66,11 +68,7 @@ def make_field(seed: int = 2026) -> tuple[list[Entrant], list[GameResult]]:
 
 def timed(func, runs: int = RUNS) -> tuple[float, float]:
     """Median and fastest wall time of `runs` calls, in seconds."""
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
+    times = run_times(func, runs)
     return statistics.median(times), min(times)
 
 
@@ -96,7 +94,6 @@ def cli(players: int = 400, rounds: int = 6, repeats: int = 3) -> None:
     import subprocess
     import sys
     import tempfile
-    import time
     from pathlib import Path
 
     from openpyxl import load_workbook

@@ -3,7 +3,8 @@
 `risiko-xl demo DIR` prints each worked example as the referee records it next to what
 the rules core computes and what the regulation says, two seeded draws with their
 quality certificates (DIR/esempi.txt), then plays a 37-player `master` tournament
-through the same services as the CLI and writes DIR/torneo-demo.xlsx.
+through the same services as the CLI and writes DIR/torneo-demo.xlsx, then the last
+round's post in every format and its score sheets (PDF and HTML).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 from risiko_xl import simulate, udfs
 from risiko_xl.draw.service import draw_from_columns
 from risiko_xl.publish.numbers import italian
+from risiko_xl.publish.posts import FORMATS, publish
+from risiko_xl.publish.referti import write_referti
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
 from risiko_xl.standings.model import QUALIFYING
@@ -159,4 +162,19 @@ def run(directory: Path) -> Path:
     print(f"Scritto {target}\n")
     workbook = directory / "torneo-demo.xlsx"
     print("\n".join(play_tournament(workbook)))
+    print("\n".join(write_publications(workbook, directory)))
     return workbook
+
+
+def write_publications(workbook: Path, directory: Path) -> list[str]:
+    """The last round's post in every format and its score sheets (PDF and HTML)."""
+    book = OpenpyxlBook(workbook)
+    last = max(r.round_no for r in load(book).rows)
+    written = []
+    for fmt, (_template, _escape, suffix) in FORMATS.items():
+        target = directory / f"post-turno-{last}-{fmt}{suffix}"
+        target.write_text(publish(book, fmt, last, now=DEMO_TIME), encoding="utf-8")
+        written.append(target)
+    for suffix in (".pdf", ".html"):
+        written.append(write_referti(book, last, directory / f"referti-turno-{last}{suffix}"))
+    return [f"Scritto {path}" for path in written]

@@ -29,3 +29,14 @@ def need_program(name: str, why: str) -> str:
             pytest.fail(f"CI=true e manca un programma richiesto: {message}")
         pytest.skip(message)
     return path
+
+
+@pytest.fixture(scope="session")
+def demo(tmp_path_factory):
+    """The seeded demo tournament played to the end, once per session (about 2 s). Tests
+    read it; a test that changes a workbook copies it first."""
+    from risiko_xl.demo import play_tournament
+
+    path = tmp_path_factory.mktemp("demo") / "torneo-demo.xlsx"
+    play_tournament(path)
+    return path

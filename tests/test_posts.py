@@ -31,13 +31,6 @@ EVIL = ("[url=http://x.example]y[/url]", "<script>alert(1)</script>",
         "**Bold** | pipe \\ _x_ `c`", "Riga\nDue [b]")
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    path = tmp_path_factory.mktemp("demo") / "torneo-demo.xlsx"
-    play_tournament(path)
-    return path
-
-
 def italian(value: float, decimals: int = 3) -> str:
     return f"{value:.{decimals}f}".replace(".", ",")
 

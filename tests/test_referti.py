@@ -17,7 +17,6 @@ from conftest import need_program
 from PIL import Image, ImageStat
 
 from risiko_xl import simulate
-from risiko_xl.demo import play_tournament
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.referti import duration_text, score_sheets, write_referti
@@ -34,14 +33,6 @@ DRAWN = dt.datetime(2026, 11, 21, 21, 0)
 
 
 # --- fixtures ---------------------------------------------------------------------------
-
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory) -> Path:
-    """The seeded 37-player master tournament, played to the end."""
-    path = tmp_path_factory.mktemp("demo") / "t.xlsx"
-    play_tournament(path)
-    return path
-
 
 @pytest.fixture(scope="module")
 def tables(demo) -> dict[int, list[list[tuple[str, str]]]]:

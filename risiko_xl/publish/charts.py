@@ -36,10 +36,12 @@ class Progression:
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
 
 
-def progression(t: Tournament, top: int = 8) -> Progression:
-    """The first `top` players of the standings after the last preliminary round played,
-    with their position after each round played (empty when no round has results)."""
-    played = tuple(sorted({g.round_no for g in t.results if g.phase == QUALIFYING}))
+def progression(t: Tournament, top: int = 8, upto: int | None = None) -> Progression:
+    """The first `top` players of the standings after the last preliminary round played
+    (up to round `upto`), with their position after each of those rounds (empty when no
+    round has results)."""
+    played = tuple(sorted({g.round_no for g in t.results if g.phase == QUALIFYING
+                           and (upto is None or g.round_no <= upto)}))
     if not played:
         return Progression((), ())
     seed = standings_seed(t)

@@ -25,7 +25,9 @@ from risiko_xl.publish.content import (
     build_post,
 )
 from risiko_xl.publish.render import environment, one_line
+from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.state import load
 
 ZWSP = "\u200b"
 LINKS = re.compile(r"://|www\.", re.IGNORECASE)
@@ -90,7 +92,7 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] = SECTIONS) -> str
     template = env.get_template(name)
     chart = base64.b64encode(post.chart).decode("ascii") if post.chart else None
     return template.render(post=post, sections=tuple(sections), chart=chart, replay=REPLAY,
-                           subset=post.subset, seat_headers=SEAT_HEADERS,
+                           seat_headers=SEAT_HEADERS,
                            qualified_headers=QUALIFIED_HEADERS,
                            columns=lambda h, r, right=(): columns(h, r, escape or str, right))
 
@@ -101,11 +103,9 @@ def publish(book: Book, fmt: str, round_no: int | None = None, top: int | None =
     """The post for round `round_no` in format `fmt`: the service behind the CLI's
     `post` and the ribbon's *Post forum*. The HTML page gets the standings chart."""
     post = build_post(book, round_no, top, now, trademark)
-    if fmt == "html" and "classifica" in sections:
+    if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING:
         from risiko_xl.publish.charts import progression, progression_png
-        from risiko_xl.workbook.state import load
 
-        data = progression(load(book))
-        if data is not None and data.rounds:
-            post = replace(post, chart=progression_png(data))
+        post = replace(post, chart=progression_png(progression(load(book),
+                                                               upto=post.round_no)))
     return render_post(post, fmt, sections)

@@ -199,33 +199,35 @@ def _round_cell(cell: Any, round_no: int) -> bool:
     return to_text(cell) == str(round_no)
 
 
+def _rows(book: Book, spec: schema.TableSpec, column: str, round_no: int,
+          phase: str) -> list[Any]:
+    """Rows of `spec` for round `round_no` (and `phase`, or no phase) with `column` set."""
+    if spec.name not in book.table_names():
+        return []
+    frame = book.read_table(spec.name)
+    if not {"Turno", column} <= set(frame.columns):
+        return []
+    return [r for _, r in frame.iterrows()
+            if _round_cell(r["Turno"], round_no) and not is_blank(r[column])
+            and _same_phase(r.get("Fase"), phase)]
+
+
 def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime | None]:
     """When the round is played: the Calendario row (exact phase first, then one with no
     phase), else the date of the round's draw in Sorteggi, else ('', None)."""
-    names = set(book.table_names())
-    if schema.CALENDAR.name in names:
-        frame = book.read_table(schema.CALENDAR.name)
-        if {"Turno", "Data"} <= set(frame.columns):
-            rows = [r for _, r in frame.iterrows()
-                    if _round_cell(r["Turno"], round_no) and not is_blank(r["Data"])
-                    and _same_phase(r.get("Fase"), phase)]
-            rows.sort(key=lambda r: to_text(r.get("Fase")) is None)  # exact phase first
-            if rows:
-                return _date_text(rows[0]["Data"], rows[0].get("Ora"))
-    if schema.DRAWS.name in names:
-        frame = book.read_table(schema.DRAWS.name)
-        if {"Turno", "Data e ora"} <= set(frame.columns):
-            rows = [r for _, r in frame.iterrows()
-                    if _round_cell(r["Turno"], round_no) and not is_blank(r["Data e ora"])
-                    and _same_phase(r.get("Fase"), phase)]
-            if rows:  # the last draw counts (a redraw replaces the seating)
-                found = _as_date(rows[-1]["Data e ora"])
-                if isinstance(found, dt.datetime):
-                    return data(found, with_time=False), found
-                if isinstance(found, dt.date):
-                    return data(found, with_time=False), dt.datetime.combine(found, dt.time())
-                return (found or ""), None
-    return "", None
+    planned = _rows(book, schema.CALENDAR, "Data", round_no, phase)
+    if planned:
+        planned.sort(key=lambda r: to_text(r.get("Fase")) is None)  # exact phase first
+        return _date_text(planned[0]["Data"], planned[0].get("Ora"))
+    drawn = _rows(book, schema.DRAWS, "Data e ora", round_no, phase)
+    if not drawn:
+        return "", None
+    found = _as_date(drawn[-1]["Data e ora"])  # the last draw counts (a redraw replaces)
+    if isinstance(found, dt.datetime):
+        return data(found, with_time=False), found
+    if isinstance(found, dt.date):
+        return data(found, with_time=False), dt.datetime.combine(found, dt.time())
+    return (found or ""), None
 
 
 # --- content ---------------------------------------------------------------------------

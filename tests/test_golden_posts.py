@@ -1,0 +1,43 @@
+"""Golden files: every post format for round 2 of the seeded demo, byte for byte.
+
+They catch any unintended change of what organisers paste into their forum. Correctness
+is checked elsewhere by independent readers (test_posts.py); these files were read by a
+person when created. Regenerate only deliberately: `make golden`, then review the diff.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from pathlib import Path
+
+import pytest
+from conftest import IN_CI
+
+from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish.posts import FORMATS, publish
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+GOLDEN = Path(__file__).parent / "golden"
+NOW = dt.datetime(2026, 11, 21, 23, 30)
+REGENERATE = os.environ.get("RISIKO_RIGENERA_GOLDEN") == "1"
+CHART = re.compile(r"data:image/png;base64,[A-Za-z0-9+/=]+")
+
+
+def stable(text: str) -> str:
+    """The chart's PNG bytes depend on the FreeType build: compared in test_charts.py."""
+    return CHART.sub("data:image/png;base64,GRAFICO", text)
+
+
+@pytest.mark.parametrize("fmt", POST_FORMATS)
+def test_post_equals_its_golden_file(demo, fmt):
+    golden = GOLDEN / f"post-turno-2-{fmt}{FORMATS[fmt][2]}"
+    text = stable(publish(OpenpyxlBook(demo), fmt, 2, now=NOW))
+    if REGENERATE:
+        if IN_CI:
+            pytest.fail("i file di riferimento non si rigenerano in CI")
+        golden.parent.mkdir(exist_ok=True)
+        golden.write_bytes(text.encode("utf-8"))
+        pytest.skip(f"rigenerato {golden.name}: rileggerlo e controllare il diff")
+    assert text == golden.read_bytes().decode("utf-8")
