@@ -282,3 +282,16 @@ def test_written_atomically_over_an_old_file(small, tmp_path):
     assert write_referti(OpenpyxlBook(small), 1, out) == out
     assert out.read_bytes().startswith(b"%PDF")
     assert [p.name for p in tmp_path.iterdir()] == ["referti.pdf"]  # no temp, no backup
+
+
+def test_cli_referti_writes_next_to_the_workbook(demo, tmp_path, capsys):
+    from risiko_xl.cli import main
+
+    path = tmp_path / "torneo.xlsx"
+    path.write_bytes(demo.read_bytes())
+    assert main(["referti", str(path), "--turno", "3", "--per-pagina", "2"]) == 0
+    written = tmp_path / "torneo-referti-turno-3.pdf"
+    assert f"Scritto {written}" in capsys.readouterr().out
+    assert len(raster_pages(written, tmp_path / "png")) == 2  # 3 semifinals, 2 per page
+    assert main(["referti", str(path), "--turno", "7"]) == 2
+    assert "il turno 7 non ha tavoli" in capsys.readouterr().err
