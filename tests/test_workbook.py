@@ -6,6 +6,7 @@ import zipfile
 
 import pandas as pd
 import pytest
+from openpyxl import load_workbook
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import schema
@@ -122,3 +123,17 @@ def test_formula_and_method_settings_offer_their_lists(tmp_path):
     formula_row = schema.SETTING_KEYS.index("Formula") + 2
     assert sorted(lists[f"B{formula_row}"]) == sorted(names())
     assert "millesimi" in lists[f"B{formula_row + 1}"]
+
+
+def test_xlwings_conf_sheet_points_at_our_worksheet_functions(tmp_path):
+    import importlib
+
+    path = tmp_path / "t.xlsx"
+    write_new(path, {})
+    sheet = load_workbook(path)["xlwings.conf"]
+    config = {str(sheet.cell(r, 1).value).upper(): sheet.cell(r, 2).value
+              for r in range(1, sheet.max_row + 1)}  # xlwings upper-cases the keys
+    module = importlib.import_module(config["UDF MODULES"])
+    assert all(callable(getattr(module, name)) for name in dir(module)
+               if name.startswith("RISIKO_"))
+    assert hasattr(module, "RISIKO_PUNTI_TORNEO")

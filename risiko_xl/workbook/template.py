@@ -32,6 +32,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 }
 STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
 
+XLWINGS_CONF = "xlwings.conf"
+XLWINGS_SETTINGS = (("UDF Modules", "risiko_xl.udfs"),)
 
 def _table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
            widths: int = 14) -> None:
@@ -146,6 +148,15 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
     board = book.create_sheet(schema.MAP.sheet)
     _table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)
     _print_setup(board)
+
+    # xlwings reads its settings from a sheet of this name (key in A, value in B, from A1):
+    # the worksheet functions live in risiko_xl.udfs, so Excel needs no per-book .py file.
+    conf = book.create_sheet(XLWINGS_CONF)
+    for row, (key, value) in enumerate(XLWINGS_SETTINGS, start=1):
+        put(conf.cell(row, 1), key)
+        put(conf.cell(row, 2), value)
+    conf.column_dimensions["A"].width = 22
+    conf.column_dimensions["B"].width = 30
 
     book.properties.creator = "risiko_xl"
     book.properties.created = FIXED_TIME
