@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,34 @@ class OpenpyxlBook:
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
         target = Path(path) if path else self.path
-        atomic_write(target, lambda temp: self.workbook.save(temp))
+
+        def write(temp: Path) -> None:
+            self.workbook.save(temp)
+            if self.workbook.vba_archive is not None:
+                _keep_ribbon(self.workbook.vba_archive, temp)
+
+        atomic_write(target, write)
+
+
+RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
+
+
+def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
+    """openpyxl keeps the customUI parts of an .xlsm but only the Office 2007 ribbon's
+    relationship: put back the Excel 2010+ one (customUI14.xml) the source had."""
+    relations = source.read("_rels/.rels").decode("utf-8")
+    wanted = re.findall(rf'<Relationship [^>]*Type="{re.escape(RIBBON_2010)}"[^>]*/>', relations)
+    if not wanted:
+        return
+    wanted = [re.sub(r'Id="[^"]*"', 'Id="rRisiKoRibbon14"', w) for w in wanted[:1]]  # unique
+    with zipfile.ZipFile(saved) as zipped:
+        parts = [(item, zipped.read(item.filename)) for item in zipped.infolist()]
+    with zipfile.ZipFile(saved, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for item, data in parts:
+            if item.filename == "_rels/.rels" and RIBBON_2010.encode() not in data:
+                data = data.replace(b"</Relationships>",
+                                    "".join(wanted).encode() + b"</Relationships>")
+            zipped.writestr(item, data)
 
 
 def _resize(table: Table, ref: str, headers: list[Any]) -> None:
