@@ -19,8 +19,10 @@ test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
 	$(BIN)/python -m pytest
 
-template: $(STAMP)  # the shipped workbook, rebuilt byte for byte
+template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx
+	rm -f workbook/torneo.bak.xlsx
+	$(BIN)/python -m risiko_xl.workbook.xlsm
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py
