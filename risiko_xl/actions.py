@@ -1,0 +1,381 @@
+"""The ribbon's actions: one function per button of `risiko_xl.ribbon.BUTTONS`.
+
+Each is called by Excel through `RunPython` with no arguments and does what the CLI
+command does, on the workbook that called it: `xw.Book.caller()` → `XlwingsBook` → the
+same service function → the results written into the open workbook, which is then
+saved when the tournament changed (as the CLI saves its file). Excel's status bar shows
+what is running. A `RisikoError` becomes a message box naming sheet, row and column, and
+nothing is written; any other error becomes an Italian message too, never a traceback
+(the details go to `risiko-xl-errori.log` next to the workbook, or to stderr).
+
+Inputs the CLI takes as arguments come from the workbook (optional rows of the
+`Impostazioni` table, Voce/Valore, added by the organiser when needed):
+
+- *Sorteggia turno*: the next round; «Turno da sorteggiare» asks for a given round, to
+  draw it again (after a yes/no question; its rows go to `Archivio`). The setting is
+  emptied after the draw.
+- *Ritira giocatore*: the ID on the active cell's row in `Iscritti` (or in another table
+  with an ID column: `Classifica`, `Risultati`, …); otherwise «Giocatore da ritirare»
+  (emptied after use). A yes/no question names the player first.
+- *Post forum*: «Turno da pubblicare», default the last round with every result typed.
+- *Stampa referti*: «Turno da stampare», default the last round drawn.
+- *Nuovo torneo*: prepares this workbook for the formula chosen in «Formula»: its scoring
+  method, rounds and drops are written into `Impostazioni` (after a yes/no question).
+  A workbook with results is refused: a new tournament starts from a copy of the empty
+  workbook, so it keeps the ribbon.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import os
+import subprocess
+import sys
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import xlwings as xw
+
+from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.posts import publish
+from risiko_xl.publish.referti import write_referti
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+from risiko_xl.workbook.rounds import draw_round
+from risiko_xl.workbook.standings_sheet import update_standings
+from risiko_xl.workbook.state import VARIANT_KEY, load
+from risiko_xl.workbook.template import formula_settings
+from risiko_xl.workbook.verify import verify
+from risiko_xl.workbook.xlwings_book import XlwingsBook
+
+ROUND_TO_DRAW = "Turno da sorteggiare"
+ROUND_TO_PUBLISH = "Turno da pubblicare"
+ROUND_TO_PRINT = "Turno da stampare"
+PLAYER_TO_WITHDRAW = "Giocatore da ritirare"
+POST_SHEET = "Post"
+POST_FORMAT = "bbcode-vb"
+LOG_NAME = "risiko-xl-errori.log"
+SHOWN_DIFFERENCES = 15
+ID_TABLES = (schema.PLAYERS.name, schema.standings_spec(0).name, schema.RESULTS.name,
+             schema.QUALIFIERS.name, schema.FINAL_RANKING.name)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What an action reports: the message shown, and whether the workbook is saved."""
+
+    text: str
+    save: bool = False
+    mode: str = "info"
+
+
+# --- the common wrapper -----------------------------------------------------------------
+
+def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
+    """Run `work` on the calling workbook with status bar, messages and error handling."""
+    try:
+        xl = XlwingsBook(xw.Book.caller())
+    except Exception as err:  # not called from Excel: nobody to show a message to
+        print(f"RisiKo!: «{label}» va avviato da Excel ({err})", file=sys.stderr)
+        return
+    _status(xl, f"RisiKo!: {label}…")
+    writing = False
+    try:
+        outcome = work(xl)
+        if xl.pending:
+            writing = True
+            _status(xl, f"RisiKo!: {label}, scrittura nella cartella di lavoro…")
+            xl.flush()
+        if outcome.save and xl.path is not None:
+            _status(xl, f"RisiKo!: {label}, salvataggio…")
+            outcome = _saved(xl, outcome)
+    except RisikoError as err:
+        outcome = Outcome(f"«{label}» non eseguito.\n\n{err}\n\nNessuna modifica è stata "
+                          "scritta nella cartella di lavoro.", mode="critical")
+    except Exception as err:  # never a traceback in Excel
+        outcome = Outcome(_internal_error(xl, label, err, writing), mode="critical")
+    finally:
+        _status(xl, None)
+    try:
+        xl.alert(outcome.text, mode=outcome.mode)
+    except Exception as err:
+        print(f"RisiKo!: {outcome.text} ({err})", file=sys.stderr)
+
+
+def _saved(xl: XlwingsBook, outcome: Outcome) -> Outcome:
+    """Save in place; a failed save (read-only file, full disk) leaves the changes in the
+    open workbook, and the message says so."""
+    try:
+        xl.save()
+    except Exception as err:
+        return Outcome(f"{outcome.text}\n\nAttenzione: la cartella di lavoro non è stata "
+                       f"salvata ({_short(err)}): salvarla a mano.", mode="critical")
+    return outcome
+
+
+def _short(err: Exception, limit: int = 200) -> str:
+    """The first line of an error message, cut to `limit` characters."""
+    lines = str(err).strip().splitlines()
+    text = lines[0] if lines else type(err).__name__
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _status(xl: XlwingsBook, text: str | None) -> None:
+    """The status bar is a courtesy: an engine without one (xlwings Server) is fine."""
+    with contextlib.suppress(Exception):
+        xl.status(text)
+
+
+def _internal_error(xl: XlwingsBook, label: str, err: Exception, writing: bool) -> str:
+    where = _log(xl, label)
+    state = ("La scrittura nella cartella di lavoro si è interrotta: controllare i fogli "
+             "oppure chiudere senza salvare." if writing
+             else "La cartella di lavoro non è stata modificata.")
+    return (f"Errore interno durante «{label}» ({type(err).__name__}: {_short(err)})."
+            f"\n\n{state}\n\nI dettagli sono in {where}: allegarli alla segnalazione del problema.")
+
+
+def _log(xl: XlwingsBook, label: str) -> str:
+    """Append the traceback to the log next to the workbook (or stderr); where it went."""
+    text = (f"--- {dt.datetime.now():%d/%m/%Y %H:%M:%S} «{label}» "
+            f"({xl.path or 'cartella di lavoro non salvata'})\n{traceback.format_exc()}\n")
+    if xl.folder is not None:
+        target = xl.folder / LOG_NAME
+        try:
+            with open(target, "a", encoding="utf-8") as handle:
+                handle.write(text)
+            return f"«{target}»"
+        except OSError:
+            pass
+    print(text, file=sys.stderr)
+    return "l'output di Python (stderr)"
+
+
+def _ask(xl: XlwingsBook, question: str) -> bool:
+    """A yes/no question; anything but «Sì» (or an engine that cannot ask) is no."""
+    return xl.alert(question, buttons="yes_no") == "yes"
+
+
+def _setting_round(settings: dict[str, Any], key: str) -> int | None:
+    value = settings.get(key)
+    try:
+        return to_int(value, key, minimum=1)
+    except RisikoError as err:
+        raise RisikoError(f"impostazione «{key}»: {err.messaggio}",
+                          foglio=schema.SETTINGS.sheet, colonna="Valore",
+                          valore=value) from None
+
+
+def open_file(path: Path) -> bool:
+    """Open `path` with the system's viewer; False when that is not possible."""
+    try:
+        if sys.platform.startswith("win"):
+            os.startfile(path)  # type: ignore[attr-defined]
+        else:
+            opener = "open" if sys.platform == "darwin" else "xdg-open"
+            subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL)
+        return True
+    except Exception:  # no viewer, no desktop session, …
+        return False
+
+
+# --- Torneo -----------------------------------------------------------------------------
+
+def nuovo_torneo() -> None:
+    """*Nuovo torneo*: this (empty) workbook set up for the formula in «Formula»."""
+    _run("Nuovo torneo", _new_tournament)
+
+
+def _new_tournament(xl: XlwingsBook) -> Outcome:
+    settings = xl.settings()
+    results = xl.read_table(schema.RESULTS.name)
+    if len(results):
+        raise RisikoError(f"questa cartella di lavoro contiene già un torneo ({len(results)} "
+                          "righe di risultati): per un nuovo torneo aprire una copia della "
+                          "cartella di lavoro vuota (o usare «risiko-xl new»)",
+                          foglio=schema.RESULTS.sheet)
+    try:
+        values = formula_settings(to_text(settings.get("Formula")) or "master")
+    except RisikoError as err:
+        raise err.located(foglio=schema.SETTINGS.sheet, colonna="Valore") from None
+    if is_blank(values["Turni preliminari"]):
+        rules = "metodo, turni e scarti scelti al primo sorteggio dal numero di giocatori"
+    else:
+        rules = (f"metodo {values['Metodo punteggio']}, {values['Turni preliminari']} turni "
+                 f"preliminari, {values['Scarti']} scarti")
+    if not _ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
+                    f"({rules})?\n\nMetodo punteggio, Turni preliminari e Scarti in "
+                    "Impostazioni verranno sostituiti."):
+        return Outcome("Nessuna modifica.")
+    for key, value in values.items():
+        xl.set_setting(key, value)
+    if not is_blank(settings.get(VARIANT_KEY)):
+        xl.set_setting(VARIANT_KEY, None)
+    return Outcome(f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire "
+                   "gli iscritti nel foglio Iscritti, poi premere «Sorteggia turno».", save=True)
+
+
+def ritira_giocatore() -> None:
+    """*Ritira giocatore*: the player on the active cell's row (or «Giocatore da
+    ritirare») withdrawn, replaced if already seated in a final phase."""
+    _run("Ritira giocatore", _withdraw)
+
+
+def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
+    """(ID, whether it came from the setting)."""
+    selected = xl.selected_cell()
+    if selected is not None:
+        sheet, row = selected
+        names = set(xl.table_names())
+        for name in ID_TABLES:
+            if name not in names:
+                continue
+            frame = xl.read_table(name)
+            if frame.attrs["sheet"] == sheet and row in frame.index and "ID" in frame:
+                pid = to_text(frame.at[row, "ID"])
+                if pid is not None:
+                    return pid, False
+    pid = to_text(xl.settings().get(PLAYER_TO_WITHDRAW))
+    if pid is None:
+        raise RisikoError("indicare il giocatore da ritirare: selezionare una cella della sua "
+                          "riga nel foglio Iscritti, oppure scriverne l'ID nell'impostazione "
+                          f"«{PLAYER_TO_WITHDRAW}» del foglio {schema.SETTINGS.sheet}",
+                          foglio=schema.PLAYERS.sheet, colonna="ID")
+    return pid, True
+
+
+def _withdraw(xl: XlwingsBook) -> Outcome:
+    pid, from_setting = _player_to_withdraw(xl)
+    entrant = load(xl).by_id.get(pid)
+    who = f"{entrant.name} ({pid})" if entrant is not None else pid
+    if not _ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
+                    "non ancora giocata viene sostituito come prevede la formula."):
+        return Outcome("Nessuna modifica.")
+    lines = withdraw(xl, pid)
+    if from_setting:
+        xl.set_setting(PLAYER_TO_WITHDRAW, None)
+    return Outcome("\n".join(lines), save=True)
+
+
+def verifica() -> None:
+    """*Verifica*: every computed cell recomputed and every draw replayed; nothing
+    written."""
+    _run("Verifica", _verify)
+
+
+def _verify(xl: XlwingsBook) -> Outcome:
+    lines, summary = verify(xl)
+    shown = lines[:SHOWN_DIFFERENCES]
+    if len(lines) > len(shown):
+        shown.append(f"… e altre {len(lines) - len(shown)} differenze.")
+    return Outcome("\n".join([summary, *([""] if shown else []), *shown]),
+                   mode="critical" if lines else "info")
+
+
+# --- Turno ------------------------------------------------------------------------------
+
+def sorteggia_turno() -> None:
+    """*Sorteggia turno*: the next preliminary round (or «Turno da sorteggiare», drawn
+    again after a question) drawn and pre-filled in `Risultati`."""
+    _run("Sorteggia turno", _draw)
+
+
+def _draw(xl: XlwingsBook) -> Outcome:
+    requested = _setting_round(xl.settings(), ROUND_TO_DRAW)
+    force = False
+    if requested is not None:
+        existing = [r for r in load(xl).rows
+                    if r.phase == QUALIFYING and r.round_no == requested]
+        if existing:
+            typed = sum(r.seat is not None for r in existing)
+            what = (f"ha già {typed} risultati inseriti" if typed
+                    else "è già stato sorteggiato")
+            if not _ask(xl, f"Il turno {requested} {what}.\n\nSorteggiarlo di nuovo? Le sue "
+                            "righe attuali andranno nel foglio Archivio."):
+                return Outcome(f"Nessuna modifica: il turno {requested} resta com'è.")
+            force = True
+    drawn = draw_round(xl, requested, force=force)
+    if requested is not None:
+        xl.set_setting(ROUND_TO_DRAW, None)
+    lines = list(drawn.lines)
+    if drawn.archived:
+        lines.append(f"{drawn.archived} righe del sorteggio precedente spostate nel foglio "
+                     "Archivio.")
+    lines.append("I tavoli sono nel foglio Risultati; i referti si stampano con «Stampa "
+                 "referti».")
+    return Outcome("\n".join(lines), save=True)
+
+
+def aggiorna_classifica() -> None:
+    """*Aggiorna classifica*: points of the typed games and the standings."""
+    _run("Aggiorna classifica", lambda xl: Outcome("\n".join(update_standings(xl).lines),
+                                                   save=True))
+
+
+def fasi_finali() -> None:
+    """*Fasi finali*: the next final phase seated, or the final ranking written."""
+    _run("Fasi finali", _finals)
+
+
+def _finals(xl: XlwingsBook) -> Outcome:
+    update = run_finals(xl)
+    lines = list(update.lines)
+    if update.step is not None:
+        lines.append("Inserire i risultati nel foglio Risultati, poi premere di nuovo «Fasi "
+                     "finali».")
+    return Outcome("\n".join(lines), save=True)
+
+
+# --- Pubblica ---------------------------------------------------------------------------
+
+def post_forum() -> None:
+    """*Post forum*: the results post (vBulletin BBCode) in the `Post` sheet and on the
+    clipboard."""
+    _run("Post forum", _post)
+
+
+def _post(xl: XlwingsBook) -> Outcome:
+    round_no = _setting_round(xl.settings(), ROUND_TO_PUBLISH)
+    text = publish(xl, POST_FORMAT, round_no)
+    xl.write_lines(POST_SHEET, text.splitlines())
+    where = f"Post scritto nel foglio {POST_SHEET}"
+    try:
+        import pyperclip
+
+        pyperclip.copy(text)
+    except Exception as err:  # no clipboard (no desktop session, missing tool, …)
+        return Outcome(f"{where}, ma non è stato possibile copiarlo negli appunti "
+                       f"({_short(err)}): "
+                       f"selezionare la colonna A del foglio {POST_SHEET} e copiarla.")
+    return Outcome(f"{where} e copiato negli appunti: incollarlo nel forum.")
+
+
+def stampa_referti() -> None:
+    """*Stampa referti*: one score sheet per table as a PDF next to the workbook, opened."""
+    _run("Stampa referti", _referti)
+
+
+def _referti(xl: XlwingsBook) -> Outcome:
+    if xl.path is None:
+        raise RisikoError("salvare prima la cartella di lavoro in una cartella del computer: "
+                          "i referti vengono scritti accanto a essa")
+    round_no = _setting_round(xl.settings(), ROUND_TO_PRINT)
+    if round_no is None:
+        drawn = [r.round_no for r in load(xl).rows]
+        if not drawn:
+            raise RisikoError("nessun turno sorteggiato: premere prima «Sorteggia turno»",
+                              foglio=schema.RESULTS.sheet, colonna="Turno")
+        round_no = max(drawn)
+    out = xl.path.with_name(f"{xl.path.stem}-referti-turno-{round_no}.pdf")
+    written = write_referti(xl, round_no, out)
+    text = f"Referti del turno {round_no} scritti in {written}"
+    if open_file(written):
+        return Outcome(text + ".")
+    return Outcome(text + ": aprirlo da lì per stamparlo.")
