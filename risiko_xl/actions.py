@@ -43,7 +43,7 @@ import xlwings as xw
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import write_referti
+from risiko_xl.publish.referti import default_path, write_referti
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.finals_sheet import run_finals, withdraw
@@ -373,8 +373,7 @@ def _referti(xl: XlwingsBook) -> Outcome:
             raise RisikoError("nessun turno sorteggiato: premere prima «Sorteggia turno»",
                               foglio=schema.RESULTS.sheet, colonna="Turno")
         round_no = max(drawn)
-    out = xl.path.with_name(f"{xl.path.stem}-referti-turno-{round_no}.pdf")
-    written = write_referti(xl, round_no, out)
+    written = write_referti(xl, round_no, default_path(xl.path, round_no))
     text = f"Referti del turno {round_no} scritti in {written}"
     if open_file(written):
         return Outcome(text + ".")

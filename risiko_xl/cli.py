@@ -136,9 +136,9 @@ def run(args: argparse.Namespace) -> int:
                          keep_backup=False)
             print(f"Scritto {args.out}")
     elif args.command == "referti":
-        from risiko_xl.publish.referti import write_referti
+        from risiko_xl.publish.referti import default_path, write_referti
 
-        out = args.out or args.file.with_name(f"{args.file.stem}-referti-turno-{args.turno}.pdf")
+        out = args.out or default_path(args.file, args.turno)
         written = _on_book(args.file, lambda b: write_referti(b, args.turno, out,
                                                                args.per_pagina), save=False)
         print(f"Scritto {written}")

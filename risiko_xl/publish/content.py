@@ -23,7 +23,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import COLUMN_FIELDS, standings_columns, standings_seed
-from risiko_xl.workbook.state import Tournament, load
+from risiko_xl.workbook.state import Tournament
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
@@ -258,10 +258,10 @@ def _ranking(t: Tournament, book: Book, round_no: int, phase: str,
     return None
 
 
-def build_post(book: Book, round_no: int | None = None, top: int | None = None,
-               now: dt.datetime | None = None, trademark: bool = True) -> Post:
+def post_from(t: Tournament, round_no: int | None = None, top: int | None = None,
+              now: dt.datetime | None = None, trademark: bool = True) -> Post:
     """The post after round `round_no` (default: the last one whose results are all in)."""
-    t = load(book)
+    book = t.book
     if round_no is None:
         round_no = played_round(t)
     drawn = sorted({r.round_no for r in t.rows})

@@ -22,7 +22,7 @@ from risiko_xl.publish.content import (
     QUALIFIED_HEADERS,
     SEAT_HEADERS,
     Post,
-    build_post,
+    post_from,
 )
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.standings.model import QUALIFYING
@@ -102,10 +102,10 @@ def publish(book: Book, fmt: str, round_no: int | None = None, top: int | None =
             now: dt.datetime | None = None) -> str:
     """The post for round `round_no` in format `fmt`: the service behind the CLI's
     `post` and the ribbon's *Post forum*. The HTML page gets the standings chart."""
-    post = build_post(book, round_no, top, now, trademark)
+    t = load(book)
+    post = post_from(t, round_no, top, now, trademark)
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING:
         from risiko_xl.publish.charts import progression, progression_png
 
-        post = replace(post, chart=progression_png(progression(load(book),
-                                                               upto=post.round_no)))
+        post = replace(post, chart=progression_png(progression(t, upto=post.round_no)))
     return render_post(post, fmt, sections)

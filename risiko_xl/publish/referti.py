@@ -311,6 +311,11 @@ def _check_per_page(per_page: int) -> int:
     return per_page
 
 
+def default_path(workbook: Path, round_no: int) -> Path:
+    """Where the score sheets go when no file is named: beside the workbook."""
+    return workbook.with_name(f"{workbook.stem}-referti-turno-{round_no}.pdf")
+
+
 def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Path:
     """Write round `round_no`'s score sheets to `out` (.pdf or .html, by its suffix),
     `per_page` (1 or 2) to an A4 page; atomic. Returns the path written."""
@@ -334,5 +339,5 @@ def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Pa
     return out
 
 
-__all__ = ["ScoreSheet", "SheetPlayer", "duration_text", "render_html", "score_sheets",
-           "write_referti"]
+__all__ = ["ScoreSheet", "SheetPlayer", "default_path", "duration_text", "render_html",
+           "score_sheets", "write_referti"]
