@@ -22,7 +22,7 @@ test: $(STAMP)
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx
 	rm -f workbook/torneo.bak.xlsx
-	$(BIN)/python -m risiko_xl.workbook.xlsm
+	$(BIN)/python -m risiko_xl.workbook.xlsm  # from a template with the live formulas
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py

@@ -54,10 +54,7 @@ from risiko_xl.workbook.template import formula_settings
 from risiko_xl.workbook.verify import verify
 from risiko_xl.workbook.xlwings_book import XlwingsBook
 
-ROUND_TO_DRAW = "Turno da sorteggiare"
-ROUND_TO_PUBLISH = "Turno da pubblicare"
-ROUND_TO_PRINT = "Turno da stampare"
-PLAYER_TO_WITHDRAW = "Giocatore da ritirare"
+ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
 POST_SHEET = "Post"
 POST_FORMAT = "bbcode-vb"
 LOG_NAME = "risiko-xl-errori.log"

@@ -25,6 +25,7 @@ from risiko_xl.rules.methods import method as scoring_method
 from risiko_xl.rules.placement import chain, place
 from risiko_xl.rules.points import check_players, table_points
 from risiko_xl.rules.seat import Seat
+from risiko_xl.workbook import schema
 
 MAP_TOTAL = territories.MAP_TOTAL
 
@@ -293,6 +294,60 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
             continue
         result.append(numerator / m.denominator if m.denominator != 1 else numerator)
     return _column(result, scalar)
+
+
+# --- whole tables: the template's computed columns and standings ---------------------
+
+def _tournament(impostazioni: Any, iscritti: Any, risultati: Any) -> Any:
+    """The tournament of three whole tables (`Tabella[#All]`), loaded by the CLI's loader."""
+    from risiko_xl.workbook.array_book import ArrayBook
+    from risiko_xl.workbook.state import load
+
+    return load(ArrayBook({schema.SETTINGS.name: impostazioni, schema.PLAYERS.name: iscritti,
+                           schema.RESULTS.name: risultati}))
+
+
+def _block_error(err: RisikoError, rows: int, columns: int) -> list[list[str]]:
+    """The message in every cell of the block, so every dependent cell shows it."""
+    return [[cell_error(err)] * columns for _ in range(max(rows, 1))]
+
+
+@xw.func
+@xw.arg("impostazioni", ndim=2)
+@xw.arg("iscritti", ndim=2)
+@xw.arg("risultati", ndim=2)
+def RISIKO_RISULTATI(impostazioni, iscritti, risultati):
+    """Punti tavolo, Posizione e Punti torneo di ogni riga dei risultati, con la formula e
+    il metodo del torneo: argomenti Impostazioni[#All], Iscritti[#All] e le colonne
+    inserite a mano di Risultati con le intestazioni. Una riga per riga dei risultati."""
+    rows = len(cells.rows_2d(risultati)) - 1
+    computed = schema.RESULTS.computed
+    try:
+        t = _tournament(impostazioni, iscritti, risultati)
+    except RisikoError as err:
+        return _block_error(err, rows, len(computed))
+    values = [[t.computed.get(row, {}).get(h, "") for h in computed]
+              for row in range(2, 2 + rows)]
+    return values or [[""] * len(computed)]
+
+
+@xw.func
+@xw.arg("impostazioni", ndim=2)
+@xw.arg("iscritti", ndim=2)
+@xw.arg("risultati", ndim=2)
+def RISIKO_CLASSIFICA(impostazioni, iscritti, risultati):
+    """La classifica con gli spareggi ufficiali della formula del torneo: una riga di
+    intestazioni (Pos, ID, Giocatore, Club, T1…, Totale…), poi un giocatore per riga.
+    Argomenti come RISIKO_RISULTATI."""
+    from risiko_xl.workbook.standings_sheet import standings_of
+
+    try:
+        frame = standings_of(_tournament(impostazioni, iscritti, risultati))[1]
+    except RisikoError as err:
+        return _block_error(err, 2, len(schema.STANDINGS_BASE))
+    body = [["" if v is None or v != v else v for v in row]
+            for row in frame.itertuples(index=False, name=None)]
+    return [list(frame.columns), *(body or [[""] * len(frame.columns)])]
 
 
 # --- draw and game helpers -----------------------------------------------------------

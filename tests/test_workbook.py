@@ -38,7 +38,7 @@ def test_tables_and_headers_are_the_interface(tmp_path):
         "Posizione", "Punti torneo"]
     assert list(book.read_table("Classifica").columns) == ["Pos", "ID", "Giocatore", "Club",
                                                            "T1", "T2", "Totale"]
-    assert set(book.settings()) == set(schema.SETTING_KEYS)
+    assert set(book.settings()) == {*schema.SETTING_KEYS, *schema.ACTION_KEYS}
     board = book.read_table("Mappa")
     assert len(board) == 42 and board["Valore"].sum() == 164
 

@@ -7,15 +7,22 @@ index is the sheet row number, so messages can name the row a value came from.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
 from risiko_xl.workbook.charts import ChartSpec
 
+if TYPE_CHECKING:
+    from risiko_xl.workbook.live import SheetFormula
+
 
 class Book(Protocol):
-    """What the services need from a workbook."""
+    """What the services need from a workbook. `live_functions`: whether the application
+    holding the book computes our worksheet functions (Excel on Windows)."""
+
+    live_functions: bool
 
     def table_names(self) -> list[str]: ...
 
@@ -31,6 +38,12 @@ class Book(Protocol):
     def set_chart(self, spec: ChartSpec) -> None:
         """Draw `spec` next to its table, replacing the chart with the same title on that
         sheet (an empty spec only removes it)."""
+        ...
+
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty sheet `sheet` (created at the end if missing), write `note` in A1 and
+        each formula over its block."""
         ...
 
     def save(self) -> None: ...

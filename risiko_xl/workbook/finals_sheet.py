@@ -25,7 +25,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import cell_number, write_computed
-from risiko_xl.workbook.standings_sheet import standings_seed
+from risiko_xl.workbook.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.workbook.state import Tournament, load
 
 
@@ -92,7 +92,16 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
     if step is None:
         book.write_table(schema.RESULTS.name, scored)
-        return FinalsUpdate(None, _write_ranking(t, standings, seed))
+        lines = _write_ranking(t, standings, seed)
+    else:
+        lines = _seat_phase(book, t, step, scored, seed, now)
+    refresh_scores(book)
+    return FinalsUpdate(step, tuple(lines))
+
+
+def _seat_phase(book: Book, t: Tournament, step: PhaseStep, scored: pd.DataFrame, seed: str,
+                now: dt.datetime | None) -> tuple[str, ...]:
+    """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
     results, qualifiers = _step_frames(t, step)
     book.write_table(schema.RESULTS.name, pd.concat([scored, results], ignore_index=True))
     append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
@@ -105,8 +114,7 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     for number, table in zip(_numbers(step), step.tables):
         lines.append(f"  Tavolo {number}: " + ", ".join(
             f"{t.by_id[q.player].name} ({q.reason})" for q in table))
-    lines += list(step.notes)
-    return FinalsUpdate(step, tuple(lines))
+    return (*lines, *step.notes)
 
 
 def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
@@ -136,12 +144,14 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
     if any(r.player == player and r.seat is None and r.phase == QUALIFYING for r in t.rows):
         lines.append("È già sorteggiato in un turno preliminare non ancora giocato: ripetere "
-                     "il sorteggio con --forza oppure giocare con la regola del giocatore "
+                     "il sorteggio («Turno da sorteggiare» in Excel, --forza da riga di comando) "
+                     "oppure giocare con la regola del giocatore "
                      "passivo.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:
         lines += _replace(t, load(book), pending[0], player, now)
+    refresh_scores(book)
     return tuple(lines)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -11,21 +12,27 @@ import pandas as pd
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 
 
 def put(cell: Any, value: Any) -> None:
-    """Write a value; text that Excel would take for a formula stays text."""
+    """Write a value; text that Excel would take for a formula stays text, unless it is
+    a `Formula` (ours, or one read from the file)."""
     if isinstance(value, float) and value != value:  # NaN from pandas = empty
         value = None
+    if isinstance(value, Formula):
+        cell.value = str(value)
+        return
     cell.value = value
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         cell.data_type = "s"
@@ -33,7 +40,9 @@ def put(cell: Any, value: Any) -> None:
 
 
 class OpenpyxlBook:
-    """A tournament workbook file opened with openpyxl."""
+    """A tournament workbook file opened with openpyxl (which computes no formula)."""
+
+    live_functions = False
 
     def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
         self.path = Path(path)
@@ -56,8 +65,10 @@ class OpenpyxlBook:
         """All columns of table `name` (user columns too); index = sheet row number."""
         sheet, table = self._find(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-        rows = list(sheet.iter_rows(min_row=min_row, max_row=max_row, min_col=min_col,
-                                    max_col=max_col, values_only=True))
+        rows = [[Formula(c.value) if c.data_type == "f" and isinstance(c.value, str)
+                 else c.value for c in row]
+                for row in sheet.iter_rows(min_row=min_row, max_row=max_row, min_col=min_col,
+                                           max_col=max_col)]
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
         frame.index = range(min_row + 1, max_row + 1)
@@ -125,6 +136,20 @@ class OpenpyxlBook:
             _, top, right, _ = range_boundaries(table.ref)
             sheet.add_chart(_stacked_bars(sheet, table, spec),
                             f"{get_column_letter(right + 2)}{top}")
+
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty `sheet` (created at the end if missing), `note` in A1, then each formula
+        as an array formula over its block (one cell: a plain formula)."""
+        target = (self.workbook[sheet] if sheet in self.workbook.sheetnames
+                  else self.workbook.create_sheet(sheet))
+        target.delete_rows(1, target.max_row)
+        put(target.cell(1, 1), note)
+        for f in formulas:
+            first = f"{get_column_letter(f.column)}{f.row}"
+            last = f"{get_column_letter(f.column + f.columns - 1)}{f.row + f.rows - 1}"
+            target[first] = (f.text if first == last
+                             else ArrayFormula(f"{first}:{last}", f.text))
 
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""

@@ -24,6 +24,7 @@ from risiko_xl.standings.model import ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.standings_sheet import refresh_scores
 from risiko_xl.workbook.state import VARIANT_KEY, Tournament, load, variant_for
 
 
@@ -66,7 +67,8 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
     rounds = t.formula.standings.rounds
     if round_no > rounds:
         raise RisikoError(f"la formula prevede {rounds} turni preliminari: per le fasi finali "
-                          "usare «risiko-xl finals»", foglio="Torneo", valore=round_no)
+                          "usare «Fasi finali» (riga di comando: risiko-xl finals)",
+                          foglio="Torneo", valore=round_no)
     if round_no > 1:
         missing = [n for n in range(1, round_no) if n not in drawn]
         if missing:
@@ -93,8 +95,9 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     if existing and not force:
         typed = [r for r in existing if r.seat is not None]
         what = "ha già risultati inseriti" if typed else "è già stato sorteggiato"
-        raise RisikoError(f"il turno {round_no} {what}: per sorteggiarlo di nuovo usare "
-                          "--forza (le righe attuali vanno nel foglio Archivio)",
+        raise RisikoError(f"il turno {round_no} {what}: per sorteggiarlo di nuovo indicarlo "
+                          "in «Turno da sorteggiare» in Excel, o usare --forza da riga di "
+                          "comando (le righe attuali vanno nel foglio Archivio)",
                           foglio="Risultati", riga=existing[0].row, colonna="Turno",
                           valore=round_no)
     if round_no == 1:  # a formula with variants is chosen by the first draw's player count
@@ -124,6 +127,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Procedura": result.procedure, "Qualità": quality_text(result.quality),
         "Tavoli": tables_text(result.tables),
         "Note": "nuovo sorteggio (righe precedenti archiviate)" if existing else ""})
+    refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
     lines = (f"Turno {round_no}: {len(ids)} giocatori, {len(result.tables)} tavoli ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",

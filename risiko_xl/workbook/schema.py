@@ -21,7 +21,8 @@ class TableSpec:
 
     @property
     def required(self) -> tuple[str, ...]:
-        return tuple(h for h in self.headers if h not in self.optional)
+        """Headers a reader needs (computed columns are written back when missing)."""
+        return tuple(h for h in self.headers if h not in self.optional + self.computed)
 
 
 SETTINGS = TableSpec("Torneo", "Impostazioni", ("Voce", "Valore"))
@@ -55,7 +56,10 @@ FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
-                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula")
+                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo")
+# optional inputs of the ribbon's actions (the CLI takes them as arguments); emptied after use
+ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
+               "Giocatore da ritirare")
 
 STATES = ("Attivo", "Ritirato", "Squalificato")
 PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")

@@ -29,7 +29,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.charts import standings_chart
-from risiko_xl.workbook.scoring import cell_number, write_computed
+from risiko_xl.workbook.live import write_scores
+from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.state import Tournament, load
 
 COLUMN_FIELDS = {"Totale": "total", "Generale": "total", "Assoluta": "assoluta",
@@ -75,6 +76,13 @@ def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
     return pd.DataFrame(records, columns=columns)
 
 
+def standings_of(t: Tournament) -> tuple[Standings, pd.DataFrame]:
+    """The standings of the typed results, and the `Classifica` rows showing them."""
+    standings = compute_standings(t.entrants, t.results, t.formula.standings,
+                                  standings_seed(t))
+    return standings, standings_frame(t, standings)
+
+
 def standings_columns(rules: StandingsRules) -> list[str]:
     """The Classifica's score columns: Totale (or Generale and Assoluta when results are
     dropped), the columns the tie-break chain reads, and any the formula adds."""
@@ -85,33 +93,19 @@ def standings_columns(rules: StandingsRules) -> list[str]:
     return columns
 
 
-def _with_user_columns(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
-    """Carry the organiser's own Classifica columns over, matched by player ID."""
-    old = book.read_table(schema.standings_spec(0).name)
-    ours = set(frame.columns) | set(COLUMN_FIELDS) | set(schema.STANDINGS_BASE)
-    user = [c for c in old.columns if c and c not in ours and not _is_round_column(c)]
-    if not user or "ID" not in old.columns:
-        return frame
-    keyed = {to_text(pid): rec for pid, rec in zip(old["ID"], old[user].to_dict("records"))}
-    out = frame.copy()
-    for column in user:
-        out[column] = [keyed.get(pid, {}).get(column) for pid in out["ID"]]
-    return out
-
-
-def _is_round_column(header: str) -> bool:
-    return header.startswith("T") and header[1:].isdigit()
+def refresh_scores(book: Book) -> tuple[Tournament, Standings, pd.DataFrame]:
+    """Rewrite the computed `Risultati` cells and the `Classifica` table (values or live
+    formulas, see `live`) from the workbook as it is; used after every change."""
+    t = load(book)
+    standings, frame = standings_of(t)
+    write_scores(book, t, frame)
+    return t, standings, frame
 
 
 def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
     """Score the results and rewrite `Classifica`; returns what was written."""
-    t = load(book)
-    book.write_table(schema.RESULTS.name, write_computed(t.frame, t.computed))
+    t, standings, frame = refresh_scores(book)
     seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
-    frame = standings_frame(t, standings)
-    book.write_table(schema.standings_spec(0).name, _with_user_columns(book, frame),
-                     replace_headers=True)
     book.set_chart(standings_chart(frame))
     _log_lotteries(book, standings.lottery, seed, now)
     if t.formula.teams is not None:

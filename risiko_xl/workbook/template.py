@@ -18,7 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 from risiko_xl.formulas import names
 from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
-from risiko_xl.workbook import schema
+from risiko_xl.workbook import live, schema
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.openpyxl_book import put
 
@@ -28,7 +28,8 @@ THOUSANDTHS = "0.000"
 DEFAULT_SETTINGS: dict[str, Any] = {
     "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
-    "Scarti": 0, "Seme sorteggio": "", "Variante formula": "",
+    "Scarti": 0, "Seme sorteggio": "", "Variante formula": "", "Calcolo": "",
+    **dict.fromkeys(schema.ACTION_KEYS, ""),
 }
 STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
 
@@ -92,16 +93,19 @@ def _print_setup(sheet: Worksheet, landscape: bool = False) -> None:
     sheet.freeze_panes = "A2"
 
 
-def build(settings: dict[str, Any] | None = None) -> Workbook:
-    """A new tournament workbook with every sheet and table of the schema."""
+def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Workbook:
+    """A new tournament workbook with every sheet and table of the schema; with
+    `formulas`, the `Calcoli` sheet holds the live worksheet functions (for Excel)."""
     values = {**DEFAULT_SETTINGS, **(settings or {})}
     book = Workbook()
     torneo = book.active
     torneo.title = schema.SETTINGS.sheet
-    _table(torneo, schema.SETTINGS, [[k, values[k]] for k in schema.SETTING_KEYS], widths=22)
+    keys = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
+    _table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
     _table(torneo, schema.CALENDAR, [], col=4)
     _setting_dropdown(torneo, "Formula", tuple(names()))
     _setting_dropdown(torneo, "Metodo punteggio", tuple(METHODS))
+    _setting_dropdown(torneo, live.MODE_KEY, live.MODES)
     _print_setup(torneo)
 
     players = book.create_sheet(schema.PLAYERS.sheet)
@@ -142,6 +146,8 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
     _table(archive, schema.ARCHIVE, [], widths=10)
     _print_setup(archive, landscape=True)
 
+    put(book.create_sheet(live.SHEET)["A1"], live.NOTE)
+
     post = book.create_sheet("Post")
     put(post["A1"], "Post per il forum (scritto da «Post forum»)")
 
@@ -158,10 +164,22 @@ def build(settings: dict[str, Any] | None = None) -> Workbook:
     conf.column_dimensions["A"].width = 22
     conf.column_dimensions["B"].width = 30
 
+    if formulas:
+        _live_formulas(book)
     book.properties.creator = "risiko_xl"
     book.properties.created = FIXED_TIME
     book.properties.modified = FIXED_TIME
     return book
+
+
+def _live_formulas(book: Workbook) -> None:
+    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+    from risiko_xl.workbook.standings_sheet import standings_of
+    from risiko_xl.workbook.state import load
+
+    view = OpenpyxlBook(Path("torneo.xlsx"), book)
+    columns = len(standings_of(load(view))[1].columns)
+    view.set_sheet_formulas(live.SHEET, live.NOTE, live.sheet_formulas(1, 1, columns))
 
 
 def reproducible_bytes(book: Workbook) -> bytes:
@@ -201,9 +219,11 @@ def formula_settings(name: str) -> dict[str, Any]:
             "Turni preliminari": formula.standings.rounds, "Scarti": formula.standings.drops}
 
 
-def write_new(path: str | Path, settings: dict[str, Any] | None = None) -> Path:
-    """Create a new tournament workbook at `path` (atomic; an existing file is backed up)."""
+def write_new(path: str | Path, settings: dict[str, Any] | None = None,
+              formulas: bool = False) -> Path:
+    """Create a new tournament workbook at `path` (atomic; an existing file is backed up);
+    `formulas`: with the live worksheet functions (see `build`)."""
     target = Path(path)
-    data = reproducible_bytes(build(settings))
+    data = reproducible_bytes(build(settings, formulas))
     atomic_write(target, lambda temp: temp.write_bytes(data))
     return target

@@ -13,14 +13,13 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
-from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.rounds import round_input
 from risiko_xl.workbook.scoring import write_computed
-from risiko_xl.workbook.standings_sheet import standings_frame, standings_seed
+from risiko_xl.workbook.standings_sheet import standings_of
 from risiko_xl.workbook.state import Tournament, load
 
 
@@ -88,9 +87,7 @@ def verify(book: Book) -> tuple[list[str], str]:
     t = load(book)
     computed = list(schema.RESULTS.computed)
     lines = _compare("Risultati", t.frame, write_computed(t.frame, t.computed), computed)
-    seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
-    expected = standings_frame(t, standings)
+    expected = standings_of(t)[1]
     stored = book.read_table(schema.standings_spec(0).name)
     if t.results or len(stored):
         lines += _compare("Classifica", stored, expected, list(expected.columns))

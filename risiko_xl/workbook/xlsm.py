@@ -18,6 +18,7 @@ import importlib.util
 import itertools
 import posixpath
 import re
+import tempfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,7 @@ from xml.sax.saxutils import quoteattr
 from risiko_xl.errors import RisikoError
 from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.template import write_new
 from risiko_xl.workbook.vba import (
     Module,
     class_module,
@@ -265,12 +267,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m risiko_xl.workbook.xlsm",
         description="Rigenera macros/ e la cartella di lavoro con macro dal modello .xlsx.")
     parser.add_argument("--macros", type=Path, default=Path("macros"))
-    parser.add_argument("--source", type=Path, default=Path("workbook/torneo.xlsx"))
+    parser.add_argument("--source", type=Path, default=None,
+                        help="modello .xlsx (predefinito: quello nuovo, con le formule)")
     parser.add_argument("--target", type=Path, default=Path("workbook/torneo.xlsm"))
     args = parser.parse_args(argv)
     for path in write_macros(args.macros):
         print(f"scritto {path}")
-    print(f"scritto {build_xlsm(args.source, args.target)}")
+    with tempfile.TemporaryDirectory() as folder:
+        source = args.source or write_new(Path(folder) / "torneo.xlsx", formulas=True)
+        print(f"scritto {build_xlsm(source, args.target)}")
     return 0
 
 

@@ -14,7 +14,8 @@ Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests
 - `Sheets`: iteration, `len()`, `[i]`, `add(name=, after=)`;
   `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`;
 - `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
-  `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write);
+  `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
+  `formula2` (write: a formula that spills, for the `Calcoli` sheet);
 - `Charts`: iteration, `add(name=, chart_type=, anchor=, width=, height=)`; `Chart`: `name`,
   `title`, `delete()`, `set_source_data(range, plot_by=)`, `set_x_axis_values(range)`,
   `legend.position`, `category_axis` / `value_axis` (`title`, `reverse_order`, `crosses`).
@@ -28,6 +29,8 @@ a date, TRUE, an error) is written with Excel's text prefix `'`, so it stays tex
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
@@ -37,6 +40,7 @@ import pandas as pd
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
+from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.schema import SETTINGS
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -46,7 +50,7 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents"}),
     "Tables": frozenset({"__iter__"}),
     "Table": frozenset({"name", "range", "resize"}),
-    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value"}),
+    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2"}),
     "Charts": frozenset({"__iter__", "add"}),
     "Chart": frozenset({"name", "title", "delete", "set_source_data", "set_x_axis_values",
                         "legend", "category_axis", "value_axis"}),
@@ -89,6 +93,8 @@ def excel_value(value: Any) -> Any:
         return None
     if isinstance(value, pd.Timestamp):
         return value.to_pydatetime()
+    if isinstance(value, Formula):
+        return str(value)
     if isinstance(value, str):
         if not value:
             return None
@@ -137,7 +143,10 @@ class _Chart:
 
 
 class XlwingsBook:
-    """A tournament workbook open in Excel (`xw.Book`), for the length of one action."""
+    """A tournament workbook open in Excel (`xw.Book`), for the length of one action.
+    Worksheet functions (UDFs) run only in Excel for Windows: `live_functions`."""
+
+    live_functions = sys.platform == "win32"
 
     def __init__(self, book: Any) -> None:
         self.book = book
@@ -146,6 +155,7 @@ class XlwingsBook:
         self._grids: dict[str, _Grid] = {}
         self._table_list: list[tuple[Any, Any]] | None = None
         self._charts: dict[tuple[str, str], _Chart] = {}
+        self._formulas: dict[str, tuple[str, list[SheetFormula]]] = {}
 
     @property
     def folder(self) -> Path | None:
@@ -249,11 +259,18 @@ class XlwingsBook:
             spec, grid.sheet, (grid.top, right + 2), columns.get(spec.category, 0),
             tuple(columns[s] for s in spec.series if s in columns), grid.top)
 
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty `sheet` (created at the end if missing), `note` in A1, each formula in its
+        top-left cell as a dynamic array formula that spills over its block. By `flush()`."""
+        self._formulas[sheet] = (note, list(formulas))
+
     # --- writing to Excel -----------------------------------------------------------
     @property
     def pending(self) -> bool:
         """Whether there are changes not yet written to Excel."""
-        return bool(self._charts) or any(g.dirty or g.cells for g in self._grids.values())
+        return bool(self._charts or self._formulas) or any(
+            g.dirty or g.cells for g in self._grids.values())
 
     def flush(self) -> None:
         """Write every changed table to Excel (one block each), then draw the charts."""
@@ -265,6 +282,13 @@ class XlwingsBook:
                     grid.sheet.range((grid.top + 1 + row, grid.left + column)).value = (
                         excel_value(value))
                 grid.cells.clear()
+        for name, (note, formulas) in self._formulas.items():
+            sheet = self._sheet(name)
+            sheet.clear_contents()
+            sheet.range((1, 1)).value = excel_value(note)
+            for f in formulas:
+                sheet.range((f.row, f.column)).formula2 = f.text
+        self._formulas.clear()
         for chart in self._charts.values():
             _draw(chart)
         self._charts.clear()
@@ -291,15 +315,18 @@ class XlwingsBook:
             return None
         return selection.sheet.name, int(selection.row)
 
+    def _sheet(self, name: str) -> Any:
+        """Sheet `name`, added after the last one if missing."""
+        sheets = self.book.sheets
+        sheet = next((s for s in sheets if s.name == name), None)
+        return sheet if sheet is not None else sheets.add(name=name,
+                                                          after=sheets[len(sheets) - 1])
+
     def write_lines(self, sheet_name: str, lines: list[str]) -> None:
         """Sheet `sheet_name` (created at the end if missing) emptied and filled with
         `lines`, one per row in column A, in one write."""
-        sheets = self.book.sheets
-        sheet = next((s for s in sheets if s.name == sheet_name), None)
-        if sheet is None:
-            sheet = sheets.add(name=sheet_name, after=sheets[len(sheets) - 1])
-        else:
-            sheet.clear_contents()
+        sheet = self._sheet(sheet_name)
+        sheet.clear_contents()
         if lines:
             sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
 
