@@ -63,8 +63,10 @@ def _iso(moment: dt.datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.000Z")  # how the client sends a date cell
 
 
-def excel_entry(value: Any) -> Any:
-    """What Excel stores (as the client sends it back) for a value written by xlwings."""
+def excel_entry(value: Any, formulas: bool = False) -> Any:
+    """What Excel stores (as the client sends it back) for a value written by xlwings.
+    With `formulas`, text starting with `=` is kept as the formula Excel would enter
+    (the stand-in computes nothing: it keeps the formula's text)."""
     if value is None or value == "":
         return ""
     if isinstance(value, bool):
@@ -88,6 +90,8 @@ def excel_entry(value: Any) -> Any:
             return _iso(dt.datetime(year, month, day, *parts[3:]))
     if stripped.casefold() in LOGICAL:
         return LOGICAL[stripped.casefold()]
+    if formulas and text.startswith("="):
+        return text
     if text[:1] in ("=", "+", "-", "@", "#"):
         raise FormulaWritten(f"Excel leggerebbe come formula: {text!r}")
     return text
@@ -183,6 +187,7 @@ class ExcelStandIn:
         self.statuses: list[Any] = []
         self.saves = 0
         self.batches: list[list[dict[str, Any]]] = []
+        self.formulas = False  # whether the adapter may write formulas (setting «Calcolo»)
         self._remote_alert = self.module.App.alert
         monkeypatch.setattr(self.module.App, "alert", self._alert)
 
@@ -265,7 +270,9 @@ class ExcelStandIn:
         sheet = sheets[action["sheet_position"]] if action["sheet_position"] is not None \
             else None
         if func == "setValues":
-            self._set_values(sheet, action)
+            self._set_values(sheet, action, self.formulas)
+        elif func == "setFormula" and self.formulas:
+            self._set_values(sheet, action, True)
         elif func == "resizeTable":
             index, address = args
             sheet["tables"][index].update(_table_api(sheet["tables"][index]["name"],
@@ -306,7 +313,7 @@ class ExcelStandIn:
             raise AssertionError(f"azione di xlwings non prevista dallo stand-in: {func}")
 
     @staticmethod
-    def _set_values(sheet: dict[str, Any], action: dict[str, Any]) -> None:
+    def _set_values(sheet: dict[str, Any], action: dict[str, Any], formulas: bool) -> None:
         grid = sheet["values"]
         top, left = action["start_row"], action["start_column"]
         bottom = top + action["row_count"]
@@ -317,7 +324,7 @@ class ExcelStandIn:
         grid.extend([[""] * width for _ in range(bottom - len(grid))])
         for r, values in enumerate(action["values"], start=top):
             for c, value in enumerate(values, start=left):
-                grid[r][c] = excel_entry(value)
+                grid[r][c] = excel_entry(value, formulas)
 
 
 class Guarded:
