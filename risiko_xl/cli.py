@@ -94,7 +94,13 @@ def run(args: argparse.Namespace) -> int:
         settings = formula_settings(args.formula)
         if args.nome:
             settings["Nome torneo"] = args.nome
-        print(f"Creato {write_new(args.file, settings)} (formula {settings['Formula']})")
+        if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
+            from risiko_xl.workbook.xlsm import new_xlsm
+
+            created = new_xlsm(args.file, settings)
+        else:
+            created = write_new(args.file, settings)
+        print(f"Creato {created} (formula {settings['Formula']})")
     elif args.command == "draw":
         print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))

@@ -20,9 +20,12 @@ from conftest import need_program
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oletools.olevba import VBA_Parser, decompress_stream
+from openpyxl import load_workbook
+from openpyxl.worksheet.formula import ArrayFormula
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import write_new
 from risiko_xl.workbook.vba import compression, project
 from risiko_xl.workbook.vba.cfb import compound_file
@@ -521,3 +524,21 @@ def test_cli_on_the_xlsm_keeps_macros_and_ribbon(tmp_path):
     finally:
         parser.close()
     assert {MODULE, "xlwings", "Dictionary"} <= set(names)
+
+
+def test_new_xlsm_from_the_cli_has_macros_ribbon_and_live_functions(built, tmp_path, capsys):
+    from risiko_xl import cli
+
+    target = tmp_path / "mio.xlsm"
+    assert cli.main(["new", str(target), "--formula", "eagles", "--nome", "Coppa"]) == 0
+    assert "Creato" in capsys.readouterr().out
+    workbook = load_workbook(target, keep_vba=True)
+    assert workbook.vba_archive is not None
+    with zipfile.ZipFile(target) as ours, zipfile.ZipFile(built) as shipped:
+        assert ours.read(VBA_PART) == shipped.read(VBA_PART)
+        assert ours.read(RIBBON_PART) == shipped.read(RIBBON_PART)
+    settings = OpenpyxlBook(target).settings()
+    assert (settings["Formula"], settings["Nome torneo"]) == ("eagles", "Coppa")
+    assert isinstance(workbook["Calcoli"]["B4"].value, ArrayFormula)
+    assert cli.main(["new", str(target)]) == 0  # again: the first one is kept as backup
+    assert OpenpyxlBook(tmp_path / "mio.bak.xlsm").settings()["Formula"] == "eagles"

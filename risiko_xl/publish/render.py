@@ -21,7 +21,8 @@ from markupsafe import Markup
 from risiko_xl.publish.numbers import italian
 
 BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+_INSTALLED = Path(__file__).resolve().parents[1] / "templates"  # inside a wheel
+TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parents[2] / "templates"
 
 
 def one_line(text: str) -> str:

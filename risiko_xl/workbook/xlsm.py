@@ -115,9 +115,10 @@ def vba_modules(workbook: str, sheets: Sequence[str]) -> list[Module]:
             class_module(dictionary)]
 
 
-def build_xlsm(source_xlsx: Path, target: Path) -> Path:
+def build_xlsm(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Path:
     """Write `target`, the macro-enabled copy of the workbook `source_xlsx` with the VBA
-    project and the ribbon; the write is atomic and reproducible."""
+    project and the ribbon; the write is atomic and reproducible (`keep_backup`: an
+    existing `target` is kept as its backup)."""
     source_xlsx, target = Path(source_xlsx), Path(target)
     parts = _read_parts(source_xlsx)
     main = _main_part(parts)
@@ -150,8 +151,15 @@ def build_xlsm(source_xlsx: Path, target: Path) -> Path:
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, parts[name], compresslevel=9)
 
-    atomic_write(target, write, keep_backup=False)
+    atomic_write(target, write, keep_backup=keep_backup)
     return target
+
+
+def new_xlsm(target: Path, settings: dict | None = None, keep_backup: bool = True) -> Path:
+    """A new macro-enabled tournament workbook with the live worksheet functions."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = write_new(Path(folder) / "torneo.xlsx", settings, formulas=True)
+        return build_xlsm(source, target, keep_backup)
 
 
 def write_macros(directory: Path) -> list[Path]:
@@ -273,9 +281,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for path in write_macros(args.macros):
         print(f"scritto {path}")
-    with tempfile.TemporaryDirectory() as folder:
-        source = args.source or write_new(Path(folder) / "torneo.xlsx", formulas=True)
-        print(f"scritto {build_xlsm(source, args.target)}")
+    written = (build_xlsm(args.source, args.target) if args.source
+               else new_xlsm(args.target, keep_backup=False))
+    print(f"scritto {written}")
     return 0
 
 
