@@ -392,8 +392,3 @@ def test_no_import_cycle(order):
     code = "; ".join(f"import {m}" for m in order) + \
         "; import risiko_xl.formulas as f; f.load('master')"
     subprocess.run([sys.executable, "-c", code], check=True)
-
-
-def test_presets_are_package_data():
-    text = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"formulas/presets/*.json"' in text

@@ -73,6 +73,6 @@ def test_the_installed_wheel_posts_and_draws_from_its_own_files(installed, demo,
     here = subprocess.run([sys.executable, "-m", "risiko_xl.cli", "post", str(demo),
                            "--formato", "html"], capture_output=True, text=True, timeout=300)
     assert untimed(post.stdout) == untimed(here.stdout) and "<table" in post.stdout
-    new = _run(installed, "-m", "risiko_xl.cli", "new", "t.xlsx", "--formula", "eagles",
+    new = _run(installed, "-m", "risiko_xl.cli", "new", "t.xlsx", "--formula", "eagles",  # a preset
                cwd=tmp_path)
     assert new.returncode == 0, new.stderr
