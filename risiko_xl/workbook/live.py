@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pandas as pd
+from openpyxl.utils import get_column_letter
 
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
@@ -60,7 +61,7 @@ def wants_formulas(book: Book) -> bool:
     application running the book computes worksheet functions."""
     value = to_text(book.settings().get(MODE_KEY))
     if value is None:
-        return bool(getattr(book, "live_functions", False))
+        return book.live_functions
     mode = value.casefold()
     if mode not in MODES:
         raise RisikoError(f"impostazione «{MODE_KEY}»: scegliere {' o '.join(MODES)} (vuoto: "
@@ -70,11 +71,7 @@ def wants_formulas(book: Book) -> bool:
 
 
 def _address(row: int, column: int) -> str:
-    letters = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        letters = chr(65 + rest) + letters
-    return f"${letters}${row}"
+    return f"${get_column_letter(column)}${row}"
 
 
 def _block(row: int, column: int, width: int) -> str:
