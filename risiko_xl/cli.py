@@ -135,10 +135,23 @@ def _on_book(path: Path, work: Callable, save: bool = True) -> Sequence[str]:
     return lines
 
 
+def _outputs(args: argparse.Namespace) -> list[Path]:
+    """The files a command writes besides the workbook it opens."""
+    if args.command == "new":
+        return [args.file]
+    if args.command == "export":
+        return [args.out]
+    return [args.out] if getattr(args, "out", None) is not None else []
+
+
 def run(args: argparse.Namespace) -> int:
     """Execute one parsed command; returns the exit code."""
     from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
 
+    for written in _outputs(args):
+        if written.is_dir():
+            raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
+                              "scrivere")
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
 
@@ -222,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Errore: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:
-        print(f"Errore: {_os_error(err)}", file=sys.stderr)
+        text = _os_error(err)
+        print(f"Errore: {text[:1].upper()}{text[1:]}", file=sys.stderr)
         return EXIT_BAD_INPUT if isinstance(err, BAD_PATHS) else EXIT_FAILURE
     except Exception as err:  # never a traceback for the organiser
         if os.environ.get("RISIKO_DEBUG"):

@@ -48,7 +48,8 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def prepared(case: Case, tmp_path: Path) -> tuple[Path, Path]:
-    """(folder, file): a copy of the case's file alone in a folder."""
+    """(folder, file): a copy of the case's file alone in a folder (within `tmp_path`, which
+    holds nothing else: a file left next to the folder would show too)."""
     folder = tmp_path / "caso"
     folder.mkdir()
     file = folder / case.file
@@ -86,26 +87,26 @@ def check_message(case: Case, stderr: str, folder: Path) -> None:
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)
 def test_bad_input_gives_one_italian_line_and_touches_nothing(case, tmp_path, capsys):
     folder, file = prepared(case, tmp_path)
-    before = snapshot(folder)
+    before = snapshot(tmp_path)
     for command in case.commands:
         code = cli.main(arguments(command, folder, file))
         out, err = capsys.readouterr()
         assert code == cli.EXIT_BAD_INPUT, (command, out, err)
         check_message(case, err, folder)
-        assert snapshot(folder) == before, command
+        assert snapshot(tmp_path) == before, command
 
 
 @pytest.mark.parametrize("name", BY_SUBPROCESS)
 def test_through_the_real_program(name, tmp_path):
     case = next(c for c in CASES if c.name == name)
     folder, file = prepared(case, tmp_path)
-    before = snapshot(folder)
+    before = snapshot(tmp_path)
     result = subprocess.run([sys.executable, "-m", "risiko_xl.cli",
                              *arguments(case.commands[0], folder, file)],
                             capture_output=True, text=True, check=False, timeout=120)
     assert result.returncode == 2, result.stderr
     check_message(case, result.stderr, folder)
-    assert snapshot(folder) == before
+    assert snapshot(tmp_path) == before
 
 
 def test_the_corpus():
@@ -144,6 +145,14 @@ def test_the_base_is_a_good_tournament(tmp_path, capsys):
     for command in ("verify", "standings", "draw"):
         assert cli.main([command, str(file)]) == 0, capsys.readouterr().err
     assert capsys.readouterr().err == ""
+
+
+def test_an_empty_file_points_at_its_backup(tmp_path):
+    path = tmp_path / "torneo.xlsx"
+    path.write_bytes(b"")
+    shutil.copyfile(build.BASE, tmp_path / "torneo.bak.xlsx")
+    with pytest.raises(RisikoError, match=r"è vuoto .*«torneo\.bak\.xlsx»"):
+        OpenpyxlBook(path)
 
 
 # --- workbooks from others ---------------------------------------------------------------

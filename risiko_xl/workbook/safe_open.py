@@ -59,8 +59,8 @@ def read_package(path: str | Path) -> zipfile.ZipFile:
     path = Path(path)
     data = _read(path)
     if not data:
-        raise file_error(path, "il file è vuoto (0 byte): forse il salvataggio si è "
-                         "interrotto" + _backup_hint(path))
+        raise file_error(path, "è vuoto (0 byte): forse il salvataggio si è interrotto"
+                         + _backup_hint(path))
     if data.startswith(OLE2):
         raise file_error(path, _ole2_problem(data))
     try:
@@ -158,7 +158,7 @@ def _ole2_problem(data: bytes) -> str:
     except Exception:  # a damaged compound file: say what it looks like
         streams = set()
     if "encryptedpackage" in streams:
-        return ("file protetto da password: toglierla in Excel (File > Informazioni > "
+        return ("è protetto da password: toglierla in Excel (File > Informazioni > "
                 "Proteggi cartella di lavoro > Crittografa con password, cancellare la "
                 "password e salvare), poi riprovare")
     if {"workbook", "book"} & streams:
@@ -169,8 +169,8 @@ def _ole2_problem(data: bytes) -> str:
 
 def _not_zip_problem(path: Path, data: bytes) -> str:
     if data.startswith(ZIP_STARTS):
-        return ("il file è danneggiato o incompleto (troncato): forse la copia o il "
-                "salvataggio si è interrotto" + _backup_hint(path))
+        return ("è danneggiato o incompleto (troncato): forse la copia o il salvataggio si "
+                "è interrotto" + _backup_hint(path))
     head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     if head.startswith((b"<!doctype html", b"<html", b"<table", b"<?xml")) and b"<" in head:
         return ("non è una cartella di lavoro Excel ma una pagina HTML (o un file XML) "
@@ -201,6 +201,9 @@ def _check_kind(path: Path, package: zipfile.ZipFile) -> None:
     if "[Content_Types].xml" not in names:
         raise file_error(path, "è un archivio zip ma non una cartella di lavoro Excel "
                          "(manca «[Content_Types].xml»)")
+    if "xl/workbook.bin" in names:
+        raise file_error(path, "è una cartella di lavoro binaria di Excel (.xlsb): aprirla in "
+                         "Excel e salvarla come «Cartella di lavoro di Excel (*.xlsx)»")
     if "word/document.xml" in names or "ppt/presentation.xml" in names:
         what = "un documento Word" if "word/document.xml" in names else "una presentazione"
         raise file_error(path, f"è {what}, non una cartella di lavoro Excel")

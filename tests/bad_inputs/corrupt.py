@@ -316,6 +316,15 @@ def docx() -> bytes:
                       "word/document.xml": body.encode()})
 
 
+def xlsb() -> bytes:
+    """The parts that make an Excel binary workbook (.xlsb): binary records, no XML."""
+    types = ('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats'
+             '.org/package/2006/content-types"><Override PartName="/xl/workbook.bin" '
+             'ContentType="application/vnd.ms-excel.sheet.binary.macroEnabled.main"/></Types>')
+    return zip_bytes({"[Content_Types].xml": types.encode(),
+                      "xl/workbook.bin": bytes([0x83, 0x01, 0x00, 0x84, 0x01, 0x00])})
+
+
 def ods() -> bytes:
     """An OpenDocument spreadsheet (LibreOffice): `mimetype` first and stored."""
     content = ('<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office='
