@@ -12,6 +12,7 @@ before openpyxl reads them.
 from __future__ import annotations
 
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -165,6 +166,19 @@ def test_openpyxl_reads_xml_through_defusedxml():
     assert functions.iterparse.__module__.startswith("defusedxml")
     if not openpyxl.xml.LXML:  # with lxml openpyxl parses with resolve_entities=False
         assert functions.fromstring.__module__.startswith("defusedxml")
+
+
+def test_no_reading_without_defusedxml(tmp_path):
+    """openpyxl drops defusedxml when OPENPYXL_DEFUSEDXML is not "True": then nothing is
+    read (exit 1: the installation is at fault, not the file)."""
+    path = tmp_path / "torneo.xlsx"
+    shutil.copyfile(build.BASE, path)
+    result = subprocess.run([sys.executable, "-m", "risiko_xl.cli", "standings", str(path)],
+                            capture_output=True, text=True, check=False, timeout=120,
+                            env={**os.environ, "OPENPYXL_DEFUSEDXML": "False"})
+    assert result.returncode == 1 and "defusedxml" in result.stderr
+    assert "Traceback" not in result.stderr and len(result.stderr.splitlines()) == 1
+    assert path.read_bytes() == build.BASE.read_bytes()
 
 
 def refused_quickly(path: Path, *words: str) -> tuple[float, int]:
