@@ -15,6 +15,10 @@ T = TypeVar("T")
 TRUE_WORDS = frozenset({"1", "s", "si", "sì", "sí", "x", "true", "vero", "y", "yes"})
 FALSE_WORDS = frozenset({"", "0", "n", "no", "false", "falso"})
 ERROR_PREFIX = "#RISIKO!"
+NEED_NUMBER = "serve un numero"
+EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
+                          "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
+                          "#UNKNOWN!", "#CONNECT!", "#BUSY!"})
 
 
 def is_blank(value: Any) -> bool:
@@ -58,6 +62,20 @@ def broadcast(length: int, value: Any, label: str) -> list[Any]:
     return values
 
 
+def not_typed(value: Any, label: str) -> RisikoError | None:
+    """The error for a cell holding an Excel error or a formula where a value is typed."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    if text.upper() in EXCEL_ERRORS:
+        return RisikoError(f"la cella contiene l'errore di Excel {text}: correggere la formula "
+                           "o scrivere il valore", colonna=label, valore=value)
+    if text.startswith("=") and len(text) > 1:
+        return RisikoError("la cella contiene una formula: qui va scritto il valore",
+                           colonna=label, valore=value)
+    return None
+
+
 def to_int(value: Any, label: str, *, minimum: int | None = 0,
            maximum: int | None = None) -> int | None:
     """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'."""
@@ -70,15 +88,18 @@ def to_int(value: Any, label: str, *, minimum: int | None = 0,
         raise RisikoError("serve un numero intero", colonna=label, valore=value)
     number: Any = value
     if isinstance(value, str):
+        problem = not_typed(value, label)
+        if problem is not None:
+            raise problem
         text = value.strip().replace(",", ".")
         try:
             number = float(text)
         except ValueError:
-            raise RisikoError("serve un numero", colonna=label, valore=value) from None
+            raise RisikoError(NEED_NUMBER, colonna=label, valore=value) from None
     if not isinstance(number, (int, float)) or number != number or number in (
         float("inf"), float("-inf")
     ):
-        raise RisikoError("serve un numero", colonna=label, valore=value)
+        raise RisikoError(NEED_NUMBER, colonna=label, valore=value)
     if number != int(number):
         raise RisikoError("serve un numero intero", colonna=label, valore=value)
     result = int(number)
@@ -104,6 +125,9 @@ def to_flag(value: Any, label: str) -> bool:
             return True
         if word in FALSE_WORDS:
             return False
+        problem = not_typed(value, label)
+        if problem is not None:
+            raise problem
     raise RisikoError("scrivere S/1/X per sì, vuoto/0/N per no", colonna=label, valore=value)
 
 
@@ -117,7 +141,14 @@ def to_elimination(value: Any, label: str = "eliminato") -> tuple[bool, int | No
         return False, None
     if value is True:
         return True, None
-    order = to_int(value, label, minimum=0, maximum=5)
+    try:
+        order = to_int(value, label, minimum=0, maximum=5)
+    except RisikoError as err:
+        if err.messaggio != NEED_NUMBER:
+            raise
+        raise RisikoError("scrivere l'ordine di eliminazione (1 il primo eliminato, 2 il "
+                          "secondo, …) oppure S se non è noto; vuoto se non eliminato",
+                          colonna=label, valore=value) from None
     return (order is not None and order > 0), (order or None)
 
 

@@ -9,21 +9,70 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from risiko_xl import __version__
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, os_problem
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
+BAD_PATHS = (FileNotFoundError, NotADirectoryError, IsADirectoryError)  # a wrong argument
+ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.10-3.13), in Italian
+    (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
+    (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
+    (r"one of the arguments (.*) is required", r"serve uno degli argomenti \1"),
+    (r"ambiguous option: (\S+) could match (.*)", r"opzione ambigua \1 (può essere \2)"),
+    (r"argument COMANDO: invalid choice: (.*?) \(choose from (.*)\)",
+     r"comando sconosciuto \1 (disponibili: \2)"),
+    (r"argument (\S+): invalid (\w+) value: (.*)",
+     r"argomento \1: serve un numero intero (valore trovato: \3)"),
+    (r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
+     r"argomento \1: valore non ammesso \2 (ammessi: \3)"),
+    (r"argument (\S+): expected one argument", r"argomento \1: manca il valore"),
+    (r"argument (\S+): expected (.*) arguments?", r"argomento \1: numero di valori errato"),
+    (r"argument (\S+): ignored explicit argument (.*)",
+     r"argomento \1: non vuole un valore (valore trovato: \2)"),
+    (r"argument (\S+): not allowed with argument (.*)",
+     r"argomento \1: non si usa insieme a \2"),
+    (r"argument (\S+): (.*)", r"argomento \1: \2"),  # our own ArgumentTypeError text
+)
+
+
+class BadArguments(Exception):
+    """The command line does not parse: an Italian message for the organiser."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one Italian error line (no usage block) and exit code 2."""
+
+    def error(self, message: str) -> NoReturn:
+        for pattern, italian in ARGPARSE_ERRORS:
+            if re.fullmatch(pattern, message, flags=re.DOTALL):
+                message = re.sub(pattern, italian, message, flags=re.DOTALL)
+                break
+        raise BadArguments(f"{message[:1].upper()}{message[1:]} (vedere «{self.prog} --help»)")
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number from 1 up."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"serve un numero intero maggiore di zero (valore "
+                                         f"trovato: {text!r})")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="risiko-xl",
-                                     description="Tornei di RisiKo! in Excel e da riga di comando")
+    parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
+                     "comando")
     parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMANDO")
 
@@ -37,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--formula", default="master", help="formula del torneo (es. master)")
     new.add_argument("--nome", default=None, help="nome del torneo")
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
-    draw.add_argument("--turno", type=int, default=None, help="turno (predefinito: il prossimo)")
+    draw.add_argument("--turno", type=_positive, default=None,
+                      help="turno (predefinito: il prossimo)")
     draw.add_argument("--seme", default=None, help="seme del sorteggio (predefinito: quello "
                       "del torneo in Impostazioni)")
     draw.add_argument("--forza", action="store_true",
@@ -53,17 +103,18 @@ def _parser() -> argparse.ArgumentParser:
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=POST_FORMATS,
                       help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html")
-    post.add_argument("--turno", type=int, default=None,
+    post.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: l'ultimo con tutti i risultati)")
     post.add_argument("--out", type=Path, default=None, help="file da scrivere (predefinito: "
                       "lo schermo)")
-    post.add_argument("--primi", type=int, default=None, help="solo i primi N della classifica")
+    post.add_argument("--primi", type=_positive, default=None,
+                      help="solo i primi N della classifica")
     post.add_argument("--sezioni", default=None, help="sezioni separate da virgole fra: "
                       + ", ".join(POST_SECTIONS))
     post.add_argument("--senza-dicitura", action="store_true",
                       help="omette la dicitura legale sul marchio RisiKo! (richiesta dal RTU)")
     sheets = command("referti", "stampa i referti di gara, uno per tavolo (PDF o HTML)")
-    sheets.add_argument("--turno", type=int, required=True, help="turno")
+    sheets.add_argument("--turno", type=_positive, required=True, help="turno")
     sheets.add_argument("--out", type=Path, default=None, help="file .pdf o .html (predefinito: "
                         "accanto alla cartella di lavoro)")
     sheets.add_argument("--per-pagina", type=int, default=1, choices=(1, 2),
@@ -84,10 +135,23 @@ def _on_book(path: Path, work: Callable, save: bool = True) -> Sequence[str]:
     return lines
 
 
+def _outputs(args: argparse.Namespace) -> list[Path]:
+    """The files a command writes besides the workbook it opens."""
+    if args.command == "new":
+        return [args.file]
+    if args.command == "export":
+        return [args.out]
+    return [args.out] if getattr(args, "out", None) is not None else []
+
+
 def run(args: argparse.Namespace) -> int:
     """Execute one parsed command; returns the exit code."""
     from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
 
+    for written in _outputs(args):
+        if written.is_dir():
+            raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
+                              "scrivere")
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
 
@@ -155,16 +219,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _os_error(err: OSError) -> str:
+    """An OSError in Italian, naming the folder when that is what is missing."""
+    if err.filename is None:
+        return os_problem(err)
+    path = Path(os.fsdecode(err.filename))
+    if isinstance(err, FileNotFoundError) and not path.parent.is_dir():
+        return f"la cartella «{path.parent}» non esiste"
+    return f"{os_problem(err)}: {path}"
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except BadArguments as err:
+        print(f"Errore: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         return run(args)
     except RisikoError as err:
         print(f"Errore: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:
-        print(f"Errore: {err}", file=sys.stderr)
-        return EXIT_FAILURE
+        text = _os_error(err)
+        print(f"Errore: {text[:1].upper()}{text[1:]}", file=sys.stderr)
+        return EXIT_BAD_INPUT if isinstance(err, BAD_PATHS) else EXIT_FAILURE
     except Exception as err:  # never a traceback for the organiser
         if os.environ.get("RISIKO_DEBUG"):
             raise

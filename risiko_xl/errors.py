@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import errno
 from typing import Any
 
 _NONE = object()  # "no value recorded" (a value may legitimately be None: an empty cell)
@@ -38,6 +40,11 @@ class RisikoError(ValueError):
             valore=self.valore if self.valore is not _NONE else valore,
         )
 
+    @property
+    def has_value(self) -> bool:
+        """Whether a found value is recorded (None, an empty cell, counts as one)."""
+        return self.valore is not _NONE
+
     def testo(self) -> str:
         """'Foglio X, tavolo T, riga N, colonna Y: messaggio (valore trovato: 'v')'."""
         where = ", ".join(
@@ -48,9 +55,38 @@ class RisikoError(ValueError):
         )
         text = f"{where}: {self.messaggio}" if where else self.messaggio
         if self.valore is not _NONE:
-            shown = "vuoto" if self.valore is None else repr(self.valore)
+            shown = "vuoto" if self.valore is None else shown_value(self.valore)
             text += f" (valore trovato: {shown})"
         return text[:1].upper() + text[1:]
 
 
-__all__ = ["RisikoError"]
+def shown_value(value: Any) -> str:
+    """A found value as the message shows it: text quoted, dates as Excel shows them."""
+    if isinstance(value, dt.datetime):
+        return f"la data {value:%d/%m/%Y}" + (
+            f" {value:%H:%M}" if value.time() != dt.time() else "")
+    if isinstance(value, dt.date):
+        return f"la data {value:%d/%m/%Y}"
+    if isinstance(value, dt.time):
+        return f"l'ora {value:%H:%M}"
+    return repr(value)
+
+
+def os_problem(err: OSError) -> str:
+    """An operating system error in Italian (the common ones; else the system's text)."""
+    known = {
+        errno.ENOENT: "file o cartella inesistente",
+        errno.EACCES: "permesso negato (il file è aperto in un altro programma, per "
+                      "esempio Excel, oppure mancano i permessi)",
+        errno.EPERM: "operazione non permessa",
+        errno.EISDIR: "è una cartella, non un file",
+        errno.ENOTDIR: "un elemento del percorso non è una cartella",
+        errno.ENOSPC: "disco pieno",
+        errno.EROFS: "disco di sola lettura",
+        errno.EBUSY: "file in uso da un altro programma",
+        errno.ENAMETOOLONG: "nome del file troppo lungo",
+    }
+    return known.get(err.errno or 0, err.strerror or type(err).__name__)
+
+
+__all__ = ["RisikoError", "os_problem"]

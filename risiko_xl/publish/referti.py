@@ -137,6 +137,10 @@ def logo_uri(path: Path) -> str:
 
 # --- dates -----------------------------------------------------------------------------
 
+# A date written in digits must be a real one; other text is printed as typed ("sabato").
+NUMERIC_DATE = re.compile(r"\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}")
+
+
 def _as_date(value: Any) -> dt.date | dt.datetime | str | None:
     """A Calendario/Sorteggi date cell: a date, a datetime, or the text as typed."""
     if is_blank(value):
@@ -218,7 +222,12 @@ def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime |
     planned = _rows(book, schema.CALENDAR, "Data", round_no, phase)
     if planned:
         planned.sort(key=lambda r: to_text(r.get("Fase")) is None)  # exact phase first
-        return _date_text(planned[0]["Data"], planned[0].get("Ora"))
+        day = planned[0]["Data"]
+        if isinstance(_as_date(day), str) and NUMERIC_DATE.fullmatch(str(day).strip()):
+            raise RisikoError("data impossibile: scriverla come giorno/mese/anno, per esempio "
+                              "21/11/2026", foglio=schema.CALENDAR.sheet, riga=planned[0].name,
+                              colonna="Data", valore=day)
+        return _date_text(day, planned[0].get("Ora"))
     drawn = _rows(book, schema.DRAWS, "Data e ora", round_no, phase)
     if not drawn:
         return "", None

@@ -28,6 +28,10 @@ CRITERIA: dict[str, tuple[str, str]] = {
     "territories_outside": ("territories_outside", "territori fuori obiettivo"),
 }
 
+# Where a rule check points (the headers of `Risultati` and of the scoring functions' ranges).
+OBJECTIVE, OUTSIDE, RISIKO, ELIMINATED, ORDER = (
+    "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Ordine")
+
 CHAIN_MASTER: tuple[str, ...] = ("out_points", "later_turn")  # 001 §7, 003 Art. 23
 CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
     "out_points", "armies_objective", "armies_total", "cards",
@@ -79,27 +83,32 @@ def validate_table(seats: Sequence[Seat]) -> None:
             winners += 1
             if winners > 1:
                 raise RisikoError("due RisiKo! allo stesso tavolo: solo uno può completare "
-                                  "l'obiettivo", riga=row)
+                                  "l'obiettivo", riga=row, colonna=RISIKO)
         if s.eliminated:
             out += 1
             if s.risiko:
-                raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row)
+                raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row,
+                                  colonna=ELIMINATED)
             if own:
-                raise RisikoError("un giocatore eliminato ha 0 punti", riga=row, valore=own)
+                raise RisikoError("un giocatore eliminato ha 0 punti", riga=row,
+                                  colonna=OBJECTIVE if s.points else OUTSIDE,
+                                  valore=s.points or s.out_points)
             if s.elimination is not None:
                 if s.elimination in eliminations:
                     raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
-                                      valore=s.elimination)
+                                      colonna=ELIMINATED, valore=s.elimination)
                 eliminations.add(s.elimination)
         if own > MAP_TOTAL or held > MAP_TOTAL:
             raise RisikoError(f"punti oltre il totale della mappa ({MAP_TOTAL}) al tavolo",
-                              riga=row, valore=s.points)
+                              riga=row, colonna=OBJECTIVE, valore=s.points)
         if s.order is not None:
             if s.order in orders:
-                raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, valore=s.order)
+                raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, colonna=ORDER,
+                                  valore=s.order)
             orders.add(s.order)
     if seats and out == len(seats):
-        raise RisikoError("tutti i giocatori del tavolo risultano eliminati")
+        raise RisikoError("tutti i giocatori del tavolo risultano eliminati",
+                          riga=len(seats), colonna=ELIMINATED)
 
 
 def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], depth: int,

@@ -17,11 +17,12 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.charts import ChartSpec
 
-SHEETS = {spec.name: spec.sheet for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
+SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
 
 
 class ArrayBook:
-    """Named tables from blocks (header row first); `read_table` like `OpenpyxlBook`'s."""
+    """Our tables `SPECS` from blocks (header row first); `read_table` like
+    `OpenpyxlBook`'s."""
 
     live_functions = False
 
@@ -58,14 +59,20 @@ class ArrayBook:
 def _frame(name: str, block: Any) -> pd.DataFrame:
     """A table block as `read_table` gives it: headers stripped, index = sheet row,
     empty rows dropped, empty text as empty cell."""
+    spec = SPECS[name]
     rows = rows_2d(block)
     headers = [str(h).strip() if h is not None else "" for h in rows[0]]
     if len(set(h for h in headers if h)) < 2:
         raise RisikoError(f"serve la tabella intera con le intestazioni ({name}[#All])",
-                          foglio=SHEETS.get(name), valore=headers[0] if headers else None)
+                          foglio=spec.sheet,
+                          valore=headers[0] if headers else None)
     body = [[None if v == "" else v for v in row] for row in rows[1:]]
     frame = pd.DataFrame(body, columns=headers, dtype=object)
     frame.index = range(2, 2 + len(body))
-    frame.attrs.update(sheet=SHEETS.get(name, name), table=name)
+    frame.attrs.update(sheet=spec.sheet, table=name)
     empty = frame.apply(lambda r: all(v is None for v in r), axis=1)
-    return frame[~empty] if len(frame) else frame
+    frame = frame[~empty] if len(frame) else frame
+    for header in spec.computed:
+        if header not in frame.columns:  # our own results are not passed to the function
+            frame[header] = None
+    return frame

@@ -7,15 +7,36 @@ index is the sheet row number, so messages can name the row a value came from.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
+from risiko_xl.errors import RisikoError
+from risiko_xl.workbook import schema
 from risiko_xl.workbook.charts import ChartSpec
 
 if TYPE_CHECKING:
     from risiko_xl.workbook.live import SheetFormula
+
+SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
+    schema.SETTINGS, schema.CALENDAR, schema.PLAYERS, schema.RESULTS, schema.DRAWS,
+    schema.TEAMS, schema.ARCHIVE, schema.QUALIFIERS, schema.FINAL_RANKING, schema.MAP,
+    schema.standings_spec(0))}
+
+
+def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:
+    """The error for table `name` not found: its sheet is gone, or the table renamed
+    (the closest table name is shown as the value found)."""
+    sheet = SHEET_OF.get(name)
+    if sheet is not None and sheet not in sheets:
+        return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
+                           "o ricreare il file con «risiko-xl new»")
+    others = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
+    return RisikoError(f"manca la tabella Excel «{name}»" + (" (rinominata?)" if others else "")
+                       + ": ricreare il file con «risiko-xl new» o ripristinarla", foglio=sheet,
+                       **({"valore": others[0]} if others else {}))
 
 
 class Book(Protocol):

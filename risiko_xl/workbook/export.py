@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpyxl import load_workbook
-
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.files import atomic_write
-from risiko_xl.workbook.openpyxl_book import check_workbook_file
+from risiko_xl.workbook.safe_open import load
 
 CONFIG_SHEET = "xlwings.conf"
 
@@ -26,8 +24,7 @@ def export_values(source: Path, target: Path) -> Path:
     if target.resolve() == source.resolve():
         raise RisikoError("la copia deve avere un nome diverso dall'originale",
                           valore=target.name)
-    check_workbook_file(source)
-    book = load_workbook(source, data_only=True, keep_vba=False)
+    book = load(source, data_only=True, keep_vba=False)
     if CONFIG_SHEET in book.sheetnames:
         del book[CONFIG_SHEET]
     atomic_write(target, lambda temp: book.save(temp))

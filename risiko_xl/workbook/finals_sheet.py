@@ -20,7 +20,7 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
-from risiko_xl.standings.model import FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.model import ACTIVE, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
@@ -138,6 +138,10 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     if entrant is None:
         raise RisikoError("ID non presente tra gli iscritti", foglio="Iscritti", colonna="ID",
                           valore=player)
+    if entrant.state != ACTIVE:
+        raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
+                          "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
+                          valore=entrant.state)
     frame = book.read_table(schema.PLAYERS.name)
     frame.loc[entrant.row, "Stato"] = WITHDRAWN
     book.write_table(schema.PLAYERS.name, frame)

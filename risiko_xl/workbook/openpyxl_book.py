@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
@@ -17,12 +16,15 @@ from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.workbook import safe_open, schema
+from risiko_xl.workbook.book import missing_table
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
+CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
 
 
 def put(cell: Any, value: Any) -> None:
@@ -55,8 +57,7 @@ class OpenpyxlBook:
         for sheet in self.workbook.worksheets:
             if name in sheet.tables:
                 return sheet, sheet.tables[name]
-        raise RisikoError(f"manca la tabella Excel «{name}»: ricreare il file con "
-                          "«risiko-xl new» o ripristinarla", valore=name)
+        raise missing_table(name, self.workbook.sheetnames, self.table_names())
 
     def table_names(self) -> list[str]:
         return [name for sheet in self.workbook.worksheets for name in sheet.tables]
@@ -72,7 +73,7 @@ class OpenpyxlBook:
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
         frame.index = range(min_row + 1, max_row + 1)
-        frame.attrs.update(sheet=sheet.title, table=name)
+        frame.attrs.update(sheet=sheet.title, table=name, header_row=min_row)
         empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
         return frame[~empty] if len(frame) else frame
 
@@ -241,21 +242,32 @@ def _stacked_bars(sheet: Worksheet, table: Table, spec: ChartSpec) -> Any:
     return chart
 
 
-def check_workbook_file(path: Path) -> None:
-    """RisikoError unless `path` exists and is an .xlsx/.xlsm (zip) workbook."""
-    if not path.exists():
-        raise RisikoError("file non trovato", valore=str(path))
-    if not zipfile.is_zipfile(path):
-        raise RisikoError("il file non è una cartella di lavoro Excel .xlsx/.xlsm (forse un "
-                          ".xls, un CSV rinominato o un file protetto da password)",
-                          valore=path.name)
-
-
 def _load(path: Path) -> Workbook:
-    check_workbook_file(path)
-    try:
-        return load_workbook(path, keep_vba=path.suffix.lower() == ".xlsm",
-                             keep_links=False, rich_text=False)
-    except (KeyError, ValueError, OSError, zipfile.BadZipFile) as err:
-        raise RisikoError(f"impossibile leggere la cartella di lavoro: {err}",
-                          valore=path.name) from None
+    """The tournament workbook at `path`, opened safely (see `safe_open`) and checked: it
+    has our tables, and no merged cells inside them (openpyxl cannot write those)."""
+    workbook = safe_open.load(path, keep_vba=path.suffix.lower() == ".xlsm",
+                              keep_links=False, rich_text=False)
+    if not set(CORE_TABLES) & {name for sheet in workbook.worksheets for name in sheet.tables}:
+        raise safe_open.file_error(path, "non è la cartella di lavoro di un torneo (non ha "
+                                   "nessuna delle tabelle Impostazioni, Iscritti, Risultati): "
+                                   "crearla con «risiko-xl new»")
+    for sheet in workbook.worksheets:
+        _check_merged(sheet)
+    return workbook
+
+
+def _check_merged(sheet: Worksheet) -> None:
+    """RisikoError at the first merged range overlapping one of the sheet's tables."""
+    for table in sheet.tables.values():
+        left, top, right, bottom = range_boundaries(table.ref)
+        for merged in sheet.merged_cells.ranges:
+            if (merged.min_col <= right and merged.max_col >= left and merged.min_row <= bottom
+                    and merged.max_row >= top):
+                column = max(merged.min_col, left)
+                header = sheet.cell(top, column).value
+                raise RisikoError(
+                    f"celle unite ({merged.coord}) nella tabella {table.name}: separarle "
+                    "(Home > Unisci e allinea al centro) e scrivere un valore per cella",
+                    foglio=sheet.title, riga=merged.min_row,
+                    colonna=str(header) if header is not None else get_column_letter(column),
+                    valore=sheet.cell(merged.min_row, merged.min_col).value)

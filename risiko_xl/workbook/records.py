@@ -7,6 +7,7 @@ or a bad cell raises a RisikoError naming the sheet, row, column and the value f
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,8 +41,21 @@ def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
     if missing:
         raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella {spec.name} "
                           "(le intestazioni non vanno rinominate)",
-                          foglio=spec.sheet, colonna=missing[0], valore=None)
+                          foglio=frame.attrs.get("sheet", spec.sheet),
+                          riga=frame.attrs.get("header_row"), colonna=missing[0],
+                          **_renamed(missing[0], frame.columns, spec))
     return frame
+
+
+def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> dict[str, Any]:
+    """The header that looks like `missing` (a typo, or emptied), as the value found."""
+    unknown = [str(h) for h in headers if h not in spec.headers]
+    named = [h for h in unknown if h]
+    close = [h for h in named if missing.casefold() in h.casefold()] or \
+        difflib.get_close_matches(missing, named, n=1, cutoff=0.6)
+    if close:
+        return {"valore": close[0]}
+    return {"valore": None} if "" in unknown else {}
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,7 @@ class TableSpec:
 
     @property
     def required(self) -> tuple[str, ...]:
-        """Headers a reader needs (computed columns are written back when missing)."""
-        return tuple(h for h in self.headers if h not in self.optional + self.computed)
+        return tuple(h for h in self.headers if h not in self.optional)
 
 
 SETTINGS = TableSpec("Torneo", "Impostazioni", ("Voce", "Valore"))

@@ -23,35 +23,45 @@ from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.records import ResultRow, read_entrants, read_results
-from risiko_xl.workbook.scoring import score_results
+from risiko_xl.workbook.scoring import group_tables, score_results
 
 VARIANT_KEY = "Variante formula"
 
 
-def _setting_error(key: str, message: str, value: Any) -> RisikoError:
+def _setting_error(key: str, message: str, value: Any,
+                   rows: dict[str, int] | None = None) -> RisikoError:
     return RisikoError(f"impostazione «{key}»: {message}", foglio=schema.SETTINGS.sheet,
-                       colonna="Valore", valore=value)
+                       riga=(rows or {}).get(key), colonna="Valore", valore=value)
 
 
-def tournament_formula(settings: dict[str, Any], players: int | None = None) -> Formula:
+def setting_rows(book: Book) -> dict[str, int]:
+    """Sheet row of each `Impostazioni` key (for messages)."""
+    frame = book.read_table(schema.SETTINGS.name)
+    return {str(k).strip(): row for row, k in zip(frame.index, frame["Voce"]) if k}
+
+
+def tournament_formula(settings: dict[str, Any], players: int | None = None,
+                       rows: dict[str, int] | None = None) -> Formula:
     """The formula the settings name, with their overrides (method, rounds, drops) applied.
-    A formula with variants needs `Variante formula` or the player count to choose one."""
+    A formula with variants needs `Variante formula` or the player count to choose one.
+    `rows` (key -> sheet row) locate the errors."""
     name = to_text(settings.get("Formula")) or "master"
     try:
         formula = load_formula(name)
     except RisikoError as err:
-        raise err.located(foglio=schema.SETTINGS.sheet, colonna="Valore") from None
+        raise err.located(foglio=schema.SETTINGS.sheet, riga=(rows or {}).get("Formula"),
+                          colonna="Valore") from None
     if formula.variants:
         key = to_text(settings.get(VARIANT_KEY))
         if key is not None:
             chosen = {v.key: v.formula for v in formula.variants}.get(key)
             if chosen is None:
                 raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
-                    v.key for v in formula.variants) + ")", key)
+                    v.key for v in formula.variants) + ")", key, rows)
             formula = chosen
         elif players is not None:
             formula, _ = resolve(formula, players)
-    return _overridden(formula, settings)
+    return _overridden(formula, settings, rows)
 
 
 def variant_for(settings: dict[str, Any], players: int) -> str | None:
@@ -60,17 +70,19 @@ def variant_for(settings: dict[str, Any], players: int) -> str | None:
     return resolve(formula, players)[1] if formula.variants else None
 
 
-def _overridden(formula: Formula, settings: dict[str, Any]) -> Formula:
+def _overridden(formula: Formula, settings: dict[str, Any],
+                rows: dict[str, int] | None) -> Formula:
     changes: dict[str, Any] = {}
     wanted = to_text(settings.get("Metodo punteggio"))
     if wanted and wanted.casefold() != formula.scoring.name:
         if formula.methods_allowed and wanted.casefold() not in formula.methods_allowed:
             raise _setting_error("Metodo punteggio", "metodo non previsto dalla formula "
-                                 f"(ammessi: {', '.join(formula.methods_allowed)})", wanted)
+                                 f"(ammessi: {', '.join(formula.methods_allowed)})", wanted,
+                                 rows)
         try:
             changes["scoring"] = method(wanted)
         except RisikoError as err:
-            raise _setting_error("Metodo punteggio", err.messaggio, wanted) from None
+            raise _setting_error("Metodo punteggio", err.messaggio, wanted, rows) from None
     standings = {}
     for key, field, minimum in (("Turni preliminari", "rounds", 1), ("Scarti", "drops", 0)):
         value = settings.get(key)
@@ -78,13 +90,13 @@ def _overridden(formula: Formula, settings: dict[str, Any]) -> Formula:
             try:
                 standings[field] = to_int(value, key, minimum=minimum, maximum=30)
             except RisikoError as err:
-                raise _setting_error(key, err.messaggio, value) from None
+                raise _setting_error(key, err.messaggio, value, rows) from None
     if standings:
         changes["standings"] = dataclasses.replace(formula.standings, **standings)
         rules = changes["standings"]
         if rules.drops >= rules.rounds:
             raise _setting_error("Scarti", f"gli scarti devono essere meno dei turni "
-                                 f"({rules.rounds})", rules.drops)
+                                 f"({rules.rounds})", rules.drops, rows)
     return dataclasses.replace(formula, **changes) if changes else formula
 
 
@@ -119,6 +131,23 @@ def load(book: Book) -> Tournament:
     entrants = read_entrants(book)
     frame, rows = read_results(book, [e.id for e in entrants])
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
-    formula = tournament_formula(settings, len(first_round) or None)
-    results, computed = score_results(rows, formula.scoring, formula.placement_chain)
+    formula = tournament_formula(settings, len(first_round) or None, setting_rows(book))
+    check_tables(rows)
+    try:
+        results, computed = score_results(rows, formula.scoring, formula.placement_chain)
+    except RisikoError as err:  # a rule broken at a table: show the cell as typed
+        if not err.has_value and err.riga in frame.index and err.colonna in frame.columns:
+            raise err.located(valore=frame.at[err.riga, err.colonna]) from None
+        raise
     return Tournament(book, settings, formula, entrants, frame, rows, results, computed)
+
+
+def check_tables(rows: list[ResultRow]) -> None:
+    """Every game has 3 to 5 players (3 to 6 in a final phase), as any draw seats them."""
+    for (round_no, phase, table), seats in group_tables(rows).items():
+        most = 5 if phase == QUALIFYING else 6
+        if not 3 <= len(seats) <= most:
+            count = f"{len(seats)} giocator{'e' if len(seats) == 1 else 'i'}"
+            raise RisikoError(f"il tavolo {table} del turno {round_no} ({phase}) ha {count}: "
+                              f"un tavolo ha da 3 a {most} giocatori", foglio="Risultati",
+                              tavolo=table, riga=seats[0].row, colonna="Tavolo", valore=table)

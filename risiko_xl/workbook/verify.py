@@ -13,6 +13,7 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
+from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
@@ -56,14 +57,21 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
     latest: dict[tuple[int, str], dict[str, int]] = {}
     for row, record in log.iterrows():
         tables = parse_tables(record.get("Tavoli"))
-        round_no = to_int(record.get("Turno"), "Turno", minimum=1) if tables else None
+        try:
+            round_no = to_int(record.get("Turno"), "Turno", minimum=1) if tables else None
+        except RisikoError as err:
+            raise err.located(foglio=schema.DRAWS.sheet, riga=row) from None
         if round_no is None:
             continue  # a lottery of the standings: no seating
         phase = to_text(record.get("Fase")) or QUALIFYING
-        latest[round_no, phase] = seating(record.get("Tavoli"))
+        latest[round_no, phase] = _seating(record.get("Tavoli"), row)
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
             continue
         ids = [pid for table in tables for pid in table]
+        unknown = [pid for pid in ids if pid not in t.by_id]
+        if unknown:
+            raise RisikoError("ID non presente tra gli iscritti", foglio=schema.DRAWS.sheet,
+                              riga=row, colonna="Tavoli", valore=unknown[0])
         result = draw(round_input(t, round_no, ids, to_text(record.get("Seme"))))
         replayed += 1
         where = f"Foglio Sorteggi, riga {row}"
@@ -80,6 +88,17 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: i tavoli non "
                          "corrispondono all'ultimo sorteggio registrato in Sorteggi")
     return lines, replayed
+
+
+def _seating(text: Any, row: int) -> dict[str, int]:
+    """A recorded seating; a table number that is not a number names its cell."""
+    for part in str(text).split("|"):
+        number = part.split(":", 1)[0].strip()
+        if ":" in part and not number.isdigit():
+            raise RisikoError("numero di tavolo non valido nei tavoli registrati",
+                              foglio=schema.DRAWS.sheet, riga=row, colonna="Tavoli",
+                              valore=number)
+    return seating(text)
 
 
 def verify(book: Book) -> tuple[list[str], str]:

@@ -39,6 +39,7 @@ import numpy as np
 import pandas as pd
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.workbook.book import missing_table
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.schema import SETTINGS
@@ -179,8 +180,7 @@ class XlwingsBook:
             return grid
         found = next(((s, t) for s, t in self._tables() if t.name == name), None)
         if found is None:
-            raise RisikoError(f"manca la tabella Excel «{name}»: ricreare il file con "
-                              "«risiko-xl new» o ripristinarla", valore=name)
+            raise missing_table(name, [s.name for s in self.book.sheets], self.table_names())
         sheet, table = found
         where = table.range
         rows = [list(row) for row in where.options(ndim=2).value]  # the one read
@@ -196,7 +196,7 @@ class XlwingsBook:
         headers = [str(h).strip() if h is not None else "" for h in grid.headers]
         frame = pd.DataFrame([list(row) for row in grid.body], columns=headers, dtype=object)
         frame.index = range(grid.top + 1, grid.top + 1 + len(grid.body))
-        frame.attrs.update(sheet=grid.sheet.name, table=name)
+        frame.attrs.update(sheet=grid.sheet.name, table=name, header_row=grid.top)
         empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
         return frame[~empty] if len(frame) else frame
 
