@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
-	$(BIN)/risiko-xl new workbook/torneo.xlsx
+	$(BIN)/risiko-xl new workbook/torneo.xlsx --forza
 	rm -f workbook/torneo.bak.xlsx
 	$(BIN)/python -m risiko_xl.workbook.xlsm  # from a template with the live formulas
 

@@ -46,6 +46,7 @@ from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.files import make_backup
 from risiko_xl.workbook.finals_sheet import run_finals, withdraw
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import update_standings
@@ -106,9 +107,11 @@ def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
 
 
 def _saved(xl: XlwingsBook, outcome: Outcome) -> Outcome:
-    """Save in place; a failed save (read-only file, full disk) leaves the changes in the
-    open workbook, and the message says so."""
+    """Save in place, the file on disk first kept as `NAME.bak.xlsm` (as the CLI does); a
+    failed save (read-only file, full disk) leaves the changes in the open workbook, and
+    the message says so."""
     try:
+        make_backup(xl.path)
         xl.save()
     except Exception as err:
         return Outcome(f"{outcome.text}\n\nAttenzione: la cartella di lavoro non è stata "

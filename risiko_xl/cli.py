@@ -1,8 +1,9 @@
 """`risiko-xl`: the command line (headless face) over the same service functions.
 
 Every command that changes the workbook saves it atomically, keeping the previous
-version as `NAME.bak.xlsx`; on an error nothing is written. Exit codes: 0 done,
-2 bad input (one Italian line naming sheet, row, column and value), 1 anything else.
+version as `NAME.bak.xlsx` (`ripristina` brings it back); on an error nothing is
+written. Exit codes: 0 done, 2 bad input (one Italian line naming sheet, row, column and
+value), 1 anything else.
 """
 
 from __future__ import annotations
@@ -85,6 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     new = command("new", "crea una nuova cartella di lavoro del torneo")
     new.add_argument("--formula", default="master", help="formula del torneo (es. master)")
     new.add_argument("--nome", default=None, help="nome del torneo")
+    new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
+                     "versione attuale resta nella copia NOME.bak.xlsx)")
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
@@ -97,6 +100,9 @@ def _parser() -> argparse.ArgumentParser:
     withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
     withdraw.add_argument("id", help="ID del giocatore")
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
+    command("ripristina", "torna alla versione precedente del file (la copia NOME.bak.xlsx "
+            "fatta dall'ultima modifica); la versione sostituita diventa la nuova copia, "
+            "quindi ripetere il comando annulla il ripristino")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
@@ -155,6 +161,10 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
 
+        if args.file.exists() and not args.forza:
+            raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
+                              "--forza (la versione attuale resta nella copia di sicurezza "
+                              "NOME.bak.xlsx)", valore=str(args.file))
         settings = formula_settings(args.formula)
         if args.nome:
             settings["Nome torneo"] = args.nome
@@ -185,6 +195,10 @@ def run(args: argparse.Namespace) -> int:
 
         print("\n".join(_on_book(args.file, check, save=False)))
         return EXIT_FAILURE if found else 0
+    elif args.command == "ripristina":
+        from risiko_xl.workbook.restore import restore
+
+        print("\n".join(restore(args.file)))
     elif args.command == "export":
         from risiko_xl.workbook.export import export_values
 
@@ -200,11 +214,9 @@ def run(args: argparse.Namespace) -> int:
         if args.out is None:
             sys.stdout.write(text)
         else:
-            from risiko_xl.workbook.files import atomic_write
+            from risiko_xl.workbook.files import atomic_write_text
 
-            atomic_write(args.out, lambda temp: temp.write_text(text, encoding="utf-8"),
-                         keep_backup=False)
-            print(f"Scritto {args.out}")
+            print(f"Scritto {atomic_write_text(args.out, text)}")
     elif args.command == "referti":
         from risiko_xl.publish.referti import default_path, write_referti
 

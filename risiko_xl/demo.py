@@ -20,6 +20,7 @@ from risiko_xl.publish.referti import write_referti
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbook.files import atomic_write_text
 from risiko_xl.workbook.finals_sheet import run_finals, withdraw
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.rounds import draw_round
@@ -156,8 +157,7 @@ def run(directory: Path) -> Path:
     """Print the worked examples and play the demo tournament; write both to `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     text = render_examples()
-    target = directory / "esempi.txt"
-    target.write_text(text, encoding="utf-8")
+    target = atomic_write_text(directory / "esempi.txt", text)
     print(text, end="")
     print(f"Scritto {target}\n")
     workbook = directory / "torneo-demo.xlsx"
@@ -173,8 +173,7 @@ def write_publications(workbook: Path, directory: Path) -> list[str]:
     written = []
     for fmt, (_template, _escape, suffix) in FORMATS.items():
         target = directory / f"post-turno-{last}-{fmt}{suffix}"
-        target.write_text(publish(book, fmt, last, now=DEMO_TIME), encoding="utf-8")
-        written.append(target)
+        written.append(atomic_write_text(target, publish(book, fmt, last, now=DEMO_TIME)))
     for suffix in (".pdf", ".html"):
         written.append(write_referti(book, last, directory / f"referti-turno-{last}{suffix}"))
     return [f"Scritto {path}" for path in written]

@@ -281,7 +281,8 @@ def test_written_atomically_over_an_old_file(small, tmp_path):
     out.write_bytes(b"vecchio")
     assert write_referti(OpenpyxlBook(small), 1, out) == out
     assert out.read_bytes().startswith(b"%PDF")
-    assert [p.name for p in tmp_path.iterdir()] == ["referti.pdf"]  # no temp, no backup
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["referti.bak.pdf", "referti.pdf"]
+    assert (tmp_path / "referti.bak.pdf").read_bytes() == b"vecchio"  # kept; no temp left
 
 
 def test_cli_referti_writes_next_to_the_workbook(demo, tmp_path, capsys):

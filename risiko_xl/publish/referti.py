@@ -327,7 +327,8 @@ def default_path(workbook: Path, round_no: int) -> Path:
 
 def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Path:
     """Write round `round_no`'s score sheets to `out` (.pdf or .html, by its suffix),
-    `per_page` (1 or 2) to an A4 page; atomic. Returns the path written."""
+    `per_page` (1 or 2) to an A4 page; atomic, an existing file kept as its backup.
+    Returns the path written."""
     out = Path(out)
     kind = out.suffix.lower()
     if kind not in FORMATS:
@@ -344,7 +345,7 @@ def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Pa
         payload = render_pdf(sheets, per_page)
     else:
         payload = render_html(sheets, per_page).encode("utf-8")
-    atomic_write(out, lambda temp: temp.write_bytes(payload), keep_backup=False)
+    atomic_write(out, lambda temp: temp.write_bytes(payload))
     return out
 
 

@@ -1,45 +1,131 @@
-"""Safe file writes: atomic replace, and the previous version kept as a backup."""
+"""Safe file writes: atomic replace, and the previous version kept as a backup.
+
+Every file the program writes goes through `atomic_write`: the new content is written
+to a temporary file beside the target (`.NAME.PID.xxxx.tmp`), flushed to disk, and
+renamed over the target in one step, so the target is at every moment the complete old
+version or the complete new one, even if the process is killed or the power fails. The
+old version is first kept as `NAME.bak.EXT` (restored by `risiko-xl ripristina`).
+
+A process killed mid-write leaves its temporary file behind; the next write to the
+same file removes it once the process that made it is gone (or after a day, for a file
+left by another computer on a shared folder).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+
+import psutil
+
+TEMP_SUFFIX = ".tmp"
+STALE_AFTER = 24 * 3600  # seconds: a temporary file this old is stale whoever made it
+
+Writer = Callable[[Path], None]
 
 
 def backup_path(path: Path) -> Path:
     """Where the previous version of `path` is kept: `torneo.xlsx` → `torneo.bak.xlsx`."""
+    path = Path(path)
     return path.with_name(f"{path.stem}.bak{path.suffix}")
 
 
-def atomic_write(path: Path, write: Callable[[Path], None], keep_backup: bool = True) -> None:
+def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     """Call write(temp) on a temporary file beside `path`, then atomically replace `path`.
 
-    The old file is first copied (atomically too) to `backup_path(path)`. At every moment
-    `path` is either the complete old version or the complete new one.
+    With `keep_backup` an existing `path` is first copied (atomically too) to
+    `backup_path(path)`. At every moment `path` is either the complete old version or the
+    complete new one, and the backup a complete earlier version.
     """
     path = Path(path)
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=path.suffix,
-                                     dir=path.parent)
+    writes: list[tuple[Path, Writer]] = []
+    if keep_backup and path.exists():
+        writes.append((backup_path(path), lambda temp: shutil.copy2(path, temp)))
+    writes.append((path, write))
+    atomic_write_many(writes)
+
+
+def atomic_write_text(path: Path, text: str) -> Path:
+    """`atomic_write` of UTF-8 text (the previous file kept as the backup); the path."""
+    atomic_write(Path(path), lambda temp: temp.write_text(text, encoding="utf-8"))
+    return Path(path)
+
+
+def atomic_write_many(writes: Sequence[tuple[Path, Writer]]) -> None:
+    """Prepare every file's new content in a temporary file first, then rename each over
+    its target, in order (each rename atomic). Nothing is replaced if a write fails."""
+    with contextlib.ExitStack() as stack:
+        temps = [stack.enter_context(_prepared(Path(path), write)) for path, write in writes]
+        for temp, (path, _) in zip(temps, writes):
+            os.replace(temp, path)
+        for directory in {Path(path).parent for path, _ in writes}:
+            _fsync_dir(directory)
+
+
+def make_backup(path: Path) -> Path | None:
+    """Copy `path` (if it exists) to `backup_path(path)`, atomically; the backup path."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    target = backup_path(path)
+    atomic_write(target, lambda temp: shutil.copy2(path, temp), keep_backup=False)
+    return target
+
+
+def temp_files(path: Path) -> list[Path]:
+    """The temporary files of writes to `path` (in progress or left by a killed one)."""
+    path = Path(path)
+    pattern = glob.escape(f".{path.name}.") + "*" + TEMP_SUFFIX
+    return sorted(p for p in path.parent.glob(pattern) if _writer_pid(p, path) is not None)
+
+
+def clean_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files left beside `path` by writes that were killed: their
+    process is gone, or they are older than a day. Returns those removed."""
+    path, removed, now = Path(path), [], time.time()
+    for temp in temp_files(path):
+        pid = _writer_pid(temp, path)
+        try:
+            alive = pid == os.getpid() or psutil.pid_exists(pid)
+            if alive and now - temp.stat().st_mtime < STALE_AFTER:
+                continue
+            temp.unlink()
+        except OSError:  # gone meanwhile, or not ours to remove
+            continue
+        removed.append(temp)
+    return removed
+
+
+@contextlib.contextmanager
+def _prepared(path: Path, write: Writer) -> Iterator[Path]:
+    """A temporary file beside `path` holding write()'s content on disk, with `path`'s
+    permissions; removed on exit unless it was renamed."""
+    clean_stale_temps(path)
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX,
+                                dir=path.parent)
     os.close(fd)
-    temp = Path(temp_name)
+    temp = Path(name)
     try:
         write(temp)
-        os.chmod(temp, _mode(path))  # mkstemp makes 0600 files: keep the usual permissions
         _fsync(temp)
-        if keep_backup and path.exists():
-            fd, backup_temp = tempfile.mkstemp(prefix=f".{path.stem}.bak.", dir=path.parent)
-            os.close(fd)
-            shutil.copy2(path, backup_temp)  # copy2 keeps the permission bits
-            _fsync(Path(backup_temp))
-            os.replace(backup_temp, backup_path(path))
-        os.replace(temp, path)
-        _fsync_dir(path.parent)
+        os.chmod(temp, _mode(path))  # mkstemp makes 0600 files: keep the usual permissions
+        yield temp
     finally:
-        if temp.exists():
+        with contextlib.suppress(FileNotFoundError):
             temp.unlink()
+
+
+def _writer_pid(temp: Path, target: Path) -> int | None:
+    """The process id in a temporary file's name `.NAME.PID.xxxx.tmp` (None if not ours)."""
+    middle = temp.name[len(target.name) + 2:-len(TEMP_SUFFIX)]
+    pid, _, rest = middle.partition(".")
+    return int(pid) if pid.isdigit() and rest and "." not in rest else None
 
 
 def _mode(path: Path) -> int:
@@ -52,7 +138,7 @@ def _mode(path: Path) -> int:
 
 
 def _fsync(path: Path) -> None:
-    with open(path, "rb") as handle:
+    with open(path, "r+b") as handle:
         os.fsync(handle.fileno())
 
 
@@ -63,5 +149,7 @@ def _fsync_dir(directory: Path) -> None:
         return  # not supported on this platform
     try:
         os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)
