@@ -69,8 +69,9 @@ CM = 72 / 2.54  # points per centimetre
 
 def needs_prefix(text: str) -> bool:
     """Whether Excel would not keep `text` as typed: a formula, a number, a date or time,
-    a logical value, an error value, or text already starting with the prefix."""
-    if text[:1] in ("=", "+", "-", "@", "#", TEXT_PREFIX):
+    a logical value, an error value (also after leading blanks: tab, CR), or text already
+    starting with the prefix."""
+    if text[:1] == TEXT_PREFIX or text.lstrip()[:1] in ("=", "+", "-", "@", "#"):
         return True
     if text.strip().casefold() in _LITERALS:
         return True
