@@ -37,6 +37,7 @@ import pandas as pd
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
+from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -215,11 +216,11 @@ class XlwingsBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
 
     def set_setting(self, key: str, value: Any) -> None:
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
         if len(matches):
             grid = self._grid(SETTINGS.name)
