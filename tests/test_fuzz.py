@@ -181,3 +181,11 @@ def test_worksheet_functions_never_raise(name, data):
 
 def test_every_worksheet_function_is_fuzzed():
     assert len(FUNCTIONS) >= 10 and "RISIKO_SORTEGGIO" in FUNCTIONS
+
+
+@pytest.mark.parametrize("formula", ["a\\" * 200, "x\x00.json", "~nessunutente/f.json"])
+def test_a_formula_path_that_cannot_exist_is_a_message(formula):
+    """Found by the fuzzer: text taken for a formula file's path that the system refuses
+    (too long, a NUL byte, an unknown ~user) raised OSError/ValueError/RuntimeError."""
+    out = udfs.RISIKO_SORTEGGIO(["A", "B", "C"], None, None, None, "seme", formula)
+    assert isinstance(out, str) and out.startswith("#RISIKO!") and "non trovato" in out
