@@ -63,8 +63,8 @@ class OpenpyxlBook:
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
         frame.index = range(min_row + 1, max_row + 1)
         frame.attrs.update(sheet=sheet.title, table=name)
-        filled = [any(v is not None and v != "" for v in row) for row in rows[1:]]
-        return frame[filled] if len(frame) else frame
+        empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
+        return frame[~empty] if len(frame) else frame
 
     def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
         """Replace the body of table `name` with `frame` (columns matched by header; table
