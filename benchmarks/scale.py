@@ -8,11 +8,15 @@ an `OpenpyxlBook`. Formula `nazionale` (3 turns by default, set to 10 here in
 Impostazioni): no split into parallel tournaments, so the 1,000 players end in one
 semifinal round of 4 tables by bands and one final table.
 
-Prints the total wall time (CLI processes alone and with the typing), the median time of
-each command kind, the peak memory (largest RSS among the CLI processes, and of this
-script), then the worksheet functions on 1,000 rows (median of RUNS calls, values as
-Excel passes them: lists of rows, floats, None for empty). RISIKO_CLASSIFICA is timed
-when udfs has it. Targets: < 60 s total, < 1 GB, each function < 0.5 s.
+Prints the total wall time (CLI processes alone, with their CPU time, which other work on
+the machine hardly changes, and with the typing), the median wall and CPU time of each
+command kind, the peak memory (largest RSS among the CLI processes, and of this script),
+the fixed cost every command pays (Python with our modules; openpyxl alone opening and
+saving the final workbook), then the worksheet functions on 1,000 rows (median of RUNS
+calls, values as Excel passes them: lists of rows, floats, None for empty).
+RISIKO_CLASSIFICA is timed when udfs has it. Targets: < 60 s total, < 1 GB, each
+function < 0.5 s. Each command opens and saves the whole file with openpyxl, so the
+fixed cost grows with the results typed (about 6 s of CPU at 10,000 result rows).
 
     python benchmarks/scale.py [--players 1000] [--rounds 10] [--keep DIR]
 """
@@ -109,10 +113,10 @@ def floor(run: Run, path: Path) -> tuple[float, float]:
 def pending(book: OpenpyxlBook) -> tuple[int, str] | None:
     """(round, phase) of the first Risultati row still without a result."""
     frame = book.read_table(schema.RESULTS.name)
-    for _, row in frame.iterrows():
-        if row["ID"] is not None and row["Punti obiettivo"] is None \
-                and row["Eliminato"] is None:
-            return int(row["Turno"]), row["Fase"] or "Qualificazione"
+    columns = (frame[h] for h in ("ID", "Punti obiettivo", "Eliminato", "Turno", "Fase"))
+    for pid, points, out, round_no, phase in zip(*columns):
+        if pid is not None and points is None and out is None:
+            return int(round_no), phase or "Qualificazione"
     return None
 
 
@@ -219,7 +223,8 @@ def time_udfs(path: Path) -> dict[str, tuple[int, float]]:
         if isinstance(out, str):
             raise SystemExit(f"{name}: {out}")
         seconds = statistics.median(run_times(lambda f=func, a=args: f(*a), RUNS))
-        medians[name] = (len(args[0 if name != "RISIKO_CLASSIFICA" else 2]), seconds)
+        rows = len(args[0]) if name != "RISIKO_CLASSIFICA" else len(args[2]) - 1  # header
+        medians[name] = (rows, seconds)
     return medians
 
 
