@@ -87,10 +87,11 @@ def play(book: Book, round_no: int, phase: str, seed: str) -> int:
     """Type simulated results into every untyped row of (round, phase); returns tables."""
     frame = book.read_table(schema.RESULTS.name)
     tables: dict[Any, list[int]] = defaultdict(list)
-    for row, record in frame.iterrows():
-        if (record["Turno"] == round_no and (record["Fase"] or "Qualificazione") == phase
-                and record["Punti obiettivo"] is None and record["Eliminato"] is None):
-            tables[record["Tavolo"]].append(row)
+    columns = (frame[h] for h in ("Turno", "Fase", "Punti obiettivo", "Eliminato", "Tavolo"))
+    for row, turn, fase, points, out, table in zip(frame.index, *columns):  # no iterrows: fast
+        if turn == round_no and (fase or "Qualificazione") == phase and points is None \
+                and out is None:
+            tables[table].append(row)
     rng = Rng(seed, "results", str(round_no), phase)
     for table in sorted(tables):
         rows = tables[table]

@@ -631,8 +631,13 @@ def load(name_or_path: str | Path) -> Formula:
         raise RisikoError("la formula va indicata con un nome o un percorso di file",
                           valore=name_or_path)
     if _is_path(name_or_path):
-        path = Path(name_or_path).expanduser()
-        if not path.is_file():
+        path = Path(name_or_path)
+        try:
+            path = path.expanduser()
+            found = path.is_file()
+        except (OSError, ValueError, RuntimeError):  # name too long, NUL, unknown ~user
+            found = False
+        if not found:
             raise RisikoError(f"file di formula non trovato: {path}", valore=str(name_or_path))
         try:
             text = path.read_text(encoding="utf-8-sig")

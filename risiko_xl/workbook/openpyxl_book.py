@@ -21,6 +21,7 @@ from risiko_xl.workbook.book import missing_table
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.live import Formula, SheetFormula
+from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
@@ -111,12 +112,12 @@ class OpenpyxlBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
 
     def set_setting(self, key: str, value: Any) -> None:
         sheet, table = self._find(SETTINGS.name)
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
         if len(matches):
             column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]

@@ -37,6 +37,12 @@ ART26_FIELDS = {  # optional Art. 26 column -> (Seat field, maximum)
 def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
     """Table `spec` with its required headers checked (user columns kept)."""
     frame = book.read_table(spec.name)
+    repeated = frame.columns[frame.columns.duplicated()]
+    if len(repeated):  # pandas would pick one of them, or fail when the table is written
+        header = repeated[0]
+        raise RisikoError(f"intestazione {f'«{header}»' if header else 'vuota'} ripetuta nella "
+                          f"tabella {spec.name} (ogni colonna deve avere un nome diverso)",
+                          foglio=spec.sheet, colonna=header or None, valore=header or None)
     missing = [h for h in spec.required if h not in frame.columns]
     if missing:
         raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella {spec.name} "

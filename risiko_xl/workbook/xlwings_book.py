@@ -42,6 +42,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.book import missing_table
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.live import Formula, SheetFormula
+from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -74,8 +75,9 @@ CM = 72 / 2.54  # points per centimetre
 
 def needs_prefix(text: str) -> bool:
     """Whether Excel would not keep `text` as typed: a formula, a number, a date or time,
-    a logical value, an error value, or text already starting with the prefix."""
-    if text[:1] in ("=", "+", "-", "@", "#", TEXT_PREFIX):
+    a logical value, an error value (also after leading blanks: tab, CR), or text already
+    starting with the prefix."""
+    if text[:1] == TEXT_PREFIX or text.lstrip()[:1] in ("=", "+", "-", "@", "#"):
         return True
     if text.strip().casefold() in _LITERALS:
         return True
@@ -224,11 +226,11 @@ class XlwingsBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
 
     def set_setting(self, key: str, value: Any) -> None:
-        frame = self.read_table(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
         if len(matches):
             grid = self._grid(SETTINGS.name)
