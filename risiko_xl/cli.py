@@ -128,6 +128,11 @@ def _parser() -> argparse.ArgumentParser:
     demo = command("demo", "gioca un torneo dimostrativo e ne scrive la cartella di lavoro")
     demo.add_argument("dir", nargs="?", default="demo", type=Path,
                       help="cartella dei risultati (predefinita: demo)")
+    demo.add_argument("--formula", default="master", help="formula (predefinita: master)")
+    demo.add_argument("--giocatori", type=_positive, default=37, help="iscritti (37)")
+    demo.add_argument("--club", type=_positive, default=9, help="club (9)")
+    demo.add_argument("--turni", type=_positive, default=None,
+                      help="turni preliminari (predefiniti: quelli della formula)")
     return parser
 
 
@@ -227,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
     elif args.command == "demo":
         from risiko_xl import demo
 
-        demo.run(args.dir)
+        demo.run(args.dir, args.formula, args.giocatori, args.club, args.turni)
     return 0
 
 
@@ -235,7 +240,9 @@ def _os_error(err: OSError) -> str:
     """An OSError in Italian, naming the folder when that is what is missing."""
     if err.filename is None:
         return os_problem(err)
-    path = Path(os.fsdecode(err.filename))
+    # a rename onto a folder: the folder in the way is the second name
+    name = err.filename2 if isinstance(err, IsADirectoryError) and err.filename2 else err.filename
+    path = Path(os.fsdecode(name))
     if isinstance(err, FileNotFoundError) and not path.parent.is_dir():
         return f"la cartella «{path.parent}» non esiste"
     return f"{os_problem(err)}: {path}"

@@ -153,15 +153,18 @@ def play_tournament(path: Path, formula: str = "master", players: int = 37, club
     return lines
 
 
-def run(directory: Path) -> Path:
-    """Print the worked examples and play the demo tournament; write both to `directory`."""
+def run(directory: Path, formula: str = "master", players: int = 37, clubs: int = 9,
+        rounds: int | None = None) -> Path:
+    """Print the worked examples and play the demo tournament (by default `master`, 37
+    players in 9 clubs, the formula's rounds); write both to `directory`."""
     directory.mkdir(parents=True, exist_ok=True)
     text = render_examples()
     target = atomic_write_text(directory / "esempi.txt", text)
     print(text, end="")
     print(f"Scritto {target}\n")
     workbook = directory / "torneo-demo.xlsx"
-    print("\n".join(play_tournament(workbook)))
+    settings = {} if rounds is None else {"Turni preliminari": rounds}
+    print("\n".join(play_tournament(workbook, formula, players, clubs, settings=settings)))
     print("\n".join(write_publications(workbook, directory)))
     return workbook
 

@@ -60,8 +60,8 @@ def test_a_save_that_cannot_keep_its_backup_writes_nothing(demo, tmp_path, capsy
     shutil.copy(demo, path)
     before = digest(path)
     backup_path(path).mkdir()  # the backup cannot be replaced: the save must not happen
-    assert cli.main(["standings", str(path)]) == cli.EXIT_FAILURE
-    assert "Errore" in capsys.readouterr().err
+    assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT  # a folder in the way
+    assert f"È una cartella, non un file: {backup_path(path)}" in capsys.readouterr().err
     assert digest(path) == before and leftovers(tmp_path) == []
 
 
