@@ -43,7 +43,8 @@ def put(cell: Any, value: Any) -> None:
 
 
 class OpenpyxlBook:
-    """A tournament workbook file opened with openpyxl (which computes no formula)."""
+    """A tournament workbook file opened with openpyxl (which computes no formula).
+    `generation` counts the writes; `loaded` keeps `state.load`'s result meanwhile."""
 
     live_functions = False
 
@@ -52,6 +53,13 @@ class OpenpyxlBook:
         if workbook is None:
             workbook = _load(self.path)
         self.workbook = workbook
+        self.generation = 0
+        self.loaded: tuple[int, Any] | None = None
+        self._frames: dict[str, pd.DataFrame] = {}
+
+    def _changed(self, name: str) -> None:
+        self.generation += 1
+        self._frames.pop(name, None)
 
     # --- tables ---------------------------------------------------------------------
     def _find(self, name: str) -> tuple[Worksheet, Table]:
@@ -64,18 +72,23 @@ class OpenpyxlBook:
         return [name for sheet in self.workbook.worksheets for name in sheet.tables]
 
     def read_table(self, name: str) -> pd.DataFrame:
-        """All columns of table `name` (user columns too); index = sheet row number."""
+        """All columns of table `name` (user columns too); index = sheet row number.
+        Read once and kept until the table is written (a copy is returned)."""
+        if name not in self._frames:
+            self._frames[name] = self._read(name)
+        return self._frames[name].copy()
+
+    def _read(self, name: str) -> pd.DataFrame:
         sheet, table = self._find(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-        rows = [[Formula(c.value) if c.data_type == "f" and isinstance(c.value, str)
-                 else c.value for c in row]
-                for row in sheet.iter_rows(min_row=min_row, max_row=max_row, min_col=min_col,
-                                           max_col=max_col)]
+        cells = sheet._cells  # openpyxl's (row, column) -> Cell, read without creating cells
+        rows = [[_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
+                for r in range(min_row, max_row + 1)]
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
         frame.index = range(min_row + 1, max_row + 1)
         frame.attrs.update(sheet=sheet.title, table=name, header_row=min_row)
-        empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
+        empty = (frame.isna() | frame.eq("")).all(axis=1)
         return frame[~empty] if len(frame) else frame
 
     def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
@@ -83,6 +96,7 @@ class OpenpyxlBook:
         columns missing from `frame` are left blank, extra frame columns are appended).
         With `replace_headers` the table's columns become exactly `frame`'s."""
         sheet, table = self._find(name)
+        self._changed(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
         headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
         if replace_headers:
@@ -101,12 +115,14 @@ class OpenpyxlBook:
         width = max(max_col, last_col) - min_col + 1
         offsets = [headers.index(c) for c in frame.columns]
         records = frame.itertuples(index=False, name=None)
+        cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             for offset, value in zip(offsets, next(records, ())):
                 values[offset] = value
             for col, value in enumerate(values, start=min_col):
-                put(sheet.cell(row, col), value)
+                if not _unchanged(cells.get((row, col)), value):
+                    put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         _resize(table, ref, headers)
 
@@ -118,6 +134,7 @@ class OpenpyxlBook:
     def set_setting(self, key: str, value: Any) -> None:
         sheet, table = self._find(SETTINGS.name)
         frame = table_frame(self, SETTINGS)  # Voce, Valore checked
+        self._changed(SETTINGS.name)
         matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
         if len(matches):
             column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]
@@ -184,6 +201,24 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
                 data = data.replace(b"</Relationships>",
                                     "".join(wanted).encode() + b"</Relationships>")
             zipped.writestr(item, data)
+
+
+def _value(cell: Any) -> Any:
+    """A cell's value (None: no cell); a formula as `Formula`."""
+    if cell is None:
+        return None
+    value = cell._value
+    return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
+
+
+def _unchanged(cell: Any, value: Any) -> bool:
+    """Whether writing `value` would leave `cell` (None: not created) as it is."""
+    if cell is None:
+        return value is None or (isinstance(value, float) and value != value)
+    old = cell._value
+    return type(old) is type(value) and old == value and (
+        not isinstance(value, str) or cell.data_type == ("f" if isinstance(value, Formula)
+                                                          else "s"))
 
 
 def _resize(table: Table, ref: str, headers: list[Any]) -> None:

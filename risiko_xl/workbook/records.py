@@ -74,8 +74,9 @@ class Record:
 
 
 def records(frame: pd.DataFrame) -> list[Record]:
-    sheet = frame.attrs.get("sheet", "")
-    return [Record(sheet, row, values) for row, values in frame.to_dict("index").items()]
+    sheet, columns = frame.attrs.get("sheet", ""), list(frame.columns)
+    return [Record(sheet, row, dict(zip(columns, values)))
+            for row, values in zip(frame.index, frame.itertuples(index=False, name=None))]
 
 
 def cell(record: Record, header: str, parse: Callable[..., Any], **options: Any) -> Any:

@@ -126,7 +126,19 @@ class Tournament:
 
 
 def load(book: Book) -> Tournament:
-    """Read and score the whole tournament (RisikoError on the first bad cell)."""
+    """Read and score the whole tournament (RisikoError on the first bad cell). A book
+    that counts its writes (`generation`) keeps the result in `loaded` until a write."""
+    generation = getattr(book, "generation", None)
+    known = getattr(book, "loaded", None)
+    if generation is not None and known is not None and known[0] == generation:
+        return known[1]
+    t = _load(book)
+    if generation is not None:
+        book.loaded = (generation, t)  # type: ignore[attr-defined]
+    return t
+
+
+def _load(book: Book) -> Tournament:
     settings = book.settings()
     entrants = read_entrants(book)
     frame, rows = read_results(book, [e.id for e in entrants])

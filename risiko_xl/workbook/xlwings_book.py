@@ -159,6 +159,8 @@ class XlwingsBook:
         self._table_list: list[tuple[Any, Any]] | None = None
         self._charts: dict[tuple[str, str], _Chart] = {}
         self._formulas: dict[str, tuple[str, list[SheetFormula]]] = {}
+        self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
+        self.loaded: tuple[int, Any] | None = None
 
     @property
     def folder(self) -> Path | None:
@@ -208,6 +210,7 @@ class XlwingsBook:
         With `replace_headers` the table's columns become exactly `frame`'s. Written to
         Excel by `flush()`."""
         grid = self._grid(name)
+        self.generation += 1
         headers = list(frame.columns) if replace_headers else list(grid.headers)
         for column in frame.columns:
             if column not in headers:
@@ -234,6 +237,7 @@ class XlwingsBook:
         matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
         if len(matches):
             grid = self._grid(SETTINGS.name)
+            self.generation += 1
             row, column = int(matches[0]) - grid.top - 1, list(frame.columns).index("Valore")
             grid.body[row][column] = _plain(value)
             grid.cells[row, column] = grid.body[row][column]
