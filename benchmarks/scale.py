@@ -1,22 +1,24 @@
 """The demo at scale: 1,000 players, 10 preliminary rounds, semifinals and final, through
 the CLI (issue 7, "Scale").
 
-Every step is a real `risiko-xl` process on one workbook file (new, draw, standings,
-finals, ritira, verify, export, post, referti); between steps this script types the
-results as the referees would, with the demo's seeded simulator (`simulate.play`) through
-an `OpenpyxlBook`. Formula `nazionale` (3 turns by default, set to 10 here in
-Impostazioni): no split into parallel tournaments, so the 1,000 players end in one
-semifinal round of 4 tables by bands and one final table.
+First `risiko-xl demo` at scale, one process (`--formula nazionale --giocatori 1000 --club
+60 --turni 10`): registration, every round drawn, typed by the seeded simulator and
+ranked, a withdrawal, semifinals, final, final ranking, verify, the posts in every format
+and the referti; its wall time and peak memory are the figures with targets (< 60 s,
+< 1 GB). Formula `nazionale`: no split into parallel tournaments, so the 1,000 players
+end in one semifinal round of 4 tables by bands and one final table.
 
-Prints the total wall time (CLI processes alone, with their CPU time, which other work on
-the machine hardly changes, and with the typing), the median wall and CPU time of each
-command kind, the peak memory (largest RSS among the CLI processes, and of this script),
-the fixed cost every command pays (Python with our modules; openpyxl alone opening and
-saving the final workbook), then the worksheet functions on 1,000 rows (median of RUNS
-calls, values as Excel passes them: lists of rows, floats, None for empty).
-RISIKO_CLASSIFICA is timed when udfs has it. Targets: < 60 s total, < 1 GB, each
-function < 0.5 s. Each command opens and saves the whole file with openpyxl, so the
-fixed cost grows with the results typed (about 6 s of CPU at 10,000 result rows).
+Then the same tournament as an organiser runs it from a prompt: every step its own
+`risiko-xl` process on one workbook file (new, draw, standings, finals, ritira, verify,
+export, post, referti), this script typing the results between steps. Printed: the total
+(CLI processes alone, with their CPU time, and with the typing), the median wall and CPU
+time of each command kind, the peak memory, the fixed cost every command pays (Python
+with our modules; openpyxl alone opening and saving the final workbook). Each command
+opens and saves the whole file, so that cost grows with the results typed.
+
+Last the worksheet functions (median of RUNS calls, values as Excel passes them: lists of
+rows, floats, None for empty) on 1,000 rows, target < 0.5 s each, and the two whole-table
+ones on the whole tournament too.
 
     python benchmarks/scale.py [--players 1000] [--rounds 10] [--keep DIR]
 """
@@ -202,14 +204,18 @@ def udf_arguments(path: Path) -> dict[str, tuple[Any, ...]]:
                                 "millesimi", None, col["Punti fuori obiettivo"], None,
                                 table_col),
     }
-    if getattr(udfs, "RISIKO_CLASSIFICA", None) is not None:  # added by another branch
-        args["RISIKO_CLASSIFICA"] = tuple(
-            [list(frame.columns), *[[None if v is None else float(v) if isinstance(
-                v, int) and not isinstance(v, bool) else v for v in row]
-                for row in frame.itertuples(index=False)]]
-            for frame in (book.read_table(schema.SETTINGS.name),
-                          book.read_table(schema.PLAYERS.name),
-                          book.read_table(schema.RESULTS.name).iloc[:1000]))
+    def block(frame: Any) -> list[list[Any]]:  # a whole table as Excel passes `T[#All]`
+        return [list(frame.columns), *[[None if v is None else float(v) if isinstance(
+            v, int) and not isinstance(v, bool) else v for v in row]
+            for row in frame.itertuples(index=False)]]
+
+    whole = book.read_table(schema.RESULTS.name)
+    typed = list(whole.columns[:-len(schema.RESULTS.computed)])
+    settings, entrants = (block(book.read_table(t.name)) for t in (schema.SETTINGS,
+                                                                    schema.PLAYERS))
+    for label, frame in (("", whole.iloc[:1000]), (f"/{len(whole)}", whole)):
+        for name in ("RISIKO_RISULTATI", "RISIKO_CLASSIFICA"):
+            args[name + label] = (settings, entrants, block(frame[typed]))
     return args
 
 
@@ -218,14 +224,26 @@ def time_udfs(path: Path) -> dict[str, tuple[int, float]]:
     `#RISIKO!` answer for the whole call (not single bad rows) stops the benchmark."""
     medians = {}
     for name, args in udf_arguments(path).items():
-        func = getattr(udfs, name)
+        func = getattr(udfs, name.split("/")[0])
         out = func(*args)
         if isinstance(out, str):
             raise SystemExit(f"{name}: {out}")
         seconds = statistics.median(run_times(lambda f=func, a=args: f(*a), RUNS))
-        rows = len(args[0]) if name != "RISIKO_CLASSIFICA" else len(args[2]) - 1  # header
+        rows = len(args[2]) - 1 if name.startswith("RISIKO_RISULTATI") or name.startswith(
+            "RISIKO_CLASSIFICA") else len(args[0])  # whole tables: minus the header row
         medians[name] = (rows, seconds)
     return medians
+
+
+def demo_at_scale(folder: Path, players: int, rounds: int) -> tuple[float, float]:
+    """`risiko-xl demo` at scale in one process: (wall seconds, peak MB)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "risiko_xl.cli", "demo", str(folder), "--formula",
+                    FORMULA, "--giocatori", str(players), "--club", str(CLUBS), "--turni",
+                    str(rounds)], check=True, stdout=subprocess.DEVNULL, env=env)
+    seconds = time.perf_counter() - start  # the only child so far: its peak is ours
+    return seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 
 
 def main() -> None:
@@ -239,8 +257,12 @@ def main() -> None:
         folder = args.keep or Path(temp)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "torneo-scala.xlsx"
-        print(f"{args.players} giocatori, {args.rounds} turni, formula {FORMULA}, "
-              f"seme «{SEED}»")
+        print(f"{args.players} giocatori, {args.rounds} turni, formula {FORMULA}")
+        seconds, peak = demo_at_scale(folder / "demo", args.players, args.rounds)
+        print(f"risiko-xl demo in scala, un processo: {seconds:.1f} s (obiettivo < "
+              f"{TARGET_TOTAL_S} s), memoria di picco {peak:.0f} MB (obiettivo < {TARGET_MB} MB)"
+              f" — {'ok' if seconds < TARGET_TOTAL_S and peak < TARGET_MB else 'OLTRE'}")
+        print(f"\nOgni passo come comando a sé, seme «{SEED}»:")
         start = time.perf_counter()
         run, typed = play(path, args.players, args.rounds)
         total = time.perf_counter() - start
@@ -248,7 +270,7 @@ def main() -> None:
         self_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         processes = sum(len(t) for t in run.times.values())
         cpu = sum(sum(t) for t in run.cpu.values())
-        print(f"\nTempo totale: {total:.1f} s (obiettivo < {TARGET_TOTAL_S} s) — "
+        print(f"\nTempo totale: {total:.1f} s — "
               f"{processes} processi risiko-xl {run.cli_seconds:.1f} s (CPU {cpu:.1f} s), "
               f"inserimento risultati {typed:.1f} s")
         print(f"{'comando':<10}{'volte':>6}{'mediana s':>11}{'CPU med. s':>11}{'massimo s':>11}"
@@ -257,8 +279,8 @@ def main() -> None:
             print(f"{command:<10}{len(times):>6}{statistics.median(times):>11.2f}"
                   f"{statistics.median(run.cpu[command]):>11.2f}{max(times):>11.2f}"
                   f"{sum(times):>10.1f}")
-        print(f"Memoria di picco: processi risiko-xl {children_mb:.0f} MB (obiettivo < "
-              f"{TARGET_MB} MB), questo script {self_mb:.0f} MB")
+        print(f"Memoria di picco: processi risiko-xl {children_mb:.0f} MB, questo script "
+              f"{self_mb:.0f} MB")
         startup, bare = floor(run, path)
         print(f"File: {path.stat().st_size / 1e6:.1f} MB. Costo fisso di ogni comando (CPU): "
               f"avvio di Python con i moduli {startup:.2f} s; openpyxl da solo, apertura + "
@@ -267,8 +289,6 @@ def main() -> None:
         for name, (rows, seconds) in time_udfs(path).items():
             mark = "ok" if seconds < TARGET_UDF_S else "OLTRE L'OBIETTIVO"
             print(f"  {name:<22}{rows:>5} righe {seconds * 1000:>9.1f} ms  {mark}")
-        if getattr(udfs, "RISIKO_CLASSIFICA", None) is None:
-            print("  RISIKO_CLASSIFICA       (non presente in risiko_xl.udfs)")
 
 
 if __name__ == "__main__":
