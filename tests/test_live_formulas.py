@@ -152,14 +152,13 @@ def test_a_bad_cell_shows_its_located_message_in_every_computed_cell(tmp_path):
     sheet.cell(5, column).value = "tanti"  # what a referee might type
     workbook.save(path)
     evaluator = Evaluator(load_workbook(path))
-    computed = [c for (r, c), where in table_cells(workbook, schema.RESULTS.name).items()
-                if r > 0 and schema.RESULTS.headers[c] in schema.RESULTS.computed]
+    computed = [where for (row, col), where in table_cells(workbook, schema.RESULTS.name).items()
+                if row and schema.RESULTS.headers[col] in schema.RESULTS.computed]
     assert computed
-    for (row, col), (name, r, c) in table_cells(workbook, schema.RESULTS.name).items():
-        if row and schema.RESULTS.headers[col] in schema.RESULTS.computed:
-            value = evaluator.cell(name, r, c)
-            assert value.startswith("#RISIKO!"), value
-            assert "riga 5" in value and "Punti obiettivo" in value and "'tanti'" in value
+    for name, r, c in computed:
+        value = evaluator.cell(name, r, c)
+        assert value.startswith("#RISIKO!"), value
+        assert "riga 5" in value and "Punti obiettivo" in value and "'tanti'" in value
 
 
 def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):

@@ -24,7 +24,7 @@ from risiko_xl.standings.model import ACTIVE, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.scoring import cell_number, write_computed
+from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.workbook.state import Tournament, load
 
@@ -85,25 +85,23 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     """Seat the next final phase, or write the final ranking when all is played."""
     t = load(book)
     _check_complete(t)
-    scored = write_computed(t.frame, t.computed)
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, seed)
     step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
     if step is None:
-        book.write_table(schema.RESULTS.name, scored)
         lines = _write_ranking(t, standings, seed)
     else:
-        lines = _seat_phase(book, t, step, scored, seed, now)
+        lines = _seat_phase(book, t, step, seed, now)
     refresh_scores(book)
     return FinalsUpdate(step, tuple(lines))
 
 
-def _seat_phase(book: Book, t: Tournament, step: PhaseStep, scored: pd.DataFrame, seed: str,
+def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
                 now: dt.datetime | None) -> tuple[str, ...]:
     """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
     results, qualifiers = _step_frames(t, step)
-    book.write_table(schema.RESULTS.name, pd.concat([scored, results], ignore_index=True))
+    book.write_table(schema.RESULTS.name, pd.concat([t.frame, results], ignore_index=True))
     append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
     log_draw(book, {"Turno": step.round_no, "Fase": step.phase, "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",
