@@ -12,6 +12,7 @@ import argparse
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -72,6 +73,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> str:
+    """An argparse type: a draw seed, printable text (it is recorded in Sorteggi)."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(
+            f"il seme contiene un carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+            "cifre e segni stampabili")
+    if not text.strip():
+        raise argparse.ArgumentTypeError("il seme è vuoto")
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
                      "comando")
@@ -92,8 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
-    draw.add_argument("--seme", default=None, help="seme del sorteggio (predefinito: quello "
-                      "del torneo in Impostazioni)")
+    draw.add_argument("--seme", type=_seed, default=None, help="seme del sorteggio "
+                      "(predefinito: quello del torneo in Impostazioni)")
     draw.add_argument("--forza", action="store_true",
                       help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
     command("standings", "calcola punti e classifica")
@@ -183,7 +196,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
                 _same_file(written, p) or Path(os.path.realpath(written)) == Path(
                     os.path.realpath(p)) for p in protected):
             raise RisikoError("il file da scrivere è la cartella di lavoro stessa (o una sua "
-                              "copia di sicurezza): indicare un altro nome", valore=str(written))
+                              "copia di sicurezza): indicare un nome diverso", valore=str(written))
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:

@@ -22,6 +22,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+import psutil
+
 KEEP_VERSIONS = 10
 KEEP_WRITTEN = 50  # fingerprints of written files remembered
 REGISTRY = "registro.json"
@@ -63,6 +65,7 @@ def keep(path: Path) -> None:
     path = Path(path)
     where = folder(path)
     where.mkdir(exist_ok=True)
+    _clean_stale(where)
     registry = _registry(where)
     digest = _sha256(path)
     if registry["versioni"] and registry["versioni"][-1].get("sha256") == digest:
@@ -121,6 +124,15 @@ def _save_registry(where: Path, registry: dict) -> None:
     temp = where / f".{REGISTRY}.{os.getpid()}.tmp"
     temp.write_text(json.dumps(registry, ensure_ascii=False, indent=1), encoding="utf-8")
     os.replace(temp, where / REGISTRY)
+
+
+def _clean_stale(where: Path) -> None:
+    """Remove temporary files left in the folder by writes that were killed."""
+    for temp in where.glob(".*.tmp"):
+        pid = temp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not psutil.pid_exists(int(pid)):
+            with contextlib.suppress(OSError):
+                temp.unlink()
 
 
 def _copy(source: Path, target: Path) -> None:
