@@ -7,11 +7,14 @@ notes say why (docs/GESTIONETORNEO.md). Issue 13 §6.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction as F
+from pathlib import Path
 
 import pytest
 
-from risiko_xl.formulas import load
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load, parse
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings import (
@@ -25,6 +28,8 @@ from risiko_xl.standings import (
 )
 from risiko_xl.standings.field import parallel_ways, unbeaten_direct
 from risiko_xl.standings.table import StandingRow
+
+PRESETS = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
 
 
 def points(name: str, *table: int | Seat) -> tuple[F, ...]:
@@ -311,3 +316,18 @@ def test_raduno_direct_finalists_follow_the_wins(rows, direct):
     assert unbeaten_direct(group, 2, 2, 30, f.phases)[0] == direct
     # over 36 players nobody goes straight to the final
     assert unbeaten_direct(group, 2, 2, 37, f.phases)[0] == 0
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"split_steps": [116, 76]}, "crescenti"),
+    ({"split_steps": [76], "split_over": 76}, "non entrambi"),
+    ({"direct_finalists": 4}, "meno delle semifinali"),
+    ({"direct_finalists": 0}, "almeno un finalista diretto"),
+    ({"direct_final_upto": 0}, "positivo"),
+])
+def test_field_size_keys_are_checked(change, message):
+    # the preset keys of standings/field.py are validated with an Italian message
+    data = json.loads((PRESETS / "raduno.json").read_text(encoding="utf-8"))
+    data["phases"].update(change)
+    with pytest.raises(RisikoError, match=message):
+        parse(json.dumps(data), "raduno.json", "raduno")
