@@ -25,6 +25,7 @@ from risiko_xl.standings import (
     GameResult,
     compute_standings,
     next_phase,
+    replace_withdrawn,
 )
 from risiko_xl.standings.field import parallel_ways, unbeaten_direct
 from risiko_xl.standings.table import StandingRow
@@ -331,3 +332,15 @@ def test_field_size_keys_are_checked(change, message):
     data["phases"].update(change)
     with pytest.raises(RisikoError, match=message):
         parse(json.dumps(data), "raduno.json", "raduno")
+
+
+def test_raduno_direct_finalist_withdrawing_before_the_semifinals():
+    # estraiSemifinalistiLowestMasterORaduni: when the 1st (or the 2nd) withdrew,
+    # calcoloNumeroSemifinaliMicroMaster gives 4 semifinals of the first 16 present: the
+    # other unbeaten player plays a semifinal too, nobody waits in the final.
+    f, people, results, st, step = semifinals(20)
+    new, _ = replace_withdrawn(step, "P001", people, results, st, f.phases, rules=f.standings)
+    assert new.finalists == ()
+    assert len(new.tables) == 4
+    seated = sorted(int(q.player[1:]) for t in new.tables for q in t)
+    assert seated == list(range(2, 18))
