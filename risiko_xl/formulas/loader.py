@@ -51,7 +51,7 @@ DRAW_PROCEDURES = ("optimise", "cinquisti", "greca", "bands")
 REPEAT_WEIGHTINGS = ("flat", "recent")
 WITHDRAWN = ("remove", "keep")
 PHASE_KINDS = ("none", "semifinals", "playoff", "final", "knockout")
-DIRECT_FINAL = ("none", "sole_leader", "top_k")
+DIRECT_FINAL = ("none", "sole_leader", "top_k", "unbeaten")
 PLAYOFF_EXTRA = ("best_game", "best_assoluta")
 FINAL_RANKINGS = ("final_then_total", "final_only")
 FINAL_SIZES = range(3, 7)
@@ -345,6 +345,16 @@ def _check_phases(rules: PhaseRules, where: _Where) -> None:
     if rules.split_over is not None and rules.split_over < 1:
         raise (where / "split_over").error("serve un numero di giocatori positivo",
                                            rules.split_over)
+    steps = rules.split_steps
+    if any(s < 1 for s in steps) or list(steps) != sorted(set(steps)):
+        raise (where / "split_steps").error(
+            "servono numeri di giocatori positivi e crescenti", list(steps))
+    if steps and rules.split_over is not None:
+        raise (where / "split_steps").error(
+            "usare «split_over» oppure «split_steps», non entrambi", list(steps))
+    if rules.direct_final_upto is not None and rules.direct_final_upto < 1:
+        raise (where / "direct_final_upto").error("serve un numero di giocatori positivo",
+                                                  rules.direct_final_upto)
     if rules.split_ways < 2:
         raise (where / "split_ways").error("servono almeno 2 tornei paralleli",
                                            rules.split_ways)
@@ -362,13 +372,19 @@ def _check_semifinals(rules: PhaseRules, where: _Where) -> None:
         raise (where / "semifinal_tables").error("serve almeno una semifinale",
                                                  rules.semifinal_tables)
     direct = rules.direct_finalists if rules.direct_final == "top_k" else 0
-    if rules.direct_final == "top_k" and direct < 1:
+    counted = rules.direct_final in ("top_k", "unbeaten")
+    if counted and rules.direct_finalists < 1:
         raise (where / "direct_finalists").error(
-            "con «top_k» serve almeno un finalista diretto", rules.direct_finalists)
-    if rules.direct_final != "top_k" and rules.direct_finalists:
-        raise (where / "direct_finalists").error(
-            "i finalisti diretti si indicano solo con direct_final «top_k»",
+            f"con «{rules.direct_final}» serve almeno un finalista diretto",
             rules.direct_finalists)
+    if not counted and rules.direct_finalists:
+        raise (where / "direct_finalists").error(
+            "i finalisti diretti si indicano solo con direct_final «top_k» o «unbeaten»",
+            rules.direct_finalists)
+    if rules.direct_final == "unbeaten" and rules.direct_finalists >= rules.semifinal_tables:
+        raise (where / "direct_finalists").error(
+            "con «unbeaten» i finalisti diretti devono essere meno delle semifinali "
+            "(ogni finalista diretto toglie una semifinale)", rules.direct_finalists)
     if rules.semifinal_tables + direct != rules.final_size:
         raise (where / "final_size").error(
             f"la finale deve avere tanti posti quanti i vincitori delle semifinali "

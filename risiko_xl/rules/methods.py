@@ -201,8 +201,10 @@ METHODS: dict[str, Method] = {
                       factors=NO_SCALING, variant=2),
         ClassicMethod("classico_3", "metodo 1 (o 2) + 1 punto per armata",
                       factors=NO_SCALING, variant=3),
-        PositionMethod("raduno", "punti tavolo + 50 al vincitore (25 a testa se a pari merito)",
-                       bonuses=(50,), shared_win=25),
+        # Raduno (GestioneTorneo ScorePlayerRaduno): table points as typed, no table-size
+        # factor («punti partita più un bonus di 50 punti»); presets add factors (Open).
+        PositionMethod("raduno", "punti tavolo come scritti + 50 al vincitore (25 a testa se "
+                       "a pari merito)", factors=NO_SCALING, bonuses=(50,), shared_win=25),
         PositionMethod(
             "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3)",
             denominator=100, bonuses=(1200, 700, 500, 300, 200),
