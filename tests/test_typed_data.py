@@ -141,7 +141,7 @@ def test_a_setting_written_twice_is_refused_naming_both_rows(tmp_path, capsys):
     book = openpyxl.load_workbook(path)
     sheet = book["Torneo"]
     table = sheet.tables["Impostazioni"]
-    left, top, right, bottom = range_boundaries(table.ref)
+    left, top, _, bottom = range_boundaries(table.ref)
     first = next(r for r in range(top + 1, bottom + 1) if sheet.cell(r, left).value == "Formula")
     sheet.cell(bottom + 1, left).value = "Formula"  # typed right below: taken into the table
     sheet.cell(bottom + 1, left + 1).value = "eagles"
