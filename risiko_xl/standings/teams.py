@@ -146,13 +146,16 @@ def check_composition(entrants: Iterable[Entrant],
         for player, row in seats:
             teams.setdefault(team_of.get(player, ""), []).append(row)
     for round_no, teams in sorted(seated.items()):
-        for name in roster:
-            rows = teams.get(name, [])
-            if len(rows) != per_round:
-                raise RisikoError(
-                    f"nel turno {round_no} la squadra «{name}» ha {len(rows)} giocatori: ne "
-                    f"giocano esattamente {per_round} per turno", foglio="Risultati",
-                    riga=min(rows) if rows else None, colonna="ID", valore=name)
+        wrong = [(name, teams.get(name, [])) for name in roster
+                 if len(teams.get(name, [])) != per_round]
+        if wrong:
+            found = ", ".join(f"la squadra «{name}» ha {len(rows)} giocator"
+                              f"{'e' if len(rows) == 1 else 'i'}" for name, rows in wrong)
+            first = next((rows for _, rows in wrong if rows), [])
+            raise RisikoError(
+                f"nel turno {round_no} {found}: ne giocano esattamente {per_round} per "
+                "squadra in ogni turno", foglio="Risultati",
+                riga=min(first) if first else None, colonna="ID", valore=wrong[0][0])
 
 
 def team_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
