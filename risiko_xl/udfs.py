@@ -95,16 +95,19 @@ def RISIKO_PUNTI_OBIETTIVO(territori):
 
 @xw.func
 @_guarded
-def RISIKO_PUNTI_TAVOLO(punti, giocatori):
-    """Punti tavolo: punti obiettivo ×1,25 arrotondati per eccesso ai tavoli da 5."""
+def RISIKO_PUNTI_TAVOLO(punti, giocatori, gioco=None):
+    """Punti tavolo: punti obiettivo ×1,25 arrotondati per eccesso ai tavoli da 5; con
+    `gioco` «spqrisiko» (seed 004) i punti partita come sono."""
     values, scalar = flatten(punti)
     players = broadcast(len(values), giocatori, "giocatori")
+    played = _game(gioco)
 
     def compute(value: Any, row: int) -> Any:
-        points = to_int(value, "punti obiettivo", maximum=MAP_TOTAL)
+        points = to_int(value, "punti obiettivo", maximum=played.map_total)
         if points is None:
             return ""
-        return table_points(points, _players(players[row - 1], row))
+        size = _players(players[row - 1], row)
+        return table_points(points, size) if played.scaled else points
 
     return _column(cells.per_row(values, compute), scalar)
 
@@ -141,16 +144,19 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
                      eliminato=None, giocatori=None, catena="001", armate_obiettivo=None,
                      armate_totali=None, carte=None, territori_obiettivo=None,
                      territori_fuori=None, coefficiente=None, valore_esercito=None,
-                     gioco=None):
+                     gioco=None, metodo=None):
     """Posizione di ogni riga al suo tavolo (righe in qualsiasi ordine). RisiKo! vince;
     gli eliminati seguono i superstiti. Una parità non risolvibile appare come «2=».
     `catena`: «001» (fuori obiettivo, ordine di gioco), «000» (Art. 26, colonne extra) o
     «004» (S.P.Q.RisiKo!: coefficiente, valore esercito, ordine inverso di gioco).
-    `gioco`: vuoto = RisiKo! classico; «spqrisiko» = punti partita, senza limite mappa."""
+    `gioco`: vuoto = RisiKo! classico; «spqrisiko» = punti partita, senza limite mappa.
+    `metodo`: il tavolo si ordina per ciò che il metodo conta (classico_1: tutti i
+    territori + 50 per l'obiettivo); vuoto = per punti obiettivo."""
     tables, scalar = flatten(tavolo)
     n = len(tables)
     criteria = chain(str(catena).strip() if not is_blank(catena) else "001")
     played = _game(gioco)
+    ranking = None if is_blank(metodo) else scoring_method(str(metodo)).for_game(played)
     errors: dict[int, RisikoError] = {}
     points = _parsed(n, punti, to_int, "punti obiettivo", errors, maximum=played.map_total)
     out_points = _parsed(n, fuori_obiettivo, to_int, "punti fuori obiettivo", errors,
@@ -194,8 +200,16 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
             size = _table_size(rows, players)
             if len(rows) > size:
                 raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
+            values = None
+            if ranking is not None:
+                values = []
+                for r, seat in zip(rows, table):
+                    try:
+                        values.append(ranking.rank_points(seat, size))  # type: ignore[arg-type]
+                    except RisikoError as err:
+                        raise err.located(riga=r + 1) from None
             try:
-                placement = place(table, criteria,  # type: ignore[arg-type]
+                placement = place(table, criteria, values,  # type: ignore[arg-type]
                                   map_total=played.map_total)
             except RisikoError as err:  # seat index -> sheet row
                 raise (err if err.riga is None else RisikoError(

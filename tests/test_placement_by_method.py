@@ -3,7 +3,7 @@ box methods that is the method's own total, not the objective points."""
 
 from __future__ import annotations
 
-from risiko_xl import cli, simulate
+from risiko_xl import cli, simulate, udfs
 from risiko_xl.rules import Seat, method, score_table
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
@@ -42,6 +42,14 @@ def test_objective_methods_still_order_by_objective_points():
     # 001 §7: millesimi are the table points; the outside points only break ties.
     seats = [Seat(30, 5, 1), Seat(20, 25, 2), Seat(10, 2, 3)]
     assert score_table(seats, scoring="millesimi").positions == (1, 2, 3)
+
+
+def test_worksheet_placement_by_the_method():
+    # the same table through RISIKO_POSIZIONE: with metodo classico_1, B (20 + 25) wins
+    args = ([[1.0]] * 3, [[30.0], [20.0], [10.0]], [[5.0], [25.0], [2.0]],
+            [[1.0], [2.0], [3.0]])
+    assert udfs.RISIKO_POSIZIONE(*args) == [[1], [2], [3]]  # objective points
+    assert udfs.RISIKO_POSIZIONE(*args, metodo="classico_1") == [[2], [1], [3]]
 
 
 def test_eliminazione_knockout_advances_the_method_winner(tmp_path, capsys):

@@ -165,6 +165,8 @@ def test_worksheet_functions_column_in_column_out():
 
 
 def test_worksheet_points_with_the_game():
+    assert udfs.RISIKO_PUNTI_TAVOLO([[21.0], [170.0]], 5.0, "spqrisiko") == [[21], [170]]
+    assert udfs.RISIKO_PUNTI_TAVOLO(21.0, 5.0) == 27  # classic: ×1,25 rounded up
     out = udfs.RISIKO_PUNTI_TORNEO([[23.0], [21.0]], 5.0, [[1.0], [2.0]],
                                    metodo="tavolo_bonus", gioco="spqrisiko")
     assert out == [[43], [21]]
