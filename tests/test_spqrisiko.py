@@ -312,3 +312,25 @@ def test_rtu_score_sheets_show_the_spqrisiko_columns(rtu_book):
     assert "Valore esercito" in sheet.headers and "RisiKo!" not in sheet.headers
     text = " ".join(sheet.scoring_reminder)
     assert "20 punti" in text and "×1,25" not in text and "coefficiente" in text
+
+
+def test_cns_draw_seating_ten_of_one_team_is_refused_and_nothing_written(tmp_path, capsys):
+    # «cinque giocatori di ogni squadra per ciascun turno»: a team of 10 active members
+    # would seat 10 in round 1; the draw is refused naming the team and the count
+    from risiko_xl import simulate
+
+    path = tmp_path / "cns.xlsx"
+    assert cli.main(["new", str(path), "--formula", "cns", "--nome", "CNS"]) == 0
+    rows = simulate.players(30, 6, "cns10", teams=True)
+    big, merged = rows[0]["Club"], rows[5]["Club"]
+    for row in rows:
+        if row["Club"] == merged:
+            row["Club"] = big
+    book = OpenpyxlBook(path)
+    simulate.register(book, rows)
+    book.save()
+    before = path.read_bytes()
+    assert cli.main(["draw", str(path), "--turno", "1"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"la squadra «{big}» ha 10 giocatori" in err and "turno 1" in err
+    assert path.read_bytes() == before
