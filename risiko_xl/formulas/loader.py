@@ -7,7 +7,7 @@ by the path of its JSON file. The JSON keys are the field names of the dataclass
 
     {"name", "title", "source", "description", "notes", "aliases",
      "scoring": {"method": <METHODS name>, "params": {<method field>: value}},
-     "policy", "placement_chain", "methods_allowed", "appeal_hours",
+     "game", "policy", "placement_chain", "methods_allowed", "appeal_hours",
      "draw": {...DrawRules}, "standings": {...StandingsRules},
      "phases": {...PhaseRules}, "teams": {...TeamRules} | null,
      "variants": [{"key", "max_players", "formula": {<keys overriding the base>}}]}
@@ -40,6 +40,7 @@ from typing import Any
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules, Variant
+from risiko_xl.rules.games import GAMES
 from risiko_xl.rules.methods import METHODS, Method, method
 from risiko_xl.standings import config as standings_config
 from risiko_xl.standings.config import PhaseRules, StandingsRules
@@ -258,7 +259,7 @@ def _check_method(data: Any, where: _Where) -> Method:
     base = METHODS[name]
     params = _object(data.get("params", {}), where / "params")
     hints, _ = _fields(type(base))
-    allowed = [k for k in hints if k not in ("name", "description")]
+    allowed = [k for k in hints if k not in ("name", "description", "game")]
     _check_keys(params, allowed, where / "params")
     converted: dict[str, Any] = {}
     for key, raw in params.items():
@@ -420,6 +421,13 @@ def _check_playoff(rules: PhaseRules, where: _Where) -> None:
 
 
 def _check_teams(teams: TeamRules, rounds: int, where: _Where) -> None:
+    least, most_members = teams.members
+    if not 1 <= least <= most_members:
+        raise (where / "members").error(
+            "i componenti di una squadra vanno da un minimo a un massimo (minimo almeno 1)",
+            list(teams.members))
+    if teams.table_size is not None and teams.table_size not in TABLE_SIZES:
+        raise (where / "table_size").error("un tavolo ha da 3 a 5 giocatori", teams.table_size)
     if not 1 <= teams.players_per_round <= 5:
         raise (where / "players_per_round").error(
             "i giocatori per squadra in ogni turno devono essere da 1 a 5",
@@ -455,7 +463,13 @@ def _formula(data: Any, where: _Where, default_name: str, *, variant: bool = Fal
         if key in _SPECIAL:
             continue
         kwargs[key] = _convert(hints[key], value, where / key)
+    if "game" in kwargs:
+        _choice(kwargs["game"], list(GAMES), "gioco", where / "game")
     kwargs["scoring"] = _check_method(data["scoring"], where / "scoring")
+    if kwargs.get("game") == "spqrisiko" and "factors" in (data["scoring"].get("params") or {}):
+        raise (where / "scoring" / "params" / "factors").error(
+            "in S.P.Q.RisiKo! i punti partita valgono come sono: niente fattori per tavolo "
+            "(seed 004)", data["scoring"]["params"]["factors"])
     formula = Formula(**kwargs)
 
     if not _NAME_RE.match(formula.name):
