@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import of_label, pick, playoff_chain, replacing
+from risiko_xl.standings.config import PhaseRules
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, PLAYOFF
 from risiko_xl.standings.nominal import nominal_rows
@@ -24,7 +25,10 @@ from risiko_xl.standings.text import ordinal, points
 
 def label(ctx: Context) -> str:
     """'ripescaggio' when the Assoluta brings someone back (003-a), else 'spareggio'."""
-    ph = ctx.phases
+    return label_of(ctx.phases)
+
+
+def label_of(ph: PhaseRules) -> str:
     return ph.playoff_label or ("ripescaggio" if "best_assoluta" in ph.playoff_extra
                                 else "spareggio")
 
