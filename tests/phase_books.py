@@ -52,6 +52,7 @@ def build(path: Path, formula: str, ids: list[str], results: list[GameResult],
     book.write_table(schema.PLAYERS.name, pd.DataFrame(players, columns=schema.PLAYERS.headers))
     book.write_table(schema.RESULTS.name, pd.DataFrame(typed(results),
                                                        columns=schema.RESULTS.headers))
+    book.save()
     return book
 
 
@@ -64,6 +65,7 @@ def add(book: OpenpyxlBook, results: list[GameResult]) -> None:
         for key in ("Ordine", "Punti obiettivo", "Punti fuori obiettivo"):
             frame.at[hit[0], key] = row[key]
     book.write_table(schema.RESULTS.name, frame)
+    book.save()
 
 
 def tables(book: OpenpyxlBook, round_no: int) -> dict[int, set[str]]:
