@@ -157,7 +157,8 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
 
 def run(args: argparse.Namespace) -> int:
     """Execute one parsed command; returns the exit code."""
-    from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
+    from risiko_xl.workbook import finals_sheet, phase_check, rounds, standings_sheet, verify
+    from risiko_xl.workbook.state import load
 
     for written in _outputs(args):
         if written.is_dir():
@@ -184,8 +185,8 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
     elif args.command == "standings":
-        print("\n".join(_on_book(args.file,
-                                 lambda b: standings_sheet.update_standings(b).lines)))
+        print("\n".join(_on_book(args.file, lambda b: (
+            phase_check.check_phase_rows(load(b)), standings_sheet.update_standings(b))[1].lines)))
     elif args.command == "finals":
         print("\n".join(_on_book(args.file, lambda b: finals_sheet.run_finals(b).lines)))
     elif args.command == "ritira":

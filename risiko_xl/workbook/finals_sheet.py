@@ -27,6 +27,7 @@ from risiko_xl.standings.steps import Qualifier
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.phase_check import check_phase_rows
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.workbook.state import Tournament, load
@@ -101,6 +102,7 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     """Seat the next final phase, or write the final ranking when all is played."""
     t = load(book)
     _check_complete(t)
+    check_phase_rows(t)
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, seed)
@@ -137,12 +139,26 @@ def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
                             t.formula.standings, seed)
     by_id = t.by_id
     frame = pd.DataFrame([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
-                           "Club": by_id[r.player].club, "Fase raggiunta": r.stage,
-                           "Punti": cell_number(r.points)} for r in ranking],
+                           "Club": by_id[r.player].club,
+                           "Fase raggiunta": phase_title(t, r.stage),
+                           "Posto in finale": r.final_place,
+                           "Punti finale": None if r.final_points is None
+                           else cell_number(r.final_points),
+                           "Punti torneo": cell_number(r.total if r.total is not None
+                                                       else r.points),
+                           "Note": _note(r)} for r in ranking],
                          columns=schema.FINAL_RANKING.headers)
     t.book.write_table(schema.FINAL_RANKING.name, frame)
     podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
     return ("Classifica finale scritta: " + ", ".join(podium),)
+
+
+def _note(r) -> str | None:
+    """What the position rests on beyond the columns: a withdrawal, a shared place, a
+    lottery."""
+    notes = [text for flag, text in ((r.withdrawn, "ritirato"), (r.shared, "a pari merito"),
+                                     (r.by_lottery, "deciso per sorteggio")) if flag]
+    return ", ".join(notes) or None
 
 
 def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[str, ...]:
