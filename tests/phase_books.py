@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from risiko_xl.standings import GameResult
+from risiko_xl.formulas import load as load_formula
+from risiko_xl.standings import WITHDRAWN, Entrant, GameResult
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import formula_settings, write_new
@@ -68,6 +69,20 @@ def add(book: OpenpyxlBook, results: list[GameResult]) -> None:
     book.save()
 
 
+def people(ids, withdrawn=()) -> list[Entrant]:
+    """The core's entrants, `withdrawn` ones marked so."""
+    return [Entrant(pid, name=f"Nome {pid}", state=WITHDRAWN if pid in withdrawn else "Attivo")
+            for pid in ids]
+
+
+def core(formula: str, variant: str | None = None):
+    """The formula's standings and phase rules, as the preset files declare them."""
+    f = load_formula(formula)
+    if variant:
+        f = next(v.formula for v in f.variants if v.key == variant)
+    return f.standings, f.phases
+
+
 def tables(book: OpenpyxlBook, round_no: int) -> dict[int, set[str]]:
     """The seating of one round as `Risultati` holds it: table -> players."""
     frame = book.read_table(schema.RESULTS.name)
@@ -114,8 +129,8 @@ EAGLES_GAMES = [
 ]
 
 # --- 000 Lu Castidduzzu: 8 players, 4 rounds, objective + 50/15/5 --------------------------
-# Totals by hand: A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 62; best single
-# games of the last two: D 43, H 28.
+# Totals by hand: A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72; best single
+# games of the last two: D 43, H 38.
 CAST_IDS = list("ABCDEFGH")
 CAST_GAMES = [
     *games("bonus", 1, "Qualificazione", [("A", 40), ("C", 30), ("E", 20), ("G", 10)],

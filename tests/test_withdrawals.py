@@ -14,7 +14,9 @@ from phase_books import (
     MASTER_IDS,
     add,
     build,
+    core,
     games,
+    people,
     tables,
 )
 
@@ -22,8 +24,6 @@ from risiko_xl import cli
 from risiko_xl.standings import (
     FINAL,
     PLAYOFF,
-    WITHDRAWN,
-    Entrant,
     compute_standings,
     next_phase,
     replace_withdrawn,
@@ -32,20 +32,6 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 SEED = "ritiri"
-
-
-def people(ids, withdrawn=()) -> list[Entrant]:
-    return [Entrant(pid, name=f"Nome {pid}", state=WITHDRAWN if pid in withdrawn else "Attivo")
-            for pid in ids]
-
-
-def core(formula: str, variant: str | None = None):
-    """The formula's standings and phase rules, as the preset files declare them."""
-    from risiko_xl.formulas import load as load_formula
-    f = load_formula(formula)
-    if variant:
-        f = next(v.formula for v in f.variants if v.key == variant)
-    return f.standings, f.phases
 
 
 def seating(step) -> dict[int, set[str]]:
@@ -231,7 +217,7 @@ def test_003a_finalist_withdrawn_before_the_ripescaggio_cli(tmp_path, capsys):
 
 # --- 000 Art. 4 with Art. 2: a finalist withdraws after the spareggio --------------------------
 
-# Totals: A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 62. Spareggio (Art. 2): C, F,
+# Totals: A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72. Spareggio (Art. 2): C, F,
 # G (4th-6th) and D (best single game among the rest, 43). It ends F, G, C, D. E (3rd)
 # withdraws before the final: «verrà immediatamente ricompilata la classifica, senza
 # considerare i punteggi acquisiti dal giocatore ritirato»: A, B, C are the first three,
