@@ -271,3 +271,28 @@ def test_000_finalist_withdrawn_after_the_spareggio_cli(tmp_path, capsys):
     listed = qualifiers(late)
     assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
     assert run("verify", str(late)) == 0 and run("verify", str(early)) == 0
+
+
+def test_two_semifinalists_withdrawn_one_after_the_other(tmp_path):
+    # 001 §8 twice: without P02 and P03 the bands are 2-4 P05 P09 P13, 5-7 P04 P17 P06,
+    # 8-10 P10 P07 P08, 11-13 P14 P11 P15 (P11 and P15, 14th and 15th, enter).
+    bands = [{"P05", "P09", "P13"}, {"P04", "P17", "P06"}, {"P10", "P07", "P08"},
+             {"P14", "P11", "P15"}]
+    early, late = tmp_path / "prima.xlsx", tmp_path / "dopo.xlsx"
+    for path in (early, late):
+        build(path, "master", MASTER_IDS, MASTER_GAMES, SEED)
+    for pid in ("P02", "P03"):
+        assert run("ritira", str(early), pid) == 0
+    assert run("finals", str(early)) == 0
+    assert run("finals", str(late)) == 0
+    for pid in ("P02", "P03"):
+        assert run("ritira", str(late), pid) == 0
+    seated = tables(OpenpyxlBook(late), 3)
+    assert seated == tables(OpenpyxlBook(early), 3)
+    for players in seated.values():
+        assert [len(players & band) for band in bands] == [1, 1, 1, 1]
+    listed = qualifiers(late)
+    assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
+    gone = listed[listed["ID"].isin(["P02", "P03"])]["Qualificazione"]
+    assert len(gone) == 2 and all("ritirato" in text for text in gone)
+    assert run("verify", str(late)) == 0

@@ -220,9 +220,13 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     results, qualifiers = _step_frames(after, new_step, gone)
     book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
     listed = book.read_table(schema.QUALIFIERS.name)
-    # the step's rows (its phase and the direct finalists it listed) are written anew
+    # the step's rows (its phase and the direct finalists it listed) are written anew;
+    # players withdrawn earlier from the same step keep their «ritirato» row
     same = pd.to_numeric(listed["Turno"], errors="coerce") == round_no
-    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same], qualifiers],
+    earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
+                                        and e.id != player]) & ~listed["ID"].isin(
+        list(qualifiers["ID"]))
+    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same | earlier], qualifiers],
                                                        ignore_index=True))
     log_draw(book, {"Turno": round_no, "Fase": name, "Data e ora": timestamp(now), "Seme": seed,
                     "Procedura": "sostituzione", "Tavoli": _seating(new_step),

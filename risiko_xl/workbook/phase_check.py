@@ -6,16 +6,17 @@ round or a later one had not withdrawn yet (they played it); one who withdrew du
 preliminaries (no result in their last round) had withdrawn before it. For the others
 the workbook does not record when they withdrew: before the round was seated (the
 formula's replacement rules apply, as `ritira` applied them) or after. Every
-combination is tried (at most 2^6) and the round is accepted when one of them produces
-it. `verify` lists every difference by table and player (against the closest
-combination); `standings` and `finals` refuse a row whose player did not qualify for the
-phase under any of them.
+combination is tried (at most MAX_TIMINGS, stopping at the first that fits) and the
+round is accepted when one of them produces it. `verify` lists every difference by
+table and player (against the closest combination); `standings` and `finals` refuse a
+row whose player did not qualify for the phase under any of them.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import itertools
+from collections.abc import Iterator
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
@@ -30,6 +31,9 @@ def phase_rounds(t: Tournament) -> list[tuple[int, str]]:
     return sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
 
 
+MAX_TIMINGS = 64  # combinations of withdrawal timings tried per round
+
+
 def _step(t: Tournament, round_no: int, active: set[str]) -> PhaseStep | None:
     """The phase the formula seats at `round_no`, from the results before it, with the
     withdrawn players in `active` still in."""
@@ -42,9 +46,10 @@ def _step(t: Tournament, round_no: int, active: set[str]) -> PhaseStep | None:
     return next_phase(entrants, played, standings, t.formula.phases, rules, seed)
 
 
-def expected_steps(t: Tournament, round_no: int) -> list[PhaseStep | None]:
+def expected_steps(t: Tournament, round_no: int) -> Iterator[PhaseStep | None]:
     """The steps the regulation allows at `round_no`, one per possible timing of the
-    withdrawals (see the module's docstring); the first has every unknown one before."""
+    withdrawals (see the module's docstring), computed one at a time (callers stop at
+    the first that fits): first with every unknown one withdrawn before the round."""
     rules = t.formula.standings
     later = {g.player for g in t.results if g.round_no >= round_no}
     last = {g.player for g in t.results if g.phase == QUALIFYING
@@ -52,12 +57,9 @@ def expected_steps(t: Tournament, round_no: int) -> list[PhaseStep | None]:
     withdrawn = [e.id for e in t.entrants if e.state == WITHDRAWN]
     played = {p for p in withdrawn if p in later}
     unknown = [p for p in withdrawn if p not in later and p in last]
-    if len(unknown) > 6:
-        subsets = [(), tuple(unknown)]
-    else:
-        subsets = [c for k in range(len(unknown) + 1)
-                   for c in itertools.combinations(unknown, k)]
-    return [_step(t, round_no, played | set(s)) for s in subsets]
+    subsets = (c for k in range(len(unknown) + 1) for c in itertools.combinations(unknown, k))
+    for s in itertools.islice(subsets, MAX_TIMINGS):
+        yield _step(t, round_no, played | set(s))
 
 
 def _name(t: Tournament, pid: str) -> str:
@@ -101,11 +103,15 @@ def phase_differences(t: Tournament) -> list[str]:
     for round_no, phase in phase_rounds(t):
         try:
             steps = expected_steps(t, round_no)
+            found = []
+            for step in steps:
+                found.append(_differences(t, round_no, phase, step))
+                if not found[-1]:
+                    break
         except RisikoError as err:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: la fase non si può "
                          f"ricalcolare ({err})")
             continue
-        found = [_differences(t, round_no, phase, step) for step in steps]
         lines += min(found, key=len)
     return lines
 
@@ -114,17 +120,20 @@ def check_phase_rows(t: Tournament) -> None:
     """Refuse (RisikoError naming sheet, row, column and value) the first final-phase row
     whose player did not qualify for that phase (`standings`, `finals`)."""
     for round_no, phase in phase_rounds(t):
+        rows = [r for r in t.rows if (r.round_no, r.phase) == (round_no, phase)
+                and not (r.seat is None and t.by_id[r.player].state != ACTIVE)]
+        # (a withdrawn player in a phase not yet played is `ritira`'s business)
+        allowed: set[str] = set()
         try:
-            steps = expected_steps(t, round_no)
+            for step in expected_steps(t, round_no):
+                if step is not None and step.phase == phase:
+                    allowed |= set(step.players())
+                if all(r.player in allowed for r in rows):
+                    break
         except RisikoError:
             continue  # `finals` and `verify` report why the phase cannot be computed
-        allowed = {p for step in steps if step is not None and step.phase == phase
-                   for p in step.players()}
-        for r in t.rows:
-            if (r.round_no, r.phase) != (round_no, phase) or r.player in allowed:
-                continue
-            if r.seat is None and t.by_id[r.player].state != ACTIVE:
-                continue  # withdrawn from a phase not yet played: `ritira`'s business
-            raise RisikoError(f"{_name(t, r.player)} non è qualificato per la fase "
-                              f"{phase} (turno {round_no})", foglio="Risultati",
-                              tavolo=r.table, riga=r.row, colonna="ID", valore=r.player)
+        for r in rows:
+            if r.player not in allowed:
+                raise RisikoError(f"{_name(t, r.player)} non è qualificato per la fase "
+                                  f"{phase} (turno {round_no})", foglio="Risultati",
+                                  tavolo=r.table, riga=r.row, colonna="ID", valore=r.player)
