@@ -5,6 +5,7 @@ after. Expected values are computed by hand from the data in phase_books.py."""
 
 from __future__ import annotations
 
+import pytest
 from phase_books import (
     CAST_GAMES,
     CAST_IDS,
@@ -296,3 +297,27 @@ def test_two_semifinalists_withdrawn_one_after_the_other(tmp_path):
     gone = listed[listed["ID"].isin(["P02", "P03"])]["Qualificazione"]
     assert len(gone) == 2 and all("ritirato" in text for text in gone)
     assert run("verify", str(late)) == 0
+
+
+@pytest.mark.parametrize("kind", ["final", "knockout"])
+def test_plain_final_and_knockout_same_tables_either_way(kind):
+    # rtu (004) «finale fra i primi 4»: P05 (2nd) withdraws, the first four available
+    # are P01, P02, P09, P03. Knockout (002): the round-2 table winners P01, P05, P09,
+    # P13, P17 go on; P05 out, the 2nd of his table (P06) takes the place.
+    from risiko_xl.standings import PhaseRules, StandingsRules
+
+    rules = StandingsRules(rounds=2)
+    phases = PhaseRules(kind=kind, final_size=4 if kind == "final" else 5)
+    ent = people(MASTER_IDS)
+    st = compute_standings(ent, MASTER_GAMES, rules, SEED)
+    step = next_phase(ent, MASTER_GAMES, st, phases, rules, SEED)
+    after, q = replace_withdrawn(step, "P05", ent, MASTER_GAMES, st, phases, rules=rules,
+                                 seed=SEED)
+    out = people(MASTER_IDS, withdrawn={"P05"})
+    early = next_phase(out, MASTER_GAMES, compute_standings(out, MASTER_GAMES, rules, SEED),
+                       phases, rules, SEED)
+    assert seating(after) == seating(early)
+    expected = {"P01", "P02", "P09", "P03"} if kind == "final" else \
+        {"P01", "P06", "P09", "P13", "P17"}
+    assert set().union(*seating(after).values()) == expected
+    assert q.replaces == "P05" and q.player == ("P03" if kind == "final" else "P06")

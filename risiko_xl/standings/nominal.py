@@ -31,6 +31,9 @@ def withdrew_qualified(ctx: Context, pid: str) -> bool:
 
 def nominal_rows(ctx: Context) -> list[StandingRow]:
     """The preliminary standings as the places were earned: the available players and
-    those who withdrew after qualifying, in the order that keeps withdrawn players."""
+    those who withdrew after qualifying, in the order that keeps withdrawn players
+    (the standings themselves when nobody withdrew)."""
+    if not ctx.exclude and all(e.state != WITHDRAWN for e in ctx.entrant_list):
+        return ctx.eligible()
     return [r for r in ctx.full.rows if ctx.available(r.player)
             or withdrew_qualified(ctx, r.player)]

@@ -55,18 +55,18 @@ def replace_withdrawn(step: PhaseStep, withdrawn: str, entrants: Iterable[Entran
     if seed is None:
         raise RisikoError("serve il seme del torneo per questa operazione")
     entrants, results = list(entrants), list(results)
+    gone = [dataclasses.replace(e, state=WITHDRAWN) if e.id == withdrawn else e
+            for e in entrants]
     if rules is None:
         rules = StandingsRules(rounds=max(standings.upto_round, 1))
         after = standings
     else:
-        gone = [dataclasses.replace(e, state=WITHDRAWN) if e.id == withdrawn else e
-                for e in entrants]
         after = compute_standings(gone, results, rules, seed)
     before = make_context(entrants, results, standings, phases, rules, seed,
                           include=[withdrawn])
     if step.qualifier(withdrawn) is None and not _nominal_has(before, step, withdrawn):
         raise RisikoError("il giocatore non è qualificato per questa fase", valore=withdrawn)
-    ctx = make_context(entrants, results, after, phases, rules, seed, exclude=[withdrawn])
+    ctx = make_context(gone, results, after, phases, rules, seed, exclude=[withdrawn])
     fresh = compute_step(ctx)
     if fresh is None or fresh.phase != step.phase:
         raise RisikoError("la fase non si può ricalcolare senza il giocatore ritirato",
