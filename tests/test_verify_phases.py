@@ -85,3 +85,23 @@ def test_a_tournament_played_by_the_book_has_no_phase_difference(tmp_path, capsy
     capsys.readouterr()
     assert cli.main(["verify", str(path)]) == 0
     assert "nessuna differenza" in capsys.readouterr().out
+
+
+def test_verify_names_a_qualifier_listed_without_qualifying(tmp_path, capsys):
+    # the spareggio seated by `finals` lists C, F, G, D (and A, B, E for the final):
+    # H typed over D in `Fasi finali` is not a qualifier of turn 5.
+    path = tmp_path / "t.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert cli.main(["finals", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    listed = book.read_table(schema.QUALIFIERS.name)
+    row = listed.index[listed["ID"] == "D"][0]
+    listed.at[row, "ID"] = "H"
+    book.write_table(schema.QUALIFIERS.name, listed)
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["verify", str(path)]) == cli.EXIT_FAILURE
+    out = capsys.readouterr().out
+    assert f"Foglio Fasi finali, riga {row}, colonna ID: H (Nome H) non è qualificato " \
+           "(turno 5)" in out
+    assert "Foglio Fasi finali, turno 5: manca D (Nome D)" in out

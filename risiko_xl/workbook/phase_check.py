@@ -18,10 +18,13 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 
+import pandas as pd
+
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.replacements import seats_of
+from risiko_xl.workbook import schema
 from risiko_xl.workbook.standings_sheet import standings_seed
 from risiko_xl.workbook.state import Tournament
 
@@ -97,22 +100,45 @@ def _differences(t: Tournament, round_no: int, phase: str, step: PhaseStep | Non
     return lines
 
 
+def _listed(t: Tournament, listed: pd.DataFrame, round_no: int,
+            step: PhaseStep | None) -> list[str]:
+    """The `Qualificati` rows of a step (those not marked withdrawn) against it."""
+    if step is None or not len(listed):
+        return []
+    expected = {*step.players(), *(f.player for f in step.finalists)}
+    turns = pd.to_numeric(listed["Turno"], errors="coerce")
+    gone = listed["ID"].map(lambda p: p not in expected and p in t.by_id
+                            and t.by_id[p].state != ACTIVE)
+    mine = listed[(turns == round_no) & ~gone]  # withdrawn ones are listed as replaced
+    if not len(mine):
+        return []  # phases seated by hand: nothing listed to check
+    where = f"Foglio {schema.QUALIFIERS.sheet}"
+    lines = [f"{where}, riga {row}, colonna ID: {_name(t, str(pid))} non è qualificato "
+             f"(turno {round_no})" for row, pid in zip(mine.index, mine["ID"])
+             if pid not in expected]
+    lines += [f"{where}, turno {round_no}: manca {_name(t, pid)}"
+              for pid in sorted(expected - set(mine["ID"]))]
+    return lines
+
+
 def phase_differences(t: Tournament) -> list[str]:
-    """One Italian line per seat the regulation would not produce (`verify`)."""
+    """One Italian line per seat or listed qualifier the regulation would not produce
+    (`verify`)."""
     lines: list[str] = []
+    listed = t.book.read_table(schema.QUALIFIERS.name)
     for round_no, phase in phase_rounds(t):
         try:
-            steps = expected_steps(t, round_no)
-            found = []
-            for step in steps:
-                found.append(_differences(t, round_no, phase, step))
-                if not found[-1]:
+            found: list[tuple[list[str], PhaseStep | None]] = []
+            for step in expected_steps(t, round_no):
+                found.append((_differences(t, round_no, phase, step), step))
+                if not found[-1][0]:
                     break
         except RisikoError as err:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: la fase non si può "
                          f"ricalcolare ({err})")
             continue
-        lines += min(found, key=len)
+        seats, step = min(found, key=lambda f: len(f[0]))
+        lines += seats + _listed(t, listed, round_no, step)
     return lines
 
 
