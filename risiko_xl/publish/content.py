@@ -244,8 +244,11 @@ def _final(t: Tournament, top: int | None) -> Ranking:
                             t.formula.standings, seed)
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
                           t.by_id[r.player].name, t.by_id[r.player].club or "",
-                          (r.stage, r.points)) for r in ranking[:top])
-    return Ranking("Classifica finale", ("Fase raggiunta", "Punti"), rows, len(ranking))
+                          (r.stage, r.total)) for r in ranking[:top])
+    # the tournament total, as ClassificaFinale's «Punti torneo» (never mixed with the
+    # final game's points)
+    return Ranking("Classifica finale", ("Fase raggiunta", "Punti torneo"), rows,
+                   len(ranking))
 
 
 def _ranking(t: Tournament, book: Book, round_no: int, phase: str,

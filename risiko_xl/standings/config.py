@@ -79,6 +79,10 @@ class PhaseRules:
     standings, then best 3rd, 4th) or "semifinal_points" (003-b Art. 3: best semifinal
     score among the non-qualified). `playoff_label`: the playoff's name in reasons
     ("" = "ripescaggio" when "best_assoluta" is among the extras, else "spareggio").
+    `playoff_replacement`: a playoff formula's finalist who withdraws before the final:
+    "standings" (000 Art. 4: the classification is recompiled without them, the new
+    first `final_direct` play the final with the playoff winner) or "playoff" (003-a Art.
+    3: the playoff is played as drawn and the place goes down its placement order).
     """
 
     kind: str = "none"
@@ -98,3 +102,4 @@ class PhaseRules:
     final_ranking: str = "final_then_total"
     semifinal_replacement: str = "standings"
     playoff_label: str = ""
+    playoff_replacement: str = "standings"

@@ -40,6 +40,9 @@ def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
     if phases.semifinal_replacement not in ("standings", "semifinal_points"):
         raise RisikoError("criterio di sostituzione in finale sconosciuto (ammessi: "
                           "standings, semifinal_points)", valore=phases.semifinal_replacement)
+    if phases.playoff_replacement not in ("standings", "playoff"):
+        raise RisikoError("criterio di sostituzione dei finalisti sconosciuto (ammessi: "
+                          "standings, playoff)", valore=phases.playoff_replacement)
     ctx = Context(entrants, results, standings, phases, rules, seed, exclude, include)
     allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
     for r in ctx.results:
@@ -54,7 +57,13 @@ def next_phase(entrants: Iterable[Entrant], results: Iterable[GameResult],
                seed: int | str) -> PhaseStep | None:
     """The next phase to seat after the preliminaries, or None when the tournament is
     over (or has no final phases). Incomplete results of the current phase are an error."""
-    ctx = make_context(entrants, results, standings, phases, rules, seed)
+    return compute_step(make_context(entrants, results, standings, phases, rules, seed))
+
+
+def compute_step(ctx: Context) -> PhaseStep | None:
+    """`next_phase` on a built context (replacements rebuild the step this way, so a
+    withdrawal gives the same tables whether or not the phase was already seated)."""
+    phases = ctx.phases
     if phases.kind == "none":
         return None
     ctx.check_preliminaries()
