@@ -169,19 +169,20 @@ def _withdrawn_leader(ctx: Context, g: int) -> str:
     the classification made direct finalist (sole_leader) withdrew before the
     semifinals, the place is not passed on, whoever else won every game: the group
     plays all its semifinals. The note saying so, or "" when that is not the case.
+    The same for the unbeaten direct finalists of a raduno (GestioneTorneo: four
+    semifinals of the first sixteen present when one of them withdraws).
 
     Decision (parallel tournaments): the group's nominal head is the g-th player of the
     classification that keeps withdrawn qualifiers (nominal.py); the bands themselves are
     cut from the classification without them (001 §8 «al netto … ritirati»)."""
-    if ctx.phases.direct_final != "sole_leader":
+    if ctx.phases.direct_final not in ("sole_leader", "unbeaten"):
         return ""
     rows = nominal_rows(ctx)[g - 1 :: ctx.ways]
-    if not rows or ctx.available(rows[0].player):
+    d, _ = direct_finalists(ctx, rows) if rows else (0, "")
+    gone = next((r for r in rows[:d] if not ctx.available(r.player)), None)
+    if gone is None:
         return ""
-    d, _ = direct_finalists(ctx, rows)
-    if not d:
-        return ""
-    return (f"{ctx.name(rows[0].player)}, finalista diretto, si è ritirato prima delle "
+    return (f"{ctx.name(gone.player)}, finalista diretto, si è ritirato prima delle "
             f"semifinali: si giocano {final_places(ctx)} semifinali")
 
 
