@@ -6,12 +6,14 @@ from .runner import (
     Case,
     Cli,
     ExpectClassifica,
+    ExpectFinale,
     ExpectQualificati,
     ExpectRisultati,
     ExpectSheet,
     ExpectTables,
     Fill,
     P,
+    Retype,
     S,
     Tav,
     Type,
@@ -666,5 +668,162 @@ CASES.append(Case(
         Cli(["ritira", mate("G01", ids(5, 8))]),
         ExpectSheet("the band-3 player of G01's semifinal replaces the band-2 one",
                     final_from_table("G01", ids(9, 12), {"G02", "G03", "G04"})),
+    ],
+))
+
+ART7_FINALE = (
+    "§7: «La classifica finale del torneo sarà determinata: • dal 1° al 4° posto ... in base "
+    "all’esito della/e finale/i • dal 5° (o 9°) posto a seguire in base alla somma dei singoli "
+    "punti-torneo ottenuti nelle partite giocate (prime due più l’eventuale semifinale non "
+    "vinta)»")
+SEMIS_18 = (
+    "Four semifinals by bands (001-08). Semifinal points: band 1 (G01..G04) 40, band 2 "
+    "(G05..G08) 30, band 3 (G09..G12) 20, band 4 (G13..G16) 10 except G16 35; 2 out of "
+    "objective each. Every table: the band-1 player wins (1,040); G16 is 2nd at his (35 > "
+    "30). Final: G01..G04; typed G04 50, G03 40, G01 30, G02 20 -> G04, G03, G01, G02. "
+    "5th on by the sum of the games played (two rounds + the lost semifinal): G05 1,072 + "
+    "0,030 = 1,102; G06 1,100; G07 1,098; G08 1,096; G09 1,064 + 0,020 = 1,084; G10 1,082; "
+    "G16 0,030 + 0,035 = 0,065; G11 0,040 + 0,020 = 0,060; G12 0,058; G13 0,036 + 0,010 = "
+    "0,046; G14 0,044; G15 0,042; then the non-semifinalists on two games: G17 0,028, G18 "
+    "0,026, G19 0,024, G20 0,022.")
+ORDER_18 = ["G04", "G03", "G01", "G02", "G05", "G06", "G07", "G08", "G09", "G10", "G16",
+            "G11", "G12", "G13", "G14", "G15", "G17", "G18", "G19", "G20"]
+FINAL_18 = Fill("Finale", [S("G04", 50, 2), S("G03", 40, 2), S("G01", 30, 2),
+                           S("G02", 20, 2)])
+
+CASES.append(Case(
+    id="001-18-classifica-finale",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_FINALE, ART8_FASCE],
+    derivation=FIELD20 + SEMIS_18,
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10], {"G16": 35}),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[ids(1, 4)]),
+        FINAL_18,
+        Cli(["finals"]),
+        ExpectFinale(order=ORDER_18, complete=True),
+    ],
+))
+
+CASES.append(Case(
+    id="001-19-semifinalista-sconfitto-ritirato-resta-in-classifica",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_FINALE],
+    derivation=FIELD20 + SEMIS_18 + (
+        " G16 withdraws after playing (and losing) his semifinal: nothing to replace, and the "
+        "games he played still count: he stays 11th in the final ranking."),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10], {"G16": 35}),
+        Cli(["ritira", "G16"]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[ids(1, 4)]),
+        FINAL_18,
+        Cli(["finals"]),
+        ExpectFinale(order=ORDER_18, complete=True),
+    ],
+))
+
+CASES.append(Case(
+    id="001-20-non-qualificato-scritto-in-finale",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_FINALE, "§8, 4° partita: «(Finale o Finali): fra i vincitori delle quattro "
+              "semifinali oppure fra il qualificato diretto alla finale ed i vincitori delle "
+              "tre semifinali.»"],
+    derivation=FIELD20 + (
+        "Four semifinals; band 1 scores 40, band 2 30, band 3 20, band 4 10: winners G01..G04, "
+        "final G01..G04. The organiser overtypes G04's final row with G17, who was not even a "
+        "semifinalist (17th). Nothing in §8 lets G17 into the final: verify reports the "
+        "difference naming G17 (exit 1)."),
+    known_defect=(
+        "§8: expected verify to name the final's table and G17 (not a qualifier); it "
+        "reports only that the final's tables differ from the recorded draw"),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10]),
+        Cli(["finals"]),
+        Retype("Finale", "G04", "G17"),
+        Cli(["verify"], code=1, says="G17"),
+    ],
+))
+
+CASES.append(Case(
+    id="001-21-semifinale-pari-fuori-obiettivo",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_PARI, ART8_FASCE],
+    derivation=FIELD20 + (
+        "Four semifinals by bands. Band 1 (G01..G04) scores 30 with 2 out of objective, band "
+        "2 (G05..G08) 30 with 5 out of objective, band 3 20, band 4 10 (2 each). At every "
+        "table the band-1 and band-2 players tie on 30: the out-of-objective points give the "
+        "win to the band-2 player. Final: G05, G06, G07, G08."),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        Fill("Semifinale", [S(i, 30, 2) for i in sorted(ids(1, 4))]
+             + [S(i, 30, 5) for i in sorted(ids(5, 8))]
+             + [S(i, 20, 2) for i in sorted(ids(9, 12))]
+             + [S(i, 10, 2) for i in sorted(ids(13, 16))]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[ids(5, 8)]),
+    ],
+))
+
+CASES.append(Case(
+    id="001-22-semifinale-pari-criterio-del-colore",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_PARI, ART8_FASCE, "§3: «ogni giocatore lancia un dado. Chi ottiene il "
+              "punteggio più alto sarà il primo di mano.»"],
+    derivation=FIELD20 + (
+        "Four semifinals by bands. The order of play at each semifinal is the dice's: the "
+        "referee types it (Ordine): band-1 player 1st, band 2 2nd, band 4 3rd, band 3 4th "
+        "(last). Band 1 and band 3 score 25 with 3 out of objective, band 2 20, band 4 10. "
+        "Band-1 and band-3 players tie on points and out of objective: the colour criterion "
+        "gives the win to the one who played last, the band-3 player. Final: G09, G10, G11, "
+        "G12."),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        Fill("Semifinale", [S(i, 25, 3, extra={"Ordine": 1}) for i in sorted(ids(1, 4))]
+             + [S(i, 20, 2, extra={"Ordine": 2}) for i in sorted(ids(5, 8))]
+             + [S(i, 25, 3, extra={"Ordine": 4}) for i in sorted(ids(9, 12))]
+             + [S(i, 10, 2, extra={"Ordine": 3}) for i in sorted(ids(13, 16))]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[ids(9, 12)]),
+    ],
+))
+
+CASES.append(Case(
+    id="001-23-parita-insolubile-sulla-linea-dei-sedici",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_CLASSIFICA_PARI, ART1_FORMULA],
+    derivation=FIELD20 + (
+        "Variant: G17 scores 5 in round 1 and 25 in round 2, exactly as G16. Both total 0,030, "
+        "best game 0,025, second 0,005, and after round 1 both had 0,005 (tied then too). "
+        "Every criterion of §7 is equal and seed 001 has no lottery: the 16th semifinal seat "
+        "cannot be assigned by the regulation. finals refuses (exit 2) naming both players, "
+        "for the referee to decide."),
+    known_defect=(
+        '§7: G16 and G17 equal on every criterion, no lottery in seed 001: expected a '
+        'refusal naming both; the program seats G16 as 16th without a word'),
+    players=field(20),
+    steps=[
+        rounds20(dict(BASE20, G17=(5, 25))),
+        Cli(["finals"], code=2, says=[("G16", "Cognome16"), ("G17", "Cognome17")]),
     ],
 ))
