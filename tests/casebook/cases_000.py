@@ -86,3 +86,309 @@ CASES.append(Case(
             complete=True, values={"G05": {"Totale": 102}, "G09": {"Totale": 10}}),
     ],
 ))
+
+CASES.append(Case(
+    id="000-02-risiko-150-e-tetto-al-tavolo-da-5",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_RISIKO, ART24_PUNTI, ART24_BONUS],
+    derivation=(
+        "Round 1, 14 players: table 1 of 4, tables 2 and 3 of 5 (2 out of objective each). "
+        "Table 1: G01 RisiKo! (86) -> 150 in all; G02 30 -> 30 + 15 = 45; G03 20 -> 25; G04 10 "
+        "-> 10. Table 2 (no RisiKo!, time ran out): G05 86 -> 86 x 1,25 = 107,5 -> 108 + 50 = "
+        "158, capped at 150; G06 30 -> 37,5 -> 38 + 15 = 53; G07 20 -> 25 + 5 = 30; G08 10 -> "
+        "12,5 -> 13; G09 eliminated -> 0. Table 3: G10 RisiKo! with 70 -> 150 (not 70 x 1,25 = "
+        "87,5 -> 88 + 50 = 138); G11 30 -> 38 + 15 = 53; G12 20 -> 30; G13 10 -> 13; G14 5 -> "
+        "6,25 -> 7."),
+    players=field(14),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 86, 2, risiko=True), S("G02", 30, 2), S("G03", 20, 2),
+                        S("G04", 10, 2)]),
+             Tav(1, 2, [S("G05", 86, 2), S("G06", 30, 2), S("G07", 20, 2), S("G08", 10, 2),
+                        S("G09", 0, 0, eliminato=1)]),
+             Tav(1, 3, [S("G10", 70, 2, risiko=True), S("G11", 30, 2), S("G12", 20, 2),
+                        S("G13", 10, 2), S("G14", 5, 2)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 150},
+            (1, "Qualificazione", "G02"): {"Punti torneo": 45},
+            (1, "Qualificazione", "G05"): {"Posizione": 1, "Punti torneo": 150},
+            (1, "Qualificazione", "G06"): {"Punti torneo": 53},
+            (1, "Qualificazione", "G07"): {"Punti torneo": 30},
+            (1, "Qualificazione", "G08"): {"Punti torneo": 13},
+            (1, "Qualificazione", "G09"): {"Posizione": 5, "Punti torneo": 0},
+            (1, "Qualificazione", "G10"): {"Posizione": 1, "Punti torneo": 150},
+            (1, "Qualificazione", "G11"): {"Punti torneo": 53},
+            (1, "Qualificazione", "G12"): {"Punti torneo": 30},
+            (1, "Qualificazione", "G13"): {"Punti torneo": 13},
+            (1, "Qualificazione", "G14"): {"Posizione": 5, "Punti torneo": 7},
+        }),
+    ],
+))
+
+CASES.append(Case(
+    id="000-03-parita-primo-e-terzo-fuori-obiettivo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PARI, ART24_BONUS,
+              "Art. 26: «Se al termine di una partita si verifica un caso di parità e questa "
+              "situazione non è compatibile con il meccanismo di attribuzione punti "
+              "prestabilito, si ricorre al seguente metodo. 1) Si sommano anche i valori dei "
+              "territori al di fuori dell'obiettivo.»"],
+    derivation=(
+        "Round 1, two 4-tables. Table 1: G01 and G02 both 40; out of objective 8 against 12: "
+        "G02 wins, 40 + 50 = 90; G01 2nd, 40 + 15 = 55; G03 20 -> 25; G04 10 -> 10. Table 2: "
+        "G05 50 -> 100; G06 30 -> 45; G07 and G08 both 20 for 3rd place (5 points of bonus): "
+        "out of objective 5 against 9: G08 3rd, 20 + 5 = 25; G07 4th, 20."),
+    players=field(8),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 40, 8), S("G02", 40, 12), S("G03", 20, 2), S("G04", 10, 2)]),
+             Tav(1, 2, [S("G05", 50, 2), S("G06", 30, 2), S("G07", 20, 5), S("G08", 20, 9)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 2, "Punti torneo": 55},
+            (1, "Qualificazione", "G02"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G07"): {"Posizione": 4, "Punti torneo": 20},
+            (1, "Qualificazione", "G08"): {"Posizione": 3, "Punti torneo": 25},
+        }),
+    ],
+))
+
+ART26 = (
+    "Art. 26: «1) Si sommano anche i valori dei territori al di fuori dell'obiettivo. 2) In "
+    "caso di ulteriore parità, si contano le armate presenti sui territori all'interno "
+    "dell'obiettivo. 3) In caso di ulteriore parità si contano tutte le armate in campo. 4) in "
+    "caso di ulteriore parità, si conta il numero carte territorio in mano; 5) in caso di "
+    "ulteriore parità, si conta il numero dei territori posseduti in obiettivo; 6) in caso di "
+    "ulteriore parità, si conta il numero dei territori posseduti fuori obiettivo.»")
+
+
+def tied(pid: str, **counts: int) -> S:
+    """40 objective + 5 out of objective, with the Art. 26 counts given by header."""
+    names = {"armate_obiettivo": "Armate obiettivo", "armate_totali": "Armate totali",
+             "carte": "Carte", "territori_obiettivo": "Territori obiettivo",
+             "territori_fuori": "Territori fuori"}
+    return S(pid, 40, 5, extra={names[k]: v for k, v in counts.items()})
+
+
+CASES.append(Case(
+    id="000-04-parita-armate-in-obiettivo-e-armate-totali",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PARI, ART26, ART24_BONUS],
+    derivation=(
+        "Round 1, two 4-tables; the two leaders of each table have 40 objective and 5 out of "
+        "objective (criterion 1 equal). Table 1: armies inside the objective 20 (G01) against "
+        "15 (G02): G01 wins, 90; G02 55. Table 2: armies inside the objective 15 and 15, all "
+        "armies on the board 40 (G05) against 35 (G06): G05 wins, 90; G06 55. The others: "
+        "G03/G07 20 -> 25, G04/G08 10 -> 10."),
+    players=field(8),
+    steps=[
+        Type(Tav(1, 1, [tied("G01", armate_obiettivo=20, armate_totali=30),
+                        tied("G02", armate_obiettivo=15, armate_totali=35),
+                        S("G03", 20, 2), S("G04", 10, 2)]),
+             Tav(1, 2, [tied("G05", armate_obiettivo=15, armate_totali=40),
+                        tied("G06", armate_obiettivo=15, armate_totali=35),
+                        S("G07", 20, 2), S("G08", 10, 2)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G02"): {"Posizione": 2, "Punti torneo": 55},
+            (1, "Qualificazione", "G05"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G06"): {"Posizione": 2, "Punti torneo": 55},
+        }),
+    ],
+))
+
+CASES.append(Case(
+    id="000-05-parita-carte-territori-in-e-fuori-obiettivo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PARI, ART26, ART24_BONUS],
+    derivation=(
+        "Round 1, three 4-tables; at each the two leaders have 40 objective, 5 out of "
+        "objective, 15 armies in the objective and 35 in all (criteria 1-3 equal). Table 1: "
+        "cards in hand 3 (G01) against 2 (G02): G01 wins (the count: more is better, as for "
+        "every criterion of the list), 90; G02 55. Table 2: cards 2 and 2; territories in "
+        "the objective 9 (G06) against 8 (G05): G06 wins, 90; G05 55. Table 3: cards 2 and 2, "
+        "territories in the objective 8 and 8, territories outside 4 (G09) against 3 (G10): "
+        "G09 wins, 90; G10 55."),
+    players=field(12),
+    steps=[
+        Type(Tav(1, 1, [tied("G01", armate_obiettivo=15, armate_totali=35, carte=3),
+                        tied("G02", armate_obiettivo=15, armate_totali=35, carte=2),
+                        S("G03", 20, 2), S("G04", 10, 2)]),
+             Tav(1, 2, [tied("G05", armate_obiettivo=15, armate_totali=35, carte=2,
+                             territori_obiettivo=8),
+                        tied("G06", armate_obiettivo=15, armate_totali=35, carte=2,
+                             territori_obiettivo=9),
+                        S("G07", 20, 2), S("G08", 10, 2)]),
+             Tav(1, 3, [tied("G09", armate_obiettivo=15, armate_totali=35, carte=2,
+                             territori_obiettivo=8, territori_fuori=4),
+                        tied("G10", armate_obiettivo=15, armate_totali=35, carte=2,
+                             territori_obiettivo=8, territori_fuori=3),
+                        S("G11", 20, 2), S("G12", 10, 2)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G02"): {"Posizione": 2, "Punti torneo": 55},
+            (1, "Qualificazione", "G05"): {"Posizione": 2, "Punti torneo": 55},
+            (1, "Qualificazione", "G06"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G09"): {"Posizione": 1, "Punti torneo": 90},
+            (1, "Qualificazione", "G10"): {"Posizione": 2, "Punti torneo": 55},
+        }),
+    ],
+))
+
+CASES.append(Case(
+    id="000-06-eliminati-al-tavolo-da-5",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PUNTI, ART24_BONUS,
+              "Art. 30, 22): «Ai fini del torneo verrà equiparato ad un giocatore eliminato per "
+              "primo dal tavolo»"],
+    derivation=(
+        "Round 1, one 5-table: G01 40 -> 50 + 50 = 100; G02 24 -> 30 + 15 = 45; G03 8 -> 10 + "
+        "5 = 15; G04 eliminated second, G05 eliminated first: no territories, 0 points, no "
+        "bonus (4th and 5th). Placement: G04 4th (eliminated later), G05 5th."),
+    players=field(5),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 40, 2), S("G02", 24, 2), S("G03", 8, 2),
+                        S("G04", 0, 0, eliminato=2), S("G05", 0, 0, eliminato=1)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 100},
+            (1, "Qualificazione", "G02"): {"Posizione": 2, "Punti torneo": 45},
+            (1, "Qualificazione", "G03"): {"Posizione": 3, "Punti torneo": 15},
+            (1, "Qualificazione", "G04"): {"Posizione": 4, "Punti torneo": 0},
+            (1, "Qualificazione", "G05"): {"Posizione": 5, "Punti torneo": 0},
+        }),
+    ],
+))
+
+CASES.append(Case(
+    id="000-07-due-eliminati-al-tavolo-da-4-il-terzo-prende-5",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_BONUS,
+              "Art. 30, 22): «Ai fini del torneo verrà equiparato ad un giocatore eliminato per "
+              "primo dal tavolo»"],
+    derivation=(
+        "Round 1, one 4-table: G01 60 -> 110; G02 30 -> 45; G03 eliminated second and G04 "
+        "eliminated first, both 0. The one eliminated later is 3rd: G03 3rd -> 0 + 5 = 5 (the "
+        "article gives the 5 points to the 3rd classified, without exceptions); G04 4th -> 0."),
+    players=field(4),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 60, 2), S("G02", 30, 2), S("G03", 0, 0, eliminato=2),
+                        S("G04", 0, 0, eliminato=1)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 110},
+            (1, "Qualificazione", "G02"): {"Posizione": 2, "Punti torneo": 45},
+            (1, "Qualificazione", "G03"): {"Posizione": 3, "Punti torneo": 5},
+            (1, "Qualificazione", "G04"): {"Posizione": 4, "Punti torneo": 0},
+        }),
+    ],
+))
+
+CASES.append(Case(
+    id="000-08-penalita-armate-in-eccesso-mai-negativo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=["Art. 19: «Chi venisse scoperto ad avere in campo più armate di quelle previste "
+              "come limite, riceverà una penalizzazione di 1 punto per ogni carro eccedente il "
+              "limite consentito. In ogni caso, la penalizzazione non può comportare "
+              "l'attribuzione di punteggi negativi.»", ART24_BONUS],
+    derivation=(
+        "Round 1, one 4-table: G01 50 -> 100; G02 30 -> 45, 6 armies over the limit: -6 -> 39; "
+        "G03 20 -> 25; G04 3 -> 3, 5 armies over: 3 - 5 would be -2, never negative -> 0. "
+        "Placements are the same whether or not the penalties are counted (30 > 20, 3 last)."),
+    players=field(4),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 50, 2), S("G02", 30, 2, penalita=6), S("G03", 20, 2),
+                        S("G04", 3, 2, penalita=5)])),
+        Cli(["standings"]),
+        ExpectRisultati({
+            (1, "Qualificazione", "G01"): {"Posizione": 1, "Punti torneo": 100},
+            (1, "Qualificazione", "G02"): {"Posizione": 2, "Punti torneo": 39},
+            (1, "Qualificazione", "G03"): {"Posizione": 3, "Punti torneo": 25},
+            (1, "Qualificazione", "G04"): {"Posizione": 4, "Punti torneo": 0},
+        }),
+        ExpectClassifica(values={"G02": {"Totale": 39}, "G04": {"Totale": 0}}),
+    ],
+))
+
+# ------------------------------------------------------- standings (Art. 2 chain)
+
+CASES.append(Case(
+    id="000-09-classifica-parita-obiettivi-raggiunti",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_CATENA, ART24_RISIKO, ART24_BONUS],
+    derivation=(
+        "8 players, 2 rounds of two 4-tables (2 out of objective each). R1 T1: G01 RisiKo! "
+        "150, G02 30 -> 45, G03 20 -> 25, G04 10 -> 10; R1 T2: G05 50 -> 100, G06 30 -> 45, "
+        "G07 21 -> 26, G08 10 -> 10. R2 T1: G02 40 -> 90, G03 30 -> 45, G04 20 -> 25, G01 "
+        "eliminated -> 0; R2 T2: G06 45 -> 95, G05 35 -> 50, G08 22 -> 27, G07 10 -> 10. "
+        "Totals: G01 150, G05 150, G06 140, G02 135, G03 70, G08 37, G07 36, G04 35. G01 and "
+        "G05 tie on 150; objectives reached (RisiKo!) 1 against 0: G01 first."),
+    players=field(8),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 86, 2, risiko=True), S("G02", 30, 2), S("G03", 20, 2),
+                        S("G04", 10, 2)]),
+             Tav(1, 2, [S("G05", 50, 2), S("G06", 30, 2), S("G07", 21, 2), S("G08", 10, 2)]),
+             Tav(2, 1, [S("G02", 40, 2), S("G03", 30, 2), S("G04", 20, 2),
+                        S("G01", 0, 0, eliminato=1)]),
+             Tav(2, 2, [S("G06", 45, 2), S("G05", 35, 2), S("G08", 22, 2), S("G07", 10, 2)])),
+        Cli(["standings"]),
+        ExpectClassifica(order=["G01", "G05", "G06", "G02", "G03", "G08", "G07", "G04"],
+                         complete=True,
+                         values={"G01": {"Totale": 150}, "G05": {"Totale": 150},
+                                 "G04": {"Totale": 35}}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-10-classifica-parita-partite-vinte",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_CATENA, ART24_BONUS],
+    derivation=(
+        "8 players, 2 rounds (2 out of objective each). R1 T1: G01 40 -> 90, G02 30 -> 45, "
+        "G03 20 -> 25, G04 12 -> 12; R1 T2: G06 45 -> 95, G05 35 -> 50, G07 20 -> 25, G08 10 "
+        "-> 10. R2 T1: G03 50 -> 100, G02 30 -> 45, G04 20 -> 25, G01 10 -> 10; R2 T2: G07 48 "
+        "-> 98, G05 35 -> 50, G08 20 -> 25, G06 12 -> 12. Totals: G03 125, G07 123, G06 107, "
+        "G01 100, G05 100, G02 90, G04 37, G08 35. G01 and G05: no RisiKo! either; games won "
+        "1 against 0: G01 before G05."),
+    players=field(8),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 40, 2), S("G02", 30, 2), S("G03", 20, 2), S("G04", 12, 2)]),
+             Tav(1, 2, [S("G06", 45, 2), S("G05", 35, 2), S("G07", 20, 2), S("G08", 10, 2)]),
+             Tav(2, 1, [S("G03", 50, 2), S("G02", 30, 2), S("G04", 20, 2), S("G01", 10, 2)]),
+             Tav(2, 2, [S("G07", 48, 2), S("G05", 35, 2), S("G08", 20, 2), S("G06", 12, 2)])),
+        Cli(["standings"]),
+        ExpectClassifica(order=["G03", "G07", "G06", "G01", "G05", "G02", "G04", "G08"],
+                         complete=True,
+                         values={"G01": {"Totale": 100}, "G05": {"Totale": 100}}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-11-classifica-parita-fuori-obiettivo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_CATENA, ART24_BONUS],
+    derivation=(
+        "Round 1, two 4-tables. T1: G02 50 -> 100, G01 30 (10 out of objective) -> 45, G03 20 "
+        "-> 25, G04 10 -> 10; T2: G06 48 -> 98, G05 30 (6 out of objective) -> 45, G07 18 -> "
+        "23, G08 8 -> 8. G01 and G05 tie on 45, no RisiKo!, no win; out-of-objective sum 10 "
+        "against 6: G01 before G05. Standings: G02, G06, G01, G05, G03, G07, G04, G08."),
+    players=field(8),
+    steps=[
+        Type(Tav(1, 1, [S("G02", 50, 2), S("G01", 30, 10), S("G03", 20, 2), S("G04", 10, 2)]),
+             Tav(1, 2, [S("G06", 48, 2), S("G05", 30, 6), S("G07", 18, 2), S("G08", 8, 2)])),
+        Cli(["standings"]),
+        ExpectClassifica(order=["G02", "G06", "G01", "G05", "G03", "G07", "G04", "G08"],
+                         complete=True),
+    ],
+))
