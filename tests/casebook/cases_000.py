@@ -5,9 +5,15 @@ from __future__ import annotations
 from .runner import (
     Case,
     Cli,
+    Enrol,
     ExpectClassifica,
+    ExpectFinale,
+    ExpectQualificati,
     ExpectRisultati,
+    ExpectTables,
+    Fill,
     P,
+    Retype,
     S,
     Tav,
     Type,
@@ -390,5 +396,304 @@ CASES.append(Case(
         Cli(["standings"]),
         ExpectClassifica(order=["G02", "G06", "G01", "G05", "G03", "G07", "G04", "G08"],
                          complete=True),
+    ],
+))
+
+# ------------------------------------------------- a field of 8 for the final phases
+
+ART2_FORMULA = (
+    "Art. 2: «2. uno spareggio al quale parteciperanno il 4°, il 5°, il 6° in classifica "
+    "generale e il giocatore che, fra quelli rimasti, otterrà il miglior punteggio su singola "
+    "partita; 3. Finalissima alla quale avranno accesso i giocatori che si sono classificati "
+    "dal 1° al 3° posto nella fase preliminare e i vincitori dello spareggio.»")
+ART4_RITIRO = (
+    "Art. 4: «Un giocatore impossibilitato a continuare il torneo potrà ritirarsi. Se il ritiro "
+    "avverrà prima delle semifinali o prima dell'inizio della finale, verrà immediatamente "
+    "ricompilata la classifica, senza considerare i punteggi acquisiti dal giocatore "
+    "ritirato.»")
+
+# (round, table, [(ID, objective points)]) in placement order; 3 out of objective each.
+ROUNDS8 = [
+    (1, 1, [("G01", 50), ("G03", 30), ("G07", 22), ("G05", 18)]),
+    (1, 2, [("G02", 48), ("G04", 28), ("G06", 20), ("G08", 8)]),
+    (2, 1, [("G01", 45), ("G04", 35), ("G05", 22), ("G08", 5)]),
+    (2, 2, [("G02", 44), ("G03", 34), ("G07", 20), ("G06", 14)]),
+    (3, 1, [("G01", 45), ("G08", 40), ("G02", 25), ("G07", 18)]),
+    (3, 2, [("G03", 40), ("G05", 30), ("G04", 25), ("G06", 15)]),
+    (4, 1, [("G01", 40), ("G06", 30), ("G03", 20), ("G08", 2)]),
+    (4, 2, [("G02", 38), ("G04", 28), ("G05", 18), ("G07", 8)]),
+]
+FIELD8 = (
+    "8 players, 4 rounds of two 4-tables, 3 out of objective for everybody; points = "
+    "objective + 50/15/5. R1 T1: G01 50 (100), G03 30 (45), G07 22 (27), G05 18 (18); R1 T2: "
+    "G02 48 (98), G04 28 (43), G06 20 (25), G08 8 (8). R2 T1: G01 45 (95), G04 35 (50), G05 "
+    "22 (27), G08 5 (5); R2 T2: G02 44 (94), G03 34 (49), G07 20 (25), G06 14 (14). R3 T1: "
+    "G01 45 (95), G08 40 (55), G02 25 (30), G07 18 (18); R3 T2: G03 40 (90), G05 30 (45), G04 "
+    "25 (30), G06 15 (15). R4 T1: G01 40 (90), G06 30 (45), G03 20 (25), G08 2 (2); R4 T2: G02 "
+    "38 (88), G04 28 (43), G05 18 (23), G07 8 (8). Totals: G01 100+95+95+90 = 380; G02 "
+    "98+94+30+88 = 310; G03 45+49+90+25 = 209; G04 43+50+30+43 = 166; G05 18+27+45+23 = 113; "
+    "G06 25+14+15+45 = 99; G07 27+25+18+8 = 78; G08 8+5+55+2 = 70. ")
+SPAREGGIO8 = (
+    "Final: 1st-3rd G01, G02, G03. Spareggio: 4th G04, 5th G05, 6th G06, and of the others "
+    "(G07, G08) the best single game: G08 55 (R3) against G07's best 27: G08, though 8th. ")
+
+
+def rounds8(rounds=ROUNDS8, upto: int = 4) -> Type:
+    return Type(*[Tav(t, k, [S(pid, pts, 3) for pid, pts in seats])
+                  for t, k, seats in rounds if t <= upto])
+
+
+SPAREGGIO8_PLAYED = Fill("Spareggio", [S("G05", 40, 3), S("G08", 30, 3), S("G04", 20, 3),
+                                       S("G06", 10, 3)])
+SPAREGGIO8_TEXT = "Spareggio typed: G05 40 (wins), G08 30, G04 20, G06 10. "
+
+CASES.append(Case(
+    id="000-12-spareggio-e-miglior-partita-singola",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_FORMULA, ART2_CATENA],
+    derivation=FIELD8 + SPAREGGIO8,
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        ExpectClassifica(order=["G01", "G02", "G03", "G04", "G05", "G06", "G07", "G08"],
+                         values={"G01": {"Totale": 380}, "G03": {"Totale": 209},
+                                 "G06": {"Totale": 99}, "G08": {"Totale": 70}}),
+        ExpectTables("Spareggio", tables=[{"G04", "G05", "G06", "G08"}]),
+        ExpectQualificati("Spareggio", ids={"G04", "G05", "G06", "G08"}, absent={"G07"}),
+        ExpectQualificati("Finale", ids={"G01", "G02", "G03"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-13-finale-primi-tre-e-vincitore-spareggio",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + "Final: G01, G02, G03, G05.",
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G01", "G02", "G03", "G05"}]),
+        ExpectQualificati("Finale", ids={"G01", "G02", "G03", "G05"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-14-classifica-finale-dalla-finalissima",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_FORMULA, ART24_BONUS,
+              "Art. 2: «Per decretare l'ordine d'arrivo nella fase preliminare ...» (the order "
+              "of the finalists is the final's: the seed names no other measure for them)"],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + (
+        "Final typed: G03 45, G01 35, G05 25, G02 15 -> G03 1st, G01 2nd, G05 3rd, G02 4th: the "
+        "tournament's first four in this order (the final decides among the finalists, "
+        "whatever their preliminary totals)."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["finals"]),
+        Fill("Finale", [S("G03", 45, 3), S("G01", 35, 3), S("G05", 25, 3), S("G02", 15, 3)]),
+        Cli(["finals"]),
+        ExpectFinale(order=["G03", "G01", "G05", "G02"]),
+    ],
+))
+
+NET_G02 = (
+    "G02 withdraws: the classification is recompiled without him: G01 380, G03 209, G04 166, "
+    "G05 113, G06 99, G07 78, G08 70. Final: G01, G03, G04. Spareggio: G05, G06, G07 (new "
+    "4th-6th) and the best single game of the others: G08 alone. ")
+
+CASES.append(Case(
+    id="000-15-finalista-ritirato-prima-dello-spareggio",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + NET_G02,
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["ritira", "G02"]),
+        Cli(["finals"]),
+        ExpectTables("Spareggio", tables=[{"G05", "G06", "G07", "G08"}]),
+        ExpectQualificati("Spareggio", ids={"G05", "G06", "G07", "G08"}),
+        ExpectQualificati("Finale", ids={"G01", "G03", "G04"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-16-finalista-ritirato-a-spareggio-sorteggiato",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "finals seats that spareggio; then, before it is played, " + NET_G02 +
+        "Same facts, same tables as a withdrawal before the seating (000-15): G04 leaves the "
+        "spareggio for the final and G07 enters it."),
+    known_defect=(
+        'Art. 4: the spareggio is re-seated right (G05, G06, G07, G08) but Qualificati keeps '
+        "G02's final row unmarked beside the new G01, G03, G04 rows (G01, G03 twice)"),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Cli(["ritira", "G02"]),
+        ExpectTables("Spareggio", tables=[{"G05", "G06", "G07", "G08"}]),
+        ExpectQualificati("Spareggio", ids={"G05", "G06", "G07", "G08"}, absent={"G04"}),
+        ExpectQualificati("Finale", ids={"G01", "G03", "G04"}, absent={"G02"}),
+    ],
+))
+
+NET_G02_FINAL = (
+    "After the spareggio, before the final, G02 withdraws: the classification is recompiled "
+    "without him (G01, G03, G04, G05, ...): the final takes the new 1st-3rd, G01, G03, G04 "
+    "(G04 lost the spareggio but is now 3rd), and the spareggio's winner G05; not the "
+    "spareggio's 2nd G08. Final: G01, G03, G04, G05.")
+
+CASES.append(Case(
+    id="000-17-finalista-ritirato-dopo-lo-spareggio",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + NET_G02_FINAL,
+    known_defect=(
+        'Art. 4 + Art. 2: expected final G01, G03, G04 (new 3rd), G05; the program gives '
+        "G02's seat to the spareggio's 2nd G08"),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["ritira", "G02"]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G01", "G03", "G04", "G05"}]),
+        ExpectQualificati("Finale", ids={"G01", "G03", "G04", "G05"}, absent={"G02", "G08"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-18-finalista-ritirato-a-finale-sorteggiata",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + (
+        "finals seats the final G01, G02, G03, G05; then, before it starts: ") + NET_G02_FINAL
+    + " The same as when G02 withdraws before the final is seated (000-17).",
+    known_defect=(
+        'Art. 4 + Art. 2: expected final G01, G03, G04 (new 3rd), G05; the program gives '
+        "G02's seat to the spareggio's 2nd G08"),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G01", "G02", "G03", "G05"}]),
+        Cli(["ritira", "G02"]),
+        ExpectTables("Finale", tables=[{"G01", "G03", "G04", "G05"}]),
+        ExpectQualificati("Finale", ids={"G01", "G03", "G04", "G05"}, absent={"G02", "G08"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-19-spareggiante-ritirato-prima-di-giocare",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "finals seats the spareggio G04, G05, G06, G08; G06 withdraws before it is played. "
+        "Recompiled without G06: G01, G02, G03 | G04, G05, G07 (new 4th-6th) | G08. The "
+        "spareggio: G04, G05, G07 and the best single game of the others: G08 (55). Final: "
+        "G01, G02, G03 as before."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Cli(["ritira", "G06"]),
+        ExpectTables("Spareggio", tables=[{"G04", "G05", "G07", "G08"}]),
+        ExpectQualificati("Spareggio", ids={"G04", "G05", "G07", "G08"}, absent={"G06"}),
+        ExpectQualificati("Finale", ids={"G01", "G02", "G03"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-20-ritiro-durante-la-fase-preliminare",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO],
+    derivation=FIELD8 + (
+        "Only rounds 1 and 2 are played; totals then: G01 100+95 = 195, G02 98+94 = 192, G03 "
+        "45+49 = 94, G04 43+50 = 93, G07 27+25 = 52, G05 18+27 = 45, G06 25+14 = 39, G08 8+5 = "
+        "13. G03 withdraws: the classification is recompiled without his points: G01, G02, "
+        "G04, G07, G05, G06, G08 (G03 is no longer ranked among them)."),
+    players=field(8),
+    steps=[
+        rounds8(upto=2),
+        Cli(["ritira", "G03"]),
+        Cli(["standings"]),
+        ExpectClassifica(order=["G01", "G02", "G04", "G07", "G05", "G06", "G08"],
+                         values={"G04": {"Totale": 93}, "G07": {"Totale": 52}}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-21-iscrizione-a-torneo-iniziato",
+    seed=SEED,
+    formula=FORMULA,
+    articles=["Art. 4: «E' possibile iscriversi anche a torneo iniziato, durante la fase "
+              "preliminare.»", "Art. 2: «1. Una fase preliminare di 4 giornate con classifica "
+              "a somma di punti»", ART24_PUNTI, ART24_BONUS],
+    derivation=(
+        "Round 1 as in the 8-player field: G01 100, G03 45, G07 27, G05 18; G02 98, G04 43, "
+        "G06 25, G08 8. G09 enrols for round 2 (Dal turno 2). Round 2: a 5-table (x1,25 "
+        "rounded up) G09 44 -> 55 + 50 = 105, G01 40 -> 50 + 15 = 65, G04 30 -> 37,5 -> 38 + "
+        "5 = 43, G05 20 -> 25, G08 5 -> 6,25 -> 7; a 4-table G02 44 -> 94, G03 34 -> 49, G07 "
+        "20 -> 25, G06 14 -> 14. Sums (G09's missed round adds nothing): G02 192, G01 165, "
+        "G09 105, G03 94, G04 86, G07 52, G05 43, G06 39, G08 15."),
+    players=field(8),
+    steps=[
+        rounds8(upto=1),
+        Enrol(P("G09", "Nome09", "Cognome09", "Club09", dal_turno=2)),
+        Type(Tav(2, 1, [S("G09", 44, 2), S("G01", 40, 2), S("G04", 30, 2), S("G05", 20, 2),
+                        S("G08", 5, 2)]),
+             Tav(2, 2, [S("G02", 44, 3), S("G03", 34, 3), S("G07", 20, 3), S("G06", 14, 3)])),
+        Cli(["standings"]),
+        ExpectRisultati({(2, "Qualificazione", "G09"): {"Punti torneo": 105},
+                         (2, "Qualificazione", "G04"): {"Punti torneo": 43},
+                         (2, "Qualificazione", "G08"): {"Punti torneo": 7}}),
+        ExpectClassifica(order=["G02", "G01", "G09", "G03", "G04", "G07", "G05", "G06", "G08"],
+                         complete=True,
+                         values={"G09": {"Totale": 105}, "G01": {"Totale": 165},
+                                 "G08": {"Totale": 15}}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-22-non-qualificato-scritto-in-finale",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + (
+        "Final: G01, G02, G03, G05. The organiser overtypes G05's final row with G07 (7th, "
+        "not in the spareggio, not in the top 3): Art. 2 gives him no final seat; verify "
+        "reports the difference naming G07 (exit 1)."),
+    known_defect=(
+        "Art. 2: expected verify to name the final's table and G07 (not a qualifier); it "
+        "reports only that the final's tables differ from the recorded draw"),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["finals"]),
+        Retype("Finale", "G05", "G07"),
+        Cli(["verify"], code=1, says="G07"),
     ],
 ))

@@ -282,6 +282,14 @@ class Case:
 # ----------------------------------------------------------------------------- view
 
 REPLACED = re.compile(r"sostituit|ritirat|rinunci", re.IGNORECASE)
+REPLACING = re.compile(r"(sostituisce|al posto di|subentra).*", re.IGNORECASE)
+
+
+def holds_seat(qualificazione: Any) -> bool:
+    """A `Qualificati` row holds its seat unless it says its own player was replaced or
+    withdrew ("… (ritirato)" after "sostituisce" names the player replaced, not this one)."""
+    text = REPLACING.sub("", str(qualificazione or ""))
+    return not REPLACED.search(text)
 
 
 class View:
@@ -678,8 +686,7 @@ class Runner:
 
     def do_ExpectQualificati(self, no: int, step: ExpectQualificati) -> None:
         rows = [r for r in self.view().table("Qualificati") if r.get("Fase") == step.fase]
-        holding = {str(r.get("ID")) for r in rows
-                   if not REPLACED.search(str(r.get("Qualificazione") or ""))}
+        holding = {str(r.get("ID")) for r in rows if holds_seat(r.get("Qualificazione"))}
         if step.ids is not None and holding != step.ids:
             self.fail(no, step, f"{step.fase} qualifiers {sorted(holding)}, expected "
                       f"{sorted(step.ids)}\n{_show(rows)}")
