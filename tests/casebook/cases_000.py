@@ -868,3 +868,64 @@ CASES.append(Case(
         ExpectFinale(order=["G01", "G03", "G05", "G02"]),
     ],
 ))
+
+CASES.append(Case(
+    id="000-28-verify-dopo-una-sostituzione-regolare",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "finals seats the spareggio; G02 withdraws before it is played and the phases are "
+        "recomputed as in 000-16 (final G01, G03, G04; spareggio G05, G06, G07, G08). What "
+        "the workbook then holds is what the regulation produces: verify finds no difference "
+        "(exit 0)."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Cli(["ritira", "G02"]),
+        Cli(["verify"], says="nessuna differenza"),
+    ],
+))
+
+
+def five_table_repeats(at_most: int):
+    """Players seated at a 5-table in both round 1 and round 2: at most `at_most`."""
+    def check(view: View) -> None:
+        rows = [r for r in view.table("Risultati") if r.get("Fase") == "Qualificazione"]
+        fives = {}
+        for turno in (1, 2):
+            tables: dict = {}
+            for r in rows:
+                if r.get("Turno") == turno:
+                    tables.setdefault(r.get("Tavolo"), set()).add(str(r["ID"]))
+            sizes = sorted(len(t) for t in tables.values())
+            assert sizes == [4, 5], f"round {turno} tables of {sizes}, expected one of 5, one of 4"
+            fives[turno] = next(t for t in tables.values() if len(t) == 5)
+        both = fives[1] & fives[2]
+        assert len(both) <= at_most, f"{sorted(both)} at a 5-table in rounds 1 and 2"
+    return check
+
+
+CASES.append(Case(
+    id="000-29-sorteggio-limita-i-tavoli-da-5",
+    seed=SEED,
+    formula=FORMULA,
+    articles=["Art. 5: «saranno calcolate quante partite si disputeranno in tavoli da 5, quante "
+              "in tavoli da 4, e quante in tavoli da 3 ... Per quanto possibile, si cercherà di "
+              "limitare il numero di partite in tavoli da 5, che ogni giocatore disputerà "
+              "durante la prima fase del torneo.»"],
+    derivation=(
+        "9 players: one table of 5 and one of 4 each round (no table of 3: those are only for "
+        "11, 7, 6, 3 players). Round 1 is drawn and typed; round 2 is drawn: 5 seats at the "
+        "5-table, 4 players who were not at the 5-table in round 1, so at most one of the "
+        "round-1 five sits at a 5-table again (9 - 5 = 4 fresh players for 5 seats)."),
+    players=field(9),
+    steps=[
+        Cli(["draw", "--turno", "1"]),
+        Fill("Qualificazione", [S(f"G0{i}", 50 - 5 * i, 3) for i in range(1, 10)], turno=1),
+        Cli(["draw", "--turno", "2"]),
+        ExpectSheet("one 5-table and one 4-table; at most one repeat at the 5-table",
+                    five_table_repeats(1)),
+    ],
+))
