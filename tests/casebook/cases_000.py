@@ -775,6 +775,7 @@ CASES.append(Case(
 CASES.append(Case(
     id="000-24-assente-per-un-turno",
     seed=SEED,
+    settings={"Seme sorteggio": "casebook-000"},
     formula=FORMULA,
     articles=["Art. 5: «Salvo nei casi in cui si dovessero verificare delle assenze ...»",
               "Art. 25: «Il Giocatore Passivo è un meccanismo che permette di disputare o "
@@ -796,7 +797,7 @@ CASES.append(Case(
         Cli(["draw", "--turno", "2"]),
         ExpectTables("Qualificazione", turno=2, players={f"G0{i}" for i in range(1, 9)}),
         Edit("G09", Stato="Attivo"),
-        Fill("Qualificazione", [S(f"G0{i}", 50 - 5 * i, 3) for i in range(1, 9)], turno=2),
+        Fill("Qualificazione", [S(f"G0{i}", 30 - 2 * i, 3) for i in range(1, 9)], turno=2),
         Cli(["standings"]),
         ExpectClassifica(values={"G09": {"Totale": 105}}),
         Cli(["draw", "--turno", "3"]),
@@ -910,6 +911,7 @@ def five_table_repeats(at_most: int):
 CASES.append(Case(
     id="000-29-sorteggio-limita-i-tavoli-da-5",
     seed=SEED,
+    settings={"Seme sorteggio": "casebook-000"},
     formula=FORMULA,
     articles=["Art. 5: «saranno calcolate quante partite si disputeranno in tavoli da 5, quante "
               "in tavoli da 4, e quante in tavoli da 3 ... Per quanto possibile, si cercherà di "
@@ -923,7 +925,7 @@ CASES.append(Case(
     players=field(9),
     steps=[
         Cli(["draw", "--turno", "1"]),
-        Fill("Qualificazione", [S(f"G0{i}", 50 - 5 * i, 3) for i in range(1, 10)], turno=1),
+        Fill("Qualificazione", [S(f"G0{i}", 20 - i, 3) for i in range(1, 10)], turno=1),
         Cli(["draw", "--turno", "2"]),
         ExpectSheet("one 5-table and one 4-table; at most one repeat at the 5-table",
                     five_table_repeats(1)),

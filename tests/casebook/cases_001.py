@@ -919,6 +919,7 @@ def second_round_draw(view: View) -> None:
 CASES.append(Case(
     id="001-27-secondo-turno-cinquisti-e-vincitori-separati",
     seed=SEED,
+    settings={"Seme sorteggio": "casebook-001"},
     formula="master",
     articles=["§8: «Nella formazione dei tavoli si preferiranno quelli da quattro giocatori "
               "(ricorrendo eventualmente a quelli da cinque giocatori solo se il numero degli "
@@ -959,6 +960,7 @@ def clubs_split(view: View) -> None:
 CASES.append(Case(
     id="001-28-primo-turno-separa-i-club",
     seed=SEED,
+    settings={"Seme sorteggio": "casebook-001"},
     formula="master",
     articles=["§8, 1a partita: «sorteggio integrale garantendo i seguenti criteri in ordine di "
               "priorità: ... 2) la minimizzazione degli scontri diretti tra giocatori "
