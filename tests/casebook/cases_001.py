@@ -704,6 +704,9 @@ CASES.append(Case(
         band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10], {"G16": 35}),
         Cli(["finals"]),
         ExpectTables("Finale", tables=[ids(1, 4)]),
+        ExpectRisultati({(None, "Semifinale", "G01"): {"Posizione": 1, "Punti torneo": "1,040"},
+                         (None, "Semifinale", "G16"): {"Posizione": 2, "Punti torneo": "0,035"},
+                         (None, "Semifinale", "G13"): {"Punti torneo": "0,010"}}),
         FINAL_18,
         Cli(["finals"]),
         ExpectFinale(order=ORDER_18, complete=True),
@@ -975,5 +978,67 @@ CASES.append(Case(
     steps=[
         Cli(["draw", "--turno", "1"]),
         ExpectSheet("each table two players of each club", clubs_split),
+    ],
+))
+
+ART8_CLUB = ("§8, 3a partita: «Prioritariamente a questa distribuzione i giocatori potranno "
+             "essere redistribuiti per favorire la separazione per club o raggruppamento di "
+             "appartenenza.»")
+
+
+def club_apart(members: set[str]):
+    def check(view: View) -> None:
+        tables: dict = {}
+        for r in view.table("Risultati"):
+            if r.get("Fase") == "Semifinale":
+                tables.setdefault(r["Tavolo"], set()).add(str(r["ID"]))
+        for k, t in tables.items():
+            assert len(t & members) <= 1, f"table {k} {sorted(t)}: {sorted(t & members)} same club"
+    return check
+
+
+CLUB_X = {"G01", "G05", "G09", "G13"}
+
+CASES.append(Case(
+    id="001-29-semifinali-per-fasce-e-club-separati",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_FASCE, ART8_CLUB],
+    derivation=FIELD20 + (
+        "G01, G05, G09 and G13 belong to the same club X, one in each band (1st-4th, 5th-8th, "
+        "9th-12th, 13th-16th); everybody else has a club of their own. Seating them at four "
+        "different semifinals keeps one player per band at each table, so both the bands and "
+        "the separation of club X hold: no two of them at the same semifinal."),
+    players=[P(i, f"Nome{i[1:]}", f"Cognome{i[1:]}", "X" if i in CLUB_X else f"Club{i[1:]}")
+             for i in (g(k) for k in range(1, 21))],
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        ExpectTables("Semifinale", players=ids(1, 16), bands=BANDS_BASE),
+        ExpectSheet("club X at four different semifinals", club_apart(CLUB_X)),
+    ],
+))
+
+BANDS_D1_NET_G03 = [{"G02", "G04", "G05"}, {"G07", "G08", "G09"}, {"G10", "G11", "G12"},
+                    {"G13", "G06", "G14"}]
+
+CASES.append(Case(
+    id="001-30-finalista-diretto-e-semifinalista-ritirato",
+    seed=SEED,
+    formula="master",
+    articles=[ART1_FORMULA, ART8_FASCE, ART8_NETTO],
+    derivation=FIELD20 + D1_TEXT + (
+        "G01 goes straight to the final. G03 (3rd) withdraws before the semifinals are "
+        "seated: net of G03, 2nd-13th are G02, G04, G05 | G07, G08, G09 | G10, G11, G12 | "
+        "G13, G06, G14: G14 (14th before) enters, each band moves up by one, and G01 is "
+        "still the direct finalist."),
+    players=field(20),
+    steps=[
+        rounds20(D1),
+        Cli(["ritira", "G03"]),
+        Cli(["finals"]),
+        ExpectQualificati("Finale", ids={"G01"}),
+        ExpectTables("Semifinale", players=set().union(*BANDS_D1_NET_G03),
+                     bands=BANDS_D1_NET_G03),
     ],
 ))
