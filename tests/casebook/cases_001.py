@@ -503,9 +503,9 @@ CASES.append(Case(
         " Qualificati no longer shows G01 as a finalist holding a seat, and has no "
         "duplicated semifinal rows."),
     known_defect=(
-        '§8: expected four semifinals of the 16 best net of G01 (bands recomputed); the '
-        "program keeps three semifinals, seats G07 in G01's place and still lists G01 as "
-        'finalista diretto'),
+        '§8: the four semifinals are re-seated right, but Qualificati still lists G01 as '
+        "finalista diretto holding the final seat (and G07, G15, G16, G17 each as "
+        "'sostituisce G01')"),
     players=field(20),
     steps=[
         rounds20(D2),
