@@ -1042,3 +1042,26 @@ CASES.append(Case(
                      bands=BANDS_D1_NET_G03),
     ],
 ))
+
+CASES.append(Case(
+    id="001-31-ripescaggio-del-secondo-per-classifica-non-per-punti",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_DIRETTO],
+    derivation=FIELD20 + D1_TEXT + (
+        "finals: G01 direct finalist; semifinals by bands {G02,G03,G04}, {G05,G07,G08}, "
+        "{G09,G10,G11}, {G12,G13,G06}. Semifinals typed: band 1 40, band 3 20, band 4 10; the "
+        "5th-7th band is 2nd at every table but with different points: G05 25, G07 31, G08 "
+        "35. G01 withdraws after the semifinals began: the best of the three 2nds is taken by "
+        "the standings after two games (G05 5th, G07 6th, G08 7th), not by semifinal points: "
+        "G05, though his 25 is the lowest. Final: G02, G03, G04, G05."),
+    players=field(20),
+    steps=[
+        rounds20(D1),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_D1, [40, 30, 20, 10], {"G05": 25, "G07": 31, "G08": 35}),
+        Cli(["ritira", "G01"]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G02", "G03", "G04", "G05"}]),
+    ],
+))
