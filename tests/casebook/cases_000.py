@@ -931,3 +931,22 @@ CASES.append(Case(
                     five_table_repeats(1)),
     ],
 ))
+
+CASES.append(Case(
+    id="000-30-post-con-il-termine-di-ricorso",
+    seed=SEED,
+    formula=FORMULA,
+    articles=["Art. 2: «Al completamento di ogni giornata, verrà pubblicata la classifica, a "
+              "cura del Comitato Organizzativo; a questa potrà essere presentato ricorso entro "
+              "2 ore dalla pubblicazione.»"],
+    derivation=(
+        "Round 1 of the 8-player field typed (G01 100, G02 98, G03 45, G04 43, G07 27, G06 25, "
+        "G05 18, G08 8). The published standings of the round carry the appeal deadline of "
+        "Art. 2: two hours from publication; the post names the leader G01 (Nome01 "
+        "Cognome01)."),
+    players=field(8),
+    steps=[
+        rounds8(upto=1),
+        Cli(["post", "--formato", "testo"], says=[("2 ore", "2 h"), "Cognome01"]),
+    ],
+))
