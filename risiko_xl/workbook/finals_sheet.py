@@ -186,8 +186,26 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:
         lines += _replace(t, load(book), pending[0], player, now)
+    _mark_withdrawn(book, t, player)
     refresh_scores(book)
     return tuple(lines)
+
+
+def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
+    """`Qualificati` rows that still give `player` a seat in a phase they have not
+    played (e.g. a direct finalist listed for a final not yet seated) say «ritirato»: the
+    seat is no longer theirs, and the phase, when seated, names who takes it."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if listed.empty:
+        return
+    played = {phase_title(t, r.phase) for r in t.rows if r.player == player
+              and r.seat is not None}
+    reasons = listed["Qualificazione"].fillna("").astype(str)
+    open_ = ((listed["ID"] == player) & ~listed["Fase"].isin(played)
+             & ~reasons.str.contains("ritirato"))
+    if open_.any():
+        listed.loc[open_, "Qualificazione"] = reasons[open_] + " — ritirato"
+        book.write_table(schema.QUALIFIERS.name, listed)
 
 
 def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], player: str,
