@@ -540,9 +540,6 @@ CASES.append(Case(
         "finals seats that spareggio; then, before it is played, " + NET_G02 +
         "Same facts, same tables as a withdrawal before the seating (000-15): G04 leaves the "
         "spareggio for the final and G07 enters it."),
-    known_defect=(
-        'Art. 4: the spareggio is re-seated right (G05, G06, G07, G08) but Qualificati keeps '
-        "G02's final row unmarked beside the new G01, G03, G04 rows (G01, G03 twice)"),
     players=field(8),
     steps=[
         rounds8(),
@@ -566,9 +563,6 @@ CASES.append(Case(
     formula=FORMULA,
     articles=[ART4_RITIRO, ART2_FORMULA],
     derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + NET_G02_FINAL,
-    known_defect=(
-        'Art. 4 + Art. 2: expected final G01, G03, G04 (new 3rd), G05; the program gives '
-        "G02's seat to the spareggio's 2nd G08"),
     players=field(8),
     steps=[
         rounds8(),
@@ -589,9 +583,6 @@ CASES.append(Case(
     derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + (
         "finals seats the final G01, G02, G03, G05; then, before it starts: ") + NET_G02_FINAL
     + " The same as when G02 withdraws before the final is seated (000-17).",
-    known_defect=(
-        'Art. 4 + Art. 2: expected final G01, G03, G04 (new 3rd), G05; the program gives '
-        "G02's seat to the spareggio's 2nd G08"),
     players=field(8),
     steps=[
         rounds8(),
@@ -687,9 +678,6 @@ CASES.append(Case(
         "Final: G01, G02, G03, G05. The organiser overtypes G05's final row with G07 (7th, "
         "not in the spareggio, not in the top 3): Art. 2 gives him no final seat; verify "
         "reports the difference naming G07 (exit 1)."),
-    known_defect=(
-        "Art. 2: expected verify to name the final's table and G07 (not a qualifier); it "
-        "reports only that the final's tables differ from the recorded draw"),
     players=field(8),
     steps=[
         rounds8(),

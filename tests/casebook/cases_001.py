@@ -477,9 +477,6 @@ CASES.append(Case(
     formula="master",
     articles=[ART8_DIRETTO, ART1_FORMULA, ART8_FASCE],
     derivation=FIELD20 + D2_TEXT + D2_NET_TEXT,
-    known_defect=(
-        '§8: expected four semifinals of the 16 best net of G01 and no direct finalist; '
-        'the program makes G02 direct finalist and seats three semifinals'),
     players=field(20),
     steps=[
         rounds20(D2),
@@ -502,10 +499,6 @@ CASES.append(Case(
         "seating: ") + D2_NET_TEXT + (
         " Qualificati no longer shows G01 as a finalist holding a seat, and has no "
         "duplicated semifinal rows."),
-    known_defect=(
-        '§8: the four semifinals are re-seated right, but Qualificati still lists G01 as '
-        "finalista diretto holding the final seat (and G07, G15, G16, G17 each as "
-        "'sostituisce G01')"),
     players=field(20),
     steps=[
         rounds20(D2),
@@ -540,9 +533,6 @@ CASES.append(Case(
         "withdraws (after the semifinals began): the best of the three 2nds by the standings "
         "after two games is recalled: G05 (5th) before G07 (6th) and G08 (7th). Final: G02, "
         "G03, G04 and G05."),
-    known_defect=(
-        '§8: the final is right (G02, G03, G04 + best 2nd G05) but Qualificati still '
-        'shows G01 as finalista diretto holding a final seat'),
     players=field(20),
     steps=[
         rounds20(D1),
@@ -585,10 +575,6 @@ CASES.append(Case(
     derivation=FIELD20 + "finals seats the four semifinals; then " + NET_G03_TEXT + (
         " The outcome is the same as when G03 withdraws before the seating: the 17th does not "
         "simply take G03's chair (that semifinal would have nobody from 1st-4th)."),
-    known_defect=(
-        '§8: expected bands recomputed net of G03 (one of G01,G02,G04,G05 per table); the'
-        " program seats the 17th in G03's chair, leaving a table with nobody from the top"
-        ' 4'),
     players=field(20),
     steps=[
         rounds20(BASE20),
@@ -721,9 +707,6 @@ CASES.append(Case(
     derivation=FIELD20 + SEMIS_18 + (
         " G16 withdraws after playing (and losing) his semifinal: nothing to replace, and the "
         "games he played still count: he stays 11th in the final ranking."),
-    known_defect=(
-        '§7: expected G16 (withdrawn after losing his semifinal, 0,065) 11th in '
-        'ClassificaFinale; the program leaves him out of the final ranking'),
     players=field(20),
     steps=[
         rounds20(BASE20),
@@ -750,9 +733,6 @@ CASES.append(Case(
         "final G01..G04. The organiser overtypes G04's final row with G17, who was not even a "
         "semifinalist (17th). Nothing in §8 lets G17 into the final: verify reports the "
         "difference naming G17 (exit 1)."),
-    known_defect=(
-        "§8: expected verify to name the final's table and G17 (not a qualifier); it "
-        "reports only that the final's tables differ from the recorded draw"),
     players=field(20),
     steps=[
         rounds20(BASE20),
@@ -844,9 +824,6 @@ CASES.append(Case(
         "are played. Net of G16 the bands are {G01..G04}, {G05..G08}, {G09..G12}, {G13, G14, "
         "G15, G17}: only the last band changes, G17 enters it, and each semifinal still has "
         "one player per band. The message names G17 and the semifinal table he takes."),
-    known_defect=(
-        "issue §2 (messages name the real seat): expected 'G17 sostituisce G16 al tavolo N "
-        "della semifinale'; the message names no table"),
     players=field(20),
     steps=[
         rounds20(BASE20),
