@@ -22,7 +22,12 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
-from risiko_xl.workbook.standings_sheet import COLUMN_FIELDS, standings_columns, standings_seed
+from risiko_xl.workbook.standings_sheet import (
+    column_value,
+    round_values,
+    standings_columns,
+    standings_seed,
+)
 from risiko_xl.workbook.state import Tournament
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
@@ -230,7 +235,7 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
     for row in standings.rows[:top]:
         entrant = t.by_id[row.player]
         position = "rit." if row.withdrawn else f"{row.position}{'=' if row.shared else ''}"
-        values = (*row.rounds[:round_no], *(getattr(row, COLUMN_FIELDS[c]) for c in columns))
+        values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
         lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
     return Ranking(f"Classifica dopo il turno {round_no}",
                    (*(f"T{n}" for n in range(1, round_no + 1)), *columns),

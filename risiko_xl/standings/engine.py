@@ -76,7 +76,10 @@ class Engine:
         self._levels.clear()
 
     def drops_at(self, u: int) -> int:
-        """Results left out of the main score after `u` rounds (never all of them)."""
+        """Results left out of the main score after `u` rounds (never all of them; none
+        with the medal table: seed 004 counts the places «durante l'intero torneo»)."""
+        if self.rules.medals:
+            return 0
         if self.rules.best_of is not None:
             return max(0, u - self.rules.best_of)
         return min(self.rules.drops, max(u - 1, 0))

@@ -32,7 +32,9 @@ class StandingRow:
     `total`: the main score (Generale: after `dropped`, or the best `best_of`);
     `assoluta`: all results; `shared`: the position is shared (a tie nothing broke);
     `by_lottery`: the position was decided by a recorded lottery; `withdrawn`: a retired
-    player kept in the standings (never eligible for the final phases).
+    player kept in the standings (never eligible for the final phases); `places`: the
+    place at the table in each round (None = not played); `wins`, `seconds`, `thirds`,
+    `fourths`: the medal table of the counted rounds (seed 004 «medagliere»).
     """
 
     position: int
@@ -53,6 +55,9 @@ class StandingRow:
     withdrawn: bool = False
     name: str = ""
     club: str | None = None
+    thirds: int = 0
+    fourths: int = 0
+    places: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -84,9 +89,15 @@ class Standings:
 def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
                       rules: StandingsRules, seed: int | str,
                       upto_round: int | None = None) -> Standings:
-    """Standings after `upto_round` (default: all `rules.rounds`) from the qualifying
-    results, ties broken by `rules.chain`; withdrawn players removed or kept per
-    `rules.withdrawn`, disqualified players always removed."""
+    """Standings after `upto_round` from the qualifying results, ties broken by
+    `rules.chain`; withdrawn players removed or kept per `rules.withdrawn`, disqualified
+    players always removed.
+
+    The default round is the last preliminary round with a result: 003 Art. 2 «Al termine
+    di ogni turno preliminare sarà stilata la Classifica … con lo scarto del peggiore
+    risultato», so after round 2 of 3 the Generale drops the worst of the two *played*
+    rounds, never the round not yet played. A round a player missed (absent, 003 Art. 4
+    «ESCLUSO») counts 0 and is dropped first."""
     if rules.withdrawn not in WITHDRAWN_POLICIES:
         raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: remove, keep)",
                           valore=rules.withdrawn)
@@ -95,7 +106,9 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     if isinstance(u, bool) or not isinstance(u, int) or not 0 <= u <= rules.rounds:
         raise RisikoError(f"turno della classifica non valido (da 0 a {rules.rounds})",
                           valore=upto_round)
-    players, scale = _load(index, results, rules, u)
+    players, scale, last = _load(index, results, rules, u)
+    if upto_round is None:
+        u = last
     level = Engine(list(players.values()), rules, seed, scale).level(u)
     rows = _rows(level, index, rules.rounds, scale)
     draws = sorted(level.draws, key=lambda d: (d.positions[0], d.salt))
@@ -104,9 +117,10 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
 
 
 def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: StandingsRules,
-          u: int) -> tuple[dict[str, Player], int]:
+          u: int) -> tuple[dict[str, Player], int, int]:
     """Players in the standings with their qualifying games up to round `u` (every result
-    row is checked), and the scale turning their points into integers."""
+    row is checked), the scale turning their points into integers, and the last
+    qualifying round with a result (at most `u`)."""
     players: dict[str, Player] = {}
     for e in index.values():
         if e.state == DISQUALIFIED or (e.state == WITHDRAWN and rules.withdrawn == "remove"):
@@ -114,10 +128,13 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
         players[e.id] = Player(e.id, e.from_round, e.state == WITHDRAWN, rules.rounds)
     lookup = players.get
     scale, rescale = 1000, False  # thousandths are the rule; anything else rescales below
+    last = 0
     for r in checked(results, index, rules.rounds):
         round_no = r.round_no
         if round_no > u or r.phase != QUALIFYING:
             continue
+        if round_no > last:
+            last = round_no
         p = lookup(r.player)
         if p is None:
             continue
@@ -148,7 +165,7 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
         for p in players.values():
             p.vals = [None if q is None else q.numerator * (scale // q.denominator)
                       for q in p.pts]
-    return players, scale
+    return players, scale, last
 
 
 def _rows(level: Level, index: dict[str, Entrant], rounds: int,
@@ -183,6 +200,6 @@ def _rows(level: Level, index: dict[str, Entrant], rounds: int,
                 fraction(level.best(pid)[0]) if u else zero,
                 tuple(i + 1 for i in dropped.get(pid, ())), pid in by_lottery,
                 places.count(2), u - p.vals[:u].count(None), shared, p.withdrawn, entrant.name,
-                entrant.club))
+                entrant.club, places.count(3), places.count(4), (*places, *pad)))
         position += len(group)
     return tuple(out)

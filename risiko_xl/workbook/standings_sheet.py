@@ -19,6 +19,7 @@ import pandas as pd
 from risiko_xl.cells import to_text
 from risiko_xl.standings import (
     LotteryDraw,
+    StandingRow,
     Standings,
     StandingsRules,
     TeamStandings,
@@ -35,7 +36,11 @@ from risiko_xl.workbook.state import Tournament, load
 
 COLUMN_FIELDS = {"Totale": "total", "Generale": "total", "Assoluta": "assoluta",
                  "Vittorie": "wins", "RisiKo!": "risiko", "Fuori obiettivo": "out_points",
-                 "Migliore": "best"}
+                 "Migliore": "best", "1°": "wins", "2°": "seconds", "3°": "thirds",
+                 "4°": "fourths"}
+# seed 004 «medagliere»: the count of 1st, 2nd, 3rd and 4th places over the whole tournament
+MEDAL_COLUMNS = ("1°", "2°", "3°", "4°")
+POINT_COLUMNS = ("Totale", "Generale", "Assoluta", "Migliore")  # hidden by the medal table
 CHAIN_COLUMNS = (("risiko", "RisiKo!"), ("wins", "Vittorie"), ("out_points", "Fuori obiettivo"),
                  ("best_1", "Migliore"))
 WITHDRAWN_MARK = "rit."
@@ -65,15 +70,29 @@ def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
             "Pos": (WITHDRAWN_MARK if row.withdrawn
                     else f"{row.position}=" if row.shared else row.position),
             "ID": row.player, "Giocatore": entrant.name, "Club": entrant.club}
-        for n in range(1, rounds + 1):
-            value = row.rounds[n - 1] if n - 1 < len(row.rounds) else None
-            record[f"T{n}"] = None if value is None else cell_number(Fraction(value))
+        for n, value in enumerate(round_values(t.formula.standings, row, rounds), 1):
+            record[f"T{n}"] = value if value is None or isinstance(value, str) \
+                else cell_number(Fraction(value))
         for column in extras:
-            value = getattr(row, COLUMN_FIELDS[column])
-            record[column] = cell_number(Fraction(value))
+            record[column] = cell_number(Fraction(column_value(row, column)))
         records.append(record)
     columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)), *extras]
     return pd.DataFrame(records, columns=columns)
+
+
+def round_values(rules: StandingsRules, row: StandingRow,
+                 rounds: int) -> list[Fraction | str | None]:
+    """The T1…Tn cells of a row: the points of each round, or with the medal table the
+    place won («1°»), never the encoded points (None = not played)."""
+    if rules.medals:
+        return [None if p is None else f"{p}°" for p in (*row.places, *(None,) * rounds)
+                ][:rounds]
+    return [row.rounds[n] if n < len(row.rounds) else None for n in range(rounds)]
+
+
+def column_value(row: StandingRow, column: str) -> Fraction | int:
+    """The value of one score column of `standings_columns` for a row."""
+    return getattr(row, COLUMN_FIELDS[column])
 
 
 def standings_of(t: Tournament) -> tuple[Standings, pd.DataFrame]:
@@ -85,11 +104,17 @@ def standings_of(t: Tournament) -> tuple[Standings, pd.DataFrame]:
 
 def standings_columns(rules: StandingsRules) -> list[str]:
     """The Classifica's score columns: Totale (or Generale and Assoluta when results are
-    dropped), the columns the tie-break chain reads, and any the formula adds."""
-    columns = ["Generale", "Assoluta"] if rules.drops or rules.best_of else ["Totale"]
+    dropped), the columns the tie-break chain reads, and any the formula adds. With the
+    medal table (seed 004) the count of each place, 1° to 4°, instead of any point."""
+    if rules.medals:
+        columns = list(MEDAL_COLUMNS)
+    else:
+        columns = ["Generale", "Assoluta"] if rules.drops or rules.best_of else ["Totale"]
     columns += [column for criterion, column in CHAIN_COLUMNS if criterion in rules.chain]
     columns += [c for c in rules.columns if c in COLUMN_FIELDS and c not in columns
                 and not (c == "Totale" and "Generale" in columns)]
+    if rules.medals:
+        columns = [c for c in columns if c not in POINT_COLUMNS]
     return columns
 
 
