@@ -24,6 +24,8 @@ from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
     column_value,
+    position_text,
+    recorded_lotteries,
     round_values,
     standings_columns,
     standings_seed,
@@ -229,12 +231,13 @@ def played_round(t: Tournament) -> int | None:
 def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
-                                  upto_round=round_no)
+                                  upto_round=round_no,
+                                  recorded=[o for _, o in recorded_lotteries(t.book)])
     columns = standings_columns(rules)
     lines = []
     for row in standings.rows[:top]:
         entrant = t.by_id[row.player]
-        position = "rit." if row.withdrawn else f"{row.position}{'=' if row.shared else ''}"
+        position = str(position_text(row))
         values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
         lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
     return Ranking(f"Classifica dopo il turno {round_no}",
@@ -244,7 +247,8 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
 
 def _final(t: Tournament, top: int | None) -> Ranking:
     seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed,
+                                  recorded=[o for _, o in recorded_lotteries(t.book)])
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -11,7 +11,7 @@ from functools import cached_property
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import StandingsRules
 from risiko_xl.standings.engine import EMPTY, Engine, Level, Player
-from risiko_xl.standings.lottery import LotteryDraw
+from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
     DISQUALIFIED,
     QUALIFYING,
@@ -62,11 +62,17 @@ class StandingRow:
 
 @dataclass(frozen=True)
 class Standings:
-    """Rows in rank order, the lotteries that decided positions, the last round counted."""
+    """Rows in rank order, the lotteries that decided positions, the last round counted.
+
+    `drawn`: the lotteries drawn for these standings and the earlier rounds' (each set of
+    tied players once, to be recorded); `history`: every lottery order known (those
+    given as recorded, then `drawn`), for any later ordering of the same players."""
 
     rows: tuple[StandingRow, ...]
     lottery: tuple[LotteryDraw, ...] = ()
     upto_round: int = 0
+    drawn: tuple[LotteryDraw, ...] = ()
+    history: tuple[tuple[str, ...], ...] = ()
 
     @cached_property
     def _index(self) -> dict[str, StandingRow]:
@@ -88,7 +94,8 @@ class Standings:
 
 def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
                       rules: StandingsRules, seed: int | str,
-                      upto_round: int | None = None) -> Standings:
+                      upto_round: int | None = None,
+                      recorded: Iterable[Sequence[str]] = ()) -> Standings:
     """Standings after `upto_round` from the qualifying results, ties broken by
     `rules.chain`; withdrawn players removed or kept per `rules.withdrawn`, disqualified
     players always removed.
@@ -97,7 +104,12 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     di ogni turno preliminare sarà stilata la Classifica … con lo scarto del peggiore
     risultato», so after round 2 of 3 the Generale drops the worst of the two *played*
     rounds, never the round not yet played. A round a player missed (absent, 003 Art. 4
-    «ESCLUSO») counts 0 and is dropped first."""
+    «ESCLUSO») counts 0 and is dropped first.
+
+    Lotteries (the «sorteggio» criterion): one per set of tied players, drawn once. The
+    standings after every earlier round are ordered first (each is published, 003 Art. 2),
+    so a lottery drawn then is reused now; `recorded` orders (read back from `Sorteggi`)
+    come before any new draw."""
     if rules.withdrawn not in WITHDRAWN_POLICIES:
         raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: remove, keep)",
                           valore=rules.withdrawn)
@@ -109,11 +121,17 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     players, scale, last = _load(index, results, rules, u)
     if upto_round is None:
         u = last
-    level = Engine(list(players.values()), rules, seed, scale).level(u)
+    lotteries = Lotteries(seed, recorded)
+    engine = Engine(list(players.values()), rules, seed, scale, lotteries)
+    if "lottery" in engine.chain:
+        for k in range(1, u):  # the earlier standings' lotteries, in the order drawn
+            engine.level(k).groups  # noqa: B018 - ordering the level draws its lotteries
+    level = engine.level(u)
+    level.groups  # noqa: B018 - ties refined (and drawn) in rank order
     rows = _rows(level, index, rules.rounds, scale)
     draws = sorted(level.draws, key=lambda d: (d.positions[0], d.salt))
-    level.engine.release()
-    return Standings(rows, tuple(draws), u)
+    engine.release()
+    return Standings(rows, tuple(draws), u, tuple(lotteries.drawn), tuple(lotteries.known))
 
 
 def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: StandingsRules,
