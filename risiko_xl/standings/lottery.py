@@ -22,7 +22,8 @@ class LotteryDraw:
     """One lottery: `Rng(seed, *salt)` shuffling `players` (sorted by id) gives `order`
     (unless earlier lotteries among some of them fixed their order), which takes
     `positions` (first to last). `what` says, in Italian, which ranking and places it
-    decided; `reused`: the order comes from an earlier lottery (not drawn again)."""
+    decided; `reused`: the order comes from an earlier lottery (not drawn again), whose
+    whole order is `source` (for a new draw: its own order)."""
 
     seed: int | str
     salt: tuple[str, ...]
@@ -31,6 +32,7 @@ class LotteryDraw:
     positions: tuple[int, ...]
     what: str
     reused: bool = False
+    source: tuple[str, ...] = ()
 
     def describe(self, decides: str = "") -> str:
         """One Italian line: what was drawn, among whom, with which seed, the outcome
@@ -89,7 +91,8 @@ class Lotteries:
         for known in self.known:
             if members.issubset(known):
                 order = tuple(p for p in known if p in members)
-                return LotteryDraw(self.seed, salt, players, order, positions, label, True)
+                return LotteryDraw(self.seed, salt, players, order, positions, label, True,
+                                   known)
         order = list(players)
         Rng(self.seed, *salt).shuffle(order)
         for known in self.known:  # an earlier lottery among some of them still holds
@@ -98,7 +101,8 @@ class Lotteries:
                 slots = sorted(order.index(p) for p in inside)
                 for slot, pid in zip(slots, inside):
                     order[slot] = pid
-        draw = LotteryDraw(self.seed, salt, players, tuple(order), positions, label)
+        draw = LotteryDraw(self.seed, salt, players, tuple(order), positions, label,
+                           source=tuple(order))
         self.known.append(draw.order)
         self.drawn.append(draw)
         return draw

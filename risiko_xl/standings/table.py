@@ -64,9 +64,10 @@ class StandingRow:
 class Standings:
     """Rows in rank order, the lotteries that decided positions, the last round counted.
 
-    `drawn`: the lotteries drawn for these standings and the earlier rounds' (each set of
-    tied players once, to be recorded); `history`: every lottery order known (those
-    given as recorded, then `drawn`), for any later ordering of the same players."""
+    `drawn`: the lotteries drawn (each set of tied players once, here or for an earlier
+    round's standings) that decide a place in these standings: to be recorded;
+    `history`: every lottery order known (those given as recorded, then every new draw),
+    for any later ordering of the same players."""
 
     rows: tuple[StandingRow, ...]
     lottery: tuple[LotteryDraw, ...] = ()
@@ -131,7 +132,9 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     rows = _rows(level, index, rules.rounds, scale)
     draws = sorted(level.draws, key=lambda d: (d.positions[0], d.salt))
     engine.release()
-    return Standings(rows, tuple(draws), u, tuple(lotteries.drawn), tuple(lotteries.known))
+    used = {d.source for d in draws}
+    return Standings(rows, tuple(draws), u, tuple(d for d in lotteries.drawn if d.order in used),
+                     tuple(lotteries.known))
 
 
 def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: StandingsRules,
