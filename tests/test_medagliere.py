@@ -89,3 +89,34 @@ def test_sheet_and_post_show_the_medals(tmp_path):
     at = next(i for i, line in enumerate(lines) if names["G001"] in line)
     assert "1° 1 · 2° 0 · 3° 1 · 4° 0" in lines[at + 1]
     assert "T1 1° · T2 3°" in lines[at + 1]
+
+
+def test_final_ranking_post_counts_the_medals_of_the_whole_tournament(tmp_path):
+    # rtu: «una finale fra i primi 4 o 5 della classifica» (seed 004); 2 rounds here
+    path = tmp_path / "rtu.xlsx"
+    new_book(path, "rtu", 8)
+    book = OpenpyxlBook(path)
+    book.set_setting("Metodo punteggio", "medagliere")
+    book.set_setting("Turni preliminari", 2)
+    book.save()
+    for round_no, tables in ((1, ROUND_1), (2, ROUND_2)):
+        assert cli.main(["draw", str(path)]) == 0
+        type_round(path, round_no, tables)
+    assert cli.main(["finals", str(path)]) == 0  # the first four: G002, G001, G005, G004
+    type_round(path, 3, [[("G004", 40, 0), ("G005", 30, 0), ("G001", 20, 0),
+                          ("G002", 10, 0)]], phase="Finale")
+    assert cli.main(["finals", str(path)]) == 0
+    out = tmp_path / "post.txt"
+    assert cli.main(["post", str(path), "--turno", "3", "--formato", "testo",
+                     "--out", str(out), "--sezioni", "classifica"]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "CLASSIFICA FINALE" in text.upper() and "1.000.000" not in text
+    names = dict(zip(table(path, "Classifica")["ID"], table(path, "Classifica")["Giocatore"]))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if names["G004"] in line)
+    # G004: 4°, 1° in the rounds, 1° in the final -> two 1st places, one 4th
+    assert lines[at].startswith("1.")
+    assert "1° 2 · 2° 0 · 3° 0 · 4° 1" in lines[at + 1]
+    at = next(i for i, line in enumerate(lines) if names["G002"] in line)
+    # G002: 2°, 1° in the rounds, 4° in the final
+    assert "1° 1 · 2° 1 · 3° 0 · 4° 1" in lines[at + 1]

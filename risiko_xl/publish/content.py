@@ -23,6 +23,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
+    MEDAL_COLUMNS,
     column_value,
     position_text,
     recorded_lotteries,
@@ -251,10 +252,27 @@ def _final(t: Tournament, top: int | None) -> Ranking:
                                   recorded=[o for _, o in recorded_lotteries(t.book)])
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
+    if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
+        medals = _medals(t)
+        columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
+        values = {r.player: (r.stage, *medals.get(r.player, (0,) * 4)) for r in ranking}
+    else:
+        columns = ("Fase raggiunta", "Punti")
+        values = {r.player: (r.stage, r.points) for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
                           t.by_id[r.player].name, t.by_id[r.player].club or "",
-                          (r.stage, r.points)) for r in ranking[:top])
-    return Ranking("Classifica finale", ("Fase raggiunta", "Punti"), rows, len(ranking))
+                          values[r.player]) for r in ranking[:top])
+    return Ranking("Classifica finale", columns, rows, len(ranking))
+
+
+def _medals(t: Tournament) -> dict[str, tuple[int, ...]]:
+    """1st, 2nd, 3rd and 4th places of each player over every game played (seed 004
+    «medagliere … realizzati durante l'intero torneo»)."""
+    out: dict[str, list[int]] = {}
+    for g in t.results:
+        if 1 <= g.position <= 4:
+            out.setdefault(g.player, [0] * 4)[g.position - 1] += 1
+    return {pid: tuple(counts) for pid, counts in out.items()}
 
 
 def _ranking(t: Tournament, book: Book, round_no: int, phase: str,
