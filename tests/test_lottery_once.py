@@ -159,3 +159,31 @@ def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
     ranking = list(table(path, schema.FINAL_RANKING.name)["ID"])
     assert ranking.index(drawn[0]) < ranking.index(drawn[1])
     assert len(lottery_rows(path)) == 1
+
+
+def test_a_spareggio_seat_decided_by_lottery_is_announced():
+    # 000 Art. 2: «Finalissima alla quale avranno accesso i giocatori che si sono
+    # classificati dal 1° al 3° posto … spareggio al quale parteciperanno il 4°, il 5°, il
+    # 6° … e il giocatore che, fra quelli rimasti, otterrà il miglior punteggio su singola
+    # partita»; ties: RisiKo!, wins, out-of-objective points, «Sorteggio».
+    # C and D are equal on everything (0,030, 2nd, no RisiKo!, no out points): the lottery
+    # decides who is 3rd (the final) and who is 4th (the spareggio).
+    from risiko_xl.standings import next_phase
+
+    people = [Entrant(p) for p in "ABCDEFGH"]
+    places = {"A": (1, 1, "1.050"), "C": (1, 2, "0.030"), "E": (1, 3, "0.020"),
+              "G": (1, 4, "0.010"), "B": (2, 1, "1.040"), "D": (2, 2, "0.030"),
+              "F": (2, 3, "0.015"), "H": (2, 4, "0.005")}
+    results = [GameResult(p, 1, Q, t, place, F(pts)) for p, (t, place, pts) in places.items()]
+    rules = StandingsRules(rounds=1, chain=("risiko", "wins", "out_points", "lottery"))
+    phases = PhaseRules(kind="playoff", playoff_ranks=(4, 5, 6), playoff_extra=("best_game",),
+                        final_direct=3)
+    st = compute_standings(people, results, rules, "spareggio")
+    third, fourth = (r.player for r in st.rows[2:4])
+    assert {third, fourth} == {"C", "D"} and st.rows[2].by_lottery
+    step = next_phase(people, results, st, phases, rules, "spareggio")
+    assert third in {q.player for q in step.finalists}
+    assert fourth in step.players()
+    text = "decide il posto fra «Finale» e «Spareggio» al turno 2"
+    assert dict(step.lotteries) == {("C", "D"): text}
+    assert f"Sorteggio per parità: {third} davanti a {fourth} ({text})" in step.notes
