@@ -77,32 +77,46 @@ class Lotteries:
 
     def __init__(self, seed: int | str, known: Iterable[Sequence[str]] = ()) -> None:
         self.seed = seed
-        self.known: list[tuple[str, ...]] = [tuple(o) for o in known if len(o) > 1]
+        self.known: list[tuple[str, ...]] = []
         self.drawn: list[LotteryDraw] = []
+        self._sets: list[frozenset[str]] = []
+        self._of: dict[str, list[int]] = {}  # player -> indices of the known orders
+        for order in known:
+            if len(order) > 1:
+                self._know(tuple(order))
+
+    def _know(self, order: tuple[str, ...]) -> None:
+        i = len(self.known)
+        self.known.append(order)
+        self._sets.append(frozenset(order))
+        for pid in order:
+            self._of.setdefault(pid, []).append(i)
 
     def draw(self, tied: Sequence[str], first_position: int, what: str) -> LotteryDraw:
         """The order of `tied` (placed from `first_position`): a known lottery's when one
         covers them all, else a new draw keeping earlier lotteries' partial orders."""
         players = tuple(sorted(tied))
-        members = set(players)
+        members = frozenset(players)
         salt = ("classifica", "pari:" + "|".join(players))
         positions = tuple(range(first_position, first_position + len(players)))
         label = f"{what}, {span(positions)}"
-        for known in self.known:
-            if members.issubset(known):
+        related = sorted({i for pid in players for i in self._of.get(pid, ())})
+        for i in related:
+            if members <= self._sets[i]:
+                known = self.known[i]
                 order = tuple(p for p in known if p in members)
                 return LotteryDraw(self.seed, salt, players, order, positions, label, True,
                                    known)
         order = list(players)
         Rng(self.seed, *salt).shuffle(order)
-        for known in self.known:  # an earlier lottery among some of them still holds
-            inside = [p for p in known if p in members]
+        for i in related:  # an earlier lottery among some of them still holds
+            inside = [p for p in self.known[i] if p in members]
             if len(inside) > 1:
                 slots = sorted(order.index(p) for p in inside)
                 for slot, pid in zip(slots, inside):
                     order[slot] = pid
         draw = LotteryDraw(self.seed, salt, players, tuple(order), positions, label,
                            source=tuple(order))
-        self.known.append(draw.order)
+        self._know(draw.order)
         self.drawn.append(draw)
         return draw
