@@ -138,10 +138,17 @@ def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
     assert "«Semifinale» e «esclusi» al turno 3" in note
     assert [p for p in recorded_order(note) if p in (X, Y)] == drawn
 
+    names = dict(zip(sheet["ID"], sheet["Giocatore"]))
+    post = tmp_path / "post.txt"
+    assert cli.main(["post", str(path), "--turno", "2", "--formato", "testo",
+                     "--out", str(post), "--sezioni", "classifica"]) == 0
+    text = post.read_text(encoding="utf-8")
+    assert f"16 (sorteggio) {names[drawn[0]]}" in text
+    assert f"17 (sorteggio) {names[drawn[1]]}" in text
+
     capsys.readouterr()
     assert cli.main(["finals", str(path)]) == 0
     out = capsys.readouterr().out
-    names = dict(zip(sheet["ID"], sheet["Giocatore"]))
     assert (f"Sorteggio per parità: {names[drawn[0]]} davanti a {names[drawn[1]]} "
             f"(decide il posto fra «Semifinale» e «esclusi» al turno 3)") in out
     seated = set(table(path, schema.QUALIFIERS.name)["ID"])
