@@ -5,6 +5,7 @@ functions and the workbook readers so both accept exactly the same input.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -16,6 +17,9 @@ TRUE_WORDS = frozenset({"1", "s", "si", "sì", "sí", "x", "true", "vero", "y", 
 FALSE_WORDS = frozenset({"", "0", "n", "no", "false", "falso"})
 ERROR_PREFIX = "#RISIKO!"
 NEED_NUMBER = "serve un numero"
+TEXT_NUMBER = re.compile(r"[+-]?\d+(,\d+)?")  # digits, the decimal comma: nothing else
+TEXT_NUMBER_HINT = (" (solo cifre, con la virgola per i decimali: niente punti, spazi o "
+                    "esponenti)")
 EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
                           "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
                           "#UNKNOWN!", "#CONNECT!", "#BUSY!"})
@@ -78,7 +82,9 @@ def not_typed(value: Any, label: str) -> RisikoError | None:
 
 def to_int(value: Any, label: str, *, minimum: int | None = 0,
            maximum: int | None = None) -> int | None:
-    """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'."""
+    """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'; text with a
+    dot, an underscore or an exponent ('1.000', '1_3', '1e1') is refused: in Italian
+    '1.000' is a thousand, and Python would read it as 1 (or 13, or 10)."""
     if type(value) is float and value.is_integer() and (minimum is None or value >= minimum) \
             and (maximum is None or value <= maximum):
         return int(value)  # the common case, kept fast for whole-column calls
@@ -91,11 +97,10 @@ def to_int(value: Any, label: str, *, minimum: int | None = 0,
         problem = not_typed(value, label)
         if problem is not None:
             raise problem
-        text = value.strip().replace(",", ".")
-        try:
-            number = float(text)
-        except ValueError:
-            raise RisikoError(NEED_NUMBER, colonna=label, valore=value) from None
+        text = value.strip()
+        if not TEXT_NUMBER.fullmatch(text):
+            raise RisikoError(NEED_NUMBER + TEXT_NUMBER_HINT, colonna=label, valore=value)
+        number = float(text.replace(",", "."))
     if not isinstance(number, (int, float)) or number != number or number in (
         float("inf"), float("-inf")
     ):
@@ -144,7 +149,7 @@ def to_elimination(value: Any, label: str = "eliminato") -> tuple[bool, int | No
     try:
         order = to_int(value, label, minimum=0, maximum=5)
     except RisikoError as err:
-        if err.messaggio != NEED_NUMBER:
+        if not err.messaggio.startswith(NEED_NUMBER):
             raise
         raise RisikoError("scrivere l'ordine di eliminazione (1 il primo eliminato, 2 il "
                           "secondo, …) oppure S se non è noto; vuoto se non eliminato",

@@ -12,6 +12,7 @@ import argparse
 import os
 import re
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -22,6 +23,7 @@ from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
+WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina")  # change the file
 BAD_PATHS = (FileNotFoundError, NotADirectoryError, IsADirectoryError)  # a wrong argument
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.10-3.13), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
@@ -71,6 +73,18 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seed(text: str) -> str:
+    """An argparse type: a draw seed, printable text (it is recorded in Sorteggi)."""
+    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(
+            f"il seme contiene un carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+            "cifre e segni stampabili")
+    if not text.strip():
+        raise argparse.ArgumentTypeError("il seme è vuoto")
+    return text
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
                      "comando")
@@ -91,8 +105,8 @@ def _parser() -> argparse.ArgumentParser:
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
-    draw.add_argument("--seme", default=None, help="seme del sorteggio (predefinito: quello "
-                      "del torneo in Impostazioni)")
+    draw.add_argument("--seme", type=_seed, default=None, help="seme del sorteggio "
+                      "(predefinito: quello del torneo in Impostazioni)")
     draw.add_argument("--forza", action="store_true",
                       help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
     command("standings", "calcola punti e classifica")
@@ -100,9 +114,20 @@ def _parser() -> argparse.ArgumentParser:
     withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
     withdraw.add_argument("id", help="ID del giocatore")
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
-    command("ripristina", "torna alla versione precedente del file (la copia NOME.bak.xlsx "
-            "fatta dall'ultima modifica); la versione sostituita diventa la nuova copia, "
-            "quindi ripetere il comando annulla il ripristino")
+    restore = command("ripristina", "torna alla versione precedente del file (la copia "
+                      "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "
+                      "diventa la nuova copia, quindi ripetere il comando annulla il ripristino")
+    restore.add_argument("numero", nargs="?", type=_positive, default=None,
+                         help="versione dello storico da riportare (1 = la più recente; "
+                         "vedere --elenco)")
+    restore.add_argument("--elenco", action="store_true",
+                         help="elenca le ultime versioni salvate (data, comando che le ha "
+                         "scritte)")
+    for name in WRITING:
+        if name not in ("new", "draw"):  # theirs has a meaning of its own, said in --help
+            commands.choices[name].add_argument(
+                "--forza", action="store_true",
+                help="scrive anche se il file risulta aperto in Excel o LibreOffice")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
@@ -146,6 +171,34 @@ def _on_book(path: Path, work: Callable, save: bool = True) -> Sequence[str]:
     return lines
 
 
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.exists() and other.exists() and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """An output file is never the workbook, its backup or a version of its history."""
+    from risiko_xl.workbook import history
+    from risiko_xl.workbook.files import backup_path
+
+    for written in _outputs(args):
+        if written.is_dir():
+            raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
+                              "scrivere")
+        if args.command == "new":
+            continue
+        protected = [args.file, backup_path(args.file)]
+        inside_history = Path(os.path.realpath(written)).parent == Path(
+            os.path.realpath(history.folder(args.file)))
+        if inside_history or any(
+                _same_file(written, p) or Path(os.path.realpath(written)) == Path(
+                    os.path.realpath(p)) for p in protected):
+            raise RisikoError("il file da scrivere è la cartella di lavoro stessa (o una sua "
+                              "copia di sicurezza): indicare un nome diverso", valore=str(written))
+
+
 def _outputs(args: argparse.Namespace) -> list[Path]:
     """The files a command writes besides the workbook it opens."""
     if args.command == "new":
@@ -156,13 +209,27 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Execute one parsed command; returns the exit code."""
+    """Execute one parsed command; returns the exit code. Commands that change the
+    workbook hold its lock throughout and refuse a file open in Excel or LibreOffice."""
+    from risiko_xl.workbook import history
+    from risiko_xl.workbook.lock import open_elsewhere, refuse_if_open, writing
+
+    _check_outputs(args)
+    history.COMMAND.set(f"risiko-xl {args.command}")
+    if args.command in WRITING and not getattr(args, "elenco", False):
+        if args.command != "new" or args.file.exists():
+            refuse_if_open(args.file, args.forza)
+        with writing(args.file):
+            return _run(args)
+    if args.command not in ("demo",) and (where := open_elsewhere(args.file)):
+        print(f"Attenzione: il file è aperto in {where}: si leggono i dati salvati per "
+              "ultimi (le modifiche non salvate non contano).", file=sys.stderr)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
 
-    for written in _outputs(args):
-        if written.is_dir():
-            raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
-                              "scrivere")
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
 
@@ -201,9 +268,14 @@ def run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args.file, check, save=False)))
         return EXIT_FAILURE if found else 0
     elif args.command == "ripristina":
-        from risiko_xl.workbook.restore import restore
+        from risiko_xl.workbook import restore
 
-        print("\n".join(restore(args.file)))
+        if args.elenco:
+            print("\n".join(restore.listing(args.file)))
+        elif args.numero is not None:
+            print("\n".join(restore.restore_version(args.file, args.numero)))
+        else:
+            print("\n".join(restore.restore(args.file)))
     elif args.command == "export":
         from risiko_xl.workbook.export import export_values
 

@@ -20,7 +20,7 @@ from risiko_xl.cells import broadcast, cell_error, flatten, is_blank, is_error, 
 from risiko_xl.draw.service import draw_column
 from risiko_xl.draw.sizes import table_counts
 from risiko_xl.errors import RisikoError
-from risiko_xl.rules import game, territories
+from risiko_xl.rules import game, games, territories
 from risiko_xl.rules.methods import method as scoring_method
 from risiko_xl.rules.placement import chain, place
 from risiko_xl.rules.points import check_players, table_points
@@ -95,16 +95,19 @@ def RISIKO_PUNTI_OBIETTIVO(territori):
 
 @xw.func
 @_guarded
-def RISIKO_PUNTI_TAVOLO(punti, giocatori):
-    """Punti tavolo: punti obiettivo ×1,25 arrotondati per eccesso ai tavoli da 5."""
+def RISIKO_PUNTI_TAVOLO(punti, giocatori, gioco=None):
+    """Punti tavolo: punti obiettivo ×1,25 arrotondati per eccesso ai tavoli da 5; con
+    `gioco` «spqrisiko» (seed 004) i punti partita come sono."""
     values, scalar = flatten(punti)
     players = broadcast(len(values), giocatori, "giocatori")
+    played = _game(gioco)
 
     def compute(value: Any, row: int) -> Any:
-        points = to_int(value, "punti obiettivo", maximum=MAP_TOTAL)
+        points = to_int(value, "punti obiettivo", maximum=played.map_total)
         if points is None:
             return ""
-        return table_points(points, _players(players[row - 1], row))
+        size = _players(players[row - 1], row)
+        return table_points(points, size) if played.scaled else points
 
     return _column(cells.per_row(values, compute), scalar)
 
@@ -124,7 +127,15 @@ _SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maxi
     ("carte", "cards", "carte", 7),
     ("territori_obiettivo", "territories_objective", "territori in obiettivo", 42),
     ("territori_fuori", "territories_outside", "territori fuori obiettivo", 42),
+    # seed 004 (S.P.Q.RisiKo!), catena «004»
+    ("coefficiente", "coefficient", "coefficiente", None),
+    ("valore_esercito", "army_value", "valore esercito", None),
 )
+
+
+def _game(gioco: Any) -> games.Game:
+    """The game of argument `gioco`: blank = classic RisiKo!, «spqrisiko» = seed 004."""
+    return games.game("classico" if is_blank(gioco) else str(gioco))
 
 
 @xw.func
@@ -132,15 +143,22 @@ _SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maxi
 def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
                      eliminato=None, giocatori=None, catena="001", armate_obiettivo=None,
                      armate_totali=None, carte=None, territori_obiettivo=None,
-                     territori_fuori=None):
+                     territori_fuori=None, coefficiente=None, valore_esercito=None,
+                     gioco=None, metodo=None):
     """Posizione di ogni riga al suo tavolo (righe in qualsiasi ordine). RisiKo! vince;
     gli eliminati seguono i superstiti. Una parità non risolvibile appare come «2=».
-    `catena`: «001» (fuori obiettivo, ordine di gioco) o «000» (Art. 26, colonne extra)."""
+    `catena`: «001» (fuori obiettivo, ordine di gioco), «000» (Art. 26, colonne extra) o
+    «004» (S.P.Q.RisiKo!: coefficiente, valore esercito, ordine inverso di gioco).
+    `gioco`: vuoto = RisiKo! classico; «spqrisiko» = punti partita, senza limite mappa.
+    `metodo`: il tavolo si ordina per ciò che il metodo conta (classico_1: tutti i
+    territori + 50 per l'obiettivo); vuoto = per punti obiettivo."""
     tables, scalar = flatten(tavolo)
     n = len(tables)
     criteria = chain(str(catena).strip() if not is_blank(catena) else "001")
+    played = _game(gioco)
+    ranking = None if is_blank(metodo) else scoring_method(str(metodo)).for_game(played)
     errors: dict[int, RisikoError] = {}
-    points = _parsed(n, punti, to_int, "punti obiettivo", errors, maximum=MAP_TOTAL)
+    points = _parsed(n, punti, to_int, "punti obiettivo", errors, maximum=played.map_total)
     out_points = _parsed(n, fuori_obiettivo, to_int, "punti fuori obiettivo", errors,
                          maximum=MAP_TOTAL)
     orders = _parsed(n, ordine_gioco, to_int, "ordine di gioco", errors, minimum=1, maximum=6)
@@ -148,7 +166,8 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
     outs = _parsed(n, eliminato, cells.to_elimination, "eliminato", errors, (False, None))
     players = _parsed(n, giocatori, to_int, "giocatori", errors, minimum=3, maximum=6)
     given = dict(armate_obiettivo=armate_obiettivo, armate_totali=armate_totali, carte=carte,
-                 territori_obiettivo=territori_obiettivo, territori_fuori=territori_fuori)
+                 territori_obiettivo=territori_obiettivo, territori_fuori=territori_fuori,
+                 coefficiente=coefficiente, valore_esercito=valore_esercito)
     extras = {field: _parsed(n, given[arg], to_int, label, errors, maximum=maximum)
               for arg, field, label, maximum in _SEAT_EXTRAS if given[arg] is not None}
 
@@ -181,8 +200,17 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
             size = _table_size(rows, players)
             if len(rows) > size:
                 raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
+            values = None
+            if ranking is not None:
+                values = []
+                for r, seat in zip(rows, table):
+                    try:
+                        values.append(ranking.rank_points(seat, size))  # type: ignore[arg-type]
+                    except RisikoError as err:
+                        raise err.located(riga=r + 1) from None
             try:
-                placement = place(table, criteria)  # type: ignore[arg-type]
+                placement = place(table, criteria, values,  # type: ignore[arg-type]
+                                  map_total=played.map_total)
             except RisikoError as err:  # seat index -> sheet row
                 raise (err if err.riga is None else RisikoError(
                     err.messaggio, riga=rows[err.riga - 1] + 1, valore=err.valore)) from None
@@ -242,14 +270,18 @@ def _position(value: Any, label: str) -> tuple[int, int] | str | None:
 @_guarded
 def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
                         metodo="millesimi", penalita=None, fuori_obiettivo=None,
-                        armate=None, tavolo=None):
+                        armate=None, tavolo=None, coefficiente=None, gioco=None):
     """Punti torneo per riga col metodo scelto (millesimi: 1,048 → 1.048). `punti` sono i
-    punti obiettivo non scalati; `penalita` punti tavolo da togliere (numero positivo)."""
+    punti obiettivo non scalati; `penalita` punti tavolo da togliere (numero positivo).
+    `gioco` «spqrisiko» (seed 004): punti partita come sono (nessun ×1,25); `coefficiente`
+    entra in centesimi nel metodo «piazzamento»."""
     values, scalar = flatten(punti)
     n = len(values)
-    m = scoring_method("millesimi" if is_blank(metodo) else str(metodo))
+    played = _game(gioco)
+    m = scoring_method("millesimi" if is_blank(metodo) else str(metodo)).for_game(played)
     errors: dict[int, RisikoError] = {}
-    points = cells.parse_column(values, to_int, "punti obiettivo", errors, maximum=MAP_TOTAL)
+    points = cells.parse_column(values, to_int, "punti obiettivo", errors,
+                                maximum=played.map_total)
     players = _parsed(n, giocatori, to_int, "giocatori", errors, minimum=3, maximum=6)
     positions = _parsed(n, posizione, _position, "posizione", errors)
     flags = _parsed(n, risiko, cells.to_flag, "RisiKo!", errors, False)
@@ -257,6 +289,7 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
     out_points = _parsed(n, fuori_obiettivo, to_int, "punti fuori obiettivo", errors,
                          maximum=MAP_TOTAL)
     armies = _parsed(n, armate, to_int, "armate", errors)
+    coefficients = _parsed(n, coefficiente, to_int, "coefficiente", errors)
     tables = [cells.to_text(v) for v in broadcast(n, tavolo, "tavolo")]
 
     def seat(r: int) -> Seat:
@@ -265,7 +298,7 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
         if players[r] is None:
             raise RisikoError("manca il numero di giocatori del tavolo", colonna="giocatori")
         return Seat(points[r] or 0, out_points[r], None, flags[r], False, None, armies[r],
-                    armies[r])
+                    armies[r], coefficient=coefficients[r])
 
     winners: dict[str, int] = {}
     if m.needs_table:  # the winner's points of each table, for methods measured against it
@@ -294,6 +327,44 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
             continue
         result.append(numerator / m.denominator if m.denominator != 1 else numerator)
     return _column(result, scalar)
+
+
+# --- S.P.Q.RisiKo! tie-breaks (seed 004) --------------------------------------------
+
+def _counts(columns: list[tuple[Any, str]], total: Callable[..., int]) -> Any:
+    """`total(*counts)` per row over several count columns (broadcast to the longest);
+    a row with every count blank stays blank, a blank among typed counts is 0."""
+    flat = [flatten(value) for value, _ in columns]
+    n = max(len(values) for values, _ in flat)
+    scalar = all(is_scalar for _, is_scalar in flat)
+    wide = [broadcast(n, value, label) for value, label in columns]
+
+    def compute(row_values: tuple[Any, ...], row: int) -> Any:
+        if all(is_blank(v) for v in row_values):
+            return ""
+        return total(*(to_int(v, label) or 0 for v, (_, label) in zip(row_values, columns)))
+
+    return _column(cells.per_row(list(zip(*wide)), compute), scalar)
+
+
+@xw.func
+@_guarded
+def RISIKO_COEFFICIENTE(cdp, supremazie=None, salvacondotti=None, province=None, mari=None):
+    """Coefficiente dei punti potenziali (S.P.Q.RisiKo!, seed 004): 5 per CDP, 5 per
+    supremazia, 3 per vessillo-salvacondotto non utilizzato, 1 per provincia, 1 per mare
+    dominato. Ogni argomento è una colonna di conteggi (o un numero)."""
+    return _counts([(cdp, "CDP"), (supremazie, "supremazie"),
+                    (salvacondotti, "vessilli-salvacondotto"), (province, "province"),
+                    (mari, "mari")], games.coefficient)
+
+
+@xw.func
+@_guarded
+def RISIKO_VALORE_ESERCITO(vessilli, navi=None, legionari=None):
+    """Valore dell'esercito (S.P.Q.RisiKo!, seed 004): 10 per vessillo (non i
+    vessilli-salvacondotto), 3 per nave, 1 per legionario. Colonne di conteggi."""
+    return _counts([(vessilli, "vessilli"), (navi, "navi"), (legionari, "legionari")],
+                   games.army_value)
 
 
 # --- whole tables: the template's computed columns and standings ---------------------

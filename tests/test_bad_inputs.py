@@ -240,3 +240,24 @@ def test_a_workbook_encrypted_by_a_real_tool(tmp_path, capsys):
     assert cli.main(["standings", str(path)]) == 2
     assert "protetto da password" in capsys.readouterr().err
     assert path.read_bytes() == before
+
+
+def test_many_small_sheets_full_of_cells_are_refused_before_loading(tmp_path):
+    """Forty small repetitive sheets, well under a megabyte, hold 1,200,000 cells: openpyxl
+    would spend over half a gigabyte on them. The cells are counted first, in blocks."""
+    parts = corrupt.read_parts(build.BASE.read_bytes())
+    row = "".join(f'<c r="{col}1" t="n"><v>1</v></c>' for col in "ABCDEFGHIJ")
+    sheet = ('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/'
+             'spreadsheetml/2006/main"><sheetData>'
+             + f'<row r="1">{row}</row>' * 3_000 + "</sheetData></worksheet>")
+    for i in range(40):
+        parts[f"xl/worksheets/riempitivo{i}.xml"] = sheet.encode()
+    path = tmp_path / "celle.xlsx"
+    path.write_bytes(corrupt.zip_bytes(parts))
+    assert path.stat().st_size < 2**20
+    seconds, peak = refused_quickly(path, "più di 1.000.000 celle", "«celle.xlsx»")
+    assert seconds < 10 and peak < 50 * 2**20
+    base = zipfile.ZipFile(build.BASE)  # the base tournament is far below the limit
+    safe_open.check_limits(build.BASE, base)
+    with pytest.raises(RisikoError, match="più di 10 celle"):
+        safe_open.check_limits(build.BASE, base, max_cells=10)

@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from risiko_xl import cli
 
 
@@ -18,3 +20,14 @@ def test_console_script_runs():
     result = subprocess.run([sys.executable, "-m", "risiko_xl.cli", "--version"],
                             capture_output=True, text=True, check=False)
     assert result.returncode == 0 and "risiko-xl" in result.stdout
+
+
+@pytest.mark.parametrize("seed", ["a\x07b", "riga\nnuova", "\u202eovesciato", "   "])
+def test_a_seed_with_control_characters_is_refused(tmp_path, capsys, seed):
+    path = tmp_path / "torneo.xlsx"
+    assert cli.main(["new", str(path), "--formula", "master"]) == 0
+    before = path.read_bytes()
+    assert cli.main(["draw", str(path), "--seme", seed]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "seme" in err and len(err.strip().splitlines()) == 1
+    assert path.read_bytes() == before

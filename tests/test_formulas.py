@@ -285,11 +285,16 @@ def test_gufo_and_campionato_gufo():
 
 
 def test_victory_wins_first_then_table_points():
+    # GestioneTorneo scores «Victory» with ScorePlayerQualificazioniNazionale; manual V2.4
+    # «Victory (ex OpenMaster)»: «una conversione in millesimi, aggiungendo poi al
+    # vincitore della partita una unità» and «In caso di RisiKo! ... sempre di 1,100».
     f = load("victory")
     four = [Seat(47, 6, 1), Seat(22, 4, 2), Seat(12, 9, 3), Seat(5, 2, 4)]
-    assert points(f, four) == (1047, 22, 12, 5)
+    assert points(f, four) == (Fraction(1047, 1000), Fraction(22, 1000), Fraction(12, 1000),
+                               Fraction(5, 1000))
     risiko = [Seat(40, 6, 1, risiko=True), Seat(22, 4, 2), Seat(12, 9, 3), Seat(5, 2, 4)]
-    assert points(f, risiko)[0] == 1100
+    assert points(f, risiko)[0] == Fraction(1100, 1000)
+    assert f.standings.chain == ("wins", "lottery")
 
 
 def test_nazionale_final_stage():

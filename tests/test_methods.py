@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.rules import METHODS, Seat, method, score_table
+from risiko_xl.rules import METHODS, SPQRISIKO, Seat, method, score_table
 
 FOUR = [Seat(30, 6, 1), Seat(22, 4, 2), Seat(12, 9, 3), Seat(0, 0, 4, eliminated=True)]
 FIVE = [Seat(30, 6, 1), Seat(21, 4, 2), Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
@@ -28,12 +28,14 @@ def test_tavolo_bonus_default_20_and_param():
 
 
 def test_piazzamento_seed_004():
-    # 150/100/70/50/30 by placement + table points + coefficient as decimals
+    # 004 «Metodo punti standard»: 150/100/70/50/30 by placement + «i punti tavolo
+    # realizzati, + dei decimali di punto uguali al coefficiente punti potenziali»; the
+    # game is S.P.Q.RisiKo!, whose points count as typed (no ×1,25 at 5-player tables)
     seats = [Seat(30, 6, 1, coefficient=12), Seat(21, 4, 2, coefficient=7),
              Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
-    assert points(seats, "piazzamento") == (
-        Fraction(150 + 38) + Fraction(12, 100), Fraction(100 + 27) + Fraction(7, 100),
-        70 + 17, 50 + 12, 30 + 5)
+    assert points(seats, method("piazzamento").for_game(SPQRISIKO)) == (
+        Fraction(150 + 30) + Fraction(12, 100), Fraction(100 + 21) + Fraction(7, 100),
+        70 + 13, 50 + 9, 30 + 4)
 
 
 def test_medagliere_ranks_by_medals():

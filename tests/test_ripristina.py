@@ -25,7 +25,8 @@ from risiko_xl.workbook.state import load
 
 
 def files(directory: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+    """The files beside the workbook (its history folder, NAME.versioni, aside)."""
+    return {p.name: p.read_bytes() for p in sorted(directory.iterdir()) if p.is_file()}
 
 
 @pytest.fixture()
@@ -161,7 +162,7 @@ def test_sigkill_during_restores_leaves_two_whole_versions(changed, capsys):
             backup_path(path).write_bytes(old if now == new else new)
     assert swapped + writing > 0  # some kills did land in or after the writes
     restore(path)  # a normal restore cleans what the last kill left
-    assert sorted(p.name for p in path.parent.iterdir()) == ["torneo.bak.xlsx", "torneo.xlsx"]
+    assert sorted(files(path.parent)) == ["torneo.bak.xlsx", "torneo.xlsx"]
     with capsys.disabled():
         print(f"\n{RESTORE_KILLS} SIGKILL durante ripristina ({once:.3f} s l'uno): {swapped} "
               f"con i file scambiati, {writing} durante la scrittura, {collapsed} fra le due "

@@ -308,7 +308,8 @@ def test_sigkill_at_random_moments_of_200_saves(demo, tmp_path, capsys):
         book.set_setting(MARK, -i)
         book.save(worker.path)
         assert sorted(p.name for p in worker.path.parent.iterdir()) == [
-            "torneo.bak.xlsx", "torneo.xlsx"]
+            "torneo.bak.xlsx", "torneo.xlsx", "torneo.xlsx.versioni"]
+        assert not list((worker.path.parent / "torneo.xlsx.versioni").glob(".*"))
         assert _version(worker.path, baseline) == -i
     assert counts["durante la scrittura"] >= KILLS // 2  # the kills did land in the saves
     with capsys.disabled():

@@ -34,8 +34,9 @@ def test_tables_and_headers_are_the_interface(tmp_path):
     assert list(book.read_table("Risultati").columns) == [
         "Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
         "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", "Armate obiettivo",
-        "Armate totali", "Carte", "Territori obiettivo", "Territori fuori", "Punti tavolo",
-        "Posizione", "Punti torneo"]
+        "Armate totali", "Carte", "Territori obiettivo", "Territori fuori",
+        # 004 «il coefficiente dei punti potenziali, il valore del proprio esercito»
+        "Coefficiente", "Valore esercito", "Punti tavolo", "Posizione", "Punti torneo"]
     assert list(book.read_table("Classifica").columns) == ["Pos", "ID", "Giocatore", "Club",
                                                            "T1", "T2", "Totale"]
     assert set(book.settings()) == {*schema.SETTING_KEYS, *schema.ACTION_KEYS}

@@ -7,7 +7,7 @@ by the path of its JSON file. The JSON keys are the field names of the dataclass
 
     {"name", "title", "source", "description", "notes", "aliases",
      "scoring": {"method": <METHODS name>, "params": {<method field>: value}},
-     "policy", "placement_chain", "methods_allowed", "appeal_hours",
+     "game", "policy", "placement_chain", "methods_allowed", "appeal_hours",
      "draw": {...DrawRules}, "standings": {...StandingsRules},
      "phases": {...PhaseRules}, "teams": {...TeamRules} | null,
      "variants": [{"key", "max_players", "formula": {<keys overriding the base>}}]}
@@ -40,6 +40,7 @@ from typing import Any
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules, Variant
+from risiko_xl.rules.games import GAMES
 from risiko_xl.rules.methods import METHODS, Method, method
 from risiko_xl.standings import config as standings_config
 from risiko_xl.standings.config import PhaseRules, StandingsRules
@@ -51,7 +52,7 @@ DRAW_PROCEDURES = ("optimise", "cinquisti", "greca", "bands")
 REPEAT_WEIGHTINGS = ("flat", "recent")
 WITHDRAWN = ("remove", "keep")
 PHASE_KINDS = ("none", "semifinals", "playoff", "final", "knockout")
-DIRECT_FINAL = ("none", "sole_leader", "top_k")
+DIRECT_FINAL = ("none", "sole_leader", "top_k", "unbeaten")
 PLAYOFF_EXTRA = ("best_game", "best_assoluta")
 FINAL_RANKINGS = ("final_then_total", "final_only")
 FINAL_SIZES = range(3, 7)
@@ -258,7 +259,7 @@ def _check_method(data: Any, where: _Where) -> Method:
     base = METHODS[name]
     params = _object(data.get("params", {}), where / "params")
     hints, _ = _fields(type(base))
-    allowed = [k for k in hints if k not in ("name", "description")]
+    allowed = [k for k in hints if k not in ("name", "description", "game")]
     _check_keys(params, allowed, where / "params")
     converted: dict[str, Any] = {}
     for key, raw in params.items():
@@ -345,6 +346,16 @@ def _check_phases(rules: PhaseRules, where: _Where) -> None:
     if rules.split_over is not None and rules.split_over < 1:
         raise (where / "split_over").error("serve un numero di giocatori positivo",
                                            rules.split_over)
+    steps = rules.split_steps
+    if any(s < 1 for s in steps) or list(steps) != sorted(set(steps)):
+        raise (where / "split_steps").error(
+            "servono numeri di giocatori positivi e crescenti", list(steps))
+    if steps and rules.split_over is not None:
+        raise (where / "split_steps").error(
+            "usare «split_over» oppure «split_steps», non entrambi", list(steps))
+    if rules.direct_final_upto is not None and rules.direct_final_upto < 1:
+        raise (where / "direct_final_upto").error("serve un numero di giocatori positivo",
+                                                  rules.direct_final_upto)
     if rules.split_ways < 2:
         raise (where / "split_ways").error("servono almeno 2 tornei paralleli",
                                            rules.split_ways)
@@ -362,13 +373,19 @@ def _check_semifinals(rules: PhaseRules, where: _Where) -> None:
         raise (where / "semifinal_tables").error("serve almeno una semifinale",
                                                  rules.semifinal_tables)
     direct = rules.direct_finalists if rules.direct_final == "top_k" else 0
-    if rules.direct_final == "top_k" and direct < 1:
+    counted = rules.direct_final in ("top_k", "unbeaten")
+    if counted and rules.direct_finalists < 1:
         raise (where / "direct_finalists").error(
-            "con «top_k» serve almeno un finalista diretto", rules.direct_finalists)
-    if rules.direct_final != "top_k" and rules.direct_finalists:
-        raise (where / "direct_finalists").error(
-            "i finalisti diretti si indicano solo con direct_final «top_k»",
+            f"con «{rules.direct_final}» serve almeno un finalista diretto",
             rules.direct_finalists)
+    if not counted and rules.direct_finalists:
+        raise (where / "direct_finalists").error(
+            "i finalisti diretti si indicano solo con direct_final «top_k» o «unbeaten»",
+            rules.direct_finalists)
+    if rules.direct_final == "unbeaten" and rules.direct_finalists >= rules.semifinal_tables:
+        raise (where / "direct_finalists").error(
+            "con «unbeaten» i finalisti diretti devono essere meno delle semifinali "
+            "(ogni finalista diretto toglie una semifinale)", rules.direct_finalists)
     if rules.semifinal_tables + direct != rules.final_size:
         raise (where / "final_size").error(
             f"la finale deve avere tanti posti quanti i vincitori delle semifinali "
@@ -404,6 +421,13 @@ def _check_playoff(rules: PhaseRules, where: _Where) -> None:
 
 
 def _check_teams(teams: TeamRules, rounds: int, where: _Where) -> None:
+    least, most_members = teams.members
+    if not 1 <= least <= most_members:
+        raise (where / "members").error(
+            "i componenti di una squadra vanno da un minimo a un massimo (minimo almeno 1)",
+            list(teams.members))
+    if teams.table_size is not None and teams.table_size not in TABLE_SIZES:
+        raise (where / "table_size").error("un tavolo ha da 3 a 5 giocatori", teams.table_size)
     if not 1 <= teams.players_per_round <= 5:
         raise (where / "players_per_round").error(
             "i giocatori per squadra in ogni turno devono essere da 1 a 5",
@@ -439,7 +463,13 @@ def _formula(data: Any, where: _Where, default_name: str, *, variant: bool = Fal
         if key in _SPECIAL:
             continue
         kwargs[key] = _convert(hints[key], value, where / key)
+    if "game" in kwargs:
+        _choice(kwargs["game"], list(GAMES), "gioco", where / "game")
     kwargs["scoring"] = _check_method(data["scoring"], where / "scoring")
+    if kwargs.get("game") == "spqrisiko" and "factors" in (data["scoring"].get("params") or {}):
+        raise (where / "scoring" / "params" / "factors").error(
+            "in S.P.Q.RisiKo! i punti partita valgono come sono: niente fattori per tavolo "
+            "(seed 004)", data["scoring"]["params"]["factors"])
     formula = Formula(**kwargs)
 
     if not _NAME_RE.match(formula.name):

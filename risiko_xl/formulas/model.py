@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from risiko_xl.rules.games import game as find_game
 from risiko_xl.rules.methods import Method
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 
@@ -31,10 +32,14 @@ class DrawRules:
 @dataclass(frozen=True)
 class TeamRules:
     """Team championship (004 CNS): `players_per_round` per team each round, team total
-    = best `best_of` individual results."""
+    = best `best_of` individual results; a team has `members` (least, most) registered
+    players («da un minimo di 5 a un massimo di 15 iscritti») and plays at tables of
+    `table_size` («Solo tavoli da 5 giocatori»)."""
 
     players_per_round: int = 5
     best_of: int = 11
+    members: tuple[int, int] = (5, 15)
+    table_size: int | None = 5
 
 
 @dataclass(frozen=True)
@@ -42,7 +47,10 @@ class Formula:
     """One concrete tournament formula.
 
     `notes`: why a value was chosen where the regulation is silent or ambiguous;
-    `aliases`: other names `load()` accepts (e.g. GestioneTorneo's "MasterRisiko").
+    `aliases`: other names `load()` accepts (e.g. GestioneTorneo's "MasterRisiko");
+    `game`: «classico» (RisiKo!, seeds 000–003) or «spqrisiko» (S.P.Q.RisiKo!, seed 004).
+    The scoring method always plays the formula's game: it is set on `scoring` here, so
+    a method chosen later (`Metodo punteggio`) plays it too.
     """
 
     name: str
@@ -61,6 +69,10 @@ class Formula:
     variants: tuple[Variant, ...] = ()
     notes: tuple[str, ...] = ()  # short Italian comments on choices made (file "notes")
     aliases: tuple[str, ...] = ()  # other names it is loaded by (GestioneTorneo's names)
+    game: str = "classico"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "scoring", self.scoring.for_game(find_game(self.game)))
 
 
 @dataclass(frozen=True)

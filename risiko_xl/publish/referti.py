@@ -21,6 +21,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import data, environment
+from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
@@ -34,6 +35,12 @@ LOGO_KEY = "Logo"
 LOGO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 FORMATS = (".pdf", ".html")
 TEMPLATE = "referti.html.j2"
+# The players' table: classic RisiKo! (seeds 000 Art. 24, 003 Art. 23) and S.P.Q.RisiKo!
+# (seed 004: the game's points, «Punti partita», and the two tie-break counts).
+CLASSIC_HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo",
+                   "RisiKo!", "Eliminato", "Punti torneo", "Firma")
+SPQR_HEADERS = ("Ordine", "Giocatore", "Punti partita", "Coefficiente", "Valore esercito",
+                "Eliminato", "Punti torneo", "Firma")
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,7 @@ class ScoreSheet:
     players: tuple[SheetPlayer, ...]
     scoring_reminder: tuple[str, ...]
     when: dt.datetime | None = None
+    headers: tuple[str, ...] = CLASSIC_HEADERS
 
     @property
     def duration(self) -> str:
@@ -242,9 +250,11 @@ def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime |
 # --- content ---------------------------------------------------------------------------
 
 def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
-    """Two short lines: the formula and its scoring, then what matters at this table."""
+    """Short lines: the formula and its scoring, then what matters at this table."""
     scoring = t.formula.scoring
     lines = [f"{t.formula.title} — punteggio: {scoring.description}."]
+    if scoring.game == SPQRISIKO:
+        return (*lines, *SPQR_REMINDER)
     rules = []
     factor = scoring.factors.get(players)
     if factor is not None and factor != 1:
@@ -254,6 +264,22 @@ def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))
     return tuple(lines)
+
+
+# Seed 004 «Durata e scopo del gioco» and «Gestione delle situazioni di parità».
+SPQR_REMINDER = (
+    f"S.P.Q.RisiKo!: vince chi, alla fine di un turno completo, raggiunge o supera i "
+    f"{SPQR_WIN_POINTS} punti; i punti partita si scrivono come sono.",
+    "Parità: 1) coefficiente: 5 per CDP, 5 per supremazia, 3 per vessillo-salvacondotto "
+    "non usato, 1 per provincia, 1 per mare;",
+    "2) valore esercito: 10 per vessillo, 3 per nave, 1 per legionario; 3) ordine inverso "
+    "di gioco (chi gioca dopo è davanti).",
+)
+
+
+def table_headers(t: Tournament) -> tuple[str, ...]:
+    """The players' table of the formula's game."""
+    return SPQR_HEADERS if t.formula.scoring.game == SPQRISIKO else CLASSIC_HEADERS
 
 
 def _phase_order(phase: str) -> int:
@@ -294,7 +320,8 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
             phase=phase, date_text=date_text, table_number=number,
             table_count=counts[phase], minutes=minutes, players=players,
-            scoring_reminder=scoring_reminder(t, len(players)), when=when))
+            scoring_reminder=scoring_reminder(t, len(players)), when=when,
+            headers=table_headers(t)))
     return tuple(sheets)
 
 

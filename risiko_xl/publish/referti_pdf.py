@@ -17,15 +17,14 @@ from fpdf import FPDF
 from PIL import Image
 
 from risiko_xl.publish.content import TRADEMARK
-from risiko_xl.publish.referti import ScoreSheet, pages
+from risiko_xl.publish.referti import CLASSIC_HEADERS, ScoreSheet, pages
 
 FONT = "DejaVu"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 10.0
 WIDTH = PAGE_W - 2 * MARGIN
 CUT = 12.0  # the gap with the dashed cutting line between two sheets on a page
-HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
-           "Eliminato", "Punti torneo", "Firma")
+HEADERS = CLASSIC_HEADERS  # a sheet prints its own (`ScoreSheet.headers`)
 COLUMNS = (13.0, 55.0, 19.0, 19.0, 15.0, 17.0, 19.0, 33.0)  # mm, 190 in all
 
 
@@ -162,7 +161,7 @@ def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     x = MARGIN
     head = 10.0
     pdf.set_fill_color(230)
-    for header, w in zip(HEADERS, COLUMNS):
+    for header, w in zip(sheet.headers, COLUMNS, strict=True):
         pdf.rect(x, y, w, head, style="DF")
         font = 7.5  # words are never split: shrink until the longest one fits
         pdf.set_font(FONT, "B", font)
@@ -192,8 +191,8 @@ def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     return y
 
 
-def _footer_height() -> float:
-    return 4 + 6 + 2.5 + 2 * 3.2 + 1.5 + 3
+def _footer_height(reminder_lines: int = 2) -> float:
+    return 4 + 6 + 2.5 + reminder_lines * 3.2 + 1.5 + 3
 
 
 def _footer(pdf: FPDF, sheet: ScoreSheet, y: float) -> None:
@@ -215,7 +214,7 @@ def _sheet(pdf: FPDF, sheet: ScoreSheet, top: float, height: float, size: Size) 
     y = _info(pdf, sheet, y, size)
     y = _players(pdf, sheet, y, size)
     notes_top = y + size.gap
-    notes_bottom = top + height - _footer_height()
+    notes_bottom = top + height - _footer_height(max(2, len(sheet.scoring_reminder)))
     pdf.rect(MARGIN, notes_top, WIDTH, notes_bottom - notes_top)
     _line(pdf, MARGIN + 1.5, notes_top + 0.8, 60, 4, "Note dell'arbitro", 8, "B")
     _footer(pdf, sheet, notes_bottom)

@@ -12,9 +12,18 @@ from risiko_xl.rules.game import (
     starting_armies,
     tris_value,
 )
+from risiko_xl.rules.games import CLASSICO, GAMES, SPQRISIKO, Game, army_value, coefficient
 from risiko_xl.rules.methods import METHODS, Method, method
 from risiko_xl.rules.penalties import penalty_points
-from risiko_xl.rules.placement import CHAIN_ART26, CHAIN_MASTER, CHAINS, Placement, chain, place
+from risiko_xl.rules.placement import (
+    CHAIN_004,
+    CHAIN_ART26,
+    CHAIN_MASTER,
+    CHAINS,
+    Placement,
+    chain,
+    place,
+)
 from risiko_xl.rules.points import table_points
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.table import TableScore, score_table
@@ -28,9 +37,10 @@ from risiko_xl.rules.territories import (
 )
 
 __all__ = [
-    "ARMY_LIMIT", "CHAINS", "CHAIN_ART26", "CHAIN_MASTER", "CONTINENTS", "MAP_TOTAL",
-    "METHODS", "TERRITORIES", "Method", "Placement", "Seat", "TableScore",
-    "armies_over_limit", "chain", "method", "objective_points", "penalty_points", "place",
+    "ARMY_LIMIT", "CHAINS", "CHAIN_004", "CHAIN_ART26", "CHAIN_MASTER", "CLASSICO",
+    "CONTINENTS", "GAMES", "MAP_TOTAL", "METHODS", "SPQRISIKO", "TERRITORIES", "Game",
+    "Method", "Placement", "Seat", "TableScore", "armies_over_limit", "army_value", "chain",
+    "coefficient", "method", "objective_points", "penalty_points", "place",
     "reinforcements", "score_table", "sdadata_probability", "sdadata_threshold",
     "starting_armies", "table_points", "territory", "territory_value", "tris_value",
 ]

@@ -4,6 +4,10 @@ Every method is a named, frozen object with its parameters. Points are exact: a 
 computes an integer numerator over its fixed `denominator` (millesimi: thousandths), so
 1,048 is 1048/1000 and never a binary float. Penalties are table points, typed positive,
 taken from the total after scaling and never below zero (000 Art. 19, 003 Art. 26).
+
+A method plays a game (`risiko_xl.rules.games`): classic RisiKo! scales table points by
+table size as its `factors` say; S.P.Q.RisiKo! never does (seed 004: the game's points
+count as typed). A formula gives its method its game (`Formula.game`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.rules.games import CLASSICO, Game
 from risiko_xl.rules.points import DEFAULT_FACTORS, table_points
 from risiko_xl.rules.seat import Seat
 
@@ -29,6 +34,7 @@ class Method:
     point_unit: int = 1  # numerator units per table point (how penalties are charged)
     factors: Mapping[int, Fraction] = field(default_factory=lambda: dict(DEFAULT_FACTORS))
     needs_table: bool = False  # needs the whole table (e.g. the winner's points)
+    game: Game = CLASSICO  # the game played: whether `factors` apply (seed 004: never)
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
@@ -58,11 +64,22 @@ class Method:
         return Fraction(numerator, self.denominator)
 
     def table_points(self, seat: Seat, players: int) -> int:
-        """The seat's objective points scaled for a table of `players` (rounded up)."""
-        scale = self._scales.get(players)  # type: ignore[attr-defined]
+        """The seat's objective points scaled for a table of `players` (rounded up);
+        in S.P.Q.RisiKo! the game's points as typed."""
+        scale = self._scales.get(players) if self.game.scaled else None  # type: ignore[attr-defined]
         if scale is None:
             return seat.points
         return -(-seat.points * scale[0] // scale[1])
+
+    def rank_points(self, seat: Seat, players: int) -> int:
+        """The quantity the method scores, which orders a table (seed 002 «Punteggi»:
+        each method says what a player's game is worth). By default the table points;
+        the box methods override it with their own total."""
+        return seat.points
+
+    def for_game(self, game: Game) -> Method:
+        """This method playing `game`."""
+        return self if game == self.game else dataclasses.replace(self, game=game)
 
     def with_params(self, **params: Any) -> Method:
         """A copy with some parameters changed (presets tune methods this way)."""
@@ -88,7 +105,7 @@ class PositionMethod(Method):
     total_cap: int | None = None  # cap on the whole (bonus method: 150)
     risiko_total: int | None = None  # fixed total for a RisiKo! (None: formula applies)
     shared_win: int | None = None  # bonus each for an unbroken tie for 1st (Raduno: 25)
-    use_coefficient: bool = False  # add the potential-points coefficient (seed 004)
+    use_coefficient: bool = False  # coefficient as hundredths of a point (seed 004)
 
     def bonus(self, position: int, group: int) -> int:
         if group == 1:
@@ -114,8 +131,28 @@ class PositionMethod(Method):
             points = min(points, self.points_cap)
         total = points * self.point_unit + self.bonus(position, group)
         if self.use_coefficient:
-            total += seat.coefficient
+            total += self.coefficient_part(seat)
         return total if self.total_cap is None else min(total, self.total_cap)
+
+    def coefficient_part(self, seat: Seat) -> int:
+        """Seed 004, «Metodo punti standard»: «+ dei decimali di punto uguali al
+        coefficiente punti potenziali». Read as the coefficient written after the
+        decimal point in two digits, i.e. hundredths (12 → +0,12; 5 → +0,05): only that
+        reading keeps a higher coefficient worth more (reading 5 as 0,5 would put it
+        above 12) and, for the coefficients a game produces (under 100), never reaches a
+        whole point. A coefficient of 100 or more has no two-digit decimals and is
+        refused; a coefficient not typed adds nothing."""
+        if seat.coefficient is None:
+            return 0
+        unit = self.denominator // 100 if self.denominator % 100 == 0 else 0
+        if not unit:
+            raise RisikoError(f"il metodo {self.name} non ha i centesimi per il coefficiente",
+                              valore=self.denominator)
+        if not 0 <= seat.coefficient < 100:
+            raise RisikoError("il coefficiente punti potenziali si aggiunge in centesimi di "
+                              "punto: va da 0 a 99", colonna="Coefficiente",
+                              valore=seat.coefficient)
+        return seat.coefficient * unit
 
 
 @dataclass(frozen=True)
@@ -141,6 +178,12 @@ class ClassicMethod(Method):
             armies = seat.armies_total if base == 1 or seat.risiko else seat.armies_objective
             total += _required(armies, self.name, "armate")
         return total
+
+    def rank_points(self, seat: Seat, players: int) -> int:
+        """The method's own total, not the objective points: 002 «Metodo 1»: «Ogni
+        giocatore somma il valore di tutti i territori da lui occupati» (+50 for the
+        objective); method 3 adds the armies. It does not depend on the position."""
+        return self.raw(seat, players, 1, 1, None)
 
 
 @dataclass(frozen=True)
@@ -188,7 +231,8 @@ METHODS: dict[str, Method] = {
             bonuses=(50, 15, 5), total_cap=150, risiko_total=150),
         PositionMethod("tavolo_bonus", "punti tavolo + bonus vittoria (20)", bonuses=(20,)),
         PositionMethod(
-            "piazzamento", "150/100/70/50/30 per piazzamento + punti tavolo + coefficiente/100",
+            "piazzamento", "150/100/70/50/30 per piazzamento + punti tavolo + coefficiente "
+            "punti potenziali in centesimi",
             denominator=100, point_unit=100, bonuses=(15000, 10000, 7000, 5000, 3000),
             use_coefficient=True),
         PositionMethod(
@@ -201,8 +245,10 @@ METHODS: dict[str, Method] = {
                       factors=NO_SCALING, variant=2),
         ClassicMethod("classico_3", "metodo 1 (o 2) + 1 punto per armata",
                       factors=NO_SCALING, variant=3),
-        PositionMethod("raduno", "punti tavolo + 50 al vincitore (25 a testa se a pari merito)",
-                       bonuses=(50,), shared_win=25),
+        # Raduno (GestioneTorneo ScorePlayerRaduno): table points as typed, no table-size
+        # factor («punti partita più un bonus di 50 punti»); presets add factors (Open).
+        PositionMethod("raduno", "punti tavolo come scritti + 50 al vincitore (25 a testa se "
+                       "a pari merito)", factors=NO_SCALING, bonuses=(50,), shared_win=25),
         PositionMethod(
             "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3)",
             denominator=100, bonuses=(1200, 700, 500, 300, 200),

@@ -1,6 +1,9 @@
-"""Placement at a table: who won, who came 2nd, … (seeds 000 Art. 24/26, 001 §7, 003 Art. 23).
+"""Placement at a table: who won, who came 2nd, … (seeds 000 Art. 24/26, 001 §7, 003 Art. 23,
+004 «Conclusione di una partita»).
 
-A RisiKo! wins the table. Survivors follow by objective points, ties broken by a
+A RisiKo! wins the table. Survivors follow by the quantity the scoring method scores
+(objective points by default; the box methods' own totals, seed 002 «Punteggi»; the
+game's points in S.P.Q.RisiKo!), ties broken by a
 configurable chain of named criteria (higher value ranks ahead). Eliminated players rank
 below every survivor, the later eliminated ahead. A tie the chain cannot break — equal on
 every criterion, or a criterion's data missing — is reported, never guessed: the tied
@@ -26,6 +29,8 @@ CRITERIA: dict[str, tuple[str, str]] = {
     "cards": ("cards", "carte in mano"),
     "territories_objective": ("territories_objective", "territori in obiettivo"),
     "territories_outside": ("territories_outside", "territori fuori obiettivo"),
+    "coefficient": ("coefficient", "Coefficiente"),  # 004: coefficiente punti potenziali
+    "army_value": ("army_value", "Valore esercito"),  # 004: valore del proprio esercito
 }
 
 # Where a rule check points (the headers of `Risultati` and of the scoring functions' ranges).
@@ -37,7 +42,12 @@ CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
     "out_points", "armies_objective", "armies_total", "cards",
     "territories_objective", "territories_outside",
 )
-CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER, "000": CHAIN_ART26}
+# 004 «Gestione delle situazioni di parità»: «il coefficiente dei punti potenziali, il
+# valore del proprio esercito, l'ordine di gioco»; «si considererà l'ordine inverso di
+# gioco. Privilegiando cioè l'ultimo giocatore di turno» (= later_turn).
+CHAIN_004: tuple[str, ...] = ("coefficient", "army_value", "later_turn")
+CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER,
+                                      "000": CHAIN_ART26, "004": CHAIN_004}
 
 
 class Placement(NamedTuple):
@@ -50,7 +60,8 @@ class Placement(NamedTuple):
 
 
 def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
-    """A tie-break chain by seed name ('000', '001', '003') or as a list of criteria."""
+    """A tie-break chain by seed name ('000', '001', '003', '004') or as a list of
+    criteria."""
     if isinstance(name_or_criteria, str):
         found = CHAINS.get(name_or_criteria.strip())
         if found is None:
@@ -68,8 +79,10 @@ def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(name_or_criteria)
 
 
-def validate_table(seats: Sequence[Seat]) -> None:
-    """Rule checks that hold at every table, whatever the scoring method.
+def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:
+    """Rule checks that hold at every table, whatever the scoring method. `map_total`:
+    the most points a table can hold (None: S.P.Q.RisiKo!, whose points are the game's
+    own score and are not checked against a map).
 
     Errors carry `riga` = 1-based index of the offending seat in `seats`.
     """
@@ -98,8 +111,8 @@ def validate_table(seats: Sequence[Seat]) -> None:
                     raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
                                       colonna=ELIMINATED, valore=s.elimination)
                 eliminations.add(s.elimination)
-        if own > MAP_TOTAL or held > MAP_TOTAL:
-            raise RisikoError(f"punti oltre il totale della mappa ({MAP_TOTAL}) al tavolo",
+        if map_total is not None and (own > map_total or held > map_total):
+            raise RisikoError(f"punti oltre il totale della mappa ({map_total}) al tavolo",
                               riga=row, colonna=OBJECTIVE, valore=s.points)
         if s.order is not None:
             if s.order in orders:
@@ -132,19 +145,24 @@ def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], d
 _SINGLES = [(1,) * n for n in range(8)]
 
 
-def _rank_key(seat: Seat) -> tuple[int, int]:
-    """RisiKo! first, then survivors by points, then the eliminated, latest out first."""
+def _rank_key(seat: Seat, value: int) -> tuple[int, int]:
+    """RisiKo! first, then survivors by `value`, then the eliminated, latest out first."""
     if seat.risiko:
         return (0, 0)
     if seat.eliminated:
         return (2, -(seat.elimination or 0))
-    return (1, -seat.points)
+    return (1, -value)
 
 
-def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER) -> Placement:
-    """Positions at one table; rows may come in any order."""
-    validate_table(seats)
-    keys = [_rank_key(s) for s in seats]
+def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
+          values: Sequence[int] | None = None,
+          map_total: int | None = MAP_TOTAL) -> Placement:
+    """Positions at one table; rows may come in any order. `values`: the quantity each
+    seat scores under the table's method (default: its points)."""
+    validate_table(seats, map_total)
+    if values is None:
+        values = [s.points for s in seats]
+    keys = [_rank_key(s, v) for s, v in zip(seats, values, strict=True)]
     ordered = sorted(range(len(seats)), key=keys.__getitem__)
     if len(set(keys)) == len(keys):  # no ties at all: the common case
         positions = [0] * len(seats)

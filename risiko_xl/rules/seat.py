@@ -11,7 +11,9 @@ class Seat:
 
     `eliminated` marks a player knocked out; `elimination` is the order (1 = first out)
     when known. The optional counts feed the seed-000 Art. 26 tie-break chain and the
-    box-rule methods; `coefficient` is the potential-points coefficient (seed 004).
+    box-rule methods. For S.P.Q.RisiKo! (seed 004) `points` are the game's points as
+    typed, `coefficient` the potential-points coefficient and `army_value` the army's
+    value (both None when not typed: they break ties and `coefficient` adds decimals).
     """
 
     points: int = 0
@@ -25,4 +27,5 @@ class Seat:
     cards: int | None = None
     territories_objective: int | None = None
     territories_outside: int | None = None
-    coefficient: int = 0
+    coefficient: int | None = None
+    army_value: int | None = None

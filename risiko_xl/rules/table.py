@@ -1,4 +1,8 @@
-"""One table, end to end: placement, table points and tournament points for every seat."""
+"""One table, end to end: placement, table points and tournament points for every seat.
+
+The table is ordered by what its method scores (`Method.rank_points`) and checked as its
+game says (`Method.game`: the map total only in classic RisiKo!).
+"""
 
 from __future__ import annotations
 
@@ -46,7 +50,13 @@ def score_table(
     if len(seats) > n:
         raise RisikoError(f"{len(seats)} righe per un tavolo da {n} giocatori", valore=len(seats))
     penalties = penalties or [0] * len(seats)
-    placement = place(seats, criteria)
+    values = []
+    for i, seat in enumerate(seats):  # the quantity the method scores orders the table
+        try:
+            values.append(m.rank_points(seat, n))
+        except RisikoError as err:
+            raise err.located(riga=i + 1) from None
+    placement = place(seats, criteria, values, m.game.map_total)
     winner_points = None
     if m.needs_table:
         winner = placement.positions.index(1)

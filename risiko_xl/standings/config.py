@@ -59,8 +59,11 @@ class PhaseRules:
       "none"        standings only (italiana, cns);
       "semifinals"  `semifinal_tables` semis by bands (1-4/5-8/…), table winners to the
                     final; `direct_final` "sole_leader" (001/003-b: a sole leader who won
-                    every game goes straight to the final, semis shrink by one) or
-                    "top_k" (004: the first `direct_finalists` go to the final);
+                    every game goes straight to the final, semis shrink by one),
+                    "top_k" (004: the first `direct_finalists` go to the final) or
+                    "unbeaten" (GestioneTorneo raduni: up to `direct_finalists` leaders
+                    who won every game and are ahead on points of the next, semis
+                    shrink by one each; see standings/field.py);
       "playoff"     spareggio/ripescaggio: `playoff_ranks` of the Generale plus the
                     `playoff_extra` picks ("best_game": best single game among the rest,
                     "best_assoluta": best excluded player of the Assoluta); its winner
@@ -70,6 +73,9 @@ class PhaseRules:
                     `final_size` (002 eliminazione).
     `split_over`: above this many players the ranking splits into `split_ways` parallel
     tournaments (positions modulo `split_ways`), each with its own semis and final.
+    `split_steps`: instead, one more parallel tournament for each of these field sizes
+    the field is above (GestioneTorneo raduni: 76, 116, 156, 196).
+    `direct_final_upto`: direct finalists only while the field is at most this size.
     `final_ranking`: "final_then_total" (001: 1st-4th from the final, then by the sum
     of the games played with the standings chain) or "final_only".
     `semifinal_replacement`: after a semifinal winner's table is exhausted, the place goes
@@ -90,6 +96,8 @@ class PhaseRules:
     final_size: int = 4
     split_over: int | None = None
     split_ways: int = 2
+    split_steps: tuple[int, ...] = ()
+    direct_final_upto: int | None = None
     club_separation: bool = True
     final_ranking: str = "final_then_total"
     semifinal_replacement: str = "standings"

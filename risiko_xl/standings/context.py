@@ -10,6 +10,7 @@ from functools import cached_property
 from risiko_xl.draw.rng import canonical_seed
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import PhaseRules, StandingsRules
+from risiko_xl.standings.field import parallel_ways
 from risiko_xl.standings.model import (
     ACTIVE,
     DISQUALIFIED,
@@ -91,11 +92,9 @@ class Context:
     # parallel tournaments ----------------------------------------------------------------
     @property
     def ways(self) -> int:
-        """How many parallel tournaments (1 unless the field is above `split_over`)."""
-        ph = self.phases
-        if ph.split_over is not None and len(self.standings.rows) > ph.split_over:
-            return ph.split_ways
-        return 1
+        """How many parallel tournaments (1 unless the field is above `split_over` or
+        one of `split_steps`: standings/field.py)."""
+        return parallel_ways(self.phases, len(self.standings.rows))
 
     def group_label(self, g: int | None) -> str:
         if g is None or self.ways == 1:

@@ -195,7 +195,7 @@ def _semifinals_again(ctx: Context, step: PhaseStep, q: Qualifier
         step, tables=tuple(tuple(s) for _, _, s in marked),
         table_numbers=tuple(n for n, _, _ in marked),
         table_groups=tuple(tg for _, tg, _ in marked),
-        finalists=tuple(f for f in step.finalists if f.player != q.player), notes=notes)
+        finalists=tuple(f for f in step.finalists if f.group != g), notes=notes)
     if not newcomers:
         raise RisikoError("nessun giocatore disponibile per completare le semifinali")
     return new_step, new_step.qualifier(newcomers[0].player)  # type: ignore[return-value]

@@ -9,6 +9,7 @@ from risiko_xl.draw.procedures import semifinal_bands
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import pick, replacing, semifinal_chain
 from risiko_xl.standings.context import Context, Tables
+from risiko_xl.standings.field import split_note, unbeaten_direct, unbeaten_reason
 from risiko_xl.standings.model import FINAL, SEMIFINAL
 from risiko_xl.standings.steps import VIA_DIRECT, VIA_RANK, VIA_SEMIFINAL, PhaseStep, Qualifier
 from risiko_xl.standings.table import StandingRow
@@ -25,7 +26,8 @@ def final_places(ctx: Context) -> int:
 
 def most_direct(ctx: Context) -> int:
     ph = ctx.phases
-    return {"sole_leader": 1, "top_k": ph.direct_finalists}.get(ph.direct_final, 0)
+    return {"sole_leader": 1, "top_k": ph.direct_finalists,
+            "unbeaten": ph.direct_finalists}.get(ph.direct_final, 0)
 
 
 def _lottery_between(ctx: Context, a: StandingRow, b: StandingRow) -> bool:
@@ -41,6 +43,9 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
     top_k (004): the first k, fewer if the line after the k-th is an unbroken tie or a
     lottery while `lottery_decides_direct_final` is False."""
     ph, rules = ctx.phases, ctx.rules
+    if ph.direct_final == "unbeaten":
+        return unbeaten_direct(group, rules.rounds, ph.direct_finalists,
+                               len(ctx.standings.rows), ph)
     if not group or ph.direct_final not in ("sole_leader", "top_k"):
         return 0, ""
     if ph.direct_final == "top_k":
@@ -70,6 +75,8 @@ def direct_reason(ctx: Context, row: StandingRow | None) -> str:
     if ctx.phases.direct_final == "sole_leader" and row is not None:
         return (f"finalista diretto: unico in testa con {row.wins} vittorie su "
                 f"{ctx.rules.rounds}")
+    if ctx.phases.direct_final == "unbeaten" and row is not None:
+        return unbeaten_reason(row, ctx.rules.rounds)
     rank = ordinal(row.position) if row is not None else "?"
     return f"finalista diretto: {rank} in classifica"
 
@@ -132,8 +139,7 @@ def semifinal_step(ctx: Context) -> PhaseStep:
     k = ctx.ways
     notes: list[str] = []
     if k > 1:
-        notes.append(f"{len(ctx.standings.rows)} giocatori (oltre {ctx.phases.split_over}): "
-                     f"{k} tornei paralleli per posizione in classifica modulo {k}")
+        notes.append(split_note(ctx.phases, len(ctx.standings.rows), k))
     seated: Seated = []
     finalists: list[Qualifier] = []
     for g in range(1, k + 1):

@@ -1,7 +1,8 @@
 """`team_standings`: the team championship (seed 004 CNS). A team is the players of one
 club; its total is the sum of its best `best_of` individual results (11 of 15: the 4
 worst are dropped); ties by wins, 2nd places, the total as it stood after the previous
-round, the best dropped result (the chain is configurable)."""
+round, the best dropped result (the chain is configurable). `check_composition` refuses
+teams and rounds the CNS does not allow."""
 
 from __future__ import annotations
 
@@ -98,6 +99,63 @@ class _Teams:
                                           default=Fraction(-1)),
         }
         return keys[name]
+
+
+def _team_key(club: str | None) -> str | None:
+    club = (club or "").strip()
+    return club.casefold() or None
+
+
+def check_composition(entrants: Iterable[Entrant],
+                      tables: Iterable[tuple[int, int, Sequence[tuple[str, int]]]],
+                      per_round: int = 5, members: tuple[int, int] = (5, 15),
+                      table_size: int | None = 5) -> None:
+    """Refuse a team championship that breaks seed 004 «Campionato Nazionale a Squadre»:
+    a team (the players of one club) has «da un minimo di 5 a un massimo di 15 iscritti»;
+    «Solo tavoli da 5 giocatori»; «cinque giocatori di ogni squadra per ciascun turno».
+
+    `tables`: the drawn qualifying tables as (round, table, ((player id, sheet row), …)),
+    typed or not. Every registered player counts as a member, whatever their state. The
+    error names the team (or the table) and the count found."""
+    entrants = list(entrants)
+    team_of: dict[str, str] = {}
+    shown: dict[str, str] = {}
+    roster: dict[str, list[Entrant]] = {}
+    for e in entrants:
+        key = _team_key(e.club)
+        if key is None:
+            continue
+        name = shown.setdefault(key, (e.club or "").strip())
+        team_of[e.id] = name
+        roster.setdefault(name, []).append(e)
+    least, most = members
+    for name, people in roster.items():
+        if not least <= len(people) <= most:
+            raise RisikoError(
+                f"la squadra «{name}» ha {len(people)} iscritti: una squadra ne ha da {least} "
+                f"a {most}", foglio="Iscritti", riga=people[0].row, colonna="Club",
+                valore=name)
+    seated: dict[int, dict[str, list[int]]] = {}
+    for round_no, table, seats in tables:
+        if table_size is not None and len(seats) != table_size:
+            raise RisikoError(
+                f"il tavolo {table} del turno {round_no} ha {len(seats)} giocatori: si gioca "
+                f"solo a tavoli da {table_size}", foglio="Risultati", tavolo=table,
+                riga=seats[0][1] if seats else None, colonna="Tavolo", valore=table)
+        teams = seated.setdefault(round_no, {})
+        for player, row in seats:
+            teams.setdefault(team_of.get(player, ""), []).append(row)
+    for round_no, teams in sorted(seated.items()):
+        wrong = [(name, teams.get(name, [])) for name in roster
+                 if len(teams.get(name, [])) != per_round]
+        if wrong:
+            found = ", ".join(f"la squadra «{name}» ha {len(rows)} giocator"
+                              f"{'e' if len(rows) == 1 else 'i'}" for name, rows in wrong)
+            first = next((rows for _, rows in wrong if rows), [])
+            raise RisikoError(
+                f"nel turno {round_no} {found}: ne giocano esattamente {per_round} per "
+                "squadra in ogni turno", foglio="Risultati",
+                riga=min(first) if first else None, colonna="ID", valore=wrong[0][0])
 
 
 def team_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],

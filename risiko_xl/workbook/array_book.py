@@ -15,6 +15,7 @@ import pandas as pd
 from risiko_xl.cells import rows_2d
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.book import settings_of
 from risiko_xl.workbook.charts import ChartSpec
 
 SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
@@ -42,7 +43,7 @@ class ArrayBook:
         if "Voce" not in frame.columns or "Valore" not in frame.columns:
             raise RisikoError("servono le colonne Voce e Valore (Impostazioni[#All])",
                               foglio=schema.SETTINGS.sheet)
-        return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
+        return settings_of(frame)
 
     def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")

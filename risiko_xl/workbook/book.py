@@ -26,6 +26,26 @@ SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
     schema.standings_spec(0))}
 
 
+def settings_of(frame: pd.DataFrame) -> dict[str, Any]:
+    """`Voce` → `Valore` of the Impostazioni table read as `frame`; RisikoError naming
+    both rows when a setting is written twice (which one counts would be a guess)."""
+    found: dict[str, Any] = {}
+    rows: dict[str, Any] = {}
+    for row, key, value in zip(frame.index, frame["Voce"], frame["Valore"]):
+        if key is None or key != key or not str(key).strip():  # empty (None, NaN, "")
+            continue
+        name = str(key).strip()
+        if name.casefold() in rows:
+            raise RisikoError(
+                f"l'impostazione «{name}» è scritta due volte (righe "
+                f"{rows[name.casefold()]} e {row}): cancellarne una",
+                foglio=frame.attrs.get("sheet", schema.SETTINGS.sheet), riga=int(row),
+                colonna="Voce", valore=key)
+        rows[name.casefold()] = row
+        found[name] = value
+    return found
+
+
 def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:
     """The error for table `name` not found: its sheet is gone, or the table renamed
     (the closest table name is shown as the value found)."""

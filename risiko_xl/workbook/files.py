@@ -4,7 +4,9 @@ Every file the program writes goes through `atomic_write`: the new content is wr
 to a temporary file beside the target (`.NAME.PID.xxxx.tmp`), flushed to disk, and
 renamed over the target in one step, so the target is at every moment the complete old
 version or the complete new one, even if the process is killed or the power fails. The
-old version is first kept as `NAME.bak.EXT` (restored by `risiko-xl ripristina`).
+old version is first kept as `NAME.bak.EXT` (restored by `risiko-xl ripristina`); for a
+workbook it also goes into its history, the folder `NAME.versioni/` beside it, which keeps
+the last `KEEP_VERSIONS` versions (see `history`).
 
 A process killed mid-write leaves its temporary file behind; the next write to the
 same file removes it once the process that made it is gone (or after a day, for a file
@@ -24,6 +26,10 @@ from pathlib import Path
 
 import psutil
 
+from risiko_xl.errors import RisikoError
+from risiko_xl.workbook import history
+
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 TEMP_SUFFIX = ".tmp"
 STALE_AFTER = 24 * 3600  # seconds: a temporary file this old is stale whoever made it
 
@@ -43,12 +49,37 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     `backup_path(path)`. At every moment `path` is either the complete old version or the
     complete new one, and the backup a complete earlier version.
     """
-    path = Path(path)
+    path = writable_target(path)
     writes: list[tuple[Path, Writer]] = []
+    tracked = keep_backup and is_workbook(path)
     if keep_backup and path.exists():
+        if tracked:
+            history.keep(path)
         writes.append((backup_path(path), lambda temp: shutil.copy2(path, temp)))
     writes.append((path, write))
     atomic_write_many(writes)
+    if tracked:
+        history.record_written(path)
+
+
+def is_workbook(path: Path) -> bool:
+    return Path(path).suffix.lower() in WORKBOOK_SUFFIXES
+
+
+def writable_target(path: Path) -> Path:
+    """The file a write to `path` really replaces: a symlink's target (so the link stays a
+    link); RisikoError, naming `path`, for a read-only file or folder (a file the user
+    made read-only is never replaced)."""
+    path = Path(path)
+    target = Path(os.path.realpath(path)) if path.is_symlink() else path
+    if target.exists() and not os.access(target, os.W_OK):
+        raise RisikoError("il file è in sola lettura: togliere la protezione (Proprietà del "
+                          "file) o salvarne una copia con un altro nome", valore=str(path))
+    folder = target.parent
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise RisikoError(f"la cartella «{folder}» è in sola lettura: non si può salvare "
+                          "il file", valore=str(path))
+    return target
 
 
 def atomic_write_text(path: Path, text: str) -> Path:
@@ -73,6 +104,8 @@ def make_backup(path: Path) -> Path | None:
     path = Path(path)
     if not path.exists():
         return None
+    if is_workbook(path):
+        history.keep(path)
     target = backup_path(path)
     atomic_write(target, lambda temp: shutil.copy2(path, temp), keep_backup=False)
     return target

@@ -17,7 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import safe_open, schema
-from risiko_xl.workbook.book import missing_table
+from risiko_xl.workbook.book import missing_table, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.live import Formula, SheetFormula
@@ -26,6 +26,9 @@ from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
+# tables people type into: rows typed right below them belong to them (Excel would have
+# extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
+TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
 
 
 def put(cell: Any, value: Any) -> None:
@@ -56,6 +59,7 @@ class OpenpyxlBook:
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
         self._frames: dict[str, pd.DataFrame] = {}
+        self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
 
     def _changed(self, name: str) -> None:
         self.generation += 1
@@ -82,14 +86,44 @@ class OpenpyxlBook:
         sheet, table = self._find(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell, read without creating cells
+        if name in TYPED_TABLES:
+            max_row = _take_rows_below(sheet, table)
         rows = [[_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
                 for r in range(min_row, max_row + 1)]
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+        if name in TYPED_TABLES:
+            self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
         frame.index = range(min_row + 1, max_row + 1)
         frame.attrs.update(sheet=sheet.title, table=name, header_row=min_row)
         empty = (frame.isna() | frame.eq("")).all(axis=1)
         return frame[~empty] if len(frame) else frame
+
+    def _use_saved_values(self, sheet: Worksheet, name: str, rows: list[list[Any]],
+                          headers: list[str], min_row: int, min_col: int) -> None:
+        """In a typed table, a cell computed by the user's own formula (an ID
+        `="G"&"001"`, a name `=MAIUSC(...)`) counts with the value the spreadsheet saved
+        for it; RisikoError where none was saved (openpyxl computes no formula). openpyxl
+        cannot save a formula's value, so a save keeps the value in place of the formula
+        (`_freeze_user_formulas`): the data stay as the spreadsheet computed them."""
+        computed = set(schema.RESULTS.computed)
+        for r, row in enumerate(rows[1:], start=min_row + 1):
+            for c, value in enumerate(row):
+                if not isinstance(value, Formula) or headers[c] in computed:
+                    continue
+                saved = self._saved_value(sheet.title, r, min_col + c)
+                if saved is None or saved == "":
+                    raise RisikoError(
+                        "cella calcolata da una formula senza valore salvato: apri e salva "
+                        "il file in Excel o LibreOffice", foglio=sheet.title, riga=r,
+                        colonna=headers[c], valore=str(value))
+                row[c] = saved
+
+    def _saved_value(self, sheet: str, row: int, column: int) -> Any:
+        if self._saved_values is None:
+            self._saved_values = safe_open.load(self.path, data_only=True, keep_links=False,
+                                                rich_text=False)
+        return self._saved_values[sheet].cell(row, column).value
 
     def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
         """Replace the body of table `name` with `frame` (columns matched by header; table
@@ -116,6 +150,7 @@ class OpenpyxlBook:
         offsets = [headers.index(c) for c in frame.columns]
         records = frame.itertuples(index=False, name=None)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
+        _refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             for offset, value in zip(offsets, next(records, ())):
@@ -128,8 +163,7 @@ class OpenpyxlBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
-        return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
+        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
 
     def set_setting(self, key: str, value: Any) -> None:
         sheet, table = self._find(SETTINGS.name)
@@ -170,9 +204,28 @@ class OpenpyxlBook:
             target[first] = (f.text if first == last
                              else ArrayFormula(f"{first}:{last}", f.text))
 
+    def _freeze_user_formulas(self) -> None:
+        """Each formula typed in a table people type into becomes the value the
+        spreadsheet saved for it (see `_use_saved_values`); one without is left alone."""
+        computed = set(schema.RESULTS.computed)
+        for name in TYPED_TABLES:
+            try:
+                sheet, table = self._find(name)
+            except RisikoError:
+                continue
+            min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+            headers = {c: sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)}
+            for (r, c), cell in list(sheet._cells.items()):
+                if (cell.data_type == "f" and min_row < r <= max_row
+                        and min_col <= c <= max_col and headers[c] not in computed):
+                    saved = self._saved_value(sheet.title, r, c)
+                    if saved is not None and saved != "":
+                        put(cell, saved)
+
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
         target = Path(path) if path else self.path
+        self._freeze_user_formulas()
 
         def write(temp: Path) -> None:
             self.workbook.save(temp)
@@ -209,6 +262,54 @@ def _value(cell: Any) -> Any:
         return None
     value = cell._value
     return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
+
+
+def _filled(cells: dict, row: int, first: int, last: int) -> Any:
+    """The first non-empty value of `row` between columns `first` and `last` (or None)."""
+    for column in range(first, last + 1):
+        value = _value(cells.get((row, column)))
+        if value is not None and value != "":
+            return value
+    return None
+
+
+def _take_rows_below(sheet: Worksheet, table: Table) -> int:
+    """Extend `table` over the rows typed right below it (its new last row); RisikoError
+    naming the row for values typed further down, after empty rows (never ignored)."""
+    min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+    cells, last = sheet._cells, max_row
+    below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
+                                              sheet.tables.values() if t.name != table.name)
+             if top > max_row and left <= max_col and right >= min_col]
+    for row in range(max_row + 1, min([sheet.max_row + 1, *below])):
+        value = _filled(cells, row, min_col, max_col)
+        if value is None:
+            continue
+        if row != last + 1:
+            raise RisikoError(
+                f"dati scritti sotto la tabella {table.name}, staccati da righe vuote: "
+                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
+                foglio=sheet.title, riga=row, valore=value)
+        last = row
+    if last != max_row:
+        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        _resize(table, f"{get_column_letter(min_col)}{min_row}:"
+                       f"{get_column_letter(max_col)}{last}", headers)
+    return last
+
+
+def _refuse_covering(sheet: Worksheet, name: str, first: int, last_col: int, max_row: int,
+                     last_row: int) -> None:
+    """RisikoError when a table growing to `last_row` would write over a non-empty cell
+    below it (something typed outside the table is never overwritten)."""
+    cells = sheet._cells
+    for row in range(max_row + 1, last_row + 1):
+        value = _filled(cells, row, first, last_col)
+        if value is not None:
+            raise RisikoError(
+                f"la tabella {name} deve allungarsi fino alla riga {last_row}, ma sotto di "
+                "essa ci sono dati scritti fuori dalla tabella: spostarli altrove",
+                foglio=sheet.title, riga=row, valore=value)
 
 
 def _unchanged(cell: Any, value: Any) -> bool:

@@ -25,12 +25,15 @@ from risiko_xl.workbook.book import Book
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
 STATE_WORDS = {s.casefold(): s for s in schema.STATES}
-ART26_FIELDS = {  # optional Art. 26 column -> (Seat field, maximum)
+ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
     "Armate obiettivo": ("armies_objective", ARMY_LIMIT * 2),
     "Armate totali": ("armies_total", ARMY_LIMIT * 2),
     "Carte": ("cards", 7),
     "Territori obiettivo": ("territories_objective", 42),
     "Territori fuori": ("territories_outside", 42),
+    # seed 004 (S.P.Q.RisiKo!): coefficiente punti potenziali, valore dell'esercito
+    "Coefficiente": ("coefficient", None),
+    "Valore esercito": ("army_value", None),
 }
 
 
@@ -185,7 +188,9 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
 
 
 def _seat(record: Record) -> Seat | None:
-    points = cell(record, "Punti obiettivo", to_int, maximum=MAP_TOTAL)
+    """The typed result. `Punti obiettivo` holds the game's points: checked against the
+    map total at the table, in classic RisiKo! only (S.P.Q.RisiKo! has its own score)."""
+    points = cell(record, "Punti obiettivo", to_int)
     risiko = cell(record, "RisiKo!", to_flag)
     eliminated, order = cell(record, "Eliminato", to_elimination)
     if points is None and not risiko and not eliminated:

@@ -7,7 +7,10 @@ OpenDocument sheet, a CSV or HTML page renamed, a damaged or truncated zip. Befo
 openpyxl parses anything the zip's central directory is checked against a "zip bomb":
 at most `MAX_ENTRIES` parts, `MAX_TOTAL` bytes once decompressed, and no part over
 `GRACE` bytes compressed more than `MAX_RATIO` times (Python's zipfile never inflates a
-part beyond its declared size, so the declared sizes are real bounds).
+part beyond its declared size, so the declared sizes are real bounds). The cells of all
+worksheets together are counted too (at most `MAX_CELLS`): a few hundred kilobytes of
+small repetitive sheets can hold millions of cells, and openpyxl spends about half a
+kilobyte of memory on each.
 
 `load(path, **options)` then parses it with openpyxl, which reads XML through defusedxml
 (DTDs with entities — "billion laughs" — and external references are refused); openpyxl's
@@ -19,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import warnings
 import xml.etree.ElementTree as ElementTree
 import zipfile
@@ -40,6 +44,9 @@ MAX_TOTAL = 200 * 2**20  # bytes, decompressed
 MAX_RATIO = 100  # decompressed / compressed size of one part…
 GRACE = 2**20  # …checked for parts larger than this (small repetitive parts are harmless)
 MAX_FILE = MAX_TOTAL  # bytes on disk
+MAX_CELLS = 1_000_000  # cells in all worksheets (1,000 players, 10 rounds: about 150,000)
+SHEET_PART = "xl/worksheets/"
+CELL_TAG = re.compile(rb"<c[ >/]")
 
 OLE2 = bytes.fromhex("D0CF11E0A1B11AE1")
 ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
@@ -109,7 +116,7 @@ def _declared_sheets(package: zipfile.ZipFile) -> list[str]:
 
 def check_limits(path: Path, package: zipfile.ZipFile, *, max_entries: int = MAX_ENTRIES,
                  max_total: int = MAX_TOTAL, max_ratio: int = MAX_RATIO,
-                 grace: int = GRACE) -> None:
+                 grace: int = GRACE, max_cells: int = MAX_CELLS) -> None:
     """RisikoError when the zip could inflate beyond the limits ("zip bomb")."""
     items = package.infolist()
     if len(items) > max_entries:
@@ -126,6 +133,26 @@ def check_limits(path: Path, package: zipfile.ZipFile, *, max_entries: int = MAX
         raise file_error(path, f"una volta decompresso occuperebbe {total / MEGABYTE:.0f} MB "
                          f"(al massimo {max_total / MEGABYTE:.0f} MB): per sicurezza non "
                          "viene aperto")
+    cells = 0
+    for item in items:
+        if item.filename.startswith(SHEET_PART) and item.filename.endswith(".xml"):
+            cells += _count_cells(package, item)
+            if cells > max_cells:
+                raise file_error(path, f"contiene più di {max_cells:,} celle".replace(",", ".")
+                                 + " nei fogli: troppe per un torneo, per sicurezza non "
+                                 "viene aperto")
+
+
+def _count_cells(package: zipfile.ZipFile, item: zipfile.ZipInfo) -> int:
+    """The `<c …>` elements of a worksheet part, read in blocks (never whole in memory).
+    A match is 3 bytes long, so carrying the last 2 bytes over counts each exactly once."""
+    count, tail = 0, b""
+    with package.open(item) as stream:
+        while block := stream.read(1 << 20):
+            data = tail + block
+            count += len(CELL_TAG.findall(data))
+            tail = data[-2:]
+    return count
 
 
 def _read(path: Path) -> bytes:

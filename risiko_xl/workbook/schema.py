@@ -29,13 +29,15 @@ CALENDAR = TableSpec("Torneo", "Calendario", ("Turno", "Fase", "Data", "Ora"))
 PLAYERS = TableSpec("Iscritti", "Iscritti", (
     "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"))
 ART26 = ("Armate obiettivo", "Armate totali", "Carte", "Territori obiettivo", "Territori fuori")
+# S.P.Q.RisiKo! tie-breaks (seed 004 «Conclusione di una partita»), typed by the referee
+SPQR = ("Coefficiente", "Valore esercito")
 RESULTS = TableSpec(
     "Risultati", "Risultati",
     ("Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
-     "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", *ART26,
+     "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", *ART26, *SPQR,
      "Punti tavolo", "Posizione", "Punti torneo"),
     computed=("Punti tavolo", "Posizione", "Punti torneo"),
-    optional=ART26,
+    optional=(*ART26, *SPQR),
 )
 STANDINGS_BASE = ("Pos", "ID", "Giocatore", "Club")
 STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuori obiettivo",

@@ -152,6 +152,8 @@ def _load(book: Book) -> Tournament:
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
     formula = tournament_formula(settings, len(first_round) or None, setting_rows(book))
     check_tables(rows)
+    if formula.teams is not None:
+        check_teams(formula, entrants, rows)
     try:
         results, computed = score_results(rows, formula.scoring, formula.placement_chain)
     except RisikoError as err:  # a rule broken at a table: show the cell as typed
@@ -159,6 +161,20 @@ def _load(book: Book) -> Tournament:
             raise err.located(valore=frame.at[err.riga, err.colonna]) from None
         raise
     return Tournament(book, settings, formula, entrants, frame, rows, results, computed)
+
+
+def check_teams(formula: Formula, entrants: list[Entrant], rows: list[ResultRow]) -> None:
+    """A team championship's teams and drawn rounds as the formula allows (seed 004 CNS)."""
+    from risiko_xl.standings.teams import check_composition
+
+    teams = formula.teams
+    if teams is None:
+        return
+    tables = [(round_no, table, [(r.player, r.row) for r in seats])
+              for (round_no, phase, table), seats in group_tables(rows).items()
+              if phase == QUALIFYING]
+    check_composition(entrants, tables, teams.players_per_round, teams.members,
+                      teams.table_size)
 
 
 def check_tables(rows: list[ResultRow]) -> None:

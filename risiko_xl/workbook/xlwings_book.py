@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook.book import missing_table
+from risiko_xl.workbook.book import missing_table, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.records import table_frame
@@ -229,8 +229,7 @@ class XlwingsBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
-        return {str(k).strip(): v for k, v in zip(frame["Voce"], frame["Valore"]) if k}
+        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
 
     def set_setting(self, key: str, value: Any) -> None:
         frame = table_frame(self, SETTINGS)  # Voce, Valore checked

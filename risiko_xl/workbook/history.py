@@ -1,0 +1,149 @@
+"""A workbook's history: the last `KEEP_VERSIONS` versions, each with who wrote it.
+
+Before a save replaces a workbook, the version being replaced is copied into the folder
+`NAME.versioni/` beside it (`torneo.xlsx` → `torneo.xlsx.versioni/`); the oldest beyond
+`KEEP_VERSIONS` are removed. `registro.json` there lists the versions (file, date, the
+command that wrote it) and the fingerprints (SHA-256) of the files the program itself
+wrote, so a version changed by hand in Excel or LibreOffice is named as such.
+`risiko-xl ripristina --elenco` lists the versions, `risiko-xl ripristina N` brings one
+back (see `restore`). Copies and the registry are written to a temporary name and renamed
+into place, so each is complete or absent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import psutil
+
+KEEP_VERSIONS = 10
+KEEP_WRITTEN = 50  # fingerprints of written files remembered
+REGISTRY = "registro.json"
+BY_HAND = "modificata fuori da risiko-xl (Excel, LibreOffice o altro programma)"
+
+# the command being run, as the history names it ("risiko-xl sorteggia", "pulsante …")
+COMMAND: contextvars.ContextVar[str] = contextvars.ContextVar("comando", default="risiko-xl")
+
+
+@dataclass(frozen=True)
+class Version:
+    """One kept version: its number (1 = the most recent), file, date and writer."""
+
+    number: int
+    path: Path
+    saved: dt.datetime
+    writer: str
+
+    def line(self) -> str:
+        return f"{self.number}. {self.saved:%d/%m/%Y %H:%M:%S} — {self.writer}"
+
+
+def folder(path: Path) -> Path:
+    path = Path(path)
+    return path.with_name(f"{path.name}.versioni")
+
+
+def versions(path: Path) -> list[Version]:
+    """The kept versions of `path`, the most recent first."""
+    where = folder(path)
+    entries = [e for e in _registry(where)["versioni"] if (where / e["file"]).is_file()]
+    return [Version(n, where / e["file"], dt.datetime.fromisoformat(e["data"]), e["comando"])
+            for n, e in enumerate(reversed(entries), start=1)]
+
+
+def keep(path: Path) -> None:
+    """Copy the current `path` into its history (unless it is the newest version already),
+    then drop the oldest versions beyond KEEP_VERSIONS."""
+    path = Path(path)
+    where = folder(path)
+    where.mkdir(exist_ok=True)
+    _clean_stale(where)
+    registry = _registry(where)
+    digest = _sha256(path)
+    if registry["versioni"] and registry["versioni"][-1].get("sha256") == digest:
+        return
+    saved = dt.datetime.fromtimestamp(path.stat().st_mtime)
+    writer = next((w["comando"] for w in reversed(registry["scritti"])
+                   if w["sha256"] == digest), BY_HAND)
+    name = f"{dt.datetime.now():%Y%m%d-%H%M%S-%f}{path.suffix}"
+    _copy(path, where / name)
+    registry["versioni"].append({"file": name, "data": saved.isoformat(timespec="seconds"),
+                                 "comando": writer, "sha256": digest})
+    dropped, registry["versioni"] = (registry["versioni"][:-KEEP_VERSIONS],
+                                     registry["versioni"][-KEEP_VERSIONS:])
+    _save_registry(where, registry)
+    for entry in dropped:
+        with contextlib.suppress(FileNotFoundError):
+            (where / entry["file"]).unlink()
+
+
+def record_written(path: Path) -> None:
+    """Remember that the program wrote `path`'s current content, and with which command."""
+    path = Path(path)
+    where = folder(path)
+    where.mkdir(exist_ok=True)
+    registry = _registry(where)
+    registry["scritti"] = [*registry["scritti"][-(KEEP_WRITTEN - 1):], {
+        "sha256": _sha256(path), "comando": COMMAND.get(),
+        "data": dt.datetime.now().isoformat(timespec="seconds")}]
+    _save_registry(where, registry)
+
+
+def _registry(where: Path) -> dict:
+    try:
+        data = json.loads((where / REGISTRY).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    return {"versioni": [e for e in data.get("versioni", []) if _entry_ok(e)],
+            "scritti": [w for w in data.get("scritti", [])
+                        if isinstance(w, dict) and {"sha256", "comando"} <= w.keys()]}
+
+
+def _entry_ok(entry: object) -> bool:
+    if not isinstance(entry, dict) or not {"file", "data", "comando"} <= entry.keys():
+        return False
+    name = str(entry["file"])
+    try:
+        dt.datetime.fromisoformat(str(entry["data"]))
+    except ValueError:
+        return False
+    return name == Path(name).name and not name.startswith(".")
+
+
+def _save_registry(where: Path, registry: dict) -> None:
+    temp = where / f".{REGISTRY}.{os.getpid()}.tmp"
+    temp.write_text(json.dumps(registry, ensure_ascii=False, indent=1), encoding="utf-8")
+    os.replace(temp, where / REGISTRY)
+
+
+def _clean_stale(where: Path) -> None:
+    """Remove temporary files left in the folder by writes that were killed."""
+    for temp in where.glob(".*.tmp"):
+        pid = temp.name.rsplit(".", 2)[-2]
+        if pid.isdigit() and int(pid) != os.getpid() and not psutil.pid_exists(int(pid)):
+            with contextlib.suppress(OSError):
+                temp.unlink()
+
+
+def _copy(source: Path, target: Path) -> None:
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    shutil.copy2(source, temp)
+    os.replace(temp, target)
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

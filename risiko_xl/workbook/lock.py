@@ -1,0 +1,158 @@
+"""One writer at a time, and respect for the programs that have the workbook open.
+
+`writing(path)` holds an exclusive lock around a command's whole read–modify–write of a
+workbook: a lock file beside it, `.~risiko.NAME.lock`, created atomically (O_EXCL) and
+holding the process id, the computer's name and the time. A second command waits up to
+`WAIT` seconds for it, then says who holds the file. A lock left by a process that no
+longer runs on this computer (killed, crashed) is stale and taken over; one from another
+computer (a shared folder) is stale after a day.
+
+`open_elsewhere(path)` finds the owner files that Excel (`~$NAME`) and LibreOffice
+(`.~lock.NAME#`) keep beside a document they have open: saving under them would be lost
+when the program saves its own copy, so writing commands refuse unless forced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import json
+import os
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+
+from risiko_xl.errors import RisikoError
+
+WAIT = float(os.environ.get("RISIKO_ATTESA_BLOCCO", "10"))  # seconds a second writer waits
+POLL = 0.05
+STALE_AFTER = 24 * 3600  # a lock from another computer is stale after a day
+
+
+def lock_path(path: Path) -> Path:
+    """The lock file of a workbook: `torneo.xlsx` → `.~risiko.torneo.xlsx.lock`."""
+    path = Path(path)
+    return path.with_name(f".~risiko.{path.name}.lock")
+
+
+@contextlib.contextmanager
+def writing(path: Path, wait: float | None = None) -> Iterator[None]:
+    """Hold the workbook's exclusive lock for the duration of the block (see module doc)."""
+    lock = lock_path(Path(os.path.realpath(path)))
+    deadline = time.monotonic() + (WAIT if wait is None else wait)
+    while not _acquire(lock):
+        holder = _holder(lock)
+        if holder is None or _stale(holder):
+            with contextlib.suppress(FileNotFoundError):
+                _take_over(lock, holder)
+            continue
+        if time.monotonic() >= deadline:
+            raise RisikoError(
+                "il file è in uso da un altro comando risiko-xl "
+                f"({_describe(holder)}): riprovare quando ha finito", valore=str(path))
+        time.sleep(POLL)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            if (_holder(lock) or {}).get("pid") == os.getpid():
+                lock.unlink()
+
+
+def _acquire(lock: Path) -> bool:
+    info = {"pid": os.getpid(), "host": socket.gethostname(),
+            "time": dt.datetime.now().isoformat(timespec="seconds")}
+    try:
+        fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:
+        return False
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(info, handle)
+    return True
+
+
+def _holder(lock: Path) -> dict | None:
+    """What the lock file says (None: unreadable, being written, or gone)."""
+    try:
+        data = json.loads(lock.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _stale(holder: dict) -> bool:
+    pid, host = holder.get("pid"), holder.get("host")
+    if host == socket.gethostname() and isinstance(pid, int):
+        return pid != os.getpid() and not psutil.pid_exists(pid)
+    try:
+        since = dt.datetime.fromisoformat(str(holder.get("time")))
+    except ValueError:
+        return True
+    return (dt.datetime.now() - since).total_seconds() > STALE_AFTER
+
+
+def _take_over(lock: Path, holder: dict | None) -> None:
+    """Remove a stale lock (or one unreadable for over a second: a writer killed mid-way),
+    unless it changed meanwhile."""
+    if holder is None:
+        if time.time() - lock.stat().st_mtime < 1:
+            time.sleep(POLL)
+            return
+    elif _holder(lock) != holder:
+        return
+    lock.unlink()
+
+
+def _describe(holder: dict) -> str:
+    return (f"processo {holder.get('pid', '?')} sul computer {holder.get('host', '?')}, "
+            f"dalle {str(holder.get('time', '?')).replace('T', ' ')}")
+
+
+def open_elsewhere(path: Path) -> str | None:
+    """'Excel' or 'LibreOffice' and who has `path` open there, from their owner files."""
+    path = Path(path)
+    owners = [(path.with_name(f".~lock.{path.name}#"), "LibreOffice", _libreoffice_user)]
+    for name in {f"~${path.name}", f"~${path.name[2:]}"} if len(path.name) > 2 else ():
+        owners.append((path.with_name(name), "Excel", _excel_user))
+    for owner, program, read_user in owners:
+        if owner.is_file():
+            user = read_user(owner)
+            return f"{program} da {user}" if user else program
+    return None
+
+
+def refuse_if_open(path: Path, forced: bool) -> None:
+    """RisikoError if another program has `path` open and the command was not forced."""
+    where = open_elsewhere(path)
+    if where and not forced:
+        raise RisikoError(f"il file è aperto in {where}: chiudilo, oppure usa i pulsanti "
+                          "RisiKo! dentro il programma (per scrivere comunque: --forza)",
+                          valore=str(path))
+
+
+def _libreoffice_user(owner: Path) -> str:
+    """LibreOffice's lock file: 'Author,system user,computer,date,profile;' — the author's
+    name, else the system user, with the computer when known."""
+    try:
+        fields = [f.strip() for f in owner.read_text(encoding="utf-8",
+                                                     errors="replace").split(",")]
+    except OSError:
+        return ""
+    fields += [""] * 3
+    who = fields[0] or fields[1]
+    return f"{who} (computer {fields[2]})" if who and fields[2] else who
+
+
+def _excel_user(owner: Path) -> str:
+    """Excel's owner file: a length byte then the user name (cp1252), padded."""
+    try:
+        data = owner.read_bytes()[:165]
+    except OSError:
+        return ""
+    if not data:
+        return ""
+    size = data[0]
+    return data[1:1 + size].decode("cp1252", errors="replace").strip() if size else ""

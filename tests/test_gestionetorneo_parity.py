@@ -1,0 +1,346 @@
+"""The seven club formulas against GestioneTorneo (github.com/Vjger/GestioneTorneo), the
+program their organisers use: every table below is scored by hand from its Java classes
+(cited per test) and its manual V2.4, then through `risiko_xl.rules.score_table` with the
+preset. Where the presets knowingly differ, the test shows both values and the preset's
+notes say why (docs/GESTIONETORNEO.md). Issue 13 §6.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load, parse
+from risiko_xl.rules import Seat, score_table
+from risiko_xl.rules.placement import CHAINS
+from risiko_xl.standings import (
+    FINAL,
+    QUALIFYING,
+    SEMIFINAL,
+    Entrant,
+    GameResult,
+    compute_standings,
+    next_phase,
+    replace_withdrawn,
+)
+from risiko_xl.standings.field import parallel_ways, unbeaten_direct
+from risiko_xl.standings.table import StandingRow
+
+PRESETS = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
+
+
+def points(name: str, *table: int | Seat) -> tuple[F, ...]:
+    """Tournament points of one table (players by placement, first = winner) under the
+    preset `name`; ints are objective points with decreasing out-of-objective points."""
+    f = load(name)
+    seats = [s if isinstance(s, Seat) else Seat(s, 5 - i, i + 1) for i, s in enumerate(table)]
+    return score_table(seats, scoring=f.scoring, criteria=CHAINS[f.placement_chain]).points
+
+
+# --- raduno and nazionale: typed points + 50 / 25 -------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["raduno", "nazionale"])
+def test_raduno_and_nazionale_typed_points_plus_bonus(name):
+    # ScorePlayerRaduno.trascodificaPunteggio / ScorePlayerNazionaleRisiko.
+    # trascodificaPunteggio: punteggio = typed points (rounded down), + BONUS (50) to the
+    # sole winner; no factor for the table size (manual, Raduno: «i punti classifica sono
+    # dati dai punti partita più un bonus di 50 punti per il vincitore»).
+    assert points(name, 40, 24, 12) == (90, 24, 12)
+    assert points(name, 30, 22, 12, 5) == (80, 22, 12, 5)
+    # the issue's example: 39 at a 5-table with the win is 39 + 50 = 89 (not 99)
+    assert points(name, 39, 20, 12, 8, 4) == (89, 20, 12, 8, 4)
+
+
+def test_raduno_shared_win_and_risiko():
+    # ScorePlayerRaduno: numeroVincitori() == 2 → BONUS/2 = 25 each (Partita.isVincitore:
+    # equal top points); a RisiKo! is only its typed points, here 48 + 50 at a 5-table.
+    shared = [Seat(30, 6), Seat(30, 6), Seat(12, 3), Seat(5, 1)]
+    assert points("raduno", *shared) == (55, 55, 12, 5)
+    assert points("raduno", Seat(48, 0, 1, risiko=True), 30, 20, 10, 5)[0] == 98
+
+
+# --- open and santeufemia: ScorePlayerOpen ---------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["open", "santeufemia"])
+def test_open_scaling_and_bonus(name):
+    # ScorePlayerOpen.trascodificaPunteggio: ×0,75 at a 3-table, ×1,25 at a 5-table,
+    # then + 50 to the sole winner (25 each if two).
+    assert points(name, 40, 24, 12) == (30 + 50, 18, 9)
+    assert points(name, 30, 22, 12, 5) == (80, 22, 12, 5)
+    assert points(name, 40, 24, 12, 8, 4) == (50 + 50, 30, 15, 10, 5)
+    # a 5-table winner with 80 (not «> 80f»): 80 × 1,25 = 100, + 50 = 150
+    assert points(name, 80, 24, 12, 8, 4)[0] == 150
+    assert points(name, Seat(30, 6), Seat(30, 6), Seat(12, 3), Seat(5, 1)) == (55, 55, 12, 5)
+    # RisiKo! typed 100: «punteggio != 100f» keeps it at 5 (150); ×0,75 at 3: 75 + 50
+    assert points(name, Seat(100, 0, 1, risiko=True), 20, 12, 8, 4)[0] == 150
+    assert points(name, Seat(100, 0, 1, risiko=True), 20, 12)[0] == 125
+
+
+def test_open_known_differences():
+    # GestioneTorneo does not round: 21 at a 5-table is 21 × 1,25 = 26,25 and at a
+    # 3-table 21 × 0,75 = 15,75; the presets round up as the seeds do (000 Art. 24: 27).
+    assert points("open", 40, 21, 12, 8, 4)[1] == 27 != F(2625, 100)
+    assert points("open", 40, 21, 12)[1] == 16 != F(1575, 100)
+    # 85 for the 5-table winner: the ranking total of ScorePlayerOpen (getPunteggio, a
+    # float) is 85 × 1,25 + 50 = 156,25; the presets cap table points at 100 (150).
+    assert points("open", 85, 21, 12, 8, 4)[0] == 150 != F(15625, 100)
+
+
+# --- gufo: ScorePlayerTorneoGufo ------------------------------------------------------------
+
+
+def test_gufo_placement_points_and_hundredths():
+    # ScorePlayerTorneoGufo.getBonusIntero: 12/7/5/3/2 by position; trascodificaPunteggio:
+    # + table points × 1,25 (5-table) or × 0,75 (3-table) / 100.
+    assert points("gufo", 40, 24, 12) == (12 + F(30, 100), 7 + F(18, 100), 5 + F(9, 100))
+    assert points("gufo", 40, 22, 12, 5) == (
+        12 + F(40, 100), 7 + F(22, 100), 5 + F(12, 100), 3 + F(5, 100))
+    assert points("gufo", 40, 24, 12, 8, 4) == (
+        12 + F(50, 100), 7 + F(30, 100), 5 + F(15, 100), 3 + F(10, 100), 2 + F(5, 100))
+    # RisiKo! typed 100 at a 5-table: 12 + 1,25
+    assert points("gufo", Seat(100, 0, 1, risiko=True), 20, 12, 8, 4)[0] == 12 + F(125, 100)
+
+
+def test_gufo_known_difference_eliminated():
+    # getBonusIntero: an eliminated player (typed negative) placed 4th gets 1, not 3, and
+    # no hundredths; the «gufo» method gives the position's 3 (preset notes).
+    seats = [Seat(40, 9, 1), Seat(22, 6, 2), Seat(12, 3, 3), Seat(0, 0, 4, eliminated=True)]
+    assert points("gufo", *seats)[3] == 3 != 1
+
+
+# --- campionato_gufo: ScorePlayerCampionatoGufo (Spartac) ------------------------------------
+
+
+def test_campionato_gufo_spartac_at_3_and_4():
+    # ScorePlayerCampionatoGufo.trascodificaPunteggio: winner 100 + points, the others
+    # 100 − (winner's points − own). Manual: «se il vincitore prevalesse con 42 punti ad un
+    # tavolo da 4 ed un secondo giocatore arrivasse a 33 punti, al vincitore verrebbero
+    # attribuiti 142 punti torneo ed allo sconfitto 91».
+    assert points("campionato_gufo", 42, 33, 12, 5) == (142, 91, 70, 63)
+    assert points("campionato_gufo", 40, 24, 12) == (140, 84, 72)
+
+
+def test_campionato_gufo_known_differences_at_5_and_risiko():
+    # 5-table: GestioneTorneo scales the winner only (40 → 50: 150) and measures the
+    # others on typed points (20 → 100 − (40 − 20) = 80); the preset scales everyone
+    # (20 → 25: 100 − (50 − 25) = 75).
+    five = points("campionato_gufo", 40, 20, 12, 8, 4)
+    assert five[0] == 150
+    assert five[1] == 75 != 80
+    # RisiKo!: the manual gives 186 (the program 100 + typed 100 = 200); others measure
+    # from 86 here, from 100 in the program (punteggioVinc < 86 ? … : 100): 30 → 44 vs 30.
+    risiko = points("campionato_gufo", Seat(100, 0, 1, risiko=True), 30, 12, 5)
+    assert risiko[:2] == (186, 44)
+
+
+# --- victory: ScorePlayerQualificazioniNazionale (millesimi) ---------------------------------
+
+
+def test_victory_millesimi():
+    # ScorePlayerQualificazioniNazionale.trascodificaPunteggio: 5-table «>= 80» → 100,
+    # else × 1,25; calcolaPunteggioTrascodificatoB: (1 +) points / 1000, ROUND_UP at the
+    # third decimal. Manual: «21 x 1,25 / 1.000 = 0,02625 che si arrotondano a 0,027».
+    assert points("victory", 40, 24, 12) == (F(1040, 1000), F(24, 1000), F(12, 1000))
+    assert points("victory", 47, 22, 12, 5) == (
+        F(1047, 1000), F(22, 1000), F(12, 1000), F(5, 1000))
+    assert points("victory", 84, 21, 12, 8, 4) == (
+        F(1100, 1000), F(27, 1000), F(15, 1000), F(10, 1000), F(5, 1000))
+    # «In caso di RisiKo! il punteggio torneo realizzato sarà sempre di 1,100»
+    assert points("victory", Seat(100, 0, 1, risiko=True), 20, 12)[0] == F(1100, 1000)
+
+
+# --- standings order ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "chain"), [
+    # ScoreRadunoNazionale2020Comparator: total, results sorted best first, then in round
+    # order (with 2 rounds: the standing after round 1)
+    ("raduno", ("best_1", "best_2", "best_3", "previous_round", "lottery")),
+    # ScoreTorneoOpenComparator: total, getNumeroVittorie, getPunteggioMassimo
+    ("open", ("wins", "best_1", "lottery")),
+    ("santeufemia", ("wins", "best_1", "lottery")),
+    ("gufo", ("wins", "best_1", "lottery")),
+    # ScoreTorneoOpenComparator on ScorePlayerQualificazioniNazionale (massimo never set)
+    ("victory", ("wins", "lottery")),
+    # ScoreCampionatoComparator: wins; massimo never set; raw points not available here
+    ("campionato_gufo", ("wins", "lottery")),
+    # ScoreNazionaleRisikoComparator: the totals at the previous rounds, backwards
+    ("nazionale", ("previous_round", "lottery")),
+])
+def test_standings_chains(name, chain):
+    assert load(name).standings.chain == chain
+
+
+def test_campionato_gufo_counts_the_best_50():
+    # ScorePlayerCampionatoGufo: NUMERO_PARTITE_VALIDE = 50 best results
+    assert load("campionato_gufo").standings.best_of == 50
+
+
+# --- raduno: semifinals by field size -----------------------------------------------------
+
+
+def field(n: int) -> tuple[list[str], list[GameResult]]:
+    """n players P001…, 2 rounds, T = n // 4 tables (table 1 of 5 when n % 4 == 1).
+    Table t (0-based) seats P(t+1), P(T+t+1), P(2T+t+1), P(3T+t+1) in both rounds with
+    140 − t, 60 − t, 40 − t, 20 − t tournament points (the first won: 90 − t + 50).
+    Totals 280 − 2t, 120 − 2t, 80 − 2t, 40 − 2t (the 5th player 0): the standings are
+    P001, P002, … in order, and P001…P(T) won both games."""
+    tables = n // 4
+    ids = [f"P{i:03d}" for i in range(1, n + 1)]
+    out = []
+    for round_no in (1, 2):
+        for t in range(tables):
+            players = [ids[t], ids[tables + t], ids[2 * tables + t], ids[3 * tables + t]]
+            pts = [140 - t, 60 - t, 40 - t, 20 - t]
+            if t == 0 and n % 4:
+                players.append(ids[-1])
+                pts.append(0)
+            out += [GameResult(p, round_no, QUALIFYING, t + 1, i + 1, F(x),
+                               players=len(players))
+                    for i, (p, x) in enumerate(zip(players, pts))]
+    return ids, out
+
+
+def semifinals(n: int):
+    f = load("raduno")
+    ids, results = field(n)
+    people = [Entrant(p, name=p) for p in ids]
+    st = compute_standings(people, results, f.standings, seed=3)
+    assert [r.player for r in st.rows] == ids
+    step = next_phase(people, results, st, f.phases, f.standings, seed=3)
+    assert step.phase == SEMIFINAL and step.round_no == 3
+    return f, people, results, st, step
+
+
+def bands_of(step, group=None):
+    """Per table, the set of standings positions seated there."""
+    return [sorted(int(q.player[1:]) for q in t)
+            for t, g in zip(step.tables, step.table_groups) if g == group]
+
+
+@pytest.mark.parametrize("n", [20, 36])
+def test_raduno_up_to_36_two_direct_finalists_and_two_semifinals(n):
+    # Manual V2.4 Tabella 1: «<= 36 … direttamente in finale 2, nr semifinali 2, nr
+    # semifinalisti 8»; estraiSemifinalistiLowestMasterORaduni case 2: positions 3-10 in
+    # 4 bands of 2 (3-4, 5-6, 7-8, 9-10), one per band at each table.
+    _, people, results, st, step = semifinals(n)
+    assert [q.player for q in step.finalists] == ["P001", "P002"]
+    assert len(step.tables) == 2 and step.table_groups == (None, None)
+    for table in bands_of(step):
+        assert [(p - 3) // 2 for p in table] == [0, 1, 2, 3]
+    assert sorted(p for t in bands_of(step) for p in t) == list(range(3, 11))
+    # the final: the two direct finalists and the winners of the two semifinals
+    played = results + [GameResult(q.player, 3, SEMIFINAL, number, i + 1, F(50 - i),
+                                   players=4)
+                        for number, t in zip(step.table_numbers, step.tables)
+                        for i, q in enumerate(t)]
+    f = load("raduno")
+    final = next_phase(people, played, st, f.phases, f.standings, seed=3)
+    assert final.phase == FINAL and len(final.tables) == 1
+    assert {q.player for q in final.tables[0]} == {"P001", "P002"} | {
+        t[0].player for t in step.tables}
+
+
+@pytest.mark.parametrize("n", [37, 76])
+def test_raduno_37_to_76_four_semifinals(n):
+    # Tabella 1: «37 - 76 … 0 direttamente in finale, 4 semifinali, 16 semifinalisti»
+    # (numeroSemiFinaliMasterORaduni → 4): bands 1-4, 5-8, 9-12, 13-16.
+    _, _, _, _, step = semifinals(n)
+    assert step.finalists == ()
+    assert len(step.tables) == 4 and set(step.table_groups) == {None}
+    for table in bands_of(step):
+        assert [(p - 1) // 4 for p in table] == [0, 1, 2, 3]
+
+
+def test_raduno_77_two_parallel_tournaments():
+    # Tabella 1: «77 - 116 … 8 semifinali, 32 semifinalisti, 2 vincitori»; manual: «i
+    # giocatori vanno considerati come appartenenti ad un numero di classifiche parallele
+    # … pari al numero dei previsti vincitori finali» (positions modulo 2: odd / even),
+    # each with 4 semifinals by bands and its own final.
+    _, people, results, st, step = semifinals(77)
+    assert step.finalists == ()
+    assert step.table_groups == (1, 2) * 4
+    odd, even = bands_of(step, 1), bands_of(step, 2)
+    assert sorted(p for t in odd for p in t) == list(range(1, 32, 2))
+    assert sorted(p for t in even for p in t) == list(range(2, 33, 2))
+    for table in odd:  # bands 1-7, 9-15, 17-23, 25-31 of the odd ranking
+        assert [(p - 1) // 8 for p in table] == [0, 1, 2, 3]
+    for table in even:  # 2-8, 10-16, 18-24, 26-32
+        assert [(p - 2) // 8 for p in table] == [0, 1, 2, 3]
+    played = results + [GameResult(q.player, 3, SEMIFINAL, number, i + 1, F(50 - i),
+                                   players=4)
+                        for number, t in zip(step.table_numbers, step.tables)
+                        for i, q in enumerate(t)]
+    f = load("raduno")
+    final = next_phase(people, played, st, f.phases, f.standings, seed=3)
+    assert final.table_groups == (1, 2)
+    for table, group in zip(final.tables, (1, 2)):
+        winners = {t[0].player for t, g in zip(step.tables, step.table_groups) if g == group}
+        assert {q.player for q in table} == winners
+
+
+@pytest.mark.parametrize(("players", "ways"), [
+    (36, 1), (76, 1), (77, 2), (116, 2), (117, 3), (156, 3), (157, 4), (196, 4), (197, 5),
+    (400, 5)])
+def test_raduno_parallel_tournaments_by_field_size(players, ways):
+    # numeroSemiFinaliMasterORaduni with soglieRaduni=36,76,116,156,196: one group of 4
+    # semifinals per expected winner, 5 beyond the last threshold («overbooking»).
+    assert parallel_ways(load("raduno").phases, players) == ways
+
+
+def row(position: int, total: int, wins: int) -> StandingRow:
+    return StandingRow(position, f"P{position}", (), F(total), F(total), position, wins, 0,
+                       0, F(0), (), False)
+
+
+@pytest.mark.parametrize(("rows", "direct"), [
+    # calcoloNumeroSemifinaliMicroMaster: 1st and 2nd with 2 wins, 2nd ahead of 3rd → 2
+    ([(280, 2), (270, 2), (260, 2)], 2),
+    # only the 1st with two wins → 3 semifinals (1 direct)
+    ([(280, 2), (270, 1), (260, 2)], 1),
+    # 2nd and 3rd level on points → 3 semifinals
+    ([(280, 2), (270, 2), (270, 1)], 1),
+    # 1st without two wins → 4 semifinals
+    ([(280, 1), (270, 2), (260, 2)], 0),
+    # 1st, 2nd and 3rd level on points → 4 semifinals
+    ([(270, 2), (270, 2), (270, 2)], 0),
+])
+def test_raduno_direct_finalists_follow_the_wins(rows, direct):
+    f = load("raduno")
+    group = [row(i, total, wins) for i, (total, wins) in enumerate(rows, 1)]
+    assert unbeaten_direct(group, 2, 2, 30, f.phases)[0] == direct
+    # over 36 players nobody goes straight to the final
+    assert unbeaten_direct(group, 2, 2, 37, f.phases)[0] == 0
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"split_steps": [116, 76]}, "crescenti"),
+    ({"split_steps": [76], "split_over": 76}, "non entrambi"),
+    ({"direct_finalists": 4}, "meno delle semifinali"),
+    ({"direct_finalists": 0}, "almeno un finalista diretto"),
+    ({"direct_final_upto": 0}, "positivo"),
+])
+def test_field_size_keys_are_checked(change, message):
+    # the preset keys of standings/field.py are validated with an Italian message
+    data = json.loads((PRESETS / "raduno.json").read_text(encoding="utf-8"))
+    data["phases"].update(change)
+    with pytest.raises(RisikoError, match=message):
+        parse(json.dumps(data), "raduno.json", "raduno")
+
+
+def test_raduno_direct_finalist_withdrawing_before_the_semifinals():
+    # estraiSemifinalistiLowestMasterORaduni: when the 1st (or the 2nd) withdrew,
+    # calcoloNumeroSemifinaliMicroMaster gives 4 semifinals of the first 16 present: the
+    # other unbeaten player plays a semifinal too, nobody waits in the final.
+    f, people, results, st, step = semifinals(20)
+    new, _ = replace_withdrawn(step, "P001", people, results, st, f.phases, rules=f.standings)
+    assert new.finalists == ()
+    assert len(new.tables) == 4
+    seated = sorted(int(q.player[1:]) for t in new.tables for q in t)
+    assert seated == list(range(2, 18))

@@ -1,0 +1,153 @@
+"""Typed data counted or refused: rows outside a table, formulas, settings written twice.
+
+Excel extends a table when one types right below it; openpyxl, LibreOffice and Numbers
+leave the range alone. Rows typed right below a table people type into (Iscritti,
+Risultati, Impostazioni, Calendario) are taken into it; values typed further down, after
+empty rows, are refused naming the row; a table that must grow never writes over a
+non-empty cell below it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import openpyxl
+from openpyxl.utils import range_boundaries
+
+from risiko_xl import cli
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.state import load
+
+PLAYERS = [(f"G{i:02d}", f"Nome{i}", f"Cognome{i}", f"Club{i % 3}") for i in range(1, 9)]
+POINTS = [60, 40, 30, 20, 50, 45, 35, 25]
+
+
+def digest(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def type_below(path, sheet_name, table_name, rows, gap=0):
+    """Type `rows` (dicts by header) below the table, outside its range, as LibreOffice
+    would leave them; `gap` empty rows first."""
+    book = openpyxl.load_workbook(path)
+    sheet = book[sheet_name]
+    table = sheet.tables[table_name]
+    left, top, right, bottom = range_boundaries(table.ref)
+    headers = [sheet.cell(top, c).value for c in range(left, right + 1)]
+    row = bottom + 1 + gap
+    for values in rows:
+        for header, value in values.items():
+            sheet.cell(row, left + headers.index(header)).value = value
+        row += 1
+    book.save(path)
+    return bottom + 1 + gap
+
+
+def new_tournament(tmp_path):
+    path = tmp_path / "torneo.xlsx"
+    assert cli.main(["new", str(path), "--formula", "master", "--nome", "Prova"]) == 0
+    type_below(path, "Iscritti", "Iscritti", [
+        {"ID": i, "Nome": n, "Cognome": c, "Club": k, "Stato": "Attivo", "Dal turno": 1}
+        for i, n, c, k in PLAYERS])
+    return path
+
+
+def result_rows():
+    return [{"Turno": 1, "Fase": "Qualificazione", "Tavolo": 1 + i // 4, "Ordine": i % 4 + 1,
+             "ID": PLAYERS[i][0], "Punti obiettivo": POINTS[i], "RisiKo!": "N",
+             "Eliminato": "N"} for i in range(8)]
+
+
+def test_rows_typed_right_below_the_tables_are_taken_in(tmp_path):
+    path = new_tournament(tmp_path)
+    type_below(path, "Risultati", "Risultati", result_rows())
+    assert cli.main(["standings", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    standings = book.read_table(schema.standings_spec(2).name)
+    assert len(standings) == 8
+    # 001 §7: the winner scores 1 + points/1000 → G01 (60) 1,060 leads, G05 (50) 1,050
+    assert list(standings["ID"])[:2] == ["G01", "G05"]
+    assert len(load(book).results) == 8
+    # the tables now cover the typed rows: the next draw cannot write over them
+    assert cli.main(["draw", str(path), "--turno", "2"]) == 0
+    frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
+    assert sorted(frame[frame["Turno"] == 1]["Punti obiettivo"]) == sorted(POINTS)
+    assert (frame["Turno"] == 2).sum() == 8
+
+
+def test_values_typed_further_down_are_refused_naming_the_row(tmp_path, capsys):
+    path = new_tournament(tmp_path)
+    row = type_below(path, "Risultati", "Risultati", result_rows()[:4], gap=3)
+    before = digest(path)
+    for command in (["standings"], ["draw"]):
+        assert cli.main([*command, str(path)]) == cli.EXIT_BAD_INPUT
+        err = capsys.readouterr().err
+        assert f"riga {row}" in err and "Risultati" in err and "staccati" in err
+        assert digest(path) == before
+
+
+def test_a_growing_table_never_writes_over_what_was_typed_below_it(tmp_path, capsys):
+    path = new_tournament(tmp_path)
+    type_below(path, "Risultati", "Risultati", result_rows())
+    book = openpyxl.load_workbook(path)
+    book["Classifica"]["B6"] = "nota dell'organizzatore"
+    book.save(path)
+    before = digest(path)
+    assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "riga 6" in err and "Classifica" in err and "nota dell'organizzatore" in err
+    assert digest(path) == before
+
+
+def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys):
+    """An ID typed as ="G"&"01" and a name as =UPPER(...): openpyxl computes nothing, so
+    without a saved value the command says so; once LibreOffice has saved the file, the
+    values it computed count; openpyxl cannot save a formula's value, so the saved file
+    keeps the value in its place."""
+    import shutil
+    import subprocess
+
+    from conftest import need_program
+
+    path = new_tournament(tmp_path)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Iscritti"]
+    sheet["A3"] = '="G"&"01"'
+    sheet["B3"] = '=UPPER("nome1")'
+    book.save(path)
+    before = digest(path)
+    assert cli.main(["draw", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "formula senza valore salvato" in err and "Iscritti" in err and "riga 3" in err
+    assert digest(path) == before
+
+    soffice = need_program("soffice", "LibreOffice calcola e salva i valori delle formule")
+    out = tmp_path / "calcolato"
+    subprocess.run([soffice, "--headless", "--norestore",
+                    f"-env:UserInstallation={(tmp_path / 'profilo').as_uri()}",
+                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out),
+                    str(path)], check=True, capture_output=True, timeout=180)
+    shutil.copy(out / path.name, path)
+    assert cli.main(["draw", str(path)]) == 0
+    players = load(OpenpyxlBook(path)).by_id
+    assert players["G01"].name.startswith("NOME1")
+    assert openpyxl.load_workbook(path)["Iscritti"]["A3"].value == "G01"
+    assert cli.main(["standings", str(path)]) == 0  # and the next command reads it too
+
+
+def test_a_setting_written_twice_is_refused_naming_both_rows(tmp_path, capsys):
+    path = new_tournament(tmp_path)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Torneo"]
+    table = sheet.tables["Impostazioni"]
+    left, top, _, bottom = range_boundaries(table.ref)
+    first = next(r for r in range(top + 1, bottom + 1) if sheet.cell(r, left).value == "Formula")
+    sheet.cell(bottom + 1, left).value = "Formula"  # typed right below: taken into the table
+    sheet.cell(bottom + 1, left + 1).value = "eagles"
+    book.save(path)
+    before = digest(path)
+    assert cli.main(["draw", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"righe {first} e {bottom + 1}" in err and "Formula" in err and "due volte" in err
+    assert digest(path) == before
