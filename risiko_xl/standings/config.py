@@ -35,7 +35,10 @@ class StandingsRules:
     scores. `lottery_decides_direct_final`: False where a lottery may never decide a
     direct final place (003-b); it matters for "top_k" direct finalists, as a
     "sole_leader" is never made by a lottery (001 "da solo in testa"). `columns`: extra
-    Classifica columns the formula shows.
+    Classifica columns the formula shows. `medals`: the olympic medal table (seed 004
+    «medagliere … vittorie, … secondi posti, … terzi posti ed infine dei quarti posti
+    realizzati durante l'intero torneo»): every game counts, `drops` and `best_of` never
+    remove a medal, and the standings show the count of each place instead of points.
     """
 
     rounds: int
@@ -45,6 +48,7 @@ class StandingsRules:
     withdrawn: str = "remove"
     lottery_decides_direct_final: bool = True
     columns: tuple[str, ...] = ("Totale",)
+    medals: bool = False
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from fractions import Fraction
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 from risiko_xl.standings.context import Context
-from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
     FINAL,
     PLAYOFF,
@@ -198,10 +198,11 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
         return simple[name]
 
     draws: dict[str, LotteryDraw] = {}
+    lotteries = Lotteries(ctx.seed_value, ctx.standings.history)
 
     def lottery(group: list[str], first: int) -> list[str]:
-        draw = draw_lottery(ctx.seed_value, "classifica finale", group, offset + first,
-                            "Classifica finale")
+        # the standings' lottery among these players, reused (drawn once, never again)
+        draw = lotteries.draw(group, offset + first, "Classifica finale")
         draws.update((pid, draw) for pid in group)
         return list(draw.order)
 

@@ -11,7 +11,7 @@ from risiko_xl.standings.knockout import final_step, knockout_step
 from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Entrant, GameResult
 from risiko_xl.standings.playoff import final_after_playoff, playoff_step
 from risiko_xl.standings.semis import final_after_semifinals, semifinal_step
-from risiko_xl.standings.steps import PhaseStep
+from risiko_xl.standings.steps import PhaseStep, announce_lotteries
 from risiko_xl.standings.table import Standings
 
 PHASES_OF_KIND = {"none": (), "final": (FINAL,), "semifinals": (SEMIFINAL, FINAL),
@@ -57,12 +57,17 @@ def next_phase(entrants: Iterable[Entrant], results: Iterable[GameResult],
                seed: int | str) -> PhaseStep | None:
     """The next phase to seat after the preliminaries, or None when the tournament is
     over (or has no final phases). Incomplete results of the current phase are an error."""
-    return compute_step(make_context(entrants, results, standings, phases, rules, seed))
+    ctx = make_context(entrants, results, standings, phases, rules, seed)
+    step = compute_step(ctx)
+    if step is not None and all(r.phase == QUALIFYING for r in ctx.results):
+        step = announce_lotteries(step, ctx.eligible(), standings.lottery, ctx.name)
+    return step
 
 
 def compute_step(ctx: Context) -> PhaseStep | None:
-    """`next_phase` on a built context (replacements rebuild the step this way, so a
-    withdrawal gives the same tables whether or not the phase was already seated)."""
+    """`next_phase` on a built context, without announcing lotteries (replacements
+    rebuild the step this way, so a withdrawal gives the same tables whether or not the
+    phase was already seated)."""
     phases = ctx.phases
     if phases.kind == "none":
         return None

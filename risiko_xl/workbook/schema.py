@@ -64,7 +64,7 @@ SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo 
 ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
                "Giocatore da ritirare")
 
-STATES = ("Attivo", "Ritirato", "Squalificato")
+STATES = ("Attivo", "Assente", "Ritirato", "Squalificato")
 PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
 FLAGS = ("S", "N")
 
