@@ -85,3 +85,18 @@ def test_absent_player_not_drawn_scores_zero_and_is_back_next_round(eagles, caps
 
 def test_assente_is_a_state_of_the_template(tmp_path):
     assert "Assente" in schema.STATES
+
+
+def test_an_absent_player_can_withdraw_and_finals_never_skip_one_in_silence(eagles, capsys):
+    """«Assente» is for one preliminary round; a qualifier who does not come to a final
+    phase withdraws (003 Art. 3): `finals` refuses to go on while someone is «Assente»,
+    naming them, and `ritira` takes an absent player."""
+    set_state(eagles, "G009", "Assente")
+    before = eagles.read_bytes()
+    assert cli.main(["finals", str(eagles)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Iscritti" in err and "Assente" in err and "ritira" in err
+    assert eagles.read_bytes() == before
+    assert cli.main(["ritira", str(eagles), "G009"]) == 0
+    players = table(eagles, schema.PLAYERS.name).set_index("ID")
+    assert players.loc["G009", "Stato"] == "Ritirato"

@@ -20,7 +20,7 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
-from risiko_xl.standings.model import ACTIVE, FINAL, PLAYOFF, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.model import ABSENT, ACTIVE, FINAL, PLAYOFF, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.playoff import label_of
 from risiko_xl.standings.replacements import seats_of
 from risiko_xl.standings.steps import Qualifier
@@ -29,7 +29,11 @@ from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.phase_check import check_phase_rows
 from risiko_xl.workbook.scoring import cell_number
-from risiko_xl.workbook.standings_sheet import refresh_scores, standings_seed
+from risiko_xl.workbook.standings_sheet import (
+    LOTTERY_PROCEDURE,
+    refresh_scores,
+    standings_seed,
+)
 from risiko_xl.workbook.state import Tournament, load
 
 
@@ -98,9 +102,22 @@ def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, in
     return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
 
 
+def _check_no_absent(t: Tournament) -> None:
+    """`Assente` is for one preliminary round (003 Art. 4, 000 Art. 5); a qualifier who
+    does not come to a final phase withdraws (001 §8, 003 Art. 3, 000 Art. 4): never left
+    out in silence."""
+    absent = next((e for e in t.entrants if e.state == ABSENT), None)
+    if absent is not None:
+        raise RisikoError(f"{absent.name or absent.id} è «{ABSENT}»: l'assenza vale per un "
+                          "turno preliminare; per le fasi finali rimetterlo «Attivo» oppure "
+                          "ritirarlo (risiko-xl ritira)", foglio="Iscritti", riga=absent.row,
+                          colonna="Stato", valore=absent.state)
+
+
 def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     """Seat the next final phase, or write the final ranking when all is played."""
     t = load(book)
+    _check_no_absent(t)
     _check_complete(t)
     check_phase_rows(t)
     seed = standings_seed(t)
@@ -108,7 +125,7 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     standings = compute_standings(t.entrants, t.results, rules, seed)
     step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
     if step is None:
-        lines = _write_ranking(t, standings, seed)
+        lines = _write_ranking(t, standings, seed, now)
     else:
         lines = _seat_phase(book, t, step, seed, now)
     refresh_scores(book)
@@ -134,7 +151,8 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
     return (*lines, *step.notes)
 
 
-def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
+def _write_ranking(t: Tournament, standings, seed: str,
+                   now: dt.datetime | None = None) -> tuple[str, ...]:
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
     by_id = t.by_id
@@ -149,6 +167,12 @@ def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
                            "Note": _note(r)} for r in ranking],
                          columns=schema.FINAL_RANKING.headers)
     t.book.write_table(schema.FINAL_RANKING.name, frame)
+    new_draws = {r.lottery.players: r.lottery for r in ranking
+                 if r.lottery is not None and not r.lottery.reused}
+    append_rows(t.book, schema.DRAWS, [  # a tie first met here: drawn once, recorded
+        {"Turno": "Classifica finale", "Fase": FINAL, "Data e ora": timestamp(now),
+         "Seme": str(draw.seed), "Procedura": LOTTERY_PROCEDURE, "Note": draw.describe()}
+        for draw in new_draws.values()])
     podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
     return ("Classifica finale scritta: " + ", ".join(podium),)
 
@@ -169,7 +193,7 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     if entrant is None:
         raise RisikoError("ID non presente tra gli iscritti", foglio="Iscritti", colonna="ID",
                           valore=player)
-    if entrant.state != ACTIVE:
+    if entrant.state not in (ACTIVE, ABSENT):
         raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
                           "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
                           valore=entrant.state)
