@@ -283,8 +283,8 @@ CASES = [
                              (1, "Qualificazione", "G03"): {"Posizione": 3},
                              (1, "Qualificazione", "G04"): {"Posizione": 4}}),
         ],
-        known_defect=("Posizione by objective points: expected G01 1st (50 by method 1) and "
-                      "G02 2nd (45); the program places G02 1st (40 objective points)"),
+        known_defect=("Posizione by objective points: expected G01 1st (50 by method 1) and G02 "
+                      "2nd (45); the program places G02 1st (40 objective points)"),
     ),
     Case(
         id="002-08-giocatore-eliminato-zero-punti",
@@ -385,8 +385,8 @@ CASES = [
         settings={"Metodo punteggio": "classico_1", "Seme sorteggio": "casebook-002-12"},
         players=players(10),
         steps=[Cli(["draw"], code=2, says="10")],
-        known_defect=("10 players in a knockout: expected the draw refused; the program seats "
-                      "2 tables of 5 (2 winners) and refuses only at `finals`"),
+        known_defect=("10 players in a knockout: expected the draw refused; the program seats 2 "
+                      "tables of 5 (2 winners) and refuses only at `finals`"),
     ),
     Case(
         id="002-13-eliminazione-non-qualificato-in-finale",
@@ -407,7 +407,7 @@ CASES = [
             Cli(["standings"]),
             Cli(["verify"], code=1, says="G01"),
         ],
-        known_defect=("verify of a final holding G01, who won no table: expected exit 1 "
-                      "naming G01; the program finds no difference"),
+        known_defect=("verify of a final holding G01, who won no table: expected exit 1 naming "
+                      "G01; the program finds no difference"),
     ),
 ]
