@@ -148,6 +148,16 @@ class Fill:
 
 
 @dataclass
+class Retype:
+    """Overtype the ID of a `Risultati` row (an organiser seating somebody else by hand)."""
+
+    fase: str
+    old_id: str
+    new_id: str
+    turno: int | None = None
+
+
+@dataclass
 class Edit:
     """Change a player's row in `Iscritti` (e.g. Stato="Assente")."""
 
@@ -180,11 +190,14 @@ class Setting:
 
 @dataclass
 class Cli:
-    """Run `risiko-xl COMMAND FILE ARGS...`; `code` 0 or 2; `says`: substrings of output."""
+    """Run `risiko-xl COMMAND FILE ARGS...`; `code` 0, 2 (refusal) or 1 (`verify` found
+    differences); `says`: substrings of the output (case-insensitive), each a string or a
+    tuple of alternatives (e.g. the ID or the name). An argument may be a function of the
+    `View` (e.g. the player the program seated at some table, known only at run time)."""
 
-    args: list[str]
+    args: list[Any]
     code: int = 0
-    says: str | list[str] | None = None
+    says: str | tuple[str, ...] | list[str | tuple[str, ...]] | None = None
 
 
 @dataclass
@@ -250,6 +263,7 @@ class ExpectSheet:
 
 
 Step = Any
+MUTATING = (Type, TypeRows, Fill, Retype, Edit, Enrol, Setting, Cli)
 
 
 @dataclass
@@ -268,6 +282,14 @@ class Case:
 # ----------------------------------------------------------------------------- view
 
 REPLACED = re.compile(r"sostituit|ritirat|rinunci", re.IGNORECASE)
+REPLACING = re.compile(r"(sostituisce|al posto di|subentra).*", re.IGNORECASE)
+
+
+def holds_seat(qualificazione: Any) -> bool:
+    """A `Qualificati` row holds its seat unless it says its own player was replaced or
+    withdrew ("… (ritirato)" after "sostituisce" names the player replaced, not this one)."""
+    text = REPLACING.sub("", str(qualificazione or ""))
+    return not REPLACED.search(text)
 
 
 class View:
@@ -445,6 +467,46 @@ def _run(main, argv: list[str]) -> tuple[int, str]:
     return (0 if code is None else code), buf.getvalue()
 
 
+_SNAPSHOTS: dict[str, tuple[Path, list[str]]] = {}
+
+
+def _prefix_keys(case: Case) -> list[str]:
+    """For each step, a key of everything that changed the file up to it."""
+    parts = [repr((case.formula, case.settings, case.players))]
+    keys = []
+    for step in case.steps:
+        if isinstance(step, MUTATING):
+            parts.append(repr(step))
+        keys.append("\n".join(parts))
+    return keys
+
+
+def _cached_prefix(steps: list[Step], keys: list[str]) -> int:
+    """Length of the longest prefix ending with a command whose file is kept, where every
+    check reads the file right after a command (so the kept files are what it reads)."""
+    best = 0
+    last_mutating: Step | None = None
+    for i, step in enumerate(steps):
+        if isinstance(step, MUTATING):
+            last_mutating = step
+            if isinstance(step, Cli):
+                if keys[i] not in _SNAPSHOTS:
+                    break
+                best = i + 1
+        elif last_mutating is not None and not isinstance(last_mutating, Cli):
+            break
+    return best
+
+
+def _snapshot(key: str, path: Path, log: list[str]) -> None:
+    global _BASE_DIR
+    if _BASE_DIR is None:
+        _BASE_DIR = Path(tempfile.mkdtemp(prefix="casebook-base-"))
+    copy = _BASE_DIR / f"snapshot-{len(_SNAPSHOTS)}.xlsx"
+    shutil.copyfile(path, copy)
+    _SNAPSHOTS[key] = (copy, list(log))
+
+
 class Runner:
     def __init__(self, case: Case, workdir: Path):
         self.case = case
@@ -485,8 +547,25 @@ class Runner:
 
     # -- run
     def run(self) -> None:
-        for no, step in enumerate(self.case.steps, start=1):
+        """Play the steps. Cases often share their first steps (the same field, the same
+        rounds, the same `finals`): the file after each command is kept for the session,
+        keyed by everything typed and run so far, and a case whose steps repeat such a prefix
+        copies that file instead of running the commands again. Its own checks all run."""
+        steps = self.case.steps
+        keys = _prefix_keys(self.case)
+        cached = _cached_prefix(steps, keys)
+        for no, step in enumerate(steps, start=1):
+            i = no - 1
+            if i < cached and isinstance(step, MUTATING):
+                if isinstance(step, Cli):
+                    path, log = _SNAPSHOTS[keys[i]]
+                    shutil.copyfile(path, self.path)
+                    self.log = list(log)
+                    self._wb, self._dirty = None, False
+                continue
             getattr(self, "do_" + type(step).__name__)(no, step)
+            if isinstance(step, Cli) and keys[i] not in _SNAPSHOTS:
+                _snapshot(keys[i], self.path, self.log)
         self._save()
 
     def do_Type(self, no: int, step: Type) -> None:
@@ -510,6 +589,17 @@ class Runner:
         if missing:
             self.fail(no, step, f"no single {step.fase} row for {missing}")
 
+    def do_Retype(self, no: int, step: Retype) -> None:
+        found: list[int] = []
+
+        def match(row):
+            return (str(row.get("ID")) == step.old_id and row.get("Fase") == step.fase
+                    and (step.turno is None or row.get("Turno") == step.turno))
+        self._edit(lambda wb: found.append(update_rows(wb, "Risultati", match,
+                                                       {"ID": step.new_id, "Giocatore": None})))
+        if found != [1]:
+            self.fail(no, step, f"{step.old_id} not found once in {step.fase}")
+
     def do_Edit(self, no: int, step: Edit) -> None:
         found: list[int] = []
         self._edit(lambda wb: found.append(update_rows(
@@ -526,16 +616,18 @@ class Runner:
     def do_Cli(self, no: int, step: Cli) -> None:
         from risiko_xl.cli import main
 
+        args = [a(self.view()) if callable(a) else str(a) for a in step.args]
         self._save()
-        argv = [step.args[0], str(self.path), *step.args[1:]]
+        argv = [args[0], str(self.path), *args[1:]]
         code, out = _run(main, argv)
-        self.log.append(f"$ risiko-xl {' '.join(step.args)} -> {code}\n{out.strip()}")
+        self.log.append(f"$ risiko-xl {' '.join(args)} -> {code}\n{out.strip()}")
         self._wb = None
         if code != step.code:
             self.fail(no, step, f"exit code {code}, expected {step.code}: {out.strip()}")
-        says = [step.says] if isinstance(step.says, str) else (step.says or [])
+        says = step.says if isinstance(step.says, list) else [step.says] if step.says else []
         for text in says:
-            if text.lower() not in out.lower():
+            options = (text,) if isinstance(text, str) else text
+            if not any(o.lower() in out.lower() for o in options):
                 self.fail(no, step, f"output does not say {text!r}: {out.strip()}")
 
     def do_ExpectClassifica(self, no: int, step: ExpectClassifica) -> None:
@@ -594,8 +686,7 @@ class Runner:
 
     def do_ExpectQualificati(self, no: int, step: ExpectQualificati) -> None:
         rows = [r for r in self.view().table("Qualificati") if r.get("Fase") == step.fase]
-        holding = {str(r.get("ID")) for r in rows
-                   if not REPLACED.search(str(r.get("Qualificazione") or ""))}
+        holding = {str(r.get("ID")) for r in rows if holds_seat(r.get("Qualificazione"))}
         if step.ids is not None and holding != step.ids:
             self.fail(no, step, f"{step.fase} qualifiers {sorted(holding)}, expected "
                       f"{sorted(step.ids)}\n{_show(rows)}")
