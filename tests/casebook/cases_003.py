@@ -225,6 +225,26 @@ A_RIPE_TEXT = ("Ripescaggio (a 4-player table): G06 52 wins, G03 40 2nd, G04 30 
                "4th. ")
 
 
+A_LOT = [tav(1, 1, ("G01", 50), ("G02", 40), ("G03", 30), ("G04", 20)),
+         tav(1, 2, ("G05", 50), ("G06", 40), ("G07", 30), ("G08", 20)),
+         tav(2, 1, ("G02", 45), ("G01", 30), ("G07", 25), ("G08", 10)),
+         tav(2, 2, ("G06", 44), ("G05", 30), ("G03", 25), ("G04", 10)),
+         tav(3, 1, ("G01", 10), ("G06", 20), ("G03", 35), ("G08", 24)),
+         tav(3, 2, ("G05", 10), ("G02", 20), ("G07", 36), ("G04", 25))]
+A_LOT_TEXT = (
+    "Eight players, three rounds of two 4-tables. Round 1: G01 50 wins 1,050, G02 40, G03 "
+    "30, G04 20 | G05 50 wins 1,050, G06 40, G07 30, G08 20. Round 2: G02 45 wins 1,045, G01 "
+    "30, G07 25, G08 10 | G06 44 wins 1,044, G05 30, G03 25, G04 10. Round 3: G03 35 wins "
+    "1,035, G01 10, G06 20, G08 24 | G07 36 wins 1,036, G05 10, G02 20, G04 25. Generale / "
+    "Assoluta: G02 1,085 / 1,105; G06 1,084 / 1,104; G01 and G05 1,080 / 1,090 (1,050; "
+    "0,030; 0,010 both); G07 1,066; G03 1,065 / 1,090; G04 0,045 / 0,055; G08 0,044 / "
+    "0,054. G01 and G05 are level on the Generale, the Assoluta, objectives (0), wins (1) "
+    "and out-of-objective points (0): only the «sorteggio» separates them, and it decides "
+    "who is 3rd (final) and who 4th (ripescaggio). Ripescaggio: the 4th, G07 (5th), G03 "
+    "(best excluded in the Assoluta, 1,090), G04 (best single game of the excluded G04 and "
+    "G08: 0,025 > 0,024). The lottery is drawn once: `standings` run again after `finals` "
+    "keeps the same order, and Sorteggi holds one record of it. ")
+
 def a_base(stop: int = 3) -> list:
     return [Type(*A_R1, *A_R2, *(A_R3 if stop >= 3 else []))]
 
@@ -321,6 +341,34 @@ def _sizes(turno: int, sizes: list[int]):
         got = sorted((len(v) for v in tables.values()), reverse=True)
         assert got == sorted(sizes, reverse=True), f"round {turno} tables {tables}"
     return check
+
+
+def _lottery_line(view: View) -> None:
+    """G01 and G05 are level on every criterion: the lottery puts one 3rd (final) and the
+    other 4th (ripescaggio); `finals` follows the published order; one Sorteggi record."""
+    ids = [str(r.get("ID")) for r in view.table("Classifica")]
+    third, fourth = ids[2], ids[3]
+    assert {third, fourth} == {"G01", "G05"}, f"3rd and 4th {third}, {fourth}: {ids}"
+    finale = {str(r.get("ID")) for r in view.table("Qualificati")
+              if r.get("Fase") == "Finale" and holds_seat(r.get("Qualificazione"))}
+    assert finale == {"G02", "G06", third}, f"finalists {sorted(finale)}, 3rd is {third}"
+    ripe = {str(r.get("ID")) for r in view.table("Risultati") if r.get("Fase") in RIPE}
+    assert ripe == {fourth, "G07", "G03", "G04"}, f"ripescaggio {sorted(ripe)}, 4th {fourth}"
+    lotteries = [r for r in view.table("Sorteggi")
+                 if "G01" in str(r.get("Note") or "") + str(r.get("Tavoli") or "")
+                 and "G05" in str(r.get("Note") or "") + str(r.get("Tavoli") or "")
+                 and r.get("Fase") not in RIPE]
+    assert len(lotteries) == 1, f"{len(lotteries)} lottery records for G01/G05: {lotteries}"
+
+
+def rounds_of(turno: int, groups: list[list[str]]) -> list[Tav]:
+    """Tables of `groups`; at each the first wins: 40, 32, 24, 16, 8 objective points."""
+    return [Tav(turno, k, [S(pid, pts, 0) for pid, pts in zip(ids, [40, 32, 24, 16, 8])])
+            for k, ids in enumerate(groups, start=1)]
+
+
+def ids(a: int, b: int) -> list[str]:
+    return [f"G{i:02d}" for i in range(a, b + 1)]
 
 
 CASES = [
@@ -966,6 +1014,116 @@ CASES = [
                                   "G21", "G02", "G20", "G13"},
                          bands=[{"G01", "G03", "G11"}, {"G27", "G05", "G04"},
                                 {"G26", "G16", "G21"}, {"G02", "G20", "G13"}]),
+        ],
+    ),
+    Case(
+        id="003-28-sorteggio-decide-terzo-e-quarto",
+        seed=SEED,
+        articles=[ART2_CATENA, ART2_RIPESCAGGIO],
+        derivation=A_LOT_TEXT + (
+            "Whatever the lottery's result, the player it puts 3rd is a finalist and the other "
+            "plays the ripescaggio."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            Type(*A_LOT),
+            Cli(["standings"]),
+            Cli(["finals"]),
+            Cli(["standings"]),
+            ExpectSheet("the lottery decides the line once, finals follow it", _lottery_line),
+        ],
+    ),
+    Case(
+        id="003-29-sorteggio-annunciato-da-finals",
+        seed=SEED,
+        articles=[ART2_CATENA, ART2_RIPESCAGGIO],
+        derivation=A_LOT_TEXT + (
+            "The lottery decides the line between the final and the ripescaggio, so the "
+            "qualification that `finals` publishes must say that a «sorteggio» decided it "
+            "(the issue's point 3: a lottery deciding a qualification line is announced)."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            Type(*A_LOT),
+            Cli(["finals"], says="sorteggio"),
+        ],
+        known_defect=("lottery deciding 3rd (final) vs 4th (ripescaggio): expected `finals` to "
+                      "announce the sorteggio; its output does not mention it"),
+    ),
+    Case(
+        id="003-30-formula-b-semifinalista-ritirato-dopo-il-sorteggio",
+        seed=SEED,
+        articles=[ART3_SEMI, ART4_FASCE, "Art. 4: «Il sorteggio sarà effettuato la stessa sera "
+                  "in cui si disputano le partite del turno di semifinale alla presenza di tutti "
+                  "i giocatori qualificati e degli eventuali sostituti.»"],
+        derivation=B_SCORES + B_STANDINGS + (
+            "The semifinals are seated (case 22), then G05 (7th, band 5–7) withdraws before "
+            "playing. The same facts as case 23 — the semifinal draw is made on the evening, "
+            "with the substitutes present — give the same semifinals: G17 (14th) takes part, "
+            "and the bands of the qualified are {G02, G03, G06}, {G11, G27, G04}, {G26, G16, "
+            "G21}, {G20, G13, G17}, one of each at every table."),
+        formula="eagles",
+        players=players(29),
+        steps=[
+            b_rounds(B_R1, B_R2),
+            Cli(["finals"]),
+            Cli(["ritira", "G05"]),
+            ExpectTables("Semifinale", players=set(B_SEMI12) - {"G05"} | {"G17"},
+                         bands=[{"G02", "G03", "G06"}, {"G11", "G27", "G04"},
+                                {"G26", "G16", "G21"}, {"G20", "G13", "G17"}]),
+        ],
+        known_defect=("semifinalist G05 withdrawn after seating: expected G17 in and the bands "
+                      "recomputed (one of {G11, G27, G04} at each table); the program puts G17 "
+                      "in G05's seat and one table gets G04 and G11 together"),
+    ),
+    Case(
+        id="003-31-formula-b-finale-e-vincitore",
+        seed=SEED,
+        articles=[ART2_B, "Art. 28: «È prevista l'assegnazione di una coppa per il vincitore del "
+                  "torneo.»"],
+        derivation=B_SCORES + B_STANDINGS + B_SEMI_TEXT + (
+            "Final (a 4-table): G03 30 wins, G02 25, G01 20, G06 15. The tournament's winner is "
+            "G03, first of the final ranking (the seed ranks nobody else)."),
+        formula="eagles",
+        players=players(29),
+        steps=[
+            b_rounds(B_R1, B_R2),
+            Cli(["finals"]),
+            Fill("Semifinale", [S(pid, pts, 0) for pid, pts in B_SEMI_POINTS.items()]),
+            Cli(["finals"]),
+            Fill("Finale", [S("G01", 20, 0), S("G02", 25, 0), S("G03", 30, 0), S("G06", 15, 0)]),
+            Cli(["finals"]),
+            ExpectFinale(order=["G03"]),
+        ],
+    ),
+    Case(
+        id="003-32-formula-a-decisa-al-primo-turno",
+        seed=SEED,
+        articles=[ART2_A, "Art. 2: «Il superamento o meno del numero minimo di giocatori "
+                  "necessari per la scelta della formula di gara sarà decretato tra il sorteggio "
+                  "e l'inizio delle partite del primo turno preliminare ... Le nuove iscrizioni "
+                  "al torneo continueranno anche al secondo ed all'eventuale terzo turno "
+                  "preliminare ed il torneo continuerà con la formulazione decretata "
+                  "indipendentemente dal numero definitivo di giocatori»"],
+        derivation=(
+            "28 players play round 1 (four 5-tables and two 4-tables): «pari o inferiore a "
+            "28» → formula a), three preliminary rounds. G29 and G30 enrol for round 2 (30 "
+            "players, six 5-tables): the formula stays a). After round 2 there is no semifinal "
+            "yet: `finals` is refused (exit 2) because round 3 is missing."),
+        formula="eagles",
+        players=players(28),
+        steps=[
+            Type(*rounds_of(1, [ids(1, 5), ids(6, 10), ids(11, 15), ids(16, 20), ids(21, 24),
+                                ids(25, 28)])),
+            Enrol(P("G29", "Nome29", "Cognome29", "Club1", dal_turno=2),
+                  P("G30", "Nome30", "Cognome30", "Club2", dal_turno=2)),
+            Type(*rounds_of(2, [["G01", "G06", "G11", "G16", "G21"],
+                                ["G02", "G07", "G12", "G17", "G22"],
+                                ["G03", "G08", "G13", "G18", "G23"],
+                                ["G04", "G09", "G14", "G19", "G24"],
+                                ["G05", "G10", "G15", "G20", "G25"],
+                                ["G26", "G27", "G28", "G29", "G30"]])),
+            Cli(["finals"], code=2, says="3"),
         ],
     ),
 ]
