@@ -17,17 +17,23 @@ that.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .runner import (
     Case,
     Cli,
     ExpectClassifica,
+    ExpectFinale,
     ExpectRisultati,
     ExpectSheet,
+    Fill,
     P,
+    Runner,
     S,
     Tav,
     Type,
     View,
+    update_rows,
 )
 
 SEED = "004"
@@ -114,19 +120,32 @@ def cns_players(sizes: dict[str, int] | None = None) -> list:
     return out
 
 
-def cns_rounds() -> Type:
+def cns_rounds(perms=PERMS, points: dict | None = None) -> Type:
     """Round r (1–3), table t (1–5): one player per team; team x's player i sits at table
-    (i + (r−1)·x) mod 5 + 1, so each plays once a round; places follow PERMS."""
+    (i + (r−1)·x) mod 5 + 1, so each plays once a round; places follow `perms`, points and
+    coefficients PLACE unless `points[(game, team letter)]` says otherwise."""
     tables = []
-    for g, perm in enumerate(PERMS):
+    for g, perm in enumerate(perms):
         r, t = g // 5, g % 5
         seats = []
         for x, team in enumerate(TEAMS):
             i = (t - r * x) % 5
-            pts, coeff = PLACE[perm[x]]
+            pts, coeff = (points or {}).get((g, team[0]), PLACE[perm[x]])
             seats.append(seat(f"{team[0]}{i + 1}", pts, coeff))
         tables.append(Tav(r + 1, t + 1, seats))
     return Type(*tables)
+
+
+# Places (1st..5th) per team: Aquile 4,3,4,2,2; Bisonti 3,5,3,2,2; Cinghiali 3,3,3,3,3;
+# Delfini 3,2,3,4,3; Elefanti 2,2,2,4,5.
+PERMS_TIE = [(0, 1, 2, 3, 4), (0, 1, 3, 2, 4), (1, 2, 0, 3, 4), (2, 0, 1, 4, 3),
+             (2, 1, 4, 0, 3), (0, 1, 2, 3, 4), (1, 0, 3, 4, 2), (2, 3, 4, 0, 1),
+             (3, 4, 1, 2, 0), (4, 2, 0, 1, 3), (0, 1, 2, 3, 4), (1, 0, 3, 4, 2),
+             (2, 3, 4, 0, 1), (3, 4, 1, 2, 0), (4, 2, 0, 1, 3)]
+# Bisonti's 2nd places (games 0, 1, 4, 5, 10) with 21 points instead of 18; its 3rd places
+# (games 2, 9, 14) with 16, 16, 15 instead of 14.
+POINTS_TIE = {**{(g, "B"): (21, 16) for g in (0, 1, 4, 5, 10)},
+              (2, "B"): (16, 12), (9, "B"): (16, 12), (14, "B"): (15, 12)}
 
 
 def squadre(order: list[str], totals: dict[str, str]) -> ExpectSheet:
@@ -162,6 +181,42 @@ def _final_is_top(top: list[str]):
         ok = got in (set(top[:4]), set(top[:5]))
         assert ok, f"final {sorted(got)}, expected the first 4 or 5 of {top}"
     return check
+
+
+@dataclass
+class FillSeated(Fill):
+    """A `Fill` of the rows the program seated, skipping the IDs it did not seat (a final of
+    4 or 5, as the preset chooses)."""
+
+
+def _do_fill_seated(self: Runner, no: int, step: FillSeated) -> None:
+    def fill(wb):
+        for s in step.seats:
+            def match(row, s=s):
+                return str(row.get("ID")) == s.id and row.get("Fase") == step.fase
+            update_rows(wb, "Risultati", match, s.cells())
+    self._edit(fill)
+
+
+Runner.do_FillSeated = _do_fill_seated  # a step of this file only
+
+
+def _sizes_round1(sizes: list[int]):
+    def check(view: View) -> None:
+        tables: dict = {}
+        for r in view.table("Risultati"):
+            if r.get("Turno") == 1:
+                tables.setdefault(r.get("Tavolo"), []).append(r.get("ID"))
+        got = sorted((len(v) for v in tables.values()), reverse=True)
+        assert got == sorted(sizes, reverse=True), f"round 1 tables {tables}"
+    return check
+
+
+def _no_encoded_medals(view: View) -> None:
+    for row in view.table("Classifica"):
+        big = {k: v for k, v in row.items()
+               if isinstance(v, (int, float)) and not isinstance(v, bool) and v >= 100}
+        assert not big, f"{row.get('ID')}: {big} (an encoded number, not medal counts)"
 
 
 RTU_R = [
@@ -514,5 +569,104 @@ CASES = [
         known_defect=("CNS team standings: expected Aquile 1501,88 (piazzamento, unscaled "
                       "points, coefficient decimals, best 11); the program gives 1558 (points "
                       "×1,25, no decimals)"),
+    ),
+    Case(
+        id="004-17-cns-parita-decidono-le-vittorie",
+        seed=SEED,
+        articles=[CNS_CLASSIFICA, "CNS: «In caso di parità si considereranno nell'ordine: – Il "
+                  "numero di vittorie. – Il numero di secondi posti. – I punti torneo al turno "
+                  "precedente. – Il migliore scarto.»"],
+        derivation=(
+            "As case 16 (piazzamento, 1st 22/20 → 172,20; 2nd 18/16 → 118,16; 3rd 14/12 → "
+            "84,12; 4th 10/11 → 60,11; 5th 6/10 → 36,10), with other places (PERMS_TIE): "
+            "Aquile 4,3,4,2,2; Bisonti 3,5,3,2,2; Cinghiali 3,3,3,3,3; Delfini 3,2,3,4,3; "
+            "Elefanti 2,2,2,4,5; Bisonti's five 2nd places score 21 points (121,16) and its "
+            "3rd places 16, 16, 15 (86,12, 86,12, 85,12). Best 11: Aquile drops 5th ×2, 4th "
+            "×2 → 4×172,20 + 3×118,16 + 4×84,12 = 688,80 + 354,48 + 336,48 = 1379,76. Bisonti "
+            "drops 5th ×2, 4th ×2 → 3×172,20 + 5×121,16 + 86,12 + 86,12 + 85,12 = 516,60 + "
+            "605,80 + 257,36 = 1379,76. Level: first criterion, wins: Aquile 4 > Bisonti 3 → "
+            "Aquile first. Cinghiali 1243,66 (as in case 16); Delfini drops 5th ×3, 4th → "
+            "3×172,20 + 2×118,16 + 3×84,12 + 3×60,11 = 516,60 + 236,32 + 252,36 + 180,33 = "
+            "1185,61; Elefanti drops 5th ×4 → 2×172,20 + 2×118,16 + 2×84,12 + 4×60,11 + 36,10 "
+            "= 344,40 + 236,32 + 168,24 + 240,44 + 36,10 = 1025,50."),
+        formula="cns",
+        players=cns_players(),
+        steps=[
+            cns_rounds(PERMS_TIE, POINTS_TIE),
+            Cli(["standings"]),
+            squadre(TEAMS, {"Aquile": "1379,76", "Bisonti": "1379,76", "Cinghiali": "1243,66",
+                            "Delfini": "1185,61", "Elefanti": "1025,50"}),
+        ],
+        known_defect=("CNS tie on 1379,76 broken by wins: expected Aquile (4 wins) before "
+                      "Bisonti (3); the program ranks Bisonti first (its totals scale points "
+                      "×1,25 and drop the coefficient decimals)"),
+    ),
+    Case(
+        id="004-18-rtu-sette-giocatori-rifiutati",
+        seed=SEED,
+        articles=[TAVOLI],
+        derivation=(
+            "«tavoli da 4 o da 5 giocatori»: 7 players cannot be seated (4 + 3 or 5 + 2 need "
+            "a table of 3 or 2). The draw is refused (exit 2), naming the 7 players."),
+        formula="rtu",
+        settings={"Metodo punteggio": "tavolo_bonus", "Seme sorteggio": "casebook-004-18"},
+        players=players(7),
+        steps=[Cli(["draw"], code=2, says="7")],
+        known_defect=("7 players at RTU tables of 4 or 5: expected the draw refused; the "
+                      "program seats a 4-table and a 3-table"),
+    ),
+    Case(
+        id="004-19-rtu-tredici-giocatori-5-4-4",
+        seed=SEED,
+        articles=[TAVOLI],
+        derivation=(
+            "13 players at tables of 4 or 5 only: 5 + 4 + 4 is the only split (13 = 5a + 4b "
+            "→ a = 1, b = 2). The draw seats one table of 5 and two of 4."),
+        formula="rtu",
+        settings={"Metodo punteggio": "tavolo_bonus", "Seme sorteggio": "casebook-004-19"},
+        players=players(13),
+        steps=[
+            Cli(["draw"]),
+            ExpectSheet("tables 5, 4, 4", _sizes_round1([5, 4, 4])),
+        ],
+    ),
+    Case(
+        id="004-20-rtu-finale-e-vincitore",
+        seed=SEED,
+        articles=[SCARTI, BONUS, VINCITORE],
+        derivation=RTU_TEXT + (
+            "Final of the first 4 (or 5): G03 reaches 25 and wins (45 with the bonus), G01 "
+            "18, G05 12, G02 9 (G06 6 if seated). The tournament's winner is G03."),
+        formula="rtu",
+        settings={"Metodo punteggio": "tavolo_bonus", "Scarti": 1, "Turni preliminari": 3},
+        players=players(8),
+        steps=[
+            Type(*RTU_R),
+            Cli(["finals"]),
+            FillSeated("Finale", [S("G03", 25), S("G01", 18), S("G05", 12), S("G02", 9),
+                                  S("G06", 6)]),
+            Cli(["finals"]),
+            ExpectFinale(order=["G03"]),
+        ],
+    ),
+    Case(
+        id="004-21-medagliere-mostra-le-medaglie",
+        seed=SEED,
+        articles=[MEDAGLIERE],
+        derivation=(
+            "Same games as case 9. The standings of the medal method are read as a medal "
+            "table: each row shows how many 1st, 2nd, 3rd and 4th places the player has (G05: "
+            "1, 1, 0, 0), never an encoded number (1.000.000 per win, 10.000 per 2nd …) that "
+            "a player cannot read. Check: no cell of a Classifica row is 100 or more."),
+        formula="rtu",
+        settings={"Metodo punteggio": "medagliere", "Scarti": 1, "Turni preliminari": 2},
+        players=players(9),
+        steps=[
+            _medal_rounds(),
+            Cli(["standings"]),
+            ExpectSheet("medal counts, not an encoded number", _no_encoded_medals),
+        ],
+        known_defect=("medagliere standings: expected medal counts; the program shows encoded "
+                      "numbers (G05 T1 1000000, Assoluta 1010000)"),
     ),
 ]
