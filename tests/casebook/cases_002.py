@@ -410,4 +410,34 @@ CASES = [
         known_defect=("verify of a final holding G01, who won no table: expected exit 1 naming "
                       "G01; the program finds no difference"),
     ),
+    Case(
+        id="002-14-metodo3-le-armate-decidono-il-vincitore",
+        seed=SEED,
+        articles=[M3, ELIM],
+        derivation=(
+            "Method 3, every held territory inside its holder's objective (0 outside points, "
+            "armies in objective = all armies, nobody reaches the objective: methods 1 and 2 "
+            "agree, see case 04). Territory points 40, 50, 44, 30 (sum 164) and armies 30, "
+            "12, 14, 10: G01 40+30 = 70, G02 50+12 = 62, G03 44+14 = 58, G04 30+10 = 40. The "
+            "table is won by the method's score: G01 1st although G02 holds more territory "
+            "points; Posizione G01 1, G02 2, G03 3, G04 4."),
+        formula="italiana",
+        settings={"Metodo punteggio": "classico_3"},
+        players=players(4),
+        steps=[
+            Type(Tav(1, 1, [
+                S("G01", 40, 0, extra={"Armate obiettivo": 30, "Armate totali": 30}),
+                S("G02", 50, 0, extra={"Armate obiettivo": 12, "Armate totali": 12}),
+                S("G03", 44, 0, extra={"Armate obiettivo": 14, "Armate totali": 14}),
+                S("G04", 30, 0, extra={"Armate obiettivo": 10, "Armate totali": 10}),
+            ])),
+            Cli(["standings"]),
+            ExpectRisultati({(1, "Qualificazione", "G01"): {"Punti torneo": 70, "Posizione": 1},
+                             (1, "Qualificazione", "G02"): {"Punti torneo": 62, "Posizione": 2},
+                             (1, "Qualificazione", "G03"): {"Punti torneo": 58, "Posizione": 3},
+                             (1, "Qualificazione", "G04"): {"Punti torneo": 40, "Posizione": 4}}),
+        ],
+        known_defect=("method 3 placement: expected G01 1st (40 + 30 armies = 70); the program "
+                      "places G01 3rd by territory points (G02 50 first)"),
+    ),
 ]
