@@ -266,6 +266,10 @@ B_R2 = {1: [("G01", 44), ("G06", 32), ("G11", 28), ("G16", 24), ("G21", 20)],
 B_R2_TIE = {**B_R2,
             1: [("G01", 44), ("G07", 28), ("G11", 32), ("G16", 24), ("G21", 20)],
             2: [("G06", 44), ("G02", 20), ("G12", 12), ("G17", 16), ("G22", 4)]}
+# Variant: nobody wins twice (G07 wins round-2 table 1, G06 moves to table 2).
+B_R2_NODOUBLE = {**B_R2,
+                 1: [("G07", 44), ("G01", 32), ("G11", 28), ("G16", 24), ("G21", 20)],
+                 2: [("G02", 48), ("G06", 8), ("G12", 12), ("G17", 16), ("G22", 4)]}
 # Variant of the variant: same totals, G06 with the better single game.
 B_R1_BEST = {**B_R1, 2: [("G06", 52), ("G07", 24), ("G08", 20), ("G09", 16), ("G10", 12)]}
 B_R2_BEST = {**B_R2_TIE,
@@ -1124,6 +1128,56 @@ CASES = [
                                 ["G05", "G10", "G15", "G20", "G25"],
                                 ["G26", "G27", "G28", "G29", "G30"]])),
             Cli(["finals"], code=2, says="3"),
+        ],
+    ),
+    Case(
+        id="003-33-formula-b-nessuno-con-due-vittorie-quattro-semifinali",
+        seed=SEED,
+        articles=[ART2_B, ART2_B_CATENA, ART4_FASCE],
+        derivation=B_SCORES + (
+            "Changed round 2 tables 1–2: T1 G07 44→55 wins 1,055, G01 32→40, G11 28→35, G16 "
+            "24→30, G21 20→25 | T2 G02 48→60 wins 1,060, G06 8→10, G12 12→15, G17 16→20, G22 "
+            "4→5. Nobody has two wins, so nobody goes straight to the final: semifinals for "
+            "the first sixteen. Totals: 1 G02 0,045+1,060 = 1,105; 2 G03 1,100; 3 G01 "
+            "1,055+0,040 = 1,095; G07 0,030+1,055 = 1,085 and G11 1,050+0,035 = 1,085, best "
+            "game 1,055 > 1,050 → 4 G07, 5 G11 (the band line 4/5 is decided by the first "
+            "criterion); 6 G27 1,081; 7 G05 1,080; 8 G04 1,079; 9 G26 1,078; 10 G16 1,075; "
+            "G06 1,055+0,010 = 1,065 and G21 1,040+0,025 = 1,065, best 1,055 > 1,040 → 11 G06, "
+            "12 G21; 13 G20 0,070; 14 G13 0,065; 15 G17 0,060; 16 G23 0,055; 17 G12 0,050. "
+            "Bands {G02, G03, G01, G07}, {G11, G27, G05, G04}, {G26, G16, G06, G21}, {G20, "
+            "G13, G17, G23}: four semifinals, one of each band at each."),
+        formula="eagles",
+        players=players(29),
+        steps=[
+            b_rounds(B_R1, B_R2_NODOUBLE),
+            Cli(["finals"]),
+            ExpectQualificati("Finale", ids=set()),
+            ExpectTables("Semifinale",
+                         players={"G02", "G03", "G01", "G07", "G11", "G27", "G05", "G04",
+                                  "G26", "G16", "G06", "G21", "G20", "G13", "G17", "G23"},
+                         bands=[{"G02", "G03", "G01", "G07"}, {"G11", "G27", "G05", "G04"},
+                                {"G26", "G16", "G06", "G21"}, {"G20", "G13", "G17", "G23"}]),
+        ],
+    ),
+    Case(
+        id="003-34-generale-dopo-il-primo-turno",
+        seed=SEED,
+        articles=[ART2_CLASSIFICHE],
+        derivation=(
+            A_SCORES + "After round 1 each player has one result: there is nothing to drop "
+            "yet (dropping the only game would leave everybody at 0), so Generale = Assoluta "
+            "= the round-1 score: G01 1,050, G05 1,045, G06 0,042, G02 0,040, G03 0,030, G08 "
+            "0,025, G04 0,020, G07 0,010."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            Type(*A_R1),
+            Cli(["standings"]),
+            ExpectClassifica(
+                order=["G01", "G05", "G06", "G02", "G03", "G08", "G04", "G07"], complete=True,
+                values={"G01": {"Generale": "1,050", "Assoluta": "1,050"},
+                        "G06": {"Generale": "0,042", "Assoluta": "0,042"},
+                        "G07": {"Generale": "0,010", "Assoluta": "0,010"}}),
         ],
     ),
 ]
