@@ -331,6 +331,20 @@ def b_final_replaced_by_second(view: View) -> None:
     assert got == want, f"final {sorted(got)}, expected {sorted(want)} (G02's semi {sorted(semi)})"
 
 
+def b_second_of_g02(view: View) -> str:
+    return (_semi_of(view, "G02") & B_BANDS[1]).pop()
+
+
+def b_final_replaced_by_third(view: View) -> None:
+    """G02 and then the 2nd of his semifinal withdrew: the band-3 player of that table (3rd
+    there) plays the final."""
+    semi = _semi_of(view, "G02")
+    third = (semi & B_BANDS[2]).pop()
+    want = {"G01", "G03", "G06", third}
+    got = _final_players(view)
+    assert got == want, f"final {sorted(got)}, expected {sorted(want)} (G02's semi {sorted(semi)})"
+
+
 def _before(view: View, first: str, second: str) -> None:
     ids = [str(r.get("ID")) for r in view.table("Classifica")]
     assert ids.index(first) < ids.index(second), f"{first} not before {second}: {ids}"
@@ -1178,6 +1192,27 @@ CASES = [
                 values={"G01": {"Generale": "1,050", "Assoluta": "1,050"},
                         "G06": {"Generale": "0,042", "Assoluta": "0,042"},
                         "G07": {"Generale": "0,010", "Assoluta": "0,010"}}),
+        ],
+    ),
+    Case(
+        id="003-35-formula-b-sostituto-anch-esso-ritirato-entra-il-terzo",
+        seed=SEED,
+        articles=[ART3_FINALE_B],
+        derivation=B_SCORES + B_STANDINGS + B_SEMI_TEXT + (
+            "G02 withdraws before the final and the 2nd of his semifinal (the band-2 player of "
+            "his table) takes his seat (case 24); then that player withdraws too. «Se anche "
+            "questo non è disponibile si procede con il terzo»: the 3rd of G02's semifinal, "
+            "the band-3 player of that table, plays the final with G01, G03, G06."),
+        formula="eagles",
+        players=players(29),
+        steps=[
+            b_rounds(B_R1, B_R2),
+            Cli(["finals"]),
+            Fill("Semifinale", [S(pid, pts, 0) for pid, pts in B_SEMI_POINTS.items()]),
+            Cli(["finals"]),
+            Cli(["ritira", "G02"]),
+            Cli(["ritira", b_second_of_g02]),
+            ExpectSheet("then the 3rd of G02's semifinal", b_final_replaced_by_third),
         ],
     ),
 ]

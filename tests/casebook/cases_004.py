@@ -212,6 +212,20 @@ def _sizes_round1(sizes: list[int]):
     return check
 
 
+def _totals(expected: dict[str, str]):
+    """The standings total of each player, whichever column holds it (Totale, or Generale
+    when the formula drops results)."""
+    from .runner import same
+
+    def check(view: View) -> None:
+        rows = {str(r.get("ID")): r for r in view.table("Classifica")}
+        for pid, value in expected.items():
+            row = rows[pid]
+            got = row.get("Totale", row.get("Generale"))
+            assert same(got, value), f"{pid} total {got!r}, expected {value}: {row}"
+    return check
+
+
 def _no_encoded_medals(view: View) -> None:
     for row in view.table("Classifica"):
         big = {k: v for k, v in row.items()
@@ -668,5 +682,32 @@ CASES = [
         ],
         known_defect=("medagliere standings: expected medal counts; the program shows encoded "
                       "numbers (G05 T1 1000000, Assoluta 1010000)"),
+    ),
+    Case(
+        id="004-22-piazzamento-classifica-con-decimali",
+        seed=SEED,
+        articles=[STANDARD],
+        derivation=(
+            "Method piazzamento, four players, two games at a 4-table, no drop. Game 1: G01 22 "
+            "(coefficient 20) → 150 + 22 + 0,20 = 172,20; G02 17 (15) → 117,15; G03 12 (11) → "
+            "82,11; G04 8 (10) → 58,10. Game 2: G02 23 (21) → 173,21; G03 19 (17) → 119,17; "
+            "G01 11 (13) → 70 + 11 + 0,13 = 81,13; G04 9 (10) → 59,10. Totals: G02 117,15 + "
+            "173,21 = 290,36; G01 172,20 + 81,13 = 253,33; G03 82,11 + 119,17 = 201,28; G04 "
+            "58,10 + 59,10 = 117,20."),
+        formula="rtu",
+        settings={"Metodo punteggio": "piazzamento", "Scarti": 0, "Turni preliminari": 2},
+        players=players(4),
+        steps=[
+            Type(tav(1, 1, seat("G01", 22, 20, 30), seat("G02", 17, 15, 25),
+                     seat("G03", 12, 11, 20), seat("G04", 8, 10, 15)),
+                 tav(2, 1, seat("G02", 23, 21, 30), seat("G03", 19, 17, 25),
+                     seat("G01", 11, 13, 20), seat("G04", 9, 10, 15))),
+            Cli(["standings"]),
+            ExpectClassifica(order=["G02", "G01", "G03", "G04"], complete=True),
+            ExpectSheet("totals with the coefficient decimals", _totals(
+                {"G02": "290,36", "G01": "253,33", "G03": "201,28", "G04": "117,20"})),
+        ],
+        known_defect=("piazzamento standings: expected G02 290,36 (coefficient decimals kept); "
+                      "the program totals 290"),
     ),
 ]
