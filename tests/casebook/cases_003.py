@@ -345,6 +345,15 @@ def b_final_replaced_by_third(view: View) -> None:
     assert got == want, f"final {sorted(got)}, expected {sorted(want)} (G02's semi {sorted(semi)})"
 
 
+def _withdrawn_still_ranked(pid: str):
+    def check(view: View) -> None:
+        rows = [r for r in view.table("ClassificaFinale") if str(r.get("ID")) == pid]
+        assert len(rows) == 1, f"{pid} has {len(rows)} rows in ClassificaFinale"
+        text = " ".join(str(v) for v in rows[0].values() if v is not None).lower()
+        assert "ritir" in text, f"{pid} not marked as withdrawn: {rows[0]}"
+    return check
+
+
 def _before(view: View, first: str, second: str) -> None:
     ids = [str(r.get("ID")) for r in view.table("Classifica")]
     assert ids.index(first) < ids.index(second), f"{first} not before {second}: {ids}"
@@ -1214,5 +1223,32 @@ CASES = [
             Cli(["ritira", b_second_of_g02]),
             ExpectSheet("then the 3rd of G02's semifinal", b_final_replaced_by_third),
         ],
+    ),
+    Case(
+        id="003-36-ritirato-dopo-le-qualificazioni-resta-in-classifica-finale",
+        seed=SEED,
+        articles=[ART3_FINALE_A, "Art. 3: «Un giocatore impossibilitato a continuare il torneo "
+                  "potrà ritirarsi.»"],
+        derivation=A_SCORES + A_AFTER3 + A_RIPE_TEXT + (
+            "As case 18: G01 withdraws before the final and G03 (2nd of the ripescaggio) takes "
+            "his seat. Final: G05 40 wins, G02 30, G06 25, G03 20 → G05 wins the tournament. "
+            "G01 played the three preliminary rounds: withdrawing from the final does not "
+            "erase them, so he is still in the final ranking, once, marked as withdrawn."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            *a_base(),
+            Cli(["finals"]),
+            FillRipescaggio(seats=A_RIPE),
+            Cli(["finals"]),
+            Cli(["ritira", "G01"]),
+            Fill("Finale", [S("G05", 40, 0), S("G02", 30, 0), S("G06", 25, 0), S("G03", 20, 0)]),
+            Cli(["finals"]),
+            ExpectFinale(order=["G05"]),
+            ExpectSheet("G01 still ranked, marked withdrawn", _withdrawn_still_ranked("G01")),
+        ],
+        known_defect=("G01, withdrawn from the final after playing the three rounds: expected "
+                      "him still in ClassificaFinale, marked withdrawn; the program leaves him "
+                      "out"),
     ),
 ]
