@@ -5,11 +5,13 @@ from __future__ import annotations
 from .runner import (
     Case,
     Cli,
+    Edit,
     Enrol,
     ExpectClassifica,
     ExpectFinale,
     ExpectQualificati,
     ExpectRisultati,
+    ExpectSheet,
     ExpectTables,
     Fill,
     P,
@@ -17,6 +19,7 @@ from .runner import (
     S,
     Tav,
     Type,
+    View,
 )
 
 SEED = "000"
@@ -695,5 +698,236 @@ CASES.append(Case(
         Cli(["finals"]),
         Retype("Finale", "G05", "G07"),
         Cli(["verify"], code=1, says="G07"),
+    ],
+))
+
+# R2 seats G07 with G01, G04, G05 and G08 with G02, G03, G06, so that G06 and G07 finish
+# every round in the same place with the same points.
+ROUNDS8L = [
+    (1, 1, [("G01", 50), ("G03", 30), ("G07", 20), ("G05", 18)]),
+    (1, 2, [("G02", 48), ("G04", 28), ("G06", 20), ("G08", 8)]),
+    (2, 1, [("G01", 45), ("G04", 35), ("G07", 14), ("G05", 10)]),
+    (2, 2, [("G02", 44), ("G03", 34), ("G06", 14), ("G08", 5)]),
+    (3, 1, [("G01", 45), ("G08", 40), ("G02", 25), ("G07", 18)]),
+    (3, 2, [("G03", 40), ("G05", 30), ("G04", 25), ("G06", 18)]),
+    (4, 1, [("G01", 40), ("G03", 30), ("G06", 20), ("G08", 2)]),
+    (4, 2, [("G02", 38), ("G04", 28), ("G07", 20), ("G05", 18)]),
+]
+
+
+def lottery_consistent(memo: dict):
+    """The 6th of Classifica sits in the spareggio and the 7th does not; one lottery row
+    for G06/G07 in Sorteggi; and the order is the one seen the first time (memo)."""
+    def check(view: View) -> None:
+        order = [str(r["ID"]) for r in view.table("Classifica")]
+        assert set(order[5:7]) == {"G06", "G07"}, f"6th-7th {order[5:7]}"
+        memo.setdefault("order", order)
+        assert order == memo["order"], f"order {order} changed from {memo['order']}"
+        seated = {str(r["ID"]) for r in view.table("Risultati") if r.get("Fase") == "Spareggio"}
+        assert seated == {"G04", "G05", order[5], "G08"}, (
+            f"spareggio {sorted(seated)}, expected G04, G05, {order[5]} (6th), G08")
+        draws = [r for r in view.table("Sorteggi")
+                 if "sorteggio" in f"{r.get('Procedura')} {r.get('Note')}".lower()
+                 and all(x in str(r.get("Note")) for x in ("G06", "G07"))]
+        assert len(draws) == 1, f"{len(draws)} lottery rows for G06/G07 in Sorteggi: {draws}"
+    return check
+
+
+_MEMO_23: dict = {}
+
+CASES.append(Case(
+    id="000-23-sorteggio-sulla-linea-dello-spareggio",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART2_CATENA, ART2_FORMULA],
+    derivation=(
+        "8 players, 4 rounds, 3 out of objective each (points = objective + bonus). R1 T1: G01 "
+        "50 (100), G03 30 (45), G07 20 (25), G05 18 (18); R1 T2: G02 48 (98), G04 28 (43), G06 "
+        "20 (25), G08 8 (8). R2 T1: G01 45 (95), G04 35 (50), G07 14 (19), G05 10 (10); R2 T2: "
+        "G02 44 (94), G03 34 (49), G06 14 (19), G08 5 (5). R3 T1: G01 45 (95), G08 40 (55), "
+        "G02 25 (30), G07 18 (18); R3 T2: G03 40 (90), G05 30 (45), G04 25 (30), G06 18 (18). "
+        "R4 T1: G01 40 (90), G03 30 (45), G06 20 (25), G08 2 (2); R4 T2: G02 38 (88), G04 28 "
+        "(43), G07 20 (25), G05 18 (18). Totals: G01 380, G02 310, G03 229, G04 166, G05 91, "
+        "G06 87, G07 87, G08 70. G06 and G07: 87 each, no RisiKo!, no win, out of objective 12 "
+        "each: only the lottery (Sorteggio) separates them, for the 6th place, which is a "
+        "spareggio seat. The spareggio: G04, G05, the lottery's 6th, and of the others the "
+        "best single game: G08's 55 beats the lottery's 7th (best 25). One lottery, drawn "
+        "once and recorded once in Sorteggi, and the same order in every later standings."),
+    known_defect=(
+        'Art. 2 (Sorteggio) + issue §3: expected finals to announce the G06/G07 lottery for '
+        'the 6th place (a spareggio seat) and record it once in Sorteggi; finals says '
+        'nothing and writes no lottery row'),
+    players=field(8),
+    steps=[
+        rounds8(ROUNDS8L),
+        Cli(["finals"], says="sorteggio"),
+        ExpectClassifica(order=["G01", "G02", "G03", "G04", "G05"],
+                         values={"G06": {"Totale": 87}, "G07": {"Totale": 87},
+                                 "G03": {"Totale": 229}, "G05": {"Totale": 91}}),
+        ExpectSheet("lottery decides the 6th, once, and the spareggio follows it",
+                    lottery_consistent(_MEMO_23)),
+        Cli(["standings"]),
+        ExpectSheet("the later standings keep the lottery's order, no second lottery row",
+                    lottery_consistent(_MEMO_23)),
+    ],
+))
+
+CASES.append(Case(
+    id="000-24-assente-per-un-turno",
+    seed=SEED,
+    settings={"Seme sorteggio": "casebook-000"},
+    formula=FORMULA,
+    articles=["Art. 5: «Salvo nei casi in cui si dovessero verificare delle assenze ...»",
+              "Art. 25: «Il Giocatore Passivo è un meccanismo che permette di disputare o "
+              "completare una partita in mancanza di un giocatore (escluso o assente).»",
+              "Art. 2: «Una fase preliminare di 4 giornate con classifica a somma di punti»"],
+    derivation=(
+        "9 players. Round 1: a 5-table G09 44 -> 55 + 50 = 105, G01 40 -> 50 + 15 = 65, G04 "
+        "30 -> 38 + 5 = 43, G05 20 -> 25, G08 5 -> 7; a 4-table G02 48 -> 98, G03 30 -> 45, "
+        "G06 20 -> 25, G07 10 -> 10. G09 announces he will miss round 2: Stato = Assente. The "
+        "draw of round 2 seats the 8 present (two 4-tables), not G09; his round 2 adds "
+        "nothing to his sum: after round 2 G09 has 105. Back to Attivo, he is drawn again for "
+        "round 3."),
+    players=field(9),
+    steps=[
+        Type(Tav(1, 1, [S("G09", 44, 2), S("G01", 40, 2), S("G04", 30, 2), S("G05", 20, 2),
+                        S("G08", 5, 2)]),
+             Tav(1, 2, [S("G02", 48, 3), S("G03", 30, 3), S("G06", 20, 3), S("G07", 10, 3)])),
+        Edit("G09", Stato="Assente"),
+        Cli(["draw", "--turno", "2"]),
+        ExpectTables("Qualificazione", turno=2, players={f"G0{i}" for i in range(1, 9)}),
+        Edit("G09", Stato="Attivo"),
+        Fill("Qualificazione", [S(f"G0{i}", 30 - 2 * i, 3) for i in range(1, 9)], turno=2),
+        Cli(["standings"]),
+        ExpectClassifica(values={"G09": {"Totale": 105}}),
+        Cli(["draw", "--turno", "3"]),
+        ExpectTables("Qualificazione", turno=3, players={f"G0{i}" for i in range(1, 10)}),
+    ],
+    known_defect=(
+        "Art. 5/25 (issue: Stato Assente): expected G09 left out of the round-2 draw and "
+        "back for round 3; the program refuses Stato 'Assente' (allowed: Attivo, Ritirato, "
+        "Squalificato)"),
+))
+
+CASES.append(Case(
+    id="000-25-ritiro-del-ripescato-per-partita-singola",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "finals seats the spareggio G04, G05, G06, G08; G08 withdraws before it is played. "
+        "Recompiled without G08: G01..G07; top 3 G01, G02, G03; spareggio G04, G05, G06 and "
+        "the best single game of the others: G07 alone (best 27). Spareggio: G04, G05, G06, "
+        "G07."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Cli(["ritira", "G08"]),
+        ExpectTables("Spareggio", tables=[{"G04", "G05", "G06", "G07"}]),
+        ExpectQualificati("Spareggio", ids={"G04", "G05", "G06", "G07"}, absent={"G08"}),
+    ],
+))
+
+CASES.append(Case(
+    id="000-26-spareggio-pari-fuori-obiettivo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PARI, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "Spareggio typed: G05 40 with 3 out of objective, G08 40 with 7, G04 20, G06 10: G05 "
+        "and G08 tie on 40, the out-of-objective points give the win to G08. Final: G01, G02, "
+        "G03, G08."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Fill("Spareggio", [S("G05", 40, 3), S("G08", 40, 7), S("G04", 20, 3),
+                           S("G06", 10, 3)]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G01", "G02", "G03", "G08"}]),
+    ],
+))
+
+CASES.append(Case(
+    id="000-27-finale-pari-fuori-obiettivo",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART24_PARI, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + SPAREGGIO8_TEXT + (
+        "Final G01, G02, G03, G05 typed: G03 40 with 3 out of objective, G01 40 with 9, G05 "
+        "25, G02 15: G01 and G03 tie on 40, out of objective 9 against 3: G01 wins the final. "
+        "Final ranking: G01, G03, G05, G02."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        SPAREGGIO8_PLAYED,
+        Cli(["finals"]),
+        Fill("Finale", [S("G03", 40, 3), S("G01", 40, 9), S("G05", 25, 3), S("G02", 15, 3)]),
+        Cli(["finals"]),
+        ExpectFinale(order=["G01", "G03", "G05", "G02"]),
+    ],
+))
+
+CASES.append(Case(
+    id="000-28-verify-dopo-una-sostituzione-regolare",
+    seed=SEED,
+    formula=FORMULA,
+    articles=[ART4_RITIRO, ART2_FORMULA],
+    derivation=FIELD8 + SPAREGGIO8 + (
+        "finals seats the spareggio; G02 withdraws before it is played and the phases are "
+        "recomputed as in 000-16 (final G01, G03, G04; spareggio G05, G06, G07, G08). What "
+        "the workbook then holds is what the regulation produces: verify finds no difference "
+        "(exit 0)."),
+    players=field(8),
+    steps=[
+        rounds8(),
+        Cli(["finals"]),
+        Cli(["ritira", "G02"]),
+        Cli(["verify"], says="nessuna differenza"),
+    ],
+))
+
+
+def five_table_repeats(at_most: int):
+    """Players seated at a 5-table in both round 1 and round 2: at most `at_most`."""
+    def check(view: View) -> None:
+        rows = [r for r in view.table("Risultati") if r.get("Fase") == "Qualificazione"]
+        fives = {}
+        for turno in (1, 2):
+            tables: dict = {}
+            for r in rows:
+                if r.get("Turno") == turno:
+                    tables.setdefault(r.get("Tavolo"), set()).add(str(r["ID"]))
+            sizes = sorted(len(t) for t in tables.values())
+            assert sizes == [4, 5], f"round {turno} tables of {sizes}, expected one of 5, one of 4"
+            fives[turno] = next(t for t in tables.values() if len(t) == 5)
+        both = fives[1] & fives[2]
+        assert len(both) <= at_most, f"{sorted(both)} at a 5-table in rounds 1 and 2"
+    return check
+
+
+CASES.append(Case(
+    id="000-29-sorteggio-limita-i-tavoli-da-5",
+    seed=SEED,
+    settings={"Seme sorteggio": "casebook-000"},
+    formula=FORMULA,
+    articles=["Art. 5: «saranno calcolate quante partite si disputeranno in tavoli da 5, quante "
+              "in tavoli da 4, e quante in tavoli da 3 ... Per quanto possibile, si cercherà di "
+              "limitare il numero di partite in tavoli da 5, che ogni giocatore disputerà "
+              "durante la prima fase del torneo.»"],
+    derivation=(
+        "9 players: one table of 5 and one of 4 each round (no table of 3: those are only for "
+        "11, 7, 6, 3 players). Round 1 is drawn and typed; round 2 is drawn: 5 seats at the "
+        "5-table, 4 players who were not at the 5-table in round 1, so at most one of the "
+        "round-1 five sits at a 5-table again (9 - 5 = 4 fresh players for 5 seats)."),
+    players=field(9),
+    steps=[
+        Cli(["draw", "--turno", "1"]),
+        Fill("Qualificazione", [S(f"G0{i}", 20 - i, 3) for i in range(1, 10)], turno=1),
+        Cli(["draw", "--turno", "2"]),
+        ExpectSheet("one 5-table and one 4-table; at most one repeat at the 5-table",
+                    five_table_repeats(1)),
     ],
 ))

@@ -503,9 +503,9 @@ CASES.append(Case(
         " Qualificati no longer shows G01 as a finalist holding a seat, and has no "
         "duplicated semifinal rows."),
     known_defect=(
-        '§8: expected four semifinals of the 16 best net of G01 (bands recomputed); the '
-        "program keeps three semifinals, seats G07 in G01's place and still lists G01 as "
-        'finalista diretto'),
+        '§8: the four semifinals are re-seated right, but Qualificati still lists G01 as '
+        "finalista diretto holding the final seat (and G07, G15, G16, G17 each as "
+        "'sostituisce G01')"),
     players=field(20),
     steps=[
         rounds20(D2),
@@ -704,6 +704,9 @@ CASES.append(Case(
         band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10], {"G16": 35}),
         Cli(["finals"]),
         ExpectTables("Finale", tables=[ids(1, 4)]),
+        ExpectRisultati({(None, "Semifinale", "G01"): {"Posizione": 1, "Punti torneo": "1,040"},
+                         (None, "Semifinale", "G16"): {"Posizione": 2, "Punti torneo": "0,035"},
+                         (None, "Semifinale", "G13"): {"Punti torneo": "0,010"}}),
         FINAL_18,
         Cli(["finals"]),
         ExpectFinale(order=ORDER_18, complete=True),
@@ -828,5 +831,214 @@ CASES.append(Case(
     steps=[
         rounds20(dict(BASE20, G17=(5, 25))),
         Cli(["finals"], code=2, says=[("G16", "Cognome16"), ("G17", "Cognome17")]),
+    ],
+))
+
+CASES.append(Case(
+    id="001-24-sostituzione-nominata-col-tavolo",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_NETTO, ART8_FASCE],
+    derivation=FIELD20 + (
+        "finals seats the four semifinals; G16 (16th, band 13th-16th) withdraws before they "
+        "are played. Net of G16 the bands are {G01..G04}, {G05..G08}, {G09..G12}, {G13, G14, "
+        "G15, G17}: only the last band changes, G17 enters it, and each semifinal still has "
+        "one player per band. The message names G17 and the semifinal table he takes."),
+    known_defect=(
+        "issue §2 (messages name the real seat): expected 'G17 sostituisce G16 al tavolo N "
+        "della semifinale'; the message names no table"),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        Cli(["ritira", "G16"], says=[("G17", "Cognome17"), "tavolo"]),
+        ExpectTables("Semifinale", players=ids(1, 15) | {"G17"},
+                     bands=[ids(1, 4), ids(5, 8), ids(9, 12), {"G13", "G14", "G15", "G17"}]),
+    ],
+))
+
+CASES.append(Case(
+    id="001-25-verify-dopo-una-sostituzione-regolare",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_FINALE],
+    derivation=FIELD20 + (
+        "As 001-16: semifinals by bands, band 1 scores 40, band 2 30, band 3 20, band 4 10; "
+        "G01 withdraws after winning his semifinal and the 2nd of his table takes the final "
+        "seat. The workbook then holds what the regulation produces: verify finds no "
+        "difference (exit 0)."),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10]),
+        Cli(["ritira", "G01"]),
+        Cli(["finals"]),
+        Cli(["verify"], says="nessuna differenza"),
+    ],
+))
+
+CASES.append(Case(
+    id="001-26-classifica-finale-parita-migliore-prestazione",
+    seed=SEED,
+    formula="master",
+    articles=[ART7_FINALE, ART7_CLASSIFICA_PARI],
+    derivation=FIELD20 + (
+        "Four semifinals by bands; band 1 scores 40, band 2 30 except G06 32, band 3 20, "
+        "band 4 10. Final G01..G04 typed G04 50, G03 40, G01 30, G02 20. 5th on by sums: G05 "
+        "1,072 + 0,030 = 1,102 and G06 1,070 + 0,032 = 1,102 tie; best game: G05 1,056 (round "
+        "1) against G06 1,055 (round 2): G05 5th, G06 6th; G07 1,098, G08 1,096, G09 1,084, "
+        "G10 1,082."),
+    players=field(20),
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_BASE, [40, 30, 20, 10], {"G06": 32}),
+        Cli(["finals"]),
+        FINAL_18,
+        Cli(["finals"]),
+        ExpectFinale(order=["G04", "G03", "G01", "G02", "G05", "G06", "G07", "G08", "G09",
+                            "G10"]),
+    ],
+))
+
+
+def second_round_draw(view: View) -> None:
+    rows = [r for r in view.table("Risultati") if r.get("Fase") == "Qualificazione"]
+    by_round: dict = {1: {}, 2: {}}
+    for r in rows:
+        by_round[r["Turno"]].setdefault(r["Tavolo"], set()).add(str(r["ID"]))
+    for turno, tables in by_round.items():
+        sizes = sorted(len(t) for t in tables.values())
+        assert sizes == [4, 5], f"round {turno}: tables of {sizes}, expected 5 and 4"
+    five1 = next(t for t in by_round[1].values() if len(t) == 5)
+    five2 = next(t for t in by_round[2].values() if len(t) == 5)
+    assert len(five1 & five2) <= 1, f"{sorted(five1 & five2)} at the 5-table twice"
+    winners = {"G01", "G05"}
+    for t in by_round[2].values():
+        assert len(t & winners) <= 1, f"round-1 winners together in round 2: {sorted(t)}"
+
+
+CASES.append(Case(
+    id="001-27-secondo-turno-cinquisti-e-vincitori-separati",
+    seed=SEED,
+    settings={"Seme sorteggio": "casebook-001"},
+    formula="master",
+    articles=["§8: «Nella formazione dei tavoli si preferiranno quelli da quattro giocatori "
+              "(ricorrendo eventualmente a quelli da cinque giocatori solo se il numero degli "
+              "iscritti lo rendesse necessario).»",
+              "§8, 2a partita: «1) minimizzazione partecipazione ad un tavolo da 5 2) "
+              "separazione vincitori delle partite del primo turno 3) separazione giocatori di "
+              "stesso club ... 4) separazione giocatori che hanno già giocato insieme»"],
+    derivation=(
+        "9 players (one club each): one table of 5 and one of 4. Round 1 is typed: the 5-table "
+        "G01 50, G02 40, G03 30, G04 20, G09 10 (winner G01); the 4-table G05 50, G06 40, G07 "
+        "30, G08 20 (winner G05). Round 2 is drawn: the 5-table again needs five players and "
+        "only four (G05..G08) were not at it, so exactly one repeat is unavoidable and no more "
+        "is allowed (priority 1); the two round-1 winners G01 and G05 sit at different tables "
+        "(priority 2, reachable together with priority 1)."),
+    players=field(9),
+    steps=[
+        Type(Tav(1, 1, [S("G01", 50, 2), S("G02", 40, 2), S("G03", 30, 2), S("G04", 20, 2),
+                        S("G09", 10, 2)]),
+             Tav(1, 2, [S("G05", 50, 2), S("G06", 40, 2), S("G07", 30, 2), S("G08", 20, 2)])),
+        Cli(["draw", "--turno", "2"]),
+        ExpectSheet("round 2: one repeat at the 5-table at most, winners apart",
+                    second_round_draw),
+    ],
+))
+
+
+def clubs_split(view: View) -> None:
+    club = {"G01": "A", "G02": "A", "G03": "A", "G04": "A",
+            "G05": "B", "G06": "B", "G07": "B", "G08": "B"}
+    tables: dict = {}
+    for r in view.table("Risultati"):
+        if r.get("Fase") == "Qualificazione" and r.get("Turno") == 1:
+            tables.setdefault(r["Tavolo"], []).append(club[str(r["ID"])])
+    assert len(tables) == 2 and all(sorted(t) == ["A", "A", "B", "B"] for t in tables.values()), (
+        f"round-1 tables by club: {tables}")
+
+
+CASES.append(Case(
+    id="001-28-primo-turno-separa-i-club",
+    seed=SEED,
+    settings={"Seme sorteggio": "casebook-001"},
+    formula="master",
+    articles=["§8, 1a partita: «sorteggio integrale garantendo i seguenti criteri in ordine di "
+              "priorità: ... 2) la minimizzazione degli scontri diretti tra giocatori "
+              "appartenenti allo stesso club o raggruppamento comune»"],
+    derivation=(
+        "8 players, 4 of club A (G01..G04) and 4 of club B (G05..G08): two tables of 4, no "
+        "5-table. Same-club pairs at a table of a A and 4-a B: C(a,2) + C(4-a,2); 2+2 gives 1 "
+        "+ 1 = 2 per table, 4 in all, against 3+1 (3 + 0 = 3 per table, 6 in all) or 4+0 (6 "
+        "per table). The minimum: each table two of A and two of B."),
+    players=[P(f"G0{i}", f"Nome0{i}", f"Cognome0{i}", "A" if i <= 4 else "B")
+             for i in range(1, 9)],
+    steps=[
+        Cli(["draw", "--turno", "1"]),
+        ExpectSheet("each table two players of each club", clubs_split),
+    ],
+))
+
+ART8_CLUB = ("§8, 3a partita: «Prioritariamente a questa distribuzione i giocatori potranno "
+             "essere redistribuiti per favorire la separazione per club o raggruppamento di "
+             "appartenenza.»")
+
+
+def club_apart(members: set[str]):
+    def check(view: View) -> None:
+        tables: dict = {}
+        for r in view.table("Risultati"):
+            if r.get("Fase") == "Semifinale":
+                tables.setdefault(r["Tavolo"], set()).add(str(r["ID"]))
+        for k, t in tables.items():
+            assert len(t & members) <= 1, f"table {k} {sorted(t)}: {sorted(t & members)} same club"
+    return check
+
+
+CLUB_X = {"G01", "G05", "G09", "G13"}
+
+CASES.append(Case(
+    id="001-29-semifinali-per-fasce-e-club-separati",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_FASCE, ART8_CLUB],
+    derivation=FIELD20 + (
+        "G01, G05, G09 and G13 belong to the same club X, one in each band (1st-4th, 5th-8th, "
+        "9th-12th, 13th-16th); everybody else has a club of their own. Seating them at four "
+        "different semifinals keeps one player per band at each table, so both the bands and "
+        "the separation of club X hold: no two of them at the same semifinal."),
+    players=[P(i, f"Nome{i[1:]}", f"Cognome{i[1:]}", "X" if i in CLUB_X else f"Club{i[1:]}")
+             for i in (g(k) for k in range(1, 21))],
+    steps=[
+        rounds20(BASE20),
+        Cli(["finals"]),
+        ExpectTables("Semifinale", players=ids(1, 16), bands=BANDS_BASE),
+        ExpectSheet("club X at four different semifinals", club_apart(CLUB_X)),
+    ],
+))
+
+BANDS_D1_NET_G03 = [{"G02", "G04", "G05"}, {"G07", "G08", "G09"}, {"G10", "G11", "G12"},
+                    {"G13", "G06", "G14"}]
+
+CASES.append(Case(
+    id="001-30-finalista-diretto-e-semifinalista-ritirato",
+    seed=SEED,
+    formula="master",
+    articles=[ART1_FORMULA, ART8_FASCE, ART8_NETTO],
+    derivation=FIELD20 + D1_TEXT + (
+        "G01 goes straight to the final. G03 (3rd) withdraws before the semifinals are "
+        "seated: net of G03, 2nd-13th are G02, G04, G05 | G07, G08, G09 | G10, G11, G12 | "
+        "G13, G06, G14: G14 (14th before) enters, each band moves up by one, and G01 is "
+        "still the direct finalist."),
+    players=field(20),
+    steps=[
+        rounds20(D1),
+        Cli(["ritira", "G03"]),
+        Cli(["finals"]),
+        ExpectQualificati("Finale", ids={"G01"}),
+        ExpectTables("Semifinale", players=set().union(*BANDS_D1_NET_G03),
+                     bands=BANDS_D1_NET_G03),
     ],
 ))
