@@ -354,6 +354,18 @@ def _withdrawn_still_ranked(pid: str):
     return check
 
 
+def _ripescaggio_how(expected: dict[str, str]):
+    """How each ripescaggio qualifier holds his seat (a substring of Qualificazione)."""
+    def check(view: View) -> None:
+        for pid, text in expected.items():
+            hows = [str(r.get("Qualificazione") or "") for r in view.table("Qualificati")
+                    if r.get("Fase") in RIPE and str(r.get("ID")) == pid
+                    and holds_seat(r.get("Qualificazione"))]
+            assert any(text.lower() in h.lower() for h in hows), (
+                f"{pid} holds the ripescaggio as {hows}, expected {text!r}")
+    return check
+
+
 def _before(view: View, first: str, second: str) -> None:
     ids = [str(r.get("ID")) for r in view.table("Classifica")]
     assert ids.index(first) < ids.index(second), f"{first} not before {second}: {ids}"
@@ -1250,5 +1262,28 @@ CASES = [
         known_defect=("G01, withdrawn from the final after playing the three rounds: expected "
                       "him still in ClassificaFinale, marked withdrawn; the program leaves him "
                       "out"),
+    ),
+    Case(
+        id="003-37-ripescaggio-sostituzione-a-catena-chi-sostituisce-chi",
+        seed=SEED,
+        articles=[ART3_RIPE],
+        derivation=A_SCORES + A_AFTER3 + (
+            "As case 19: G04 (4th of the Generale) withdraws from the ripescaggio. By the "
+            "article G04 is replaced by G03, who comes from G04's own classification (the "
+            "Generale, 6th), and G03's Assoluta seat goes to G08. So the withdrawal's message "
+            "names both moves (G03 and G08), and Qualificati shows G03 as qualified through "
+            "the Generale and G08 through the Assoluta."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            *a_base(),
+            Cli(["finals"]),
+            Cli(["ritira", "G04"], says=[("G03", "Nome3 Cognome3"), ("G08", "Nome8 Cognome8")]),
+            ExpectSheet("G03 by the Generale, G08 by the Assoluta",
+                        _ripescaggio_how({"G03": "generale", "G08": "assoluta"})),
+        ],
+        known_defect=("ripescaggio chain: expected G03 to replace G04 (Generale) and G08 to "
+                      "take G03's Assoluta seat; the program says G08 replaces G04 and does not "
+                      "mention G03"),
     ),
 ]
