@@ -117,6 +117,18 @@ def knockout_round(t1=None):
 KNOCKOUT_TOTALS = "At tables 2–4: 30, 25, 32, 22, 55 (sum 164); the 5th seat wins with 55."
 
 
+def _shared_place(a: str, b: str):
+    def check(view: View) -> None:
+        rows = {str(r.get("ID")): r for r in view.table("Classifica")}
+        pa, pb = rows[a].get("Pos"), rows[b].get("Pos")
+        assert str(pa).rstrip("=") == str(pb).rstrip("="), f"{a} Pos {pa}, {b} Pos {pb}"
+        lots = [r for r in view.table("Sorteggi")
+                if "sorteggio" in str(r.get("Procedura") or "").lower()
+                and a in str(r.get("Note") or "")]
+        assert not lots, f"a lottery the seed does not have: {lots}"
+    return check
+
+
 CASES = [
     Case(
         id="002-01-metodo1-somma-dei-territori",
@@ -439,5 +451,28 @@ CASES = [
         ],
         known_defect=("method 3 placement: expected G01 1st (40 + 30 armies = 70); the program "
                       "places G01 3rd by territory points (G02 50 first)"),
+    ),
+    Case(
+        id="002-15-italiana-parita-senza-sorteggio",
+        seed=SEED,
+        articles=[ITALIANA],
+        derivation=(
+            "Method 1, two 4-tables. Table 1: G01 30+20 = 50, G02 40+5 = 45, G03 25+10 = 35, "
+            "G04 12+22 = 34. Table 2: G05 35+15 = 50, G06 30+14 = 44, G07 20+10 = 30, G08 "
+            "25+15 = 40 (sums 164). G01 and G05 both total 50. The box rules rank by «il "
+            "totale di ciascuno» and have no tie-break and no lottery: G01 and G05 share 1st "
+            "place (the same Pos), and no lottery is drawn or recorded."),
+        formula="italiana",
+        settings={"Metodo punteggio": "classico_1"},
+        players=players(8),
+        steps=[
+            Type(tav(1, 1, ("G01", 30, 20), ("G02", 40, 5), ("G03", 25, 10), ("G04", 12, 22)),
+                 tav(1, 2, ("G05", 35, 15), ("G06", 30, 14), ("G07", 20, 10), ("G08", 25, 15))),
+            Cli(["standings"]),
+            ExpectClassifica(values={"G01": {"Totale": 50}, "G05": {"Totale": 50}}),
+            ExpectSheet("G01 and G05 share the place, no lottery", _shared_place("G01", "G05")),
+        ],
+        known_defect=("italiana tie on 50: expected G01 and G05 sharing 1st place (the box "
+                      "rules have no tie-break); the program ranks G05 1st and G01 2nd"),
     ),
 ]
