@@ -129,6 +129,37 @@ def _shared_place(a: str, b: str):
     return check
 
 
+def _big_round1() -> Type:
+    """80 players, 16 tables of 5: table k holds G(5k−4)…G(5k); the 5th seat wins with
+    40+15 = 55, the others 20+10, 15+10, 20+12, 10+12 (sum 164)."""
+    tables = []
+    for k in range(1, 17):
+        ids = [f"G{i:02d}" for i in range(5 * k - 4, 5 * k + 1)]
+        pts = [(20, 10), (15, 10), (20, 12), (10, 12), (40, 15)]
+        tables.append(Tav(1, k, [S(pid, o, f) for pid, (o, f) in zip(ids, pts)]))
+    return Type(*tables)
+
+
+WINNERS_16 = {f"G{5 * k:02d}" for k in range(1, 17)}
+# In the second round every player scores by his number, so each table's winner is the
+# highest number seated there: 20 + n/5 objective points, 5 outside (n = 5…80).
+ROUND2 = [S(pid, 20 + int(pid[1:]) // 5, 5) for pid in sorted(WINNERS_16)]
+
+
+def _semis_then_final(view: View) -> None:
+    rows = view.table("Risultati")
+    semis: dict = {}
+    for r in rows:
+        if r.get("Fase") == "Semifinale":
+            semis.setdefault(r.get("Tavolo"), set()).add(str(r.get("ID")))
+    sizes = sorted(len(t) for t in semis.values())
+    assert sizes == [4, 4, 4, 4], f"second round tables {semis}"
+    assert set().union(*semis.values()) == WINNERS_16, f"second round {semis}"
+    want = {max(t, key=lambda pid: int(pid[1:])) for t in semis.values()}
+    final = {str(r.get("ID")) for r in rows if r.get("Fase") == "Finale"}
+    assert final == want, f"final {sorted(final)}, expected the table winners {sorted(want)}"
+
+
 CASES = [
     Case(
         id="002-01-metodo1-somma-dei-territori",
@@ -474,5 +505,30 @@ CASES = [
         ],
         known_defect=("italiana tie on 50: expected G01 and G05 sharing 1st place (the box "
                       "rules have no tie-break); the program ranks G05 1st and G01 2nd"),
+    ),
+    Case(
+        id="002-16-eliminazione-80-giocatori-tre-turni",
+        seed=SEED,
+        articles=[ELIM, MULTIPLO],
+        derivation=(
+            "80 players, method 1: first round 16 tables of 5 (16, a multiple of the 4 "
+            "finalists), a second round of 4 tables of 4 with the 16 winners, then the final "
+            "of the 4 winners — the seed's own scheme (100 → 20 tables of 5 → 5 tables of 4 → "
+            "final of 5) for a final of 4. Round 1: at table k the 5th seat G(5k) wins with "
+            "40+15 = 55 (others 30, 25, 32, 22): winners G05, G10, …, G80. Round 2: who sits "
+            "with whom is the draw's; each player scores 20 + n/5 objective points + 5 "
+            "outside (G05 26, G10 27, …, G80 41; at most 41+40+39+38 = 158 at a table), "
+            "so each table's winner is the highest number seated there, and those four — "
+            "nobody else — play the final."),
+        formula="eliminazione",
+        settings={"Metodo punteggio": "classico_1"},
+        players=players(80, clubs=8),
+        steps=[
+            _big_round1(),
+            Cli(["finals"]),
+            Fill("Semifinale", ROUND2),
+            Cli(["finals"]),
+            ExpectSheet("16 winners at 4 tables of 4, then their 4 winners", _semis_then_final),
+        ],
     ),
 ]
