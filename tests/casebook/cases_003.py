@@ -366,6 +366,16 @@ def _ripescaggio_how(expected: dict[str, str]):
     return check
 
 
+def _ranks(first: int, expected: list[str]):
+    """Classifica rows first..first+len−1 (1-based) hold exactly these IDs, in order."""
+    def check(view: View) -> None:
+        ids = [str(r.get("ID")) for r in view.table("Classifica")]
+        got = ids[first - 1:first - 1 + len(expected)]
+        last = first + len(expected) - 1
+        assert got == expected, f"places {first}–{last}: {got}, expected {expected}"
+    return check
+
+
 def _before(view: View, first: str, second: str) -> None:
     ids = [str(r.get("ID")) for r in view.table("Classifica")]
     assert ids.index(first) < ids.index(second), f"{first} not before {second}: {ids}"
@@ -1285,5 +1295,28 @@ CASES = [
         known_defect=("ripescaggio chain: expected G03 to replace G04 (Generale) and G08 to "
                       "take G03's Assoluta seat; the program says G08 replaces G04 and does not "
                       "mention G03"),
+    ),
+    Case(
+        id="003-38-formula-b-catena-migliore-prestazione-e-turno-precedente",
+        seed=SEED,
+        articles=[ART2_B_CATENA],
+        derivation=B_SCORES + (
+            "Round 2 changed as in case 26. Below the two leaders (level: a lottery, not "
+            "asserted) the order is fixed by points and the chain: 3 G03 1,100; 4 G11 1,090; "
+            "5 G27 1,081; 6 G05 1,080; 7 G04 1,079; 8 G26 1,078; 9 G16 1,075; 10 G21 1,065; "
+            "G02 0,045+0,025 = 0,070 and G20 0,025+0,045 = 0,070 have the same best game "
+            "(0,045): second criterion, the standings after round 1, where G02 (0,045) was "
+            "ahead of G20 (0,025) → 11 G02, 12 G20; G13 0,010+0,055 = 0,065 and G07 "
+            "0,030+0,035 = 0,065: best game 0,055 > 0,035 → 13 G13, 14 G07; 15 G17 0,060; 16 "
+            "G23 0,055; 17 G12 0,050."),
+        formula="eagles",
+        players=players(29),
+        steps=[
+            b_rounds(B_R1, B_R2_TIE),
+            Cli(["standings"]),
+            ExpectSheet("places 3–17", _ranks(3, [
+                "G03", "G11", "G27", "G05", "G04", "G26", "G16", "G21", "G02", "G20", "G13",
+                "G07", "G17", "G23", "G12"])),
+        ],
     ),
 ]
