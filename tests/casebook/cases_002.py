@@ -531,4 +531,24 @@ CASES = [
             ExpectSheet("16 winners at 4 tables of 4, then their 4 winners", _semis_then_final),
         ],
     ),
+    Case(
+        id="002-17-verify-eliminazione-regolare",
+        seed=SEED,
+        articles=[ELIM],
+        derivation=(
+            "The knockout of case 10 played as the program seated it (winners G05, G10, G15, "
+            "G20; final won by G15): nothing differs from the regulation, so `verify` finds "
+            "no difference (exit 0)."),
+        formula="eliminazione",
+        settings={"Metodo punteggio": "classico_1"},
+        players=players(20),
+        steps=[
+            knockout_round(),
+            Cli(["finals"]),
+            Fill("Finale", [S("G05", 20, 14), S("G10", 0, 0, eliminato=1),
+                            S("G15", 60, 20, risiko=True), S("G20", 30, 20)]),
+            Cli(["finals"]),
+            Cli(["verify"]),
+        ],
+    ),
 ]

@@ -1319,4 +1319,24 @@ CASES = [
                 "G07", "G17", "G23", "G12"])),
         ],
     ),
+    Case(
+        id="003-39-verify-torneo-regolare",
+        seed=SEED,
+        articles=[ART2_A, ART2_RIPESCAGGIO],
+        derivation=A_SCORES + A_AFTER3 + A_RIPE_TEXT + (
+            "The whole formula a) as in case 15, every phase seated by `finals` and typed as "
+            "played: nothing differs from the regulation, so `verify` finds no difference "
+            "(exit 0)."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            *a_base(),
+            Cli(["finals"]),
+            FillRipescaggio(seats=A_RIPE),
+            Cli(["finals"]),
+            Fill("Finale", [S("G01", 60, 0), S("G02", 45, 0), S("G05", 35, 0), S("G06", 20, 0)]),
+            Cli(["finals"]),
+            Cli(["verify"]),
+        ],
+    ),
 ]

@@ -226,6 +226,16 @@ def _totals(expected: dict[str, str]):
     return check
 
 
+def _squadre_counts(expected: dict[str, dict[str, int]]):
+    def check(view: View) -> None:
+        rows = {str(r.get("Squadra")): r for r in view.table("Squadre")}
+        for team, cols in expected.items():
+            for col, value in cols.items():
+                assert rows[team].get(col) == value, (
+                    f"{team} {col} = {rows[team].get(col)!r}, expected {value}")
+    return check
+
+
 def _no_encoded_medals(view: View) -> None:
     for row in view.table("Classifica"):
         big = {k: v for k, v in row.items()
@@ -709,5 +719,45 @@ CASES = [
         ],
         known_defect=("piazzamento standings: expected G02 290,36 (coefficient decimals kept); "
                       "the program totals 290"),
+    ),
+    Case(
+        id="004-23-cns-partite-contate-vittorie-secondi",
+        seed=SEED,
+        articles=[CNS_CLASSIFICA],
+        derivation=(
+            "The championship of case 16: every team plays 15 games and 11 count; wins and "
+            "2nd places (the first two tie-break criteria) over the 15 games: Aquile 5 and 4, "
+            "Bisonti 4 and 4, Cinghiali 3 and 3, Delfini 2 and 2, Elefanti 1 and 2."),
+        formula="cns",
+        players=cns_players(),
+        steps=[
+            cns_rounds(),
+            Cli(["standings"]),
+            ExpectSheet("games, counted, wins, 2nd places", _squadre_counts({
+                "Aquile": {"Partite": 15, "Contate": 11, "Vittorie": 5, "Secondi": 4},
+                "Bisonti": {"Partite": 15, "Contate": 11, "Vittorie": 4, "Secondi": 4},
+                "Cinghiali": {"Partite": 15, "Contate": 11, "Vittorie": 3, "Secondi": 3},
+                "Delfini": {"Partite": 15, "Contate": 11, "Vittorie": 2, "Secondi": 2},
+                "Elefanti": {"Partite": 15, "Contate": 11, "Vittorie": 1, "Secondi": 2}})),
+        ],
+    ),
+    Case(
+        id="004-24-verify-rtu-regolare",
+        seed=SEED,
+        articles=[SCARTI],
+        derivation=RTU_TEXT + (
+            "Played as in case 20 (final seated by `finals`, typed as played): `verify` finds "
+            "no difference (exit 0)."),
+        formula="rtu",
+        settings={"Metodo punteggio": "tavolo_bonus", "Scarti": 1, "Turni preliminari": 3},
+        players=players(8),
+        steps=[
+            Type(*RTU_R),
+            Cli(["finals"]),
+            FillSeated("Finale", [S("G03", 25), S("G01", 18), S("G05", 12), S("G02", 9),
+                                  S("G06", 6)]),
+            Cli(["finals"]),
+            Cli(["verify"]),
+        ],
     ),
 ]
