@@ -17,7 +17,10 @@ that.
 
 from __future__ import annotations
 
+import re
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 from .runner import (
     Case,
@@ -234,6 +237,17 @@ def _squadre_counts(expected: dict[str, dict[str, int]]):
                 assert rows[team].get(col) == value, (
                     f"{team} {col} = {rows[team].get(col)!r}, expected {value}")
     return check
+
+
+_REFERTI = Path(tempfile.mkdtemp(prefix="casebook-004-referti-")) / "referti-rtu.html"
+
+
+def _referti_spqr(view: View) -> None:
+    html = _REFERTI.read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", " ", html)
+    for header in ("Coefficiente", "Valore esercito"):
+        assert header in text, f"the score sheet has no column {header!r}"
+    assert "1,25" not in text, "the score sheet reminds a ×1,25 that S.P.Q.RisiKo! does not have"
 
 
 def _no_encoded_medals(view: View) -> None:
@@ -759,5 +773,27 @@ CASES = [
             Cli(["finals"]),
             Cli(["verify"]),
         ],
+    ),
+    Case(
+        id="004-25-referti-spqrisiko",
+        seed=SEED,
+        articles=[PARITA, VINCITORE, TAVOLI],
+        derivation=(
+            "The score sheet of an RTU table is where the referee writes what decides the "
+            "game: the game points and, for ties, the coefficiente dei punti potenziali and "
+            "the value of the army. So the sheet has the columns Coefficiente and Valore "
+            "esercito, and its scoring reminder is S.P.Q.RisiKo!'s: no ×1,25 (a classic "
+            "RisiKo! rule for objective points)."),
+        formula="rtu",
+        settings={"Metodo punteggio": "tavolo_bonus", "Seme sorteggio": "casebook-004-25"},
+        players=players(9),
+        steps=[
+            Cli(["draw"]),
+            Cli(["referti", "--turno", "1", "--out", str(_REFERTI)]),
+            ExpectSheet("S.P.Q.RisiKo! score sheet", _referti_spqr),
+        ],
+        known_defect=("RTU score sheet: expected columns Coefficiente and Valore esercito and "
+                      "no ×1,25; the program prints the classic sheet («Tavolo da 5: punti "
+                      "obiettivo ×1,25 arrotondati per eccesso»)"),
     ),
 ]
