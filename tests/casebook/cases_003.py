@@ -1339,4 +1339,35 @@ CASES = [
             Cli(["verify"]),
         ],
     ),
+    Case(
+        id="003-40-dieci-giocatori-due-tavoli-da-5",
+        seed=SEED,
+        articles=[ART4_ESCLUSO],
+        derivation=(
+            "Art. 4: tables of 3 «saranno necessarie solo in presenza di 11, 7, 6, 3 "
+            "giocatori». 10 players are not among them: 5 + 5 (the only split of 10 into "
+            "tables of 4 and 5). The round-1 draw seats two tables of 5."),
+        formula="eagles",
+        settings={"Seme sorteggio": "casebook-003-40"},
+        players=players(10),
+        steps=[
+            Cli(["draw"]),
+            ExpectSheet("tables 5, 5", _sizes(1, [5, 5])),
+        ],
+    ),
+    Case(
+        id="003-41-undici-giocatori-un-tavolo-da-3",
+        seed=SEED,
+        articles=[ART4_ESCLUSO],
+        derivation=(
+            "11 players is one of the counts that need a table of 3 (11 cannot be made of 4s "
+            "and 5s), and Art. 4 wants as few 5-player games as possible: 4 + 4 + 3."),
+        formula="eagles",
+        settings={"Seme sorteggio": "casebook-003-41"},
+        players=players(11),
+        steps=[
+            Cli(["draw"]),
+            ExpectSheet("tables 4, 4, 3", _sizes(1, [4, 4, 3])),
+        ],
+    ),
 ]
