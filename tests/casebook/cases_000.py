@@ -931,3 +931,55 @@ CASES.append(Case(
                     five_table_repeats(1)),
     ],
 ))
+
+CASES.append(Case(
+    id="000-30-post-con-il-termine-di-ricorso",
+    seed=SEED,
+    formula=FORMULA,
+    articles=["Art. 2: «Al completamento di ogni giornata, verrà pubblicata la classifica, a "
+              "cura del Comitato Organizzativo; a questa potrà essere presentato ricorso entro "
+              "2 ore dalla pubblicazione.»"],
+    derivation=(
+        "Round 1 of the 8-player field typed (G01 100, G02 98, G03 45, G04 43, G07 27, G06 25, "
+        "G05 18, G08 8). The published standings of the round carry the appeal deadline of "
+        "Art. 2: two hours from publication; the post names the leader G01 (Nome01 "
+        "Cognome01)."),
+    players=field(8),
+    steps=[
+        rounds8(upto=1),
+        Cli(["post", "--formato", "testo"], says=[("2 ore", "2 h"), "Cognome01"]),
+    ],
+))
+
+
+def table_sizes(expected: list[int]):
+    def check(view: View) -> None:
+        tables: dict = {}
+        for r in view.table("Risultati"):
+            if r.get("Fase") == "Qualificazione" and r.get("Turno") == 1:
+                tables.setdefault(r["Tavolo"], 0)
+                tables[r["Tavolo"]] += 1
+        assert sorted(tables.values()) == expected, (
+            f"tables of {sorted(tables.values())}, expected {expected}")
+    return check
+
+
+CASES.append(Case(
+    id="000-31-tavoli-da-3-con-11-giocatori",
+    seed=SEED,
+    formula=FORMULA,
+    settings={"Seme sorteggio": "casebook-000"},
+    articles=["Art. 5: «saranno calcolate quante partite si disputeranno in tavoli da 5, quante "
+              "in tavoli da 4, e quante in tavoli da 3 (queste ultime saranno necessarie solo "
+              "in presenza di 11, 7, 6, 3 giocatori). ... Per quanto possibile, si cercherà di "
+              "limitare il numero di partite in tavoli da 5»"],
+    derivation=(
+        "11 players cannot sit at tables of 4 and 5 only (4a + 5b = 11 has no solution): a "
+        "table of 3 is needed. 4 + 4 + 3 has no table of 5 and one of 3; 5 + 3 + 3 has a "
+        "table of 5 and two of 3. Limiting the games at tables of 5: 4 + 4 + 3."),
+    players=field(11),
+    steps=[
+        Cli(["draw", "--turno", "1"]),
+        ExpectSheet("round 1: tables of 4, 4 and 3", table_sizes([3, 4, 4])),
+    ],
+))

@@ -1042,3 +1042,57 @@ CASES.append(Case(
                      bands=BANDS_D1_NET_G03),
     ],
 ))
+
+CASES.append(Case(
+    id="001-31-ripescaggio-del-secondo-per-classifica-non-per-punti",
+    seed=SEED,
+    formula="master",
+    articles=[ART8_DIRETTO],
+    derivation=FIELD20 + D1_TEXT + (
+        "finals: G01 direct finalist; semifinals by bands {G02,G03,G04}, {G05,G07,G08}, "
+        "{G09,G10,G11}, {G12,G13,G06}. Semifinals typed: band 1 40, band 3 20, band 4 10; the "
+        "5th-7th band is 2nd at every table but with different points: G05 25, G07 31, G08 "
+        "35. G01 withdraws after the semifinals began: the best of the three 2nds is taken by "
+        "the standings after two games (G05 5th, G07 6th, G08 7th), not by semifinal points: "
+        "G05, though his 25 is the lowest. Final: G02, G03, G04, G05."),
+    players=field(20),
+    steps=[
+        rounds20(D1),
+        Cli(["finals"]),
+        band_fill("Semifinale", BANDS_D1, [40, 30, 20, 10], {"G05": 25, "G07": 31, "G08": 35}),
+        Cli(["ritira", "G01"]),
+        Cli(["finals"]),
+        ExpectTables("Finale", tables=[{"G02", "G03", "G04", "G05"}]),
+    ],
+))
+
+
+def sizes_23(view: View) -> None:
+    tables: dict = {}
+    for r in view.table("Risultati"):
+        if r.get("Fase") == "Qualificazione" and r.get("Turno") == 1:
+            tables[r["Tavolo"]] = tables.get(r["Tavolo"], 0) + 1
+    assert sorted(tables.values()) == [4, 4, 5, 5, 5], f"tables of {sorted(tables.values())}"
+
+
+CASES.append(Case(
+    id="001-32-tavoli-da-5-solo-se-necessari",
+    seed=SEED,
+    formula="master",
+    settings={"Seme sorteggio": "casebook-001"},
+    articles=["§8: «Nella formazione dei tavoli si preferiranno quelli da quattro giocatori "
+              "(ricorrendo eventualmente a quelli da cinque giocatori solo se il numero degli "
+              "iscritti lo rendesse necessario).»", "§3: «I tavoli di gioco saranno composti "
+              "da 4 o 5 giocatori»", "§8: «un numero di giocatori (da qui in poi i "
+              "\"cinquisti\") pari al numero di tavoli da 5 (quindi da un minimo di zero ad un "
+              "massimo di tre)»"],
+    derivation=(
+        "23 players at tables of 4 or 5 (4a + 5b = 23) with as few tables of 5 as possible: "
+        "b = 3, a = 2 (b = 1 or 2 leave 18 or 13, not multiples of 4). Round 1: three tables "
+        "of 5 and two of 4."),
+    players=field(23),
+    steps=[
+        Cli(["draw", "--turno", "1"]),
+        ExpectSheet("round 1: two tables of 4, three of 5", sizes_23),
+    ],
+))

@@ -293,25 +293,73 @@ def holds_seat(qualificazione: Any) -> bool:
 
 
 class View:
-    """The workbook as read back: tables as lists of dicts by header."""
+    """The workbook as read back: tables as lists of dicts by header. From a loaded
+    workbook (`wb`), or from the file in openpyxl's fast read-only mode, the tables found
+    through the package parts (read-only sheets do not list their tables)."""
 
-    def __init__(self, wb: Any):
+    def __init__(self, wb: Any = None, path: Path | None = None):
         self.wb = wb
+        self.path = path
+        self._refs: dict[str, tuple[str, str]] | None = None
+        self._ro: Any = None
 
     def table(self, name: str) -> list[dict[str, Any]]:
-        for ws in self.wb.worksheets:
-            if name in ws.tables:
-                ref = ws.tables[name].ref
-                cells = ws[ref]
-                headers = [c.value for c in cells[0]]
-                rows = []
-                for r in cells[1:]:
-                    values = [c.value for c in r]
-                    if all(v is None or v == "" for v in values):
-                        continue
-                    rows.append(dict(zip(headers, values)))
-                return rows
-        raise AssertionError(f"table {name} not found")
+        if self.wb is not None:
+            for ws in self.wb.worksheets:
+                if name in ws.tables:
+                    return _rows([[c.value for c in r] for r in ws[ws.tables[name].ref]])
+            raise AssertionError(f"table {name} not found")
+        if self._refs is None:
+            self._refs = _table_refs(self.path)
+            self._ro = openpyxl.load_workbook(self.path, read_only=True)
+        if name not in self._refs:
+            raise AssertionError(f"table {name} not found")
+        sheet, ref = self._refs[name]
+        min_col, min_row, max_col, max_row = range_boundaries(ref)
+        return _rows([list(r) for r in self._ro[sheet].iter_rows(
+            min_row=min_row, max_row=max_row, min_col=min_col, max_col=max_col,
+            values_only=True)])
+
+
+def _rows(cells: list[list[Any]]) -> list[dict[str, Any]]:
+    headers = cells[0]
+    return [dict(zip(headers, values)) for values in cells[1:]
+            if not all(v is None or v == "" for v in values)]
+
+
+def _table_refs(path: Path) -> dict[str, tuple[str, str]]:
+    """{table name: (sheet name, ref)} from the package: workbook -> sheets -> tables."""
+    import posixpath
+    import zipfile
+    from xml.etree import ElementTree as ET
+
+    ns_main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    ns_rel = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+    ns_pkg = "{http://schemas.openxmlformats.org/package/2006/relationships}"
+
+    def rels(z, part):
+        folder, base = posixpath.split(part)
+        name = posixpath.join(folder, "_rels", base + ".rels")
+        if name not in z.namelist():
+            return {}
+        return {r.get("Id"): _target(folder, r.get("Target"))
+                for r in ET.fromstring(z.read(name)).iter(f"{ns_pkg}Relationship")}
+
+    def _target(folder, target):
+        if target.startswith("/"):
+            return target.lstrip("/")
+        return posixpath.normpath(posixpath.join(folder, target))
+
+    out: dict[str, tuple[str, str]] = {}
+    with zipfile.ZipFile(path) as z:
+        book_rels = rels(z, "xl/workbook.xml")
+        for sheet in ET.fromstring(z.read("xl/workbook.xml")).iter(f"{ns_main}sheet"):
+            part = book_rels[sheet.get(f"{ns_rel}id")]
+            for target in rels(z, part).values():
+                if "/tables/" in target:
+                    t = ET.fromstring(z.read(target))
+                    out[t.get("name")] = (sheet.get("name"), t.get("ref"))
+    return out
 
 
 # ------------------------------------------------------------------------ values
@@ -529,7 +577,9 @@ class Runner:
         return self._wb
 
     def view(self) -> View:
-        return View(self._book())
+        if self._wb is not None:
+            return View(self._wb)
+        return View(path=self.path)
 
     def _edit(self, fn: Callable[[Any], None]) -> None:
         fn(self._book())
