@@ -1370,4 +1370,24 @@ CASES = [
             ExpectSheet("tables 4, 4, 3", _sizes(1, [4, 4, 3])),
         ],
     ),
+    Case(
+        id="003-42-ripescaggio-parita-decisa-dai-punti-fuori-obiettivo",
+        seed=SEED,
+        articles=[ART23_TIE, ART2_RIPESCAGGIO],
+        derivation=A_SCORES + A_AFTER3 + (
+            "Ripescaggio (G04, G06, G03, G07 at a 4-table): G06 and G03 both 40 objective "
+            "points, G06 5 and G03 12 out of the objective; G04 30, G07 20. Art. 23's chain "
+            "holds for every game: more out-of-objective points → G03 wins the ripescaggio "
+            "and joins G02, G05, G01 in the final."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            *a_base(),
+            Cli(["finals"]),
+            FillRipescaggio(seats=[S("G04", 30, 5), S("G06", 40, 5), S("G03", 40, 12),
+                                   S("G07", 20, 5)]),
+            Cli(["finals"]),
+            ExpectTables("Finale", players={"G02", "G05", "G01", "G03"}),
+        ],
+    ),
 ]
