@@ -304,7 +304,8 @@ CASES = [
             "A 5-player table, tavolo_bonus. S.P.Q.RisiKo! has no ×1,25 (that is classic "
             "RisiKo!'s correction for objective points): G01 25 + 20 = 45; G02 21 (not 27 = "
             "21 × 1,25 rounded up); G03 15; G04 10; G05 6. Points above 20 for a non-winner "
-            "are legal (G02 reached 21 in the same turn but G01 had more)."),
+            "are legal (G02 reached 21 in the same turn but G01 had more). The table points "
+            "(Punti tavolo) are the game's points as typed: 25, 21, 15, 10, 6."),
         formula="rtu",
         settings={"Metodo punteggio": "tavolo_bonus"},
         players=players(5),
@@ -313,6 +314,8 @@ CASES = [
                      seat("G03", 15, 14, 20), seat("G04", 10, 12, 15), seat("G05", 6, 10, 10))),
             Cli(["standings"]),
             results({"G01": 45, "G02": 21, "G03": 15, "G04": 10, "G05": 6}),
+            ExpectRisultati({(1, "Qualificazione", pid): {"Punti tavolo": v} for pid, v in
+                             {"G01": 25, "G02": 21, "G03": 15, "G04": 10, "G05": 6}.items()}),
         ],
         known_defect=("S.P.Q.RisiKo! 5-table, tavolo_bonus: expected G01 25 + 20 = 45 and G02 "
                       "21; the program scales ×1,25 (G01 52)"),
