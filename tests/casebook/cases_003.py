@@ -1390,4 +1390,24 @@ CASES = [
             ExpectTables("Finale", players={"G02", "G05", "G01", "G03"}),
         ],
     ),
+    Case(
+        id="003-43-vincitore-del-ripescaggio-ritirato",
+        seed=SEED,
+        articles=[ART3_FINALE_A],
+        derivation=A_SCORES + A_AFTER3 + A_RIPE_TEXT + (
+            "The final is seated (G02, G05, G01, G06); G06, who won the ripescaggio, "
+            "withdraws before the final. A finalist who cannot play is replaced from the "
+            "ripescaggio «secondo l'ordine di piazzamento»: its 2nd, G03. Final: G02, G05, "
+            "G01, G03."),
+        formula="eagles",
+        players=players(8),
+        steps=[
+            *a_base(),
+            Cli(["finals"]),
+            FillRipescaggio(seats=A_RIPE),
+            Cli(["finals"]),
+            Cli(["ritira", "G06"]),
+            ExpectTables("Finale", players={"G02", "G05", "G01", "G03"}),
+        ],
+    ),
 ]
