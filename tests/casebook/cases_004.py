@@ -17,7 +17,9 @@ that.
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -239,7 +241,9 @@ def _squadre_counts(expected: dict[str, dict[str, int]]):
     return check
 
 
-_REFERTI = Path(tempfile.mkdtemp(prefix="casebook-004-referti-")) / "referti-rtu.html"
+_REFERTI_DIR = tempfile.mkdtemp(prefix="casebook-004-referti-")
+atexit.register(shutil.rmtree, _REFERTI_DIR, True)
+_REFERTI = Path(_REFERTI_DIR) / "referti-rtu.html"
 
 
 def _referti_spqr(view: View) -> None:
