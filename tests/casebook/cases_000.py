@@ -741,10 +741,6 @@ CASES.append(Case(
         "spareggio seat. The spareggio: G04, G05, the lottery's 6th, and of the others the "
         "best single game: G08's 55 beats the lottery's 7th (best 25). One lottery, drawn "
         "once and recorded once in Sorteggi, and the same order in every later standings."),
-    known_defect=(
-        'Art. 2 (Sorteggio) + issue §3: expected finals to announce the G06/G07 lottery for '
-        'the 6th place (a spareggio seat) and record it once in Sorteggi; finals says '
-        'nothing and writes no lottery row'),
     players=field(8),
     steps=[
         rounds8(ROUNDS8L),
@@ -791,10 +787,6 @@ CASES.append(Case(
         Cli(["draw", "--turno", "3"]),
         ExpectTables("Qualificazione", turno=3, players={f"G0{i}" for i in range(1, 10)}),
     ],
-    known_defect=(
-        "Art. 5/25 (issue: Stato Assente): expected G09 left out of the round-2 draw and "
-        "back for round 3; the program refuses Stato 'Assente' (allowed: Attivo, Ritirato, "
-        "Squalificato)"),
 ))
 
 CASES.append(Case(

@@ -326,9 +326,7 @@ CASES = [
                              (1, "Qualificazione", "G03"): {"Posizione": 3},
                              (1, "Qualificazione", "G04"): {"Posizione": 4}}),
         ],
-        known_defect=("Posizione by objective points: expected G01 1st (50 by method 1) and G02 "
-                      "2nd (45); the program places G02 1st (40 objective points)"),
-    ),
+        ),
     Case(
         id="002-08-giocatore-eliminato-zero-punti",
         seed=SEED,
@@ -369,9 +367,7 @@ CASES = [
             ExpectQualificati("Finale", ids={"G02", "G10", "G15", "G20"}),
             ExpectTables("Finale", tables=[{"G02", "G10", "G15", "G20"}]),
         ],
-        known_defect=("knockout winner by objective points: expected G02 (50 by method 1) in "
-                      "the final; the program advances G01 (40 objective points, 42 total)"),
-    ),
+        ),
     Case(
         id="002-10-eliminazione-finale-e-vincitore",
         seed=SEED,
@@ -480,9 +476,7 @@ CASES = [
                              (1, "Qualificazione", "G03"): {"Punti torneo": 58, "Posizione": 3},
                              (1, "Qualificazione", "G04"): {"Punti torneo": 40, "Posizione": 4}}),
         ],
-        known_defect=("method 3 placement: expected G01 1st (40 + 30 armies = 70); the program "
-                      "places G01 3rd by territory points (G02 50 first)"),
-    ),
+        ),
     Case(
         id="002-15-italiana-parita-senza-sorteggio",
         seed=SEED,

@@ -592,10 +592,7 @@ CASES = [
                         "G07": {"Generale": "0,012", "Assoluta": "0,022"},
                         "G08": {"Generale": "0,033", "Assoluta": "0,058"}}),
         ],
-        known_defect=("Generale after round 2 of 3: expected each player's worse played game "
-                      "dropped (G03 1,048 before G06 1,047); the program drops nothing played "
-                      "(G06 1,089 before G03)"),
-    ),
+        ),
     Case(
         id="003-09-generale-e-assoluta-dopo-3-turni",
         seed=SEED,
@@ -644,10 +641,7 @@ CASES = [
                         "G03": {"Generale": "0,030", "Assoluta": "0,050"},
                         "G04": {"Generale": "0,010", "Assoluta": "0,020"}}),
         ],
-        known_defect=("late entrant after round 2 of 3: expected G05 first (Generale 1,060, "
-                      "missed round dropped) and G01 1,040; the program ranks G01 first (no "
-                      "played game dropped)"),
-    ),
+        ),
     Case(
         id="003-11-parita-generale-decide-assoluta",
         seed=SEED,
@@ -807,10 +801,7 @@ CASES = [
             ExpectTables("Finale", players={"G02", "G01", "G06", "G03"}),
             ExpectQualificati("Finale", ids={"G02", "G01", "G06", "G03"}),
         ],
-        known_defect=("finalist withdrawn before the ripescaggio: expected the ripescaggio "
-                      "played as drawn (G04 G06 G03 G07) and its 1st and 2nd in the final; the "
-                      "program moves G04 to the final and seats G08 in the ripescaggio"),
-    ),
+        ),
     Case(
         id="003-17-finalista-ritirato-prima-che-il-ripescaggio-sia-sorteggiato",
         seed=SEED,
@@ -833,9 +824,7 @@ CASES = [
             Cli(["finals"]),
             ExpectTables("Finale", players={"G02", "G01", "G06", "G03"}),
         ],
-        known_defect=("finalist withdrawn before `finals`: expected ripescaggio G04 G06 G03 "
-                      "G07; the program recomputes the top 3 without him and seats G08"),
-    ),
+        ),
     Case(
         id="003-18-finalista-ritirato-dopo-il-ripescaggio",
         seed=SEED,
@@ -855,10 +844,7 @@ CASES = [
             ExpectTables("Finale", players={"G02", "G05", "G06", "G03"}),
             ExpectQualificati("Finale", ids={"G02", "G05", "G06", "G03"}),
         ],
-        known_defect=("finalist G01 replaced by G03 (2nd of the ripescaggio): the final table "
-                      "is right, but Qualificati keeps a second set of Finale rows (turno 4) "
-                      "where G01 still holds his seat as «3° in classifica generale»"),
-    ),
+        ),
     Case(
         id="003-19-ripescaggio-sostituzione-a-catena",
         seed=SEED,
@@ -908,10 +894,7 @@ CASES = [
             Cli(["draw", "--turno", "3"]),
             ExpectTables("Qualificazione", turno=3, players={f"G0{i}" for i in range(1, 9)}),
         ],
-        known_defect=("Stato «Assente» (Art. 4 ESCLUSO): expected G08 left out of the round-2 "
-                      "draw; the program refuses the value (ammessi: Attivo, Ritirato, "
-                      "Squalificato)"),
-    ),
+        ),
     Case(
         id="003-21-non-qualificato-in-finale",
         seed=SEED,
@@ -1104,9 +1087,7 @@ CASES = [
             Type(*A_LOT),
             Cli(["finals"], says="sorteggio"),
         ],
-        known_defect=("lottery deciding 3rd (final) vs 4th (ripescaggio): expected `finals` to "
-                      "announce the sorteggio; its output does not mention it"),
-    ),
+        ),
     Case(
         id="003-30-formula-b-semifinalista-ritirato-dopo-il-sorteggio",
         seed=SEED,
@@ -1129,10 +1110,7 @@ CASES = [
                          bands=[{"G02", "G03", "G06"}, {"G11", "G27", "G04"},
                                 {"G26", "G16", "G21"}, {"G20", "G13", "G17"}]),
         ],
-        known_defect=("semifinalist G05 withdrawn after seating: expected G17 in and the bands "
-                      "recomputed (one of {G11, G27, G04} at each table); the program puts G17 "
-                      "in G05's seat and one table gets G04 and G11 together"),
-    ),
+        ),
     Case(
         id="003-31-formula-b-finale-e-vincitore",
         seed=SEED,
@@ -1300,10 +1278,7 @@ CASES = [
             ExpectSheet("G03 by the Generale, G08 by the Assoluta",
                         _ripescaggio_how({"G03": "generale", "G08": "assoluta"})),
         ],
-        known_defect=("ripescaggio chain: expected G03 to replace G04 (Generale) and G08 to "
-                      "take G03's Assoluta seat; the program says G08 replaces G04 and does not "
-                      "mention G03"),
-    ),
+        ),
     Case(
         id="003-38-formula-b-catena-migliore-prestazione-e-turno-precedente",
         seed=SEED,

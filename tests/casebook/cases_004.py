@@ -321,9 +321,7 @@ CASES = [
             ExpectRisultati({(1, "Qualificazione", pid): {"Punti tavolo": v} for pid, v in
                              {"G01": 25, "G02": 21, "G03": 15, "G04": 10, "G05": 6}.items()}),
         ],
-        known_defect=("S.P.Q.RisiKo! 5-table, tavolo_bonus: expected G01 25 + 20 = 45 and G02 "
-                      "21; the program scales ×1,25 (G01 52)"),
-    ),
+        ),
     Case(
         id="004-03-piazzamento-tavolo-da-5",
         seed=SEED,
@@ -344,9 +342,7 @@ CASES = [
                      "G05": "36,10"},
                     pos={"G01": 1, "G02": 2, "G03": 3, "G04": 4, "G05": 5}),
         ],
-        known_defect=("piazzamento at a 5-table: expected G01 150 + 25 + 0,23 = 175,23; the "
-                      "program gives 182 (25 scaled ×1,25, no coefficient decimals)"),
-    ),
+        ),
     Case(
         id="004-04-piazzamento-tavolo-da-4",
         seed=SEED,
@@ -363,9 +359,7 @@ CASES = [
             Cli(["standings"]),
             results({"G01": "172,20", "G02": "117,15", "G03": "82,11", "G04": "58,10"}),
         ],
-        known_defect=("piazzamento: expected G01 150 + 22 + 0,20 = 172,20; the program gives "
-                      "172 (no coefficient decimals)"),
-    ),
+        ),
     Case(
         id="004-05-parita-decide-il-coefficiente",
         seed=SEED,
@@ -385,9 +379,7 @@ CASES = [
             results({"G01": "121,16", "G02": "171,19", "G03": "84,12", "G04": "59,11"},
                     pos={"G02": 1, "G01": 2}),
         ],
-        known_defect=("tie on 21 points: expected G02 first by coefficient (19 > 16); the "
-                      "program refuses the tie as unresolved (ignores Coefficiente)"),
-    ),
+        ),
     Case(
         id="004-06-parita-decide-il-valore-dell-esercito",
         seed=SEED,
@@ -407,9 +399,7 @@ CASES = [
             results({"G01": "171,16", "G02": "121,16", "G03": "84,12", "G04": "59,11"},
                     pos={"G01": 1, "G02": 2}),
         ],
-        known_defect=("tie on points and coefficient: expected G01 first by army value (35 > "
-                      "28); the program refuses the tie as unresolved"),
-    ),
+        ),
     Case(
         id="004-07-parita-ordine-inverso-di-gioco",
         seed=SEED,
@@ -429,9 +419,7 @@ CASES = [
             results({"G01": "121,16", "G02": "84,12", "G03": "171,16", "G04": "59,11"},
                     pos={"G03": 1, "G01": 2, "G02": 3, "G04": 4}),
         ],
-        known_defect=("tie on points, coefficient, army: expected G03 (later in turn order) "
-                      "first; the program refuses the tie as unresolved"),
-    ),
+        ),
     Case(
         id="004-08-tavolo-bonus-parita-il-bonus-va-a-chi-vince-lo-spareggio",
         seed=SEED,
@@ -450,9 +438,7 @@ CASES = [
             results({"G01": 21, "G02": 41, "G03": 15, "G04": 10, "G05": 6},
                     pos={"G02": 1, "G01": 2}),
         ],
-        known_defect=("tavolo_bonus tie on 21: expected the bonus to G02 (coefficient 22 > 17), "
-                      "41 vs 21; the program refuses the tie as unresolved"),
-    ),
+        ),
     Case(
         id="004-09-medagliere-sull-intero-torneo",
         seed=SEED,
@@ -525,9 +511,7 @@ CASES = [
         players=cns_players({"Aquile": 6, "Bisonti": 5, "Cinghiali": 5, "Delfini": 5,
                              "Elefanti": 4}),
         steps=[Cli(["draw"], code=2, says=["Elefanti", "4"])],
-        known_defect=("CNS team of 4 members: expected a refusal naming Elefanti and 4; the "
-                      "program does not check team sizes"),
-    ),
+        ),
     Case(
         id="004-13-cns-squadra-di-16-rifiutata",
         seed=SEED,
@@ -540,9 +524,7 @@ CASES = [
         players=cns_players({"Aquile": 16, "Bisonti": 5, "Cinghiali": 5, "Delfini": 5,
                              "Elefanti": 9}),
         steps=[Cli(["draw"], code=2, says=["Aquile", "16"])],
-        known_defect=("CNS team of 16 members: expected a refusal naming Aquile and 16; the "
-                      "program does not check team sizes"),
-    ),
+        ),
     Case(
         id="004-14-cns-turno-con-quattro-giocatori-di-una-squadra",
         seed=SEED,
@@ -562,9 +544,7 @@ CASES = [
                     ["A5", "B5", "C5", "A6", "E5"]])]),
             Cli(["standings"], code=2, says=["Delfini", "4"]),
         ],
-        known_defect=("CNS round with 4 Delfini and 6 Aquile: expected a refusal naming Delfini "
-                      "and 4; the program accepts it"),
-    ),
+        ),
     Case(
         id="004-15-cns-tavolo-da-4-rifiutato",
         seed=SEED,
@@ -581,9 +561,7 @@ CASES = [
                 zip("ABCD", [22, 18, 14, 10]))]) for t in range(1, 6)]),
             Cli(["standings"], code=2, says="4"),
         ],
-        known_defect=("CNS round typed at 4-player tables: expected a refusal (only 5-tables); "
-                      "the program accepts it"),
-    ),
+        ),
     Case(
         id="004-16-cns-classifica-a-squadre-11-migliori",
         seed=SEED,
@@ -611,10 +589,7 @@ CASES = [
             squadre(TEAMS, {"Aquile": "1501,88", "Bisonti": "1413,80", "Cinghiali": "1243,66",
                             "Delfini": "1073,52", "Elefanti": "937,42"}),
         ],
-        known_defect=("CNS team standings: expected Aquile 1501,88 (piazzamento, unscaled "
-                      "points, coefficient decimals, best 11); the program gives 1558 (points "
-                      "×1,25, no decimals)"),
-    ),
+        ),
     Case(
         id="004-17-cns-parita-decidono-le-vittorie",
         seed=SEED,
@@ -642,10 +617,7 @@ CASES = [
             squadre(TEAMS, {"Aquile": "1379,76", "Bisonti": "1379,76", "Cinghiali": "1243,66",
                             "Delfini": "1185,61", "Elefanti": "1025,50"}),
         ],
-        known_defect=("CNS tie on 1379,76 broken by wins: expected Aquile (4 wins) before "
-                      "Bisonti (3); the program ranks Bisonti first (its totals scale points "
-                      "×1,25 and drop the coefficient decimals)"),
-    ),
+        ),
     Case(
         id="004-18-rtu-sette-giocatori-rifiutati",
         seed=SEED,
@@ -711,9 +683,7 @@ CASES = [
             Cli(["standings"]),
             ExpectSheet("medal counts, not an encoded number", _no_encoded_medals),
         ],
-        known_defect=("medagliere standings: expected medal counts; the program shows encoded "
-                      "numbers (G05 T1 1000000, Assoluta 1010000)"),
-    ),
+        ),
     Case(
         id="004-22-piazzamento-classifica-con-decimali",
         seed=SEED,
@@ -738,9 +708,7 @@ CASES = [
             ExpectSheet("totals with the coefficient decimals", _totals(
                 {"G02": "290,36", "G01": "253,33", "G03": "201,28", "G04": "117,20"})),
         ],
-        known_defect=("piazzamento standings: expected G02 290,36 (coefficient decimals kept); "
-                      "the program totals 290"),
-    ),
+        ),
     Case(
         id="004-23-cns-partite-contate-vittorie-secondi",
         seed=SEED,
@@ -799,8 +767,5 @@ CASES = [
             Cli(["referti", "--turno", "1", "--out", str(_REFERTI)]),
             ExpectSheet("S.P.Q.RisiKo! score sheet", _referti_spqr),
         ],
-        known_defect=("RTU score sheet: expected columns Coefficiente and Valore esercito and "
-                      "no ×1,25; the program prints the classic sheet («Tavolo da 5: punti "
-                      "obiettivo ×1,25 arrotondati per eccesso»)"),
-    ),
+        ),
 ]
