@@ -188,7 +188,7 @@ def _name(pdf: SheetPDF, x: float, y: float, w: float, row: float, name: str,
     _line(pdf, x, below, w, detail_h, detail, 7, gray=60, smallest=5.5, keep=keep)
 
 
-def _fill_line(pdf: FPDF, x: float, y: float, label: str, value: str, width: float,
+def _fill_line(pdf: SheetPDF, x: float, y: float, label: str, value: str, width: float,
                size: float = 10) -> None:
     """«label value», or «label ____» when the value is to be written by hand."""
     pdf.set_font(FONT, "", size)
@@ -201,9 +201,10 @@ def _fill_line(pdf: FPDF, x: float, y: float, label: str, value: str, width: flo
         pdf.line(x + label_w, y + 4.8, x + width, y + 4.8)
 
 
-def _title(pdf: FPDF, x: float, y: float, w: float, text: str, size: float) -> float:
+def _title(pdf: SheetPDF, x: float, y: float, w: float, text: str, size: float) -> float:
     """The tournament's name on one line, or on two at a smaller size when long (the
     second cut with «…» if still too long); returns the y for the line below."""
+    text = visible(shortened(text), pdf.covered)
     pdf.set_font(FONT, "B", size)
     if pdf.get_string_width(text) <= w - 0.4:
         _line(pdf, x, y + 1, w, 8, text, size, "B")
@@ -343,7 +344,7 @@ def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
     first = sheets[0]
     when = next((s.when for s in sheets if s.when is not None), None)
     pdf.set_creation_date(when.replace(tzinfo=dt.timezone.utc) if when else FIXED_DATE)
-    pdf.set_title(f"Referti — {first.tournament} — turno {first.round_no}")
+    pdf.set_title(f"Referti — {shortened(first.tournament)} — turno {first.round_no}")
     pdf.set_creator("risiko_xl")
     pdf.set_lang("it")
     pdf.set_line_width(0.3)
