@@ -21,7 +21,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import data, environment, one_line
-from risiko_xl.publish.safe_text import neutral_bidi, shortened
+from risiko_xl.publish.safe_text import shortened
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
@@ -286,7 +286,7 @@ def table_headers(t: Tournament) -> tuple[str, ...]:
 def printable(text: str) -> str:
     """Typed text as a sheet prints it: one line, no bidirectional controls (a U+202E in
     a name would reverse the rest of the line), at most `safe_text.LONGEST` characters."""
-    return shortened(neutral_bidi(one_line(text)))
+    return shortened(one_line(text))
 
 
 def _phase_order(phase: str) -> int:
