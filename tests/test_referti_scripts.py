@@ -251,3 +251,15 @@ def test_a_huge_name_is_printed_in_seconds(tmp_path):
     (tmp_path / "huge.pdf").write_bytes(pdf)
     text = pdf_text(tmp_path / "huge.pdf")
     assert "Massimiliano" in text and "ID G001" in text
+
+
+# --- fonts found on the computer ------------------------------------------------------
+
+def test_fallback_fonts_are_found_by_name_in_any_folder(tmp_path):
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    for name in ("a/b/Symbola_hint.ttf", "a/MSYH.TTC", "DroidSansFallback.ttf", "Other.ttf"):
+        (tmp_path / name).write_bytes(b"")
+    found = fallback_fonts([tmp_path / "missing", tmp_path])
+    # best first: Chinese/Japanese/Korean before emoji; Windows' upper-case names match
+    assert [p.name for p in found] == ["DroidSansFallback.ttf", "MSYH.TTC", "Symbola_hint.ttf"]
+    assert font_cmap(tmp_path / "Other.ttf") == frozenset()  # unreadable: never used
