@@ -21,7 +21,7 @@ test: $(STAMP)
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --forza
-	rm -f workbook/torneo.bak.xlsx
+	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
 	$(BIN)/python -m risiko_xl.workbook.xlsm  # from a template with the live formulas
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after

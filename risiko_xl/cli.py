@@ -228,7 +228,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from risiko_xl.workbook import finals_sheet, rounds, standings_sheet, verify
+    from risiko_xl.workbook import finals_sheet, phase_check, rounds, standings_sheet, verify
+    from risiko_xl.workbook.state import load
 
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
@@ -251,8 +252,8 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
     elif args.command == "standings":
-        print("\n".join(_on_book(args.file,
-                                 lambda b: standings_sheet.update_standings(b).lines)))
+        print("\n".join(_on_book(args.file, lambda b: (
+            phase_check.check_phase_rows(load(b)), standings_sheet.update_standings(b))[1].lines)))
     elif args.command == "finals":
         print("\n".join(_on_book(args.file, lambda b: finals_sheet.run_finals(b).lines)))
     elif args.command == "ritira":

@@ -195,3 +195,15 @@ def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
     for name in (schema.RESULTS.name, STANDINGS):
         assert differences(cli_book.read_table(name), xl.read_table(name)) == []
     assert any(str(v).startswith("=INDEX(") for v in xl.read_table(STANDINGS)["ID"])
+
+
+def test_the_arguments_follow_the_typed_columns_the_table_really_has():
+    """A workbook made before the optional Coefficiente / Valore esercito columns keeps a
+    valid range; columns appended after the computed ones are left out of it."""
+    from risiko_xl.workbook import live
+
+    old = [h for h in schema.RESULTS.headers if h not in ("Coefficiente", "Valore esercito")]
+    assert live.arguments(old).endswith("Risultati[[#All],[Turno]:[Territori fuori]]")
+    appended = [*old, "Coefficiente"]
+    assert live.arguments(appended) == live.arguments(old)
+    assert live.arguments().endswith(f"[Turno]:[{schema.RESULTS.headers[-4]}]]")

@@ -110,7 +110,9 @@ def test_000_finalist_withdrawing_before_the_spareggio_recompiles_the_standings(
     new, q = replace_withdrawn(step, "B", ent, RESULTS_000, st, PHASES_000, rules=RULES_000)
     assert [f.player for f in new.finalists] == ["A", "C", "E"]
     assert q.player == "G" and q.replaces == "B" and "sostituisce Nome B" in q.reason
-    assert ids_of(new.tables[0]) == ["G", "D", "F", "I"]  # G takes the seat E left
+    # the spareggio as seated from the recompiled standings (the same table `finals`
+    # seats when the withdrawal comes first): D, F, G 4th-6th, I the best game
+    assert ids_of(new.tables[0]) == ["D", "F", "G", "I"]
 
 
 # --- seed 003-a: ripescaggio -----------------------------------------------------------------
@@ -127,7 +129,7 @@ RESULTS_003 = [  # millesimi, 3 rounds, 2 tables of 4
 RULES_003A = StandingsRules(rounds=3, drops=1, chain=CHAIN_003A)
 PHASES_003A = PhaseRules(kind="playoff", playoff_ranks=(4, 5),
                          playoff_extra=("best_assoluta", "best_game"), final_direct=3,
-                         final_size=4)
+                         final_size=4, playoff_replacement="playoff")
 
 
 def test_003a_ripescaggio_selection():
@@ -158,7 +160,7 @@ def test_003a_replacement_comes_from_the_ranking_that_qualified():
     st = compute_standings(ent, RESULTS_003, RULES_003A, seed=1)
     step = next_phase(ent, RESULTS_003, st, PHASES_003A, RULES_003A, seed=1)
     new, q = replace_withdrawn(step, "D", ent, RESULTS_003, st, PHASES_003A, rules=RULES_003A)
-    assert (q.player, ids_of(new.tables[0])) == ("F", ["F", "E", "G", "H"])
+    assert (q.player, sorted(ids_of(new.tables[0]))) == ("F", ["E", "F", "G", "H"])
     assert q.reason.startswith("6° in classifica generale")
     new, q = replace_withdrawn(step, "G", ent, RESULTS_003, st, PHASES_003A, rules=RULES_003A)
     assert (q.player, ids_of(new.tables[0])) == ("F", ["D", "E", "F", "H"])
@@ -352,15 +354,18 @@ def test_semifinal_seat_and_direct_finalist_withdrawing_before_the_semifinals():
     results = master_results()
     st = compute_standings(ent, results, MASTER_RULES, seed=11)
     step = next_phase(ent, results, st, MASTER, MASTER_RULES, seed=11)
-    # a semifinalist: the first player of the standings not qualified takes the seat
-    # (003 Art. 3 "si scorrerà la Classifica"): P14, 14th
+    # a semifinalist: the first player of the standings not qualified enters (003 Art. 3
+    # "si scorrerà la Classifica"): P14; the bands are cut again from the standings «al
+    # netto di eventuali giocatori qualificati per la semifinale ma ritirati» (001 §8):
+    # 2-4 P05 P02 P03, 5-7 P09 P13 P17, 8-10 P06 P07 P10, 11-13 P08 P11 P14
     new, q = replace_withdrawn(step, "P04", ent, results, st, MASTER, rules=MASTER_RULES)
-    assert q.player == "P14" and q.rank == 14
-    assert [ids_of(t).index("P14") for t in new.tables if "P14" in ids_of(t)] == \
-        [ids_of(t).index("P04") for t in step.tables if "P04" in ids_of(t)]
+    assert q.player == "P14" and q.rank == 13 and q.replaces == "P04"
+    assert_bands(new.tables, [{"P05", "P02", "P03"}, {"P09", "P13", "P17"},
+                              {"P06", "P07", "P10"}, {"P08", "P11", "P14"}])
+    assert [f.player for f in new.finalists] == ["P01"]
     # the direct finalist before the semifinals: four semifinals (001 §8), ranks 2-17
     new, q = replace_withdrawn(step, "P01", ent, results, st, MASTER, rules=MASTER_RULES)
-    assert new.finalists == () and len(new.tables) == 4 and q.player == "P14"
+    assert new.finalists == () and len(new.tables) == 4 and q.replaces == "P01"
     assert_bands(new.tables, [{"P05", "P02", "P03", "P09"}, {"P04", "P13", "P17", "P06"},
                               {"P07", "P10", "P08", "P11"}, {"P14", "P12", "P15", "P18"}])
 
@@ -565,21 +570,21 @@ def test_replacements_work_on_a_step_rebuilt_from_the_sheet():
     st = compute_standings(ent, results, MASTER_RULES, seed=11)
     final = next_phase(ent, results, st, MASTER, MASTER_RULES, seed=11)
     # a semifinal winner: his table is read from the results (001 §8)
-    _, q = replace_withdrawn(bare(final), "P09", ent, results, st, MASTER)
+    _, q = replace_withdrawn(bare(final), "P09", ent, results, st, MASTER, seed=11)
     assert (q.player, q.from_table) == ("P02", 2)
     # the direct finalist, not seated in the semifinal round's rows: found again
     prelim = master_results()
     semis = next_phase(ent, prelim, st, MASTER, MASTER_RULES, seed=11)
     new, q = replace_withdrawn(bare(semis), "P01", ent, prelim, st, MASTER,
                                rules=MASTER_RULES, seed=11)
-    assert len(new.tables) == 4 and q.player == "P14"
+    assert len(new.tables) == 4 and q.player in {"P14", "P12", "P15", "P18"}
     # 003-a ripescaggio seat
     ent3 = people(CAST_003)
     st3 = compute_standings(ent3, RESULTS_003, RULES_003A, seed=1)
     step = next_phase(ent3, RESULTS_003, st3, PHASES_003A, RULES_003A, seed=1)
     new, q = replace_withdrawn(bare(step), "D", ent3, RESULTS_003, st3, PHASES_003A,
-                               rules=RULES_003A)
-    assert q.player == "F" and ids_of(new.tables[0]) == ["F", "E", "G", "H"]
+                               rules=RULES_003A, seed=1)
+    assert q.player == "F" and sorted(ids_of(new.tables[0])) == ["E", "F", "G", "H"]
     assert not any("passa in finale" in n for n in new.notes)
 
 

@@ -22,7 +22,15 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
-from risiko_xl.workbook.standings_sheet import COLUMN_FIELDS, standings_columns, standings_seed
+from risiko_xl.workbook.standings_sheet import (
+    MEDAL_COLUMNS,
+    column_value,
+    position_text,
+    recorded_lotteries,
+    round_values,
+    standings_columns,
+    standings_seed,
+)
 from risiko_xl.workbook.state import Tournament
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
@@ -224,13 +232,14 @@ def played_round(t: Tournament) -> int | None:
 def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
-                                  upto_round=round_no)
+                                  upto_round=round_no,
+                                  recorded=[o for _, o in recorded_lotteries(t.book)])
     columns = standings_columns(rules)
     lines = []
     for row in standings.rows[:top]:
         entrant = t.by_id[row.player]
-        position = "rit." if row.withdrawn else f"{row.position}{'=' if row.shared else ''}"
-        values = (*row.rounds[:round_no], *(getattr(row, COLUMN_FIELDS[c]) for c in columns))
+        position = str(position_text(row))
+        values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
         lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
     return Ranking(f"Classifica dopo il turno {round_no}",
                    (*(f"T{n}" for n in range(1, round_no + 1)), *columns),
@@ -239,13 +248,33 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
 
 def _final(t: Tournament, top: int | None) -> Ranking:
     seed = standings_seed(t)
-    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed,
+                                  recorded=[o for _, o in recorded_lotteries(t.book)])
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
+    if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
+        medals = _medals(t)
+        columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
+        values = {r.player: (r.stage, *medals.get(r.player, (0,) * 4)) for r in ranking}
+    else:  # the tournament total, as ClassificaFinale's «Punti torneo» (never mixed
+        # with the final game's points)
+        columns = ("Fase raggiunta", "Punti torneo")
+        values = {r.player: (r.stage, r.points if r.total is None else r.total)
+                  for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
                           t.by_id[r.player].name, t.by_id[r.player].club or "",
-                          (r.stage, r.points)) for r in ranking[:top])
-    return Ranking("Classifica finale", ("Fase raggiunta", "Punti"), rows, len(ranking))
+                          values[r.player]) for r in ranking[:top])
+    return Ranking("Classifica finale", columns, rows, len(ranking))
+
+
+def _medals(t: Tournament) -> dict[str, tuple[int, ...]]:
+    """1st, 2nd, 3rd and 4th places of each player over every game played (seed 004
+    «medagliere … realizzati durante l'intero torneo»)."""
+    out: dict[str, list[int]] = {}
+    for g in t.results:
+        if 1 <= g.position <= 4:
+            out.setdefault(g.player, [0] * 4)[g.position - 1] += 1
+    return {pid: tuple(counts) for pid, counts in out.items()}
 
 
 def _ranking(t: Tournament, book: Book, round_no: int, phase: str,

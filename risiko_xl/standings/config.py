@@ -35,7 +35,10 @@ class StandingsRules:
     scores. `lottery_decides_direct_final`: False where a lottery may never decide a
     direct final place (003-b); it matters for "top_k" direct finalists, as a
     "sole_leader" is never made by a lottery (001 "da solo in testa"). `columns`: extra
-    Classifica columns the formula shows.
+    Classifica columns the formula shows. `medals`: the olympic medal table (seed 004
+    «medagliere … vittorie, … secondi posti, … terzi posti ed infine dei quarti posti
+    realizzati durante l'intero torneo»): every game counts, `drops` and `best_of` never
+    remove a medal, and the standings show the count of each place instead of points.
     """
 
     rounds: int
@@ -45,6 +48,7 @@ class StandingsRules:
     withdrawn: str = "remove"
     lottery_decides_direct_final: bool = True
     columns: tuple[str, ...] = ("Totale",)
+    medals: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,10 @@ class PhaseRules:
     standings, then best 3rd, 4th) or "semifinal_points" (003-b Art. 3: best semifinal
     score among the non-qualified). `playoff_label`: the playoff's name in reasons
     ("" = "ripescaggio" when "best_assoluta" is among the extras, else "spareggio").
+    `playoff_replacement`: a playoff formula's finalist who withdraws before the final:
+    "standings" (000 Art. 4: the classification is recompiled without them, the new
+    first `final_direct` play the final with the playoff winner) or "playoff" (003-a Art.
+    3: the playoff is played as drawn and the place goes down its placement order).
     """
 
     kind: str = "none"
@@ -98,3 +106,4 @@ class PhaseRules:
     final_ranking: str = "final_then_total"
     semifinal_replacement: str = "standings"
     playoff_label: str = ""
+    playoff_replacement: str = "standings"

@@ -75,7 +75,9 @@ class Context:
         entrants = [dataclasses.replace(e, state=WITHDRAWN) if e.state == DISQUALIFIED else e
                     for e in self.entrant_list]
         rules = dataclasses.replace(self.rules, withdrawn="keep")
-        return compute_standings(entrants, self.results, rules, self.seed_value)
+        return compute_standings(entrants, self.results, rules, self.seed_value,
+                                 upto_round=self.standings.upto_round or None,
+                                 recorded=self.standings.history)
 
     @property
     def seed_value(self) -> int | str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from risiko_xl.standings.config import StandingsRules
-from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.tiebreak import (
     Key,
     best_rank,
@@ -54,7 +54,7 @@ class Engine:
     """Standings of one tournament at any round, memoised by round."""
 
     def __init__(self, players: Sequence[Player], rules: StandingsRules, seed: int | str,
-                 scale: int) -> None:
+                 scale: int, lotteries: Lotteries | None = None) -> None:
         self.players = list(players)
         for p in self.players:
             p.finish()
@@ -63,6 +63,7 @@ class Engine:
         self.stages = stages(self.chain)
         self.seed = seed
         self.scale = scale
+        self.lotteries = lotteries or Lotteries(seed)
         self._levels: dict[int, Level] = {}
 
     def level(self, u: int) -> Level:
@@ -76,7 +77,10 @@ class Engine:
         self._levels.clear()
 
     def drops_at(self, u: int) -> int:
-        """Results left out of the main score after `u` rounds (never all of them)."""
+        """Results left out of the main score after `u` rounds (never all of them; none
+        with the medal table: seed 004 counts the places «durante l'intero torneo»)."""
+        if self.rules.medals:
+            return 0
         if self.rules.best_of is not None:
             return max(0, u - self.rules.best_of)
         return min(self.rules.drops, max(u - 1, 0))
@@ -177,8 +181,8 @@ class Level:
         return self._position[pid]
 
     def _lottery(self, group: list[str], first: int) -> list[str]:
-        draw = draw_lottery(self.engine.seed, f"turno {self.u}", group, first,
-                            f"Classifica dopo il turno {self.u}")
+        """The tie's lottery: drawn once per set of players, reused ever after."""
+        draw = self.engine.lotteries.draw(group, first, f"Classifica dopo il turno {self.u}")
         self.draws.append(draw)
         self.by_lottery.update(group)
         self._merged.update((pid, first) for pid in group)

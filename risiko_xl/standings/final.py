@@ -4,10 +4,18 @@
 by the sum of the tournament points of the games they played (preliminaries plus a lost
 semifinal or spareggio), ties by the standings chain. "final_only" (knockout): after the
 final, the furthest round reached, the place in that game, its points.
+
+Each row keeps its quantities apart: the place and points in the final (finalists
+only) and the tournament total (the main score plus every later game, final included).
+Decision (the seeds are silent): a player who withdrew after playing a final phase
+(semifinal, spareggio, final) stays ranked by what they played and is marked
+`withdrawn`; one who withdrew before playing any is left out as the standings leave
+them out (000 Art. 4 «senza considerare i punteggi acquisiti dal giocatore ritirato").
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,12 +23,13 @@ from fractions import Fraction
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 from risiko_xl.standings.context import Context
-from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
+from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
     FINAL,
     PLAYOFF,
     QUALIFYING,
     SEMIFINAL,
+    WITHDRAWN,
     Entrant,
     GameResult,
 )
@@ -39,7 +48,10 @@ from risiko_xl.standings.tiebreak import (
 @dataclass(frozen=True)
 class RankRow:
     """One line of the final ranking: `stage` reached (Finale, Semifinale, Spareggio,
-    Qualificazione); `points` used (the final game for finalists, else the sum)."""
+    Qualificazione); `points` used to rank (the final game for finalists, else the sum);
+    `final_place` and `final_points`: the place and points in the final (None for the
+    others); `total`: every game's tournament points (main score plus later games);
+    `withdrawn`: withdrew after playing a final phase."""
 
     position: int
     player: str
@@ -50,6 +62,10 @@ class RankRow:
     by_lottery: bool = False
     lottery: LotteryDraw | None = None
     name: str = ""
+    final_place: int | None = None
+    final_points: Fraction | None = None
+    total: Fraction | None = None
+    withdrawn: bool = False
 
 
 def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
@@ -59,7 +75,8 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
     ctx = make_context(entrants, results, standings, phases, rules, seed)
     if phases.kind == "none":
         return tuple(RankRow(r.position, r.player, QUALIFYING, r.total, None, r.shared,
-                             r.by_lottery, _draw_of(standings.lottery, r.player), r.name)
+                             r.by_lottery, _draw_of(standings.lottery, r.player), r.name,
+                             total=r.total)
                      for r in standings.rows)
     rounds = ctx.rounds_of(FINAL)
     if not rounds:
@@ -72,16 +89,34 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
               for n, rows in tables.items() for r in rows]
     finals.sort(key=lambda f: (f[0].position, -f[0].points, ctx.rank_key(f[0].player),
                                f[0].player))
-    out = [RankRow(i, r.player, FINAL, r.points, g, name=ctx.index[r.player].name)
+    out = [RankRow(i, r.player, FINAL, r.points, g, name=ctx.index[r.player].name,
+                   final_place=r.position, final_points=r.points)
            for i, (r, g) in enumerate(finals, 1)]
     done = {r.player for r, _ in finals}
-    others = [row for row in standings.rows if row.player not in done]
     later = [r for r in ctx.results if r.phase in (SEMIFINAL, PLAYOFF)]
+    played = {r.player for r in later}
+    kept = {row.player for row in standings.rows}
+    others = [row for row in ctx.full.rows if row.player not in done and (
+        row.player in kept or (row.player in played and _withdrawn(ctx, row.player)))]
     if phases.final_ranking == "final_only":
         out += _by_stage(ctx, others, len(out))
     else:
         out += _by_total(ctx, others, later, len(out))
-    return tuple(out)
+    return tuple(_with_totals(ctx, standings, r) for r in out)
+
+
+def _withdrawn(ctx: Context, pid: str) -> bool:
+    return ctx.index[pid].state == WITHDRAWN
+
+
+def _with_totals(ctx: Context, standings: Standings, r: RankRow) -> RankRow:
+    """The row with its tournament total (the main score, from the standings that keep a
+    withdrawn player, plus every later game) and its withdrawn mark."""
+    row = standings.row(r.player) or ctx.full.row(r.player)
+    main = row.total if row is not None else Fraction(0)
+    later = sum((g.points for g in ctx.results
+                 if g.player == r.player and g.phase != QUALIFYING), Fraction(0))
+    return dataclasses.replace(r, total=main + later, withdrawn=_withdrawn(ctx, r.player))
 
 
 def _draw_of(draws: Iterable[LotteryDraw], pid: str) -> LotteryDraw | None:
@@ -163,10 +198,11 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
         return simple[name]
 
     draws: dict[str, LotteryDraw] = {}
+    lotteries = Lotteries(ctx.seed_value, ctx.standings.history)
 
     def lottery(group: list[str], first: int) -> list[str]:
-        draw = draw_lottery(ctx.seed_value, "classifica finale", group, offset + first,
-                            "Classifica finale")
+        # the standings' lottery among these players, reused (drawn once, never again)
+        draw = lotteries.draw(group, offset + first, "Classifica finale")
         draws.update((pid, draw) for pid in group)
         return list(draw.order)
 

@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 ACTIVE, WITHDRAWN, DISQUALIFIED = "Attivo", "Ritirato", "Squalificato"
+# Absent for the next round only (003 Art. 4 «sarà ESCLUSO dalla composizione dei tavoli»,
+# 000 Art. 5): not drawn, the round counts 0; the draw puts the player back to ACTIVE.
+ABSENT = "Assente"
 QUALIFYING, PLAYOFF, SEMIFINAL, FINAL = "Qualificazione", "Spareggio", "Semifinale", "Finale"
 
 

@@ -11,7 +11,7 @@ from risiko_xl.standings.knockout import final_step, knockout_step
 from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Entrant, GameResult
 from risiko_xl.standings.playoff import final_after_playoff, playoff_step
 from risiko_xl.standings.semis import final_after_semifinals, semifinal_step
-from risiko_xl.standings.steps import PhaseStep
+from risiko_xl.standings.steps import PhaseStep, announce_lotteries
 from risiko_xl.standings.table import Standings
 
 PHASES_OF_KIND = {"none": (), "final": (FINAL,), "semifinals": (SEMIFINAL, FINAL),
@@ -40,6 +40,9 @@ def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
     if phases.semifinal_replacement not in ("standings", "semifinal_points"):
         raise RisikoError("criterio di sostituzione in finale sconosciuto (ammessi: "
                           "standings, semifinal_points)", valore=phases.semifinal_replacement)
+    if phases.playoff_replacement not in ("standings", "playoff"):
+        raise RisikoError("criterio di sostituzione dei finalisti sconosciuto (ammessi: "
+                          "standings, playoff)", valore=phases.playoff_replacement)
     ctx = Context(entrants, results, standings, phases, rules, seed, exclude, include)
     allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
     for r in ctx.results:
@@ -55,6 +58,17 @@ def next_phase(entrants: Iterable[Entrant], results: Iterable[GameResult],
     """The next phase to seat after the preliminaries, or None when the tournament is
     over (or has no final phases). Incomplete results of the current phase are an error."""
     ctx = make_context(entrants, results, standings, phases, rules, seed)
+    step = compute_step(ctx)
+    if step is not None and all(r.phase == QUALIFYING for r in ctx.results):
+        step = announce_lotteries(step, ctx.eligible(), standings.lottery, ctx.name)
+    return step
+
+
+def compute_step(ctx: Context) -> PhaseStep | None:
+    """`next_phase` on a built context, without announcing lotteries (replacements
+    rebuild the step this way, so a withdrawal gives the same tables whether or not the
+    phase was already seated)."""
+    phases = ctx.phases
     if phases.kind == "none":
         return None
     ctx.check_preliminaries()

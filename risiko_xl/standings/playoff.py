@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import of_label, pick, playoff_chain, replacing
+from risiko_xl.standings.config import PhaseRules
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, PLAYOFF
+from risiko_xl.standings.nominal import nominal_rows
 from risiko_xl.standings.semis import Seated, build_step, direct_slots
 from risiko_xl.standings.steps import (
     VIA_BEST_ASSOLUTA,
@@ -23,7 +25,10 @@ from risiko_xl.standings.text import ordinal, points
 
 def label(ctx: Context) -> str:
     """'ripescaggio' when the Assoluta brings someone back (003-a), else 'spareggio'."""
-    ph = ctx.phases
+    return label_of(ctx.phases)
+
+
+def label_of(ph: PhaseRules) -> str:
     return ph.playoff_label or ("ripescaggio" if "best_assoluta" in ph.playoff_extra
                                 else "spareggio")
 
@@ -46,13 +51,32 @@ def playoff_step(ctx: Context) -> PhaseStep:
     if len(ranking) < need + len(ph.playoff_extra):
         raise RisikoError(f"servono almeno {need + len(ph.playoff_extra)} giocatori "
                           f"disponibili per la finale e lo {name}", valore=len(ranking))
-    finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
-                           r.position, None, VIA_RANK) for r in ranking[: ph.final_direct]]
-    seats = [Qualifier(ranking[n - 1].player,
-                       f"{ordinal(ranking[n - 1].position)} in classifica generale",
-                       ranking[n - 1].position, None, VIA_RANK) for n in ph.playoff_ranks]
+    notes: list[str] = []
+    if ph.playoff_replacement == "playoff":
+        # 003-a Art. 3: a finalist who withdraws is replaced from the ripescaggio «secondo
+        # l'ordine di piazzamento in tale partita»: the ripescaggio is drawn as if they
+        # were there, the seats from the Generale go to the next available players.
+        top = nominal_rows(ctx)[: ph.final_direct]
+        gone = [r for r in top if not ctx.available(r.player)]
+        for r in gone:
+            notes.append(f"{ctx.name(r.player)} ({ordinal(r.position)}, finalista) si è "
+                         f"ritirato: il {name} si gioca come sorteggiato e il suo posto in "
+                         f"finale va al miglior piazzato {of_label(name)}")
+        finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
+                               r.position, None, VIA_RANK) for r in top if r not in gone]
+        lines = nominal_rows(ctx)
+        ranking = [r for r in lines if ctx.available(r.player) and r not in top]
+        offset = ph.final_direct
+    else:
+        finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
+                               r.position, None, VIA_RANK) for r in ranking[: ph.final_direct]]
+        lines, offset = ranking, 0
+    seats = [Qualifier(ranking[n - 1 - offset].player,
+                       f"{ordinal(ranking[n - 1 - offset].position)} in classifica generale",
+                       ranking[n - 1 - offset].position, None, VIA_RANK)
+             for n in ph.playoff_ranks]
     roles = {q.player: "finale" for q in finalists} | {q.player: name for q in seats}
-    _check_roles(ctx, ranking, roles)
+    _check_roles(ctx, lines, roles)
     for extra in ph.playoff_extra:
         rest = [r for r in ranking if r.player not in roles]
         if not rest:
@@ -73,7 +97,7 @@ def playoff_step(ctx: Context) -> PhaseStep:
         roles[row.player] = name
     notes = [f"{name.capitalize()}: " + ", ".join(f"{ctx.name(q.player)} ({q.reason})"
                                                    for q in seats),
-             f"In finale: i primi {ph.final_direct} e il vincitore {of_label(name)}"]
+             f"In finale: i primi {ph.final_direct} e il vincitore {of_label(name)}", *notes]
     return build_step(ctx, PLAYOFF, [(1, None, seats)], finalists, notes)
 
 
@@ -86,7 +110,9 @@ def final_after_playoff(ctx: Context) -> PhaseStep:
     participants = {r.player for rows in tables.values() for r in rows}
     direct = direct_slots(ctx, participants, {None: ctx.phases.final_direct}, "above")[None]
     slots: list[tuple[Qualifier | None, str | None]] = []
-    for pid in direct:
+    if ctx.phases.playoff_replacement == "standings":
+        slots = _recompiled(ctx, direct)
+    for pid in direct if not slots else ():
         row = ctx.standings.row(pid) if pid else None
         rank = ordinal(row.position) if row else "?"
         slots.append((Qualifier(pid, f"{rank} in classifica generale", ctx.rank(pid), None,
@@ -96,17 +122,54 @@ def final_after_playoff(ctx: Context) -> PhaseStep:
         where = f" (tavolo {number})" if len(tables) > 1 else ""
         slots.append((Qualifier(winner, f"vincitore {of_label(name)}{where}", ctx.rank(winner),
                                 None, VIA_PLAYOFF, number), winner))
-    taken = {q.player for q, _ in slots if q is not None and ctx.available(q.player)}
+    taken: set[str] = set()
+    for q, _ in slots:
+        if q is not None and ctx.available(q.player) and q.player not in taken:
+            taken.add(q.player)
     seats: list[Qualifier] = []
     notes: list[str] = []
+    placed: set[str] = set()
     for q, nominal in slots:
-        if q is None or not ctx.available(q.player):
+        if q is not None and q.player in placed:  # 000: the winner already among the first
+            pid, why = pick(ctx, playoff_chain(ctx, tables, name), taken)
+            taken.add(pid)
+            q = Qualifier(pid, f"{why} ({ctx.name(q.player)}, vincitore {of_label(name)}, "
+                               f"è già in finale)", ctx.rank(pid), None, q.via, q.from_table)
+            notes.append(f"{ctx.name(pid)}: {q.reason}")
+        elif q is None or not ctx.available(q.player):
             pid, why = pick(ctx, playoff_chain(ctx, tables, name), taken)
             taken.add(pid)
             q = Qualifier(pid, replacing(why, ctx, nominal), ctx.rank(pid), None,
                           q.via if q else VIA_RANK, q.from_table if q else None, nominal)
             notes.append(f"{ctx.name(pid)} {q.reason}")
         seats.append(q)
+        placed.add(q.player)
     seated: Seated = [(1, None, sorted(seats, key=lambda q: (ctx.rank_key(q.player),
                                                                 q.player)))]
     return build_step(ctx, FINAL, seated, [], notes)
+
+
+def _recompiled(ctx: Context, nominal: list[str | None]
+                ) -> list[tuple[Qualifier | None, str | None]]:
+    """000 Art. 4: «Se il ritiro avverrà prima delle semifinali o prima dell'inizio della
+    finale, verrà immediatamente ricompilata la classifica»: the direct places go to the
+    first `final_direct` of the classification without the withdrawn players (who may
+    have played the spareggio). Those who move up are marked as replacing a withdrawn
+    finalist of the nominal list, in order.
+
+    Decision (000 is silent): if the spareggio winner is among them, the spareggio's
+    place goes down its placement order (then the classification), as for a winner who
+    cannot play."""
+    first = ctx.eligible()[: ctx.phases.final_direct]
+    gone = iter(p for p in nominal if p is not None and not ctx.available(p))
+    out: list[tuple[Qualifier | None, str | None]] = []
+    for row in first:
+        why = f"{ordinal(row.position)} in classifica generale"
+        replaces = None
+        if row.player not in nominal:
+            replaces = next(gone, None)
+            why = (replacing(f"{why} (classifica ricompilata)", ctx, replaces)
+                   if replaces else why)
+        out.append((Qualifier(row.player, why, row.position, None, VIA_RANK, None, replaces),
+                    row.player))
+    return out

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import (
+    ABSENT,
     ACTIVE,
     DISQUALIFIED,
     FINAL,
@@ -20,7 +21,7 @@ from risiko_xl.standings.model import (
 )
 
 PHASES = (QUALIFYING, PLAYOFF, SEMIFINAL, FINAL)
-STATES = (ACTIVE, WITHDRAWN, DISQUALIFIED)
+STATES = (ACTIVE, ABSENT, WITHDRAWN, DISQUALIFIED)
 
 
 def index_entrants(entrants: Iterable[Entrant]) -> dict[str, Entrant]:

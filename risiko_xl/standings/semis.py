@@ -11,6 +11,7 @@ from risiko_xl.standings.chains import pick, replacing, semifinal_chain
 from risiko_xl.standings.context import Context, Tables
 from risiko_xl.standings.field import split_note, unbeaten_direct, unbeaten_reason
 from risiko_xl.standings.model import FINAL, SEMIFINAL
+from risiko_xl.standings.nominal import nominal_rows
 from risiko_xl.standings.steps import VIA_DIRECT, VIA_RANK, VIA_SEMIFINAL, PhaseStep, Qualifier
 from risiko_xl.standings.table import StandingRow
 from risiko_xl.standings.text import ordinal
@@ -145,7 +146,8 @@ def semifinal_step(ctx: Context) -> PhaseStep:
     for g in range(1, k + 1):
         group_rows = ranking[g - 1 :: k]
         group = g if k > 1 else None
-        d, why = direct_finalists(ctx, group_rows)
+        gone = _withdrawn_leader(ctx, g)
+        d, why = (0, gone) if gone else direct_finalists(ctx, group_rows)
         notes.append(why)
         for row in group_rows[:d]:
             finalists.append(Qualifier(row.player, direct_reason(ctx, row), row.position,
@@ -160,6 +162,28 @@ def semifinal_step(ctx: Context) -> PhaseStep:
         notes.append("Non disponibili per le fasi finali: " + ", ".join(
             f"{ctx.name(r.player)} ({ordinal(r.position)})" for r in skipped))
     return build_step(ctx, SEMIFINAL, number_tables(ctx, seated), finalists, notes)
+
+
+def _withdrawn_leader(ctx: Context, g: int) -> str:
+    """001 §8 «Nella prima ipotesi si giocheranno quattro semifinali»: when the player
+    the classification made direct finalist (sole_leader) withdrew before the
+    semifinals, the place is not passed on, whoever else won every game: the group
+    plays all its semifinals. The note saying so, or "" when that is not the case.
+    The same for the unbeaten direct finalists of a raduno (GestioneTorneo: four
+    semifinals of the first sixteen present when one of them withdraws).
+
+    Decision (parallel tournaments): the group's nominal head is the g-th player of the
+    classification that keeps withdrawn qualifiers (nominal.py); the bands themselves are
+    cut from the classification without them (001 §8 «al netto … ritirati»)."""
+    if ctx.phases.direct_final not in ("sole_leader", "unbeaten"):
+        return ""
+    rows = nominal_rows(ctx)[g - 1 :: ctx.ways]
+    d, _ = direct_finalists(ctx, rows) if rows else (0, "")
+    gone = next((r for r in rows[:d] if not ctx.available(r.player)), None)
+    if gone is None:
+        return ""
+    return (f"{ctx.name(gone.player)}, finalista diretto, si è ritirato prima delle "
+            f"semifinali: si giocano {final_places(ctx)} semifinali")
 
 
 def semifinal_tables(ctx: Context) -> tuple[int, Tables]:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+from risiko_xl.standings.model import FINAL
 
 # How a qualifier got the place (Qualifier.via); a replacement keeps the slot's kind.
 VIA_RANK = "rank"  # by position in the standings
@@ -44,7 +50,9 @@ class PhaseStep:
     table's tournament can be read back from its number); `group`: the parallel
     tournament when the whole step belongs to one; `table_groups`: each table's group;
     `finalists`: players already qualified for the following phase (direct finalists);
-    `seed`: the seed the seating used (replacements reuse it).
+    `seed`: the seed the seating used (replacements reuse it); `lotteries`: the standings
+    lotteries that decided one of its qualification lines (the lottery's players, the
+    Italian line naming the round it decides), see `announce_lotteries`.
     """
 
     phase: str
@@ -56,6 +64,7 @@ class PhaseStep:
     table_groups: tuple[int | None, ...] = ()
     finalists: tuple[Qualifier, ...] = ()
     seed: int | str | None = None
+    lotteries: tuple[tuple[tuple[str, ...], str], ...] = ()
 
     def players(self) -> tuple[str, ...]:
         """Everyone seated, table by table."""
@@ -67,3 +76,44 @@ class PhaseStep:
             if q.player == player:
                 return q
         return None
+
+
+def role_of(step: PhaseStep, player: str) -> str | None:
+    """The phase a player is seated in by `step` (its finalists: the final), else None."""
+    q = step.qualifier(player)
+    if q is None:
+        return None
+    return FINAL if q in step.finalists else step.phase
+
+
+def lottery_lines(step: PhaseStep, rows: Sequence[Any],
+                  draws: Sequence[Any]) -> dict[tuple[str, ...], tuple[str, str, str]]:
+    """The lotteries that decide a qualification line of `step` (seated from the standings
+    `rows`): two neighbours placed apart only by the same lottery (`draws`) and seated in
+    different phases (or one left out). Keyed by the lottery's players: (the player
+    ahead, the one behind, an Italian line naming the round the lottery decides)."""
+    out: dict[tuple[str, ...], tuple[str, str, str]] = {}
+    for a, b in pairwise(rows):
+        ra, rb = role_of(step, a.player), role_of(step, b.player)
+        if ra == rb or not (a.by_lottery and b.by_lottery):
+            continue
+        for draw in draws:
+            if a.player in draw.players and b.player in draw.players \
+                    and draw.players not in out:
+                out[draw.players] = (a.player, b.player, (
+                    f"decide il posto fra «{ra or 'esclusi'}» e «{rb or 'esclusi'}» "
+                    f"al turno {step.round_no}"))
+    return out
+
+
+def announce_lotteries(step: PhaseStep, rows: Sequence[Any], draws: Sequence[Any],
+                       name: Callable[[str], str]) -> PhaseStep:
+    """`step` with a note for each lottery that decided one of its lines (the referee's
+    audit: a lottery deciding the 16th semifinal seat or a spareggio seat is announced)."""
+    lines = lottery_lines(step, rows, draws)
+    if not lines:
+        return step
+    notes = [f"Sorteggio per parità: {name(a)} davanti a {name(b)} ({text})"
+             for a, b, text in lines.values()]
+    return dataclasses.replace(step, notes=(*step.notes, *notes), lotteries=tuple(
+        (players, text) for players, (_, _, text) in lines.items()))

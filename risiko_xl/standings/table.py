@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -11,7 +11,7 @@ from functools import cached_property
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import StandingsRules
 from risiko_xl.standings.engine import EMPTY, Engine, Level, Player
-from risiko_xl.standings.lottery import LotteryDraw
+from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
     DISQUALIFIED,
     QUALIFYING,
@@ -32,7 +32,9 @@ class StandingRow:
     `total`: the main score (Generale: after `dropped`, or the best `best_of`);
     `assoluta`: all results; `shared`: the position is shared (a tie nothing broke);
     `by_lottery`: the position was decided by a recorded lottery; `withdrawn`: a retired
-    player kept in the standings (never eligible for the final phases).
+    player kept in the standings (never eligible for the final phases); `places`: the
+    place at the table in each round (None = not played); `wins`, `seconds`, `thirds`,
+    `fourths`: the medal table of the counted rounds (seed 004 «medagliere»).
     """
 
     position: int
@@ -53,15 +55,25 @@ class StandingRow:
     withdrawn: bool = False
     name: str = ""
     club: str | None = None
+    thirds: int = 0
+    fourths: int = 0
+    places: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True)
 class Standings:
-    """Rows in rank order, the lotteries that decided positions, the last round counted."""
+    """Rows in rank order, the lotteries that decided positions, the last round counted.
+
+    `drawn`: the lotteries drawn (each set of tied players once, here or for an earlier
+    round's standings) that decide a place in these standings: to be recorded;
+    `history`: every lottery order known (those given as recorded, then every new draw),
+    for any later ordering of the same players."""
 
     rows: tuple[StandingRow, ...]
     lottery: tuple[LotteryDraw, ...] = ()
     upto_round: int = 0
+    drawn: tuple[LotteryDraw, ...] = ()
+    history: tuple[tuple[str, ...], ...] = ()
 
     @cached_property
     def _index(self) -> dict[str, StandingRow]:
@@ -83,10 +95,22 @@ class Standings:
 
 def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
                       rules: StandingsRules, seed: int | str,
-                      upto_round: int | None = None) -> Standings:
-    """Standings after `upto_round` (default: all `rules.rounds`) from the qualifying
-    results, ties broken by `rules.chain`; withdrawn players removed or kept per
-    `rules.withdrawn`, disqualified players always removed."""
+                      upto_round: int | None = None,
+                      recorded: Iterable[Sequence[str]] = ()) -> Standings:
+    """Standings after `upto_round` from the qualifying results, ties broken by
+    `rules.chain`; withdrawn players removed or kept per `rules.withdrawn`, disqualified
+    players always removed.
+
+    The default round is the last preliminary round with a result: 003 Art. 2 «Al termine
+    di ogni turno preliminare sarà stilata la Classifica … con lo scarto del peggiore
+    risultato», so after round 2 of 3 the Generale drops the worst of the two *played*
+    rounds, never the round not yet played. A round a player missed (absent, 003 Art. 4
+    «ESCLUSO») counts 0 and is dropped first.
+
+    Lotteries (the «sorteggio» criterion): one per set of tied players, drawn once. The
+    standings after every earlier round are ordered first (each is published, 003 Art. 2),
+    so a lottery drawn then is reused now; `recorded` orders (read back from `Sorteggi`)
+    come before any new draw."""
     if rules.withdrawn not in WITHDRAWN_POLICIES:
         raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: remove, keep)",
                           valore=rules.withdrawn)
@@ -95,18 +119,29 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     if isinstance(u, bool) or not isinstance(u, int) or not 0 <= u <= rules.rounds:
         raise RisikoError(f"turno della classifica non valido (da 0 a {rules.rounds})",
                           valore=upto_round)
-    players, scale = _load(index, results, rules, u)
-    level = Engine(list(players.values()), rules, seed, scale).level(u)
+    players, scale, last = _load(index, results, rules, u)
+    if upto_round is None:
+        u = last
+    lotteries = Lotteries(seed, recorded)
+    engine = Engine(list(players.values()), rules, seed, scale, lotteries)
+    if "lottery" in engine.chain:
+        for k in range(1, u):  # the earlier standings' lotteries, in the order drawn
+            engine.level(k).groups  # noqa: B018 - ordering the level draws its lotteries
+    level = engine.level(u)
+    level.groups  # noqa: B018 - ties refined (and drawn) in rank order
     rows = _rows(level, index, rules.rounds, scale)
     draws = sorted(level.draws, key=lambda d: (d.positions[0], d.salt))
-    level.engine.release()
-    return Standings(rows, tuple(draws), u)
+    engine.release()
+    used = {d.source for d in draws}
+    return Standings(rows, tuple(draws), u, tuple(d for d in lotteries.drawn if d.order in used),
+                     tuple(lotteries.known))
 
 
 def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: StandingsRules,
-          u: int) -> tuple[dict[str, Player], int]:
+          u: int) -> tuple[dict[str, Player], int, int]:
     """Players in the standings with their qualifying games up to round `u` (every result
-    row is checked), and the scale turning their points into integers."""
+    row is checked), the scale turning their points into integers, and the last
+    qualifying round with a result (at most `u`)."""
     players: dict[str, Player] = {}
     for e in index.values():
         if e.state == DISQUALIFIED or (e.state == WITHDRAWN and rules.withdrawn == "remove"):
@@ -114,10 +149,13 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
         players[e.id] = Player(e.id, e.from_round, e.state == WITHDRAWN, rules.rounds)
     lookup = players.get
     scale, rescale = 1000, False  # thousandths are the rule; anything else rescales below
+    last = 0
     for r in checked(results, index, rules.rounds):
         round_no = r.round_no
         if round_no > u or r.phase != QUALIFYING:
             continue
+        if round_no > last:
+            last = round_no
         p = lookup(r.player)
         if p is None:
             continue
@@ -148,7 +186,7 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
         for p in players.values():
             p.vals = [None if q is None else q.numerator * (scale // q.denominator)
                       for q in p.pts]
-    return players, scale
+    return players, scale, last
 
 
 def _rows(level: Level, index: dict[str, Entrant], rounds: int,
@@ -183,6 +221,6 @@ def _rows(level: Level, index: dict[str, Entrant], rounds: int,
                 fraction(level.best(pid)[0]) if u else zero,
                 tuple(i + 1 for i in dropped.get(pid, ())), pid in by_lottery,
                 places.count(2), u - p.vals[:u].count(None), shared, p.withdrawn, entrant.name,
-                entrant.club))
+                entrant.club, places.count(3), places.count(4), (*places, *pad)))
         position += len(group)
     return tuple(out)

@@ -20,10 +20,14 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
-from risiko_xl.standings.model import ACTIVE, FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.model import ACTIVE, FINAL, PLAYOFF, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.playoff import label_of
+from risiko_xl.standings.replacements import seats_of
+from risiko_xl.standings.steps import Qualifier
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.phase_check import check_phase_rows
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.workbook.state import Tournament, load
@@ -58,18 +62,28 @@ def _seating(step: PhaseStep) -> str:
     return tables_text([[q.player for q in table] for table in step.tables], _numbers(step))
 
 
-def _step_frames(t: Tournament, step: PhaseStep) -> tuple[pd.DataFrame, pd.DataFrame]:
+def phase_title(t: Tournament, phase: str) -> str:
+    """The phase as `Fasi finali` names it: the playoff is «Ripescaggio» where the
+    formula calls it so (003-a), «Spareggio» otherwise (Risultati keeps «Spareggio»)."""
+    return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
+
+
+def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
+                                                                    str], ...] = ()
+                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
-    finalists listed too, for the phase they skip to)."""
+    finalists listed too, for the phase they skip to; `gone`: withdrawn qualifiers
+    listed as replaced, with their former table and the Italian note)."""
     by_id = t.by_id
     results, qualifiers = [], []
 
-    def listed(q, phase: str, number: int | None) -> None:
+    def listed(q, phase: str, number: int | None, reason: str | None = None) -> None:
         entrant = by_id[q.player]
-        qualifiers.append({"Fase": phase, "Turno": step.round_no, "Girone": q.group,
-                           "Tavolo": number, "ID": q.player, "Giocatore": entrant.name,
-                           "Club": entrant.club, "Pos. classifica": q.rank or None,
-                           "Qualificazione": q.reason})
+        qualifiers.append({"Fase": phase_title(t, phase), "Turno": step.round_no,
+                           "Girone": q.group, "Tavolo": number, "ID": q.player,
+                           "Giocatore": entrant.name, "Club": entrant.club,
+                           "Pos. classifica": q.rank or None,
+                           "Qualificazione": reason or q.reason})
 
     for number, table in zip(_numbers(step), step.tables):
         for q in table:
@@ -78,6 +92,9 @@ def _step_frames(t: Tournament, step: PhaseStep) -> tuple[pd.DataFrame, pd.DataF
             listed(q, step.phase, number)
     for q in step.finalists:
         listed(q, FINAL, None)
+    for q, number, why in gone:
+        listed(q, FINAL if number is None and step.phase != FINAL else step.phase, number,
+               why)
     return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
 
 
@@ -85,6 +102,7 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     """Seat the next final phase, or write the final ranking when all is played."""
     t = load(book)
     _check_complete(t)
+    check_phase_rows(t)
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, seed)
@@ -108,7 +126,8 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
                     "Tavoli": _seating(step),
                     "Note": "; ".join(step.notes)})
     count = len(step.tables)
-    lines = [f"{step.phase} (turno {step.round_no}): {count} tavol{'o' if count == 1 else 'i'}"]
+    lines = [f"{phase_title(t, step.phase)} (turno {step.round_no}): {count} "
+             f"tavol{'o' if count == 1 else 'i'}"]
     for number, table in zip(_numbers(step), step.tables):
         lines.append(f"  Tavolo {number}: " + ", ".join(
             f"{t.by_id[q.player].name} ({q.reason})" for q in table))
@@ -120,12 +139,26 @@ def _write_ranking(t: Tournament, standings, seed: str) -> tuple[str, ...]:
                             t.formula.standings, seed)
     by_id = t.by_id
     frame = pd.DataFrame([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
-                           "Club": by_id[r.player].club, "Fase raggiunta": r.stage,
-                           "Punti": cell_number(r.points)} for r in ranking],
+                           "Club": by_id[r.player].club,
+                           "Fase raggiunta": phase_title(t, r.stage),
+                           "Posto in finale": r.final_place,
+                           "Punti finale": None if r.final_points is None
+                           else cell_number(r.final_points),
+                           "Punti torneo": cell_number(r.total if r.total is not None
+                                                       else r.points),
+                           "Note": _note(r)} for r in ranking],
                          columns=schema.FINAL_RANKING.headers)
     t.book.write_table(schema.FINAL_RANKING.name, frame)
     podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
     return ("Classifica finale scritta: " + ", ".join(podium),)
+
+
+def _note(r) -> str | None:
+    """What the position rests on beyond the columns: a withdrawal, a shared place, a
+    lottery."""
+    notes = [text for flag, text in ((r.withdrawn, "ritirato"), (r.shared, "a pari merito"),
+                                     (r.by_lottery, "deciso per sorteggio")) if flag]
+    return ", ".join(notes) or None
 
 
 def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[str, ...]:
@@ -153,8 +186,26 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:
         lines += _replace(t, load(book), pending[0], player, now)
+    _mark_withdrawn(book, t, player)
     refresh_scores(book)
     return tuple(lines)
+
+
+def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
+    """`Qualificati` rows that still give `player` a seat in a phase they have not
+    played (e.g. a direct finalist listed for a final not yet seated) say «ritirato»: the
+    seat is no longer theirs, and the phase, when seated, names who takes it."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if listed.empty:
+        return
+    played = {phase_title(t, r.phase) for r in t.rows if r.player == player
+              and r.seat is not None}
+    reasons = listed["Qualificazione"].fillna("").astype(str)
+    open_ = ((listed["ID"] == player) & ~listed["Fase"].isin(played)
+             & ~reasons.str.contains("ritirato"))
+    if open_.any():
+        listed.loc[open_, "Qualificazione"] = reasons[open_] + " — ritirato"
+        book.write_table(schema.QUALIFIERS.name, listed)
 
 
 def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], player: str,
@@ -171,7 +222,8 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
         raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
                           "calcolati dal programma: sostituire il giocatore a mano",
                           foglio="Risultati", colonna="ID", valore=player)
-    if step.qualifier(player) is None:
+    mine = step.qualifier(player)
+    if mine is None:
         return []
     standings = compute_standings(after.entrants, played, rules, seed)
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
@@ -180,14 +232,24 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     frame = after.frame
     old = frame.index.isin([r.row for r in after.rows if (r.round_no, r.phase) == phase])
     archive(book, frame[old], f"sostituzione di {player} ({name}, turno {round_no})", now)
-    results, qualifiers = _step_frames(after, new_step)
+    changes = [n for n in new_step.notes if n not in step.notes]
+    by = f", sostituito da {after.by_id[replacement.player].name}" if replacement else ""
+    gone = ((mine, seats_of(step)[player], f"{mine.reason} — ritirato{by}"),)
+    results, qualifiers = _step_frames(after, new_step, gone)
     book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
     listed = book.read_table(schema.QUALIFIERS.name)
-    mine = (listed["Fase"] == name) & (listed["Turno"] == round_no)
-    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~mine], qualifiers],
+    # the step's rows (its phase and the direct finalists it listed) are written anew;
+    # players withdrawn earlier from the same step keep their «ritirato» row
+    same = pd.to_numeric(listed["Turno"], errors="coerce") == round_no
+    earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
+                                        and e.id != player]) & ~listed["ID"].isin(
+        list(qualifiers["ID"]))
+    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same | earlier], qualifiers],
                                                        ignore_index=True))
-    who = after.by_id[replacement.player].name
     log_draw(book, {"Turno": round_no, "Fase": name, "Data e ora": timestamp(now), "Seme": seed,
                     "Procedura": "sostituzione", "Tavoli": _seating(new_step),
-                    "Note": f"{player} sostituito da {replacement.player}: {replacement.reason}"})
-    return [f"Al suo posto: {who} ({replacement.reason})."]
+                    "Note": "; ".join(changes)})
+    if replacement is None:
+        return ["Nessun sostituto in questa fase.", *changes]
+    who = after.by_id[replacement.player].name
+    return [f"Al suo posto: {who} ({replacement.reason}).", *changes]

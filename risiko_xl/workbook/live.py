@@ -11,6 +11,7 @@ Python twice per recalculation, however many rows. Where worksheet functions can
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pandas as pd
@@ -34,11 +35,19 @@ RESULTS_AT = (4, 2)  # B4: RISIKO_RISULTATI, one row per Risultati row
 STANDINGS = schema.standings_spec(0).name
 STANDINGS_AT = (3, 6)  # F3: RISIKO_CLASSIFICA, its header row then one row per player
 STANDINGS_WIDTH = 50  # columns F:BC, more than the widest Classifica (4 + 30 rounds + 7)
-# the typed columns of Risultati, contiguous in the schema (never the computed ones, or
-# the worksheet functions would depend on their own results)
-TYPED = schema.RESULTS.headers[:-len(schema.RESULTS.computed)]
-ARGUMENTS = (f"{schema.SETTINGS.name}[#All],{schema.PLAYERS.name}[#All],"
-             f"{schema.RESULTS.name}[[#All],[{TYPED[0]}]:[{TYPED[-1]}]]")
+
+
+def arguments(results_headers: Sequence[str] = schema.RESULTS.headers) -> str:
+    """The worksheet functions' arguments: Impostazioni, Iscritti and the typed columns of
+    Risultati — from its first column to the last before a computed one, as the table
+    really has them (a workbook made before an optional column was added keeps a valid
+    range; never the computed columns, or the functions would depend on their own
+    results)."""
+    headers = [str(h) for h in results_headers]
+    typed = headers[:next((i for i, h in enumerate(headers)
+                           if h in schema.RESULTS.computed), len(headers))]
+    return (f"{schema.SETTINGS.name}[#All],{schema.PLAYERS.name}[#All],"
+            f"{schema.RESULTS.name}[[#All],[{typed[0]}]:[{typed[-1]}]]")
 
 
 class Formula(str):
@@ -83,16 +92,18 @@ def index_formula(table: str, block: str, column: int) -> Formula:
     return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})")
 
 
-def sheet_formulas(results_rows: int, standings_rows: int,
-                   standings_columns: int) -> list[SheetFormula]:
+def sheet_formulas(results_rows: int, standings_rows: int, standings_columns: int,
+                   results_headers: Sequence[str] = schema.RESULTS.headers,
+                   ) -> list[SheetFormula]:
     """The two worksheet functions of `Calcoli`, sized for the tables' current rows (a
     legacy array formula in a file; Excel with dynamic arrays spills them instead)."""
     computed = len(schema.RESULTS.computed)
+    given = arguments(results_headers)
     return [
         SheetFormula(*RESULTS_AT, max(results_rows, 1), computed,
-                     f"=RISIKO_RISULTATI({ARGUMENTS})"),
+                     f"=RISIKO_RISULTATI({given})"),
         SheetFormula(*STANDINGS_AT, max(standings_rows, 1) + 1, standings_columns,
-                     f"=RISIKO_CLASSIFICA({ARGUMENTS})"),
+                     f"=RISIKO_CLASSIFICA({given})"),
     ]
 
 
@@ -112,8 +123,9 @@ def write_scores(book: Book, t: Tournament, standings: pd.DataFrame,
         block = _block(STANDINGS_AT[0] + 1, STANDINGS_AT[1], STANDINGS_WIDTH)
         for k, header in enumerate(ours, start=1):
             standings[header] = index_formula(STANDINGS, block, k)
+        headers = list(book.read_table(schema.RESULTS.name).columns)
         book.set_sheet_formulas(SHEET, NOTE, sheet_formulas(len(results), len(standings),
-                                                            len(ours)))
+                                                            len(ours), headers))
     else:
         book.set_sheet_formulas(SHEET, NOTE, [])
     book.write_table(schema.RESULTS.name, results)

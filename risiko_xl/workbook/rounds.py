@@ -20,7 +20,7 @@ from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.model import ACTIVE, QUALIFYING
+from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
 from risiko_xl.workbook.book import Book
@@ -84,10 +84,16 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
 
 def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                force: bool = False, now: dt.datetime | None = None) -> RoundDraw:
-    """Draw preliminary round `round_no` (default: the next one) and pre-fill its rows."""
+    """Draw preliminary round `round_no` (default: the next one) and pre-fill its rows.
+
+    Only `Attivo` players are drawn. A player marked `Assente` is left out of this round
+    (003 Art. 4: a late player who does not announce himself «sarà ESCLUSO dalla
+    composizione dei tavoli»; 000 Art. 5): the round counts 0 for him (dropped first where
+    results are dropped), and the draw puts him back to `Attivo` for the next round."""
     t = load(book)
     round_no = _round_to_draw(t, round_no)
     ids = [e.id for e in t.entrants if e.state == ACTIVE and e.from_round <= round_no]
+    absent = [e for e in t.entrants if e.state == ABSENT]
     if len(ids) < 3:
         raise RisikoError("servono almeno 3 giocatori attivi per il sorteggio",
                           foglio="Iscritti", colonna="Stato", valore=len(ids))
@@ -126,11 +132,29 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
         "Procedura": result.procedure, "Qualità": quality_text(result.quality),
         "Tavoli": tables_text(result.tables),
-        "Note": "nuovo sorteggio (righe precedenti archiviate)" if existing else ""})
+        "Note": "; ".join(filter(None, (
+            "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
+            "assenti: " + ", ".join(e.id for e in absent) if absent else "")))})
+    _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
     lines = (f"Turno {round_no}: {len(ids)} giocatori, {len(result.tables)} tavoli ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
              "Qualità: " + quality_text(result.quality))
+    if absent:
+        lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
+                  + ", ".join(e.name or e.id for e in absent)
+                  + f"; tornano «{ACTIVE}» per il turno successivo",)
     return RoundDraw(round_no, result, int(old.sum()), lines)
+
+
+def _back_to_active(book: Book, absent: list) -> None:
+    """The absent players of the round just drawn are `Attivo` again (absence is for one
+    round: 003 Art. 4 speaks of «il turno di gioco»)."""
+    if not absent:
+        return
+    frame = book.read_table(schema.PLAYERS.name)
+    for e in absent:
+        frame.loc[e.row, "Stato"] = ACTIVE
+    book.write_table(schema.PLAYERS.name, frame)

@@ -52,8 +52,10 @@ ARCHIVE = TableSpec("Archivio", "Archivio", (*RESULTS.headers, "Archiviato il", 
 QUALIFIERS = TableSpec("Fasi finali", "Qualificati", (
     "Fase", "Turno", "Girone", "Tavolo", "ID", "Giocatore", "Club", "Pos. classifica",
     "Qualificazione"))
+# the final's place and points and the tournament total are separate columns (001 §7)
 FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
-    "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Punti"))
+    "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Posto in finale", "Punti finale",
+    "Punti torneo", "Note"))
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
@@ -62,7 +64,7 @@ SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo 
 ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
                "Giocatore da ritirare")
 
-STATES = ("Attivo", "Ritirato", "Squalificato")
+STATES = ("Attivo", "Assente", "Ritirato", "Squalificato")
 PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
 FLAGS = ("S", "N")
 

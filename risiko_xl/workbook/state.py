@@ -26,6 +26,7 @@ from risiko_xl.workbook.records import ResultRow, read_entrants, read_results
 from risiko_xl.workbook.scoring import group_tables, score_results
 
 VARIANT_KEY = "Variante formula"
+MEDALS = "medagliere"  # the scoring method whose standings are a medal table
 
 
 def _setting_error(key: str, message: str, value: Any,
@@ -97,6 +98,12 @@ def _overridden(formula: Formula, settings: dict[str, Any],
         if rules.drops >= rules.rounds:
             raise _setting_error("Scarti", f"gli scarti devono essere meno dei turni "
                                  f"({rules.rounds})", rules.drops, rows)
+    scoring = changes.get("scoring", formula.scoring)
+    if scoring.name == MEDALS:
+        # seed 004: the medal table counts the places «realizzati durante l'intero torneo»:
+        # no result is ever dropped, whatever «Scarti» says
+        changes["standings"] = dataclasses.replace(
+            changes.get("standings", formula.standings), medals=True, drops=0, best_of=None)
     return dataclasses.replace(formula, **changes) if changes else formula
 
 

@@ -1,4 +1,5 @@
-"""`risiko-xl verify` / *Verifica*: recompute every computed cell and replay every draw.
+"""`risiko-xl verify` / *Verifica*: recompute every computed cell and replay every draw;
+the final-phase tables checked against what the regulation produces (phase_check.py).
 
 Nothing is written. Each mismatch is one Italian line naming sheet, row and column with
 the value found and the value computed, so a referee can check a disputed result.
@@ -18,6 +19,7 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.phase_check import phase_differences
 from risiko_xl.workbook.rounds import round_input
 from risiko_xl.workbook.scoring import write_computed
 from risiko_xl.workbook.standings_sheet import standings_of
@@ -113,6 +115,7 @@ def verify(book: Book) -> tuple[list[str], str]:
         lines += _compare("Classifica", stored, expected, list(expected.columns))
     draw_lines, replayed = _replay(t)
     lines += draw_lines
+    lines += phase_differences(t)
     summary = (f"Verifica: {len(t.frame)} righe di risultati, {len(expected)} righe di "
                f"classifica, {replayed} sorteggi ripetuti; "
                + ("nessuna differenza." if not lines else f"{len(lines)} differenze."))

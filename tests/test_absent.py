@@ -1,0 +1,87 @@
+"""A player absent for one round: Stato «Assente».
+
+003 Art. 4: «Qualora un giocatore che sia in ritardo, entro tale termine temporale non
+comunichi … l'intenzione di partecipare al turno di gioco, sarà ESCLUSO dalla composizione
+dei tavoli»; 000 Art. 5 (the tables are drawn among those present). The absent player is
+not drawn, the round counts 0 (003 Art. 2 formula a: the Generale drops «il peggiore
+risultato», so the missed round goes first), and is back to «Attivo» for the next draw.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
+from risiko_xl.standings.model import ABSENT
+from risiko_xl.workbook import schema
+from tests.tournament_typing import new_book, set_state, table, type_round
+
+F = Fraction
+ROUND_1 = [[("G001", 40, 0), ("G002", 30, 0), ("G003", 20, 0), ("G004", 10, 0)],
+           [("G005", 35, 0), ("G006", 25, 0), ("G007", 15, 0), ("G008", 5, 0)]]
+ROUND_2 = [[("G009", 50, 0), ("G001", 10, 0), ("G002", 20, 0), ("G003", 30, 0)],
+           [("G004", 50, 0), ("G005", 40, 0), ("G006", 30, 0), ("G007", 20, 0),
+            ("G008", 10, 0)]]
+
+
+def test_core_absent_round_counts_zero_and_is_dropped_first():
+    rules = StandingsRules(rounds=3, drops=1, chain=("assoluta", "wins", "lottery"))
+    people = [Entrant("A"), Entrant("B", state=ABSENT)]
+    results = [GameResult("A", 1, "Qualificazione", 1, 1, F("1.040")),
+               GameResult("A", 2, "Qualificazione", 1, 2, F("0.010")),
+               GameResult("B", 2, "Qualificazione", 1, 1, F("1.050"))]
+    st = compute_standings(people, results, rules, seed=1)
+    b = st.row("B")
+    # B missed round 1 (0), won round 2 (1.050): the 0 is dropped -> Generale 1.050
+    assert b.rounds == (None, F("1.050"), None) and b.dropped == (1,)
+    assert b.total == F("1.050") and b.assoluta == F("1.050")
+    # A: 1.040 and 0.010, the 0.010 dropped -> 1.040; B ahead on the Generale
+    assert st.row("A").total == F("1.040")
+    assert [r.player for r in st.rows] == ["B", "A"]
+
+
+@pytest.fixture()
+def eagles(tmp_path):
+    path = tmp_path / "eagles.xlsx"
+    new_book(path, "eagles", 9)
+    return path
+
+
+def test_absent_player_not_drawn_scores_zero_and_is_back_next_round(eagles, capsys):
+    set_state(eagles, "G009", "Assente")
+    assert cli.main(["draw", str(eagles)]) == 0
+    out = capsys.readouterr().out
+    assert "Assenti al turno 1" in out and "tornano «Attivo»" in out
+    rows = table(eagles, schema.RESULTS.name)
+    assert "G009" not in set(rows["ID"]) and len(rows) == 8  # 8 present: 2 tables of 4
+    players = table(eagles, schema.PLAYERS.name).set_index("ID")
+    assert players.at["G009", "Stato"] == "Attivo"  # back for the next draw
+    log = table(eagles, schema.DRAWS.name)
+    assert "assenti: G009" in str(log["Note"].iloc[-1])
+
+    type_round(eagles, 1, ROUND_1)
+    assert cli.main(["standings", str(eagles)]) == 0
+    sheet = table(eagles, "Classifica").set_index("ID")
+    # the missed round counts 0: Generale and Assoluta 0, last of the nine
+    assert sheet.at["G009", "Pos"] == 9 and sheet.at["G009", "Generale"] == 0
+    assert sheet.at["G009", "T1"] is None
+
+    assert cli.main(["draw", str(eagles)]) == 0
+    rows = table(eagles, schema.RESULTS.name)
+    assert "G009" in set(rows[rows["Turno"] == 2]["ID"])
+    type_round(eagles, 2, ROUND_2)
+    assert cli.main(["standings", str(eagles)]) == 0
+    sheet = table(eagles, "Classifica").set_index("ID")
+    # G009 won a table of 4 with 50: 1.050; round 1 (0) dropped -> Generale 1.050
+    assert F(str(sheet.at["G009", "Generale"])) == F("1.050")
+    assert F(str(sheet.at["G009", "Assoluta"])) == F("1.050")
+    # G001: 1.040 then 0.010 (4th of 4) -> Generale 1.040, behind G009
+    assert F(str(sheet.at["G001", "Generale"])) == F("1.040")
+    assert list(sheet.index).index("G009") < list(sheet.index).index("G001")
+
+
+def test_assente_is_a_state_of_the_template(tmp_path):
+    assert "Assente" in schema.STATES

@@ -1,0 +1,84 @@
+"""The final ranking (001 §7) and its sheet: the final's place and points and the
+tournament total are separate columns; a player who withdrew after playing a phase
+stays ranked and is marked. Expected values are computed by hand (phase_books.py)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from phase_books import CAST_GAMES, CAST_IDS, add, build, core, games, people
+
+from risiko_xl import cli
+from risiko_xl.standings import FINAL, PLAYOFF, QUALIFYING, compute_standings, final_ranking
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.state import load
+
+SEED = "classifica"
+# 000: totals A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72; spareggio C, F, G
+# (4th-6th) and D (best single game among D and H, 43). It ends F 40+50, G 30+15,
+# C 20+5, D 10+0. Then E (3rd, a finalist) and G (who lost the spareggio) withdraw.
+# Art. 4: the classification recompiled without them: A, B, C first three, F won the
+# spareggio: the final is A, B, C, F; it ends B 40+50, A 30+15, F 20+5, C 10+0.
+SPAREGGIO = games("bonus", 5, PLAYOFF, [("F", 40), ("G", 30), ("C", 20), ("D", 10)])
+FINALE = games("bonus", 6, FINAL, [("B", 40), ("A", 30), ("F", 20), ("C", 10)])
+
+# 001 §7 «dal 1° al 4° posto … in base all'esito della/e finale/i; dal 5° … in base alla
+# somma dei singoli punti-torneo ottenuti nelle partite giocate»:
+#   1 B  final 1st, 90;  total 223 + 90 = 313
+#   2 A  final 2nd, 45;  total 240 + 45 = 285
+#   3 F  final 3rd, 25;  total 152 + 90 + 25 = 267
+#   4 C  final 4th, 10;  total 160 + 25 + 10 = 195
+#   5 G  119 + 45 = 164, withdrawn after the spareggio: ranked and marked
+#   6 D  113 + 10 = 123
+#   7 H  72
+# E withdrew before playing any phase: left out (000 Art. 4 «senza considerare i
+# punteggi acquisiti dal giocatore ritirato»).
+EXPECTED = [
+    (1, "B", "Finale", 1, 90, 313, None),
+    (2, "A", "Finale", 2, 45, 285, None),
+    (3, "F", "Finale", 3, 25, 267, None),
+    (4, "C", "Finale", 4, 10, 195, None),
+    (5, "G", "Spareggio", None, None, 164, "ritirato"),
+    (6, "D", "Spareggio", None, None, 123, None),
+    (7, "H", "Qualificazione", None, None, 72, None),
+]
+
+
+def test_final_ranking_core_keeps_quantities_apart_and_withdrawn_players():
+    rules, phases = core("lu_castidduzzu")
+    played = CAST_GAMES + SPAREGGIO + FINALE
+    ent = people(CAST_IDS, withdrawn={"E", "G"})
+    st = compute_standings(ent, played, rules, SEED)
+    ranking = final_ranking(ent, played, st, phases, rules, SEED)
+    assert [(r.position, r.player, r.stage, r.final_place, r.final_points, r.total,
+             "ritirato" if r.withdrawn else None) for r in ranking] == [
+        (p, pid, {"Finale": FINAL, "Spareggio": PLAYOFF}.get(stage, QUALIFYING), place,
+         None if pts is None else Fraction(pts), Fraction(total), note)
+        for p, pid, stage, place, pts, total, note in EXPECTED]
+
+
+def test_final_ranking_sheet_through_the_cli(tmp_path):
+    path = tmp_path / "t.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert cli.main(["finals", str(path)]) == 0
+    add(OpenpyxlBook(path), SPAREGGIO)
+    for pid in ("E", "G"):
+        assert cli.main(["ritira", str(path), pid]) == 0
+    assert cli.main(["finals", str(path)]) == 0
+    add(OpenpyxlBook(path), FINALE)
+    assert cli.main(["finals", str(path)]) == 0
+    frame = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
+    assert list(frame.columns[:9]) == ["Pos", "ID", "Giocatore", "Club", "Fase raggiunta",
+                                       "Posto in finale", "Punti finale", "Punti torneo",
+                                       "Note"]
+
+    def blank(v):
+        return None if v is None or v != v else v
+
+    got = [(r["Pos"], r["ID"], r["Fase raggiunta"], blank(r["Posto in finale"]),
+            blank(r["Punti finale"]), r["Punti torneo"], blank(r["Note"]))
+           for r in frame.to_dict("records")]
+    assert got == EXPECTED
+    assert cli.main(["verify", str(path)]) == 0
+    assert load(OpenpyxlBook(path)).by_id["G"].state == "Ritirato"

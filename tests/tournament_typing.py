@@ -1,0 +1,55 @@
+"""Typing chosen results into a workbook, table by table, as a referee would."""
+
+from __future__ import annotations
+
+from risiko_xl import cli, simulate
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+
+def new_book(path, formula: str, count: int, seed: str = "prova") -> None:
+    """A workbook of `formula` with `count` players G001… registered."""
+    assert cli.main(["new", str(path), "--formula", formula, "--nome", "Prova"]) == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(count, 5, "cli"))
+    book.set_setting("Seme sorteggio", seed)
+    book.save()
+
+
+def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> None:
+    """Rewrite the rows of `round_no` so that table n seats `tables[n-1]`, a list of
+    (ID, objective points, out-of-objective points) in turn order. The drawn rows are
+    kept (their players must be the same), only table and numbers are typed."""
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.RESULTS.name)
+    mine = frame[(frame["Turno"] == round_no) & (frame["Fase"] == phase)]
+    typed = {pid: (number, order, objective, out)
+             for number, table in enumerate(tables, 1)
+             for order, (pid, objective, out) in enumerate(table, 1)}
+    assert set(mine["ID"]) == set(typed), (sorted(mine["ID"]), sorted(typed))
+    for index, pid in zip(mine.index, mine["ID"]):
+        number, order, objective, out = typed[pid]
+        frame.at[index, "Tavolo"] = number
+        frame.at[index, "Ordine"] = order
+        frame.at[index, "Punti obiettivo"] = objective
+        frame.at[index, "Punti fuori obiettivo"] = out
+    book.write_table(schema.RESULTS.name, frame)
+    book.save()
+
+
+def set_state(path, pid: str, state: str) -> None:
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.PLAYERS.name)
+    frame.loc[frame["ID"] == pid, "Stato"] = state
+    book.write_table(schema.PLAYERS.name, frame)
+    book.save()
+
+
+def table(path, name: str):
+    return OpenpyxlBook(path).read_table(name)
+
+
+def as_2d(frame) -> list[list]:
+    """A table as a worksheet function receives it (`Tabella[#All]`)."""
+    rows = [[None if v != v else v for v in row] for row in frame.itertuples(index=False)]
+    return [list(frame.columns), *rows]
