@@ -148,12 +148,13 @@ def test_every_name_is_read_back(workbook, tmp_path, per_page):
     assert "Mario Rossi" in text  # the override removed: not «Mario issoR»
 
 
-def test_every_name_is_inked(workbook, tmp_path):
+@pytest.mark.parametrize("per_page", [1, 2])
+def test_every_name_is_inked(workbook, tmp_path, per_page):
     """Ink right above each ID line, in the name column: the name's glyphs were drawn
     (a font with empty glyphs would read back but print nothing)."""
     need_fonts()
     pdftoppm = need_program("pdftoppm", "serve poppler-utils per rasterizzare i PDF")
-    pdf = referti(workbook, tmp_path / "referti.pdf")
+    pdf = referti(workbook, tmp_path / "referti.pdf", per_page)
     subprocess.run([pdftoppm, "-gray", "-r", "100", str(pdf), str(tmp_path / "p")],
                    check=True, timeout=60)
     pages = {int(p.stem.split("-")[-1]): Image.open(p) for p in tmp_path.glob("p-*.pgm")}
@@ -166,9 +167,9 @@ def test_every_name_is_inked(workbook, tmp_path):
     for player in [*SCRIPTS, "G012"]:
         page, _x0, top, _x1, _y1, _ = id_word(pdf, player)
         left, right = NAME_COLUMN[0] * MM + 2, NAME_COLUMN[1] * MM - 2
-        assert dark(page, (left, top - 5.5 * MM, right, top - 0.3)) >= 20, player
+        assert dark(page, (left, top - 4.5 * MM, right, top - 0.3)) >= 20, player
         # the same band in the next cell (points, to be written by hand) is blank
-        assert dark(page, (right + 4, top - 5.5 * MM, right + 15 * MM, top - 0.3)) == 0
+        assert dark(page, (right + 4, top - 4.5 * MM, right + 15 * MM, top - 0.3)) == 0
 
 
 def test_long_name_and_club_keep_the_id_on_the_sheet(workbook, tmp_path):
