@@ -33,7 +33,6 @@ FALLBACK_FILES = (
     # other scripts
     "NotoSans-Regular.ttf", "arialuni.ttf",
 )
-MOST = 6  # fallback fonts loaded at most (each one is parsed for every PDF)
 
 
 def main_fonts() -> tuple[Path, Path]:
@@ -73,10 +72,10 @@ def _index(folders: tuple[Path, ...]) -> dict[str, Path]:
 
 
 def fallback_fonts(folders: Iterable[Path] | None = None) -> tuple[Path, ...]:
-    """The fallback font files present, best first (at most `MOST`)."""
+    """The fallback font files present, best first (a PDF loads only those that draw a
+    character its text needs)."""
     index = _index(tuple(font_folders() if folders is None else folders))
-    present = [index[name.lower()] for name in FALLBACK_FILES if name.lower() in index]
-    return tuple(present[:MOST])
+    return tuple(index[name.lower()] for name in FALLBACK_FILES if name.lower() in index)
 
 
 @cache
