@@ -264,3 +264,14 @@ def test_fallback_fonts_are_found_by_name_in_any_folder(tmp_path):
     # best first: Chinese/Japanese/Korean before emoji; Windows' upper-case names match
     assert [p.name for p in found] == ["DroidSansFallback.ttf", "MSYH.TTC", "Symbola_hint.ttf"]
     assert font_cmap(tmp_path / "Other.ttf") == frozenset()  # unreadable: never used
+
+
+def test_chromium_prints_the_html_with_the_id_in_its_cell(workbook, tmp_path):
+    from browser import print_pdf
+
+    need_program("pdftotext", "serve poppler-utils per leggere i PDF")
+    html = write_referti(OpenpyxlBook(workbook), 1, tmp_path / "r.html")
+    pdf = print_pdf(html, tmp_path / "r.pdf")
+    left, _y0, right, _y1 = id_word(pdf, "G010")[1:5]
+    assert NAME_COLUMN[0] * MM < left and right <= NAME_COLUMN[1] * MM  # beside the club
+    assert "Bartolomeo Maria Giovanni" in " ".join(pdf_text(pdf).split())
