@@ -232,3 +232,43 @@ def test_cli_post_prints_or_writes_the_same_text(demo, fmt, tmp_path, capsys):
 def test_cli_post_rejects_a_round_without_tables(demo, capsys):
     assert main(["post", str(demo), "--turno", "9"]) == 2
     assert "turno 9" in capsys.readouterr().err
+
+
+def renamed(demo, tmp_path, names) -> OpenpyxlBook:
+    """The demo with players of round 2 renamed to `names`."""
+    path = tmp_path / "nomi.xlsx"
+    path.write_bytes(demo.read_bytes())
+    book = OpenpyxlBook(path)
+    players = book.read_table("Iscritti")
+    seated = set(book.read_table(schema.RESULTS.name).query("Turno == 2")["ID"])
+    rows = [i for i in players.index if players.at[i, "ID"] in seated][:len(names)]
+    for i, name in zip(rows, names):
+        players.at[i, "Nome"], players.at[i, "Cognome"] = name, ""
+    book.write_table("Iscritti", players)
+    book.save()
+    return OpenpyxlBook(path)
+
+
+def test_chat_text_escapes_whatsapp_and_telegram_markers(demo, tmp_path):
+    # each marker between zero-width spaces: no word edge for WhatsApp's *x*, _x_, ~x~,
+    # no doubled ** __ ~~ for Telegram; worked out by hand from the names
+    z = ZWSP
+    expected = {"*Mario*": f"{z}*{z}Mario{z}*{z}", "_Luigi_": f"{z}_{z}Luigi{z}_{z}",
+                "~Anna~": f"{z}~{z}Anna{z}~{z}", "a**b": f"a{z}*{z}{z}*{z}b",
+                "Gio`x`": f"Gio{z}`{z}x{z}`{z}"}
+    text = publish(renamed(demo, tmp_path, list(expected)), "testo", 2, now=NOW)
+    for name, escaped in expected.items():
+        assert escaped in text, name
+    assert text.startswith("*Torneo dimostrativo RisiKo! XL*\n")  # the post's own bold
+    names = [n for n in expected if n in text.replace(ZWSP, "")]
+    assert names == list(expected)  # reads the same
+
+
+@pytest.mark.parametrize("fmt", POST_FORMATS)
+def test_no_post_carries_a_bidi_control(demo, tmp_path, fmt):
+    # U+202E (RIGHT-TO-LEFT OVERRIDE) would print «Mario issoR» and reverse what follows
+    names = ["Mario\u202e Rossi", "\u2067Anna\u2069 Bianchi", "\u202aLuca\u202c Verdi"]
+    text = publish(renamed(demo, tmp_path, names), fmt, 2, now=NOW)
+    assert not re.search("[\u202a-\u202e\u2066-\u2069]", text)
+    for name in ("Mario Rossi", "Anna Bianchi", "Luca Verdi"):
+        assert name in text, name

@@ -11,6 +11,7 @@ import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from risiko_xl.publish.safe_text import neutral_bidi
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook.standings_sheet import standings_seed
@@ -114,7 +115,7 @@ def _label_ends(ax: Axes, x: int, series: tuple[tuple[str, tuple[int | None, ...
 
 
 def _short(name: str) -> str:
-    name = " ".join(name.split())
+    name = " ".join(neutral_bidi(name).split())
     return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
 
 

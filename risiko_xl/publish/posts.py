@@ -3,7 +3,10 @@
 Each format is a Jinja2 template in `templates/post/` and an escaping rule applied to
 every value the template prints: BBCode tags in names are neutralised (a zero-width
 space after each `[`, so `[url=x]` is no tag for vBulletin, phpBB or any parser, yet
-reads the same), Markdown specials are backslash-escaped, HTML is autoescaped.
+reads the same), Markdown specials are backslash-escaped, HTML is autoescaped, and in the
+chat text WhatsApp's and Telegram's markers `*`, `_`, `~` (and the code mark `` ` ``)
+stand between zero-width spaces. Every format drops bidirectional controls first
+(`render.one_line`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from risiko_xl.workbook.state import load
 ZWSP = "\u200b"
 LINKS = re.compile(r"://|www\.", re.IGNORECASE)
 MARKDOWN_SPECIALS = frozenset("\\`*_[]<>|~&#")
+CHAT_MARKERS = re.compile(r"[*_~`]")
 
 
 def unlinked(text: str) -> str:
@@ -51,7 +55,12 @@ def markdown_text(text: str) -> str:
 
 
 def plain_text(text: str) -> str:
-    return unlinked(text)
+    """Chat text (WhatsApp, Telegram): addresses unlinked, and each formatting marker
+    between two zero-width spaces. WhatsApp formats only a marker at the edge of a word
+    (`*grassetto*`, `_corsivo_`, `~barrato~`), Telegram only doubled ones (`**`, `__`,
+    `~~`); wrapped this way no marker touches a word's edge or another marker, and the
+    name reads the same."""
+    return CHAT_MARKERS.sub(lambda m: ZWSP + m[0] + ZWSP, unlinked(text))
 
 
 # format → (template, escaping of printed values (None: HTML autoescape), file suffix)

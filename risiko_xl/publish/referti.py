@@ -20,7 +20,8 @@ from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
-from risiko_xl.publish.render import data, environment
+from risiko_xl.publish.render import data, environment, one_line
+from risiko_xl.publish.safe_text import shortened
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
@@ -282,6 +283,12 @@ def table_headers(t: Tournament) -> tuple[str, ...]:
     return SPQR_HEADERS if t.formula.scoring.game == SPQRISIKO else CLASSIC_HEADERS
 
 
+def printable(text: str) -> str:
+    """Typed text as a sheet prints it: one line, no bidirectional controls (a U+202E in
+    a name would reverse the rest of the line), at most `safe_text.LONGEST` characters."""
+    return shortened(one_line(text))
+
+
 def _phase_order(phase: str) -> int:
     return schema.PHASES.index(phase) if phase in schema.PHASES else len(schema.PHASES)
 
@@ -298,9 +305,9 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
                           "«risiko-xl finals»", foglio=schema.RESULTS.sheet, colonna="Turno",
                           valore=round_no)
     settings = t.settings
-    tournament = to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!"
-    club = to_text(settings.get("Club organizzatore")) or ""
-    venue = to_text(settings.get("Sede")) or ""
+    tournament = printable(to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!")
+    club = printable(to_text(settings.get("Club organizzatore")) or "")
+    venue = printable(to_text(settings.get("Sede")) or "")
     logo = logo_path(book, settings)
     minutes = game_minutes(settings)
     frame = t.frame
@@ -311,14 +318,15 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
     for key in keys:
         _, phase, number = key
         players = tuple(
-            SheetPlayer(order=(to_text(orders.get(r.row)) or "") if orders is not None else "",
-                        player=r.player, name=t.by_id[r.player].name,
-                        club=t.by_id[r.player].club or "")
+            SheetPlayer(order=printable((to_text(orders.get(r.row)) or "")
+                                        if orders is not None else ""),
+                        player=printable(r.player), name=printable(t.by_id[r.player].name),
+                        club=printable(t.by_id[r.player].club or ""))
             for r in tables[key])
         date_text, when = dates[phase]
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
-            phase=phase, date_text=date_text, table_number=number,
+            phase=phase, date_text=printable(date_text), table_number=number,
             table_count=counts[phase], minutes=minutes, players=players,
             scoring_reminder=scoring_reminder(t, len(players)), when=when,
             headers=table_headers(t)))

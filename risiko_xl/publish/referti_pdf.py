@@ -1,23 +1,28 @@
 """The score sheets (*referti*) drawn as an A4 PDF with fpdf2, one or two to a page.
 
-Text is set in DejaVu Sans (shipped with matplotlib), so any European name prints.
+Names in any alphabet print: DejaVu Sans (shipped with matplotlib) sets Latin, Greek,
+Cyrillic, Arabic and Hebrew, fallback fonts found on the computer set Chinese, Japanese,
+Korean and emoji (`fonts`), and HarfBuzz shapes the text (Arabic letters joined,
+right-to-left runs in their order). A character no font has prints as its code point
+(«U+4E2D»), never as nothing. A long name wraps to two lines and shrinks; a long club is
+cut with «…» but the player's ID always prints whole.
 The creation date is the round's date (or a fixed one): same workbook, same bytes.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
 
-import matplotlib
 from fpdf import FPDF
 from PIL import Image
 
 from risiko_xl.publish.content import TRADEMARK
+from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
 from risiko_xl.publish.referti import CLASSIC_HEADERS, ScoreSheet, pages
+from risiko_xl.publish.safe_text import ELLIPSIS, shortened
 
 FONT = "DejaVu"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
@@ -42,38 +47,148 @@ FULL = Size(title=15, logo=17, row=16, gap=2.5)
 HALF = Size(title=13, logo=13, row=9.5, gap=1.5)
 
 
-@cache
-def _font_files() -> tuple[Path, Path]:
-    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
-    return fonts / "DejaVuSans.ttf", fonts / "DejaVuSans-Bold.ttf"
+class SheetPDF(FPDF):
+    """An FPDF that knows which characters its fonts can draw (`covered`)."""
+
+    covered: frozenset[int] = frozenset()
 
 
-def _fit(pdf: FPDF, text: str, width: float, size: float, style: str = "",
-         smallest: float = 6.0) -> str:
-    """Set a font size at which `text` fits `width` (shrinking to `smallest`, then
-    cutting with «…»); returns the text to print."""
+def _load_fonts(pdf: SheetPDF, text: str) -> None:
+    """DejaVu Sans as the main font, text shaping on, and as fallbacks the fonts found
+    (best first) that draw characters of `text` DejaVu Sans lacks: a sheet of Latin names
+    loads none."""
+    regular, bold = main_fonts()
+    pdf.add_font(FONT, "", str(regular))
+    pdf.add_font(FONT, "B", str(bold))
+    pdf.set_text_shaping(True)
+    covered = set().union(*(font.cmap for font in pdf.fonts.values()))
+    missing = {ord(c) for c in set(text)} - covered
+    fallbacks = []
+    for path in fallback_fonts():
+        if not missing & font_cmap(path):
+            continue
+        family = f"riserva{len(fallbacks)}"
+        try:
+            pdf.add_font(family, "", str(path))
+        except Exception:  # a font fpdf2 cannot read (e.g. an unusual collection): skip
+            continue
+        fallbacks.append(family)
+        missing -= set(pdf.fonts[family].cmap)
+        covered |= set(pdf.fonts[family].cmap)
+        if not missing:
+            break
+    if fallbacks:  # a bold name borrows the regular face of a fallback font
+        pdf.set_fallback_fonts(fallbacks, exact_match=False)
+    pdf.covered = frozenset(covered)
+
+
+def _texts(sheets: Sequence[ScoreSheet]) -> str:
+    """Every text the sheets print."""
+    parts = [TRADEMARK]
+    for s in sheets:
+        parts += [s.tournament, s.club, s.venue, s.date_text, s.phase, *s.headers,
+                  *s.scoring_reminder]
+        parts += [f"{p.order}{p.player}{p.name}{p.club}" for p in s.players]
+    return "".join(parts)
+
+
+def _ignorable(char: str) -> bool:
+    """Invisible format characters (joiners, variation selectors, tags): dropped when no
+    font has them, as they only modify the characters around them."""
+    return unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f"
+
+
+def visible(text: str, covered: frozenset[int]) -> str:
+    """`text` with each character no font can draw as its code point («U+4E2D»)."""
+    if all(ord(c) in covered for c in text):
+        return text
+    shown = "".join(char if ord(char) in covered else
+                    "" if _ignorable(char) else f"[U+{ord(char):04X}]" for char in text)
+    return shown if shown.strip() else " ".join(f"[U+{ord(c):04X}]" for c in text)
+
+
+def _fits(pdf: FPDF, text: str, width: float) -> bool:
+    return pdf.get_string_width(text) <= width
+
+
+def _cut(pdf: FPDF, text: str, width: float, keep: str = "") -> str:
+    """The longest start of `text` that, with «…» and `keep`, fits `width` (a binary
+    search: a few measures, whatever the length)."""
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _fits(pdf, text[:middle].rstrip() + ELLIPSIS + keep, width):
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS
+
+
+def _fit(pdf: SheetPDF, text: str, width: float, size: float, style: str = "",
+         smallest: float = 6.0, keep: str = "") -> str:
+    """Set a font size at which `text` + `keep` fits `width` (shrinking to `smallest`,
+    then cutting `text` with «…»; `keep` is never cut); returns the text to print before
+    `keep`. Text is measured at most `LONGEST` characters long."""
+    text = visible(shortened(text), pdf.covered)
     pdf.set_font(FONT, style, size)
-    while pdf.get_string_width(text) > width and size > smallest:
+    while not _fits(pdf, text + keep, width) and size > smallest:
         size = max(smallest, size - 0.5)
         pdf.set_font(FONT, style, size)
-    if pdf.get_string_width(text) <= width:
+    if _fits(pdf, text + keep, width):
         return text
-    while text and pdf.get_string_width(text + "…") > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return _cut(pdf, text, width, keep)
 
 
-def _line(pdf: FPDF, x: float, y: float, w: float, h: float, text: str, size: float,
-          style: str = "", align: str = "L", gray: int = 0, smallest: float = 6.0) -> None:
-    """One line of text in the box (x, y, w, h), shrunk to fit."""
-    shown = _fit(pdf, text, w - 0.4, size, style, smallest)
+def _line(pdf: SheetPDF, x: float, y: float, w: float, h: float, text: str, size: float,
+          style: str = "", align: str = "L", gray: int = 0, smallest: float = 6.0,
+          keep: str = "") -> None:
+    """One line of text in the box (x, y, w, h), shrunk to fit (`keep` printed whole)."""
+    shown = _fit(pdf, text, w - 0.4, size, style, smallest, keep)
     pdf.set_text_color(gray)
     pdf.set_xy(x, y)
-    pdf.cell(w, h, shown, align=align)
+    pdf.cell(w, h, shown + keep, align=align)
     pdf.set_text_color(0)
 
 
-def _fill_line(pdf: FPDF, x: float, y: float, label: str, value: str, width: float,
+def _split(pdf: SheetPDF, text: str, width: float) -> tuple[str, str]:
+    """`text` as two lines: the first as long as fits `width`, broken at a blank when
+    there is one; the second is the rest."""
+    low, high = 1, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _fits(pdf, text[:middle], width):
+            low = middle
+        else:
+            high = middle - 1
+    blank = text.rfind(" ", 0, low + 1)
+    end = blank if blank > 0 else low
+    return text[:end].rstrip(), text[end:].strip()
+
+
+def _name(pdf: SheetPDF, x: float, y: float, w: float, row: float, name: str,
+          detail: str, keep: str) -> None:
+    """A player's cell: the name (one line, or two smaller when long) and below it the
+    club and the ID (the ID always whole)."""
+    name = visible(shortened(name), pdf.covered)
+    detail_h = 3.6 if row > 12 else 3.2
+    pdf.set_font(FONT, "B", 7.5)
+    if _fits(pdf, name, w - 0.4):
+        top = y + (row - 4.5 - detail_h - 0.1) / 2
+        _line(pdf, x, top, w, 4.5, name, 9.5, "B", smallest=7.5)
+        below = top + 4.6
+    else:
+        size = 7.5 if row > 12 else 7.0
+        pdf.set_font(FONT, "B", size)
+        first, rest = _split(pdf, name, w - 0.4)
+        height = size * 0.42
+        top = y + (row - 2 * height - detail_h - 0.1) / 2
+        _line(pdf, x, top, w, height, first, size, "B", smallest=size)
+        _line(pdf, x, top + height, w, height, rest, size, "B", smallest=size - 1)
+        below = top + 2 * height + 0.1
+    _line(pdf, x, below, w, detail_h, detail, 7, gray=60, smallest=5.5, keep=keep)
+
+
+def _fill_line(pdf: SheetPDF, x: float, y: float, label: str, value: str, width: float,
                size: float = 10) -> None:
     """«label value», or «label ____» when the value is to be written by hand."""
     pdf.set_font(FONT, "", size)
@@ -86,9 +201,10 @@ def _fill_line(pdf: FPDF, x: float, y: float, label: str, value: str, width: flo
         pdf.line(x + label_w, y + 4.8, x + width, y + 4.8)
 
 
-def _title(pdf: FPDF, x: float, y: float, w: float, text: str, size: float) -> float:
+def _title(pdf: SheetPDF, x: float, y: float, w: float, text: str, size: float) -> float:
     """The tournament's name on one line, or on two at a smaller size when long (the
     second cut with «…» if still too long); returns the y for the line below."""
+    text = visible(shortened(text), pdf.covered)
     pdf.set_font(FONT, "B", size)
     if pdf.get_string_width(text) <= w - 0.4:
         _line(pdf, x, y + 1, w, 8, text, size, "B")
@@ -183,10 +299,8 @@ def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
         if p.order:
             _line(pdf, MARGIN, y, COLUMNS[0], size.row, p.order, 12, "B", align="C")
         name_x, name_w = MARGIN + COLUMNS[0] + 1.2, COLUMNS[1] - 2.4
-        top = y + (size.row - 8.5) / 2
-        _line(pdf, name_x, top, name_w, 4.5, p.name, 9.5, "B", smallest=7.5)
-        detail = f"{p.club} · ID {p.player}" if p.club else f"ID {p.player}"
-        _line(pdf, name_x, top + 4.6, name_w, 3.6, detail, 7, gray=60, smallest=6.5)
+        keep = f" · ID {p.player}" if p.club else f"ID {p.player}"
+        _name(pdf, name_x, y, name_w, size.row, p.name, p.club, keep)
         y += size.row
     return y
 
@@ -222,17 +336,15 @@ def _sheet(pdf: FPDF, sheet: ScoreSheet, top: float, height: float, size: Size) 
 
 def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
     """The score sheets as PDF bytes (A4 portrait, `per_page` 1 or 2 sheets a page)."""
-    regular, bold = _font_files()
-    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf = SheetPDF(orientation="P", unit="mm", format="A4")
     pdf.set_auto_page_break(False)
     pdf.set_margins(MARGIN, MARGIN, MARGIN)
     pdf.c_margin = 0  # text is placed exactly: every box computes its own padding
-    pdf.add_font(FONT, "", str(regular))
-    pdf.add_font(FONT, "B", str(bold))
+    _load_fonts(pdf, _texts(sheets))
     first = sheets[0]
     when = next((s.when for s in sheets if s.when is not None), None)
     pdf.set_creation_date(when.replace(tzinfo=dt.timezone.utc) if when else FIXED_DATE)
-    pdf.set_title(f"Referti — {first.tournament} — turno {first.round_no}")
+    pdf.set_title(f"Referti — {shortened(first.tournament)} — turno {first.round_no}")
     pdf.set_creator("risiko_xl")
     pdf.set_lang("it")
     pdf.set_line_width(0.3)

@@ -2,7 +2,8 @@
 
 Every `{{ value }}` a template prints goes through the language's escaping (HTML
 autoescape; for BBCode, Markdown and plain text a `finalize` hook), so a player called
-`[url=x]y[/url]` or `<script>` is printed as text whatever template prints the name.
+`[url=x]y[/url]` or `<script>` is printed as text whatever template prints the name; its
+line breaks and bidirectional controls (`safe_text.neutral_bidi`) are removed first.
 Markup a template builds itself is literal template text and is never escaped.
 """
 
@@ -19,6 +20,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from risiko_xl.publish.numbers import italian
+from risiko_xl.publish.safe_text import neutral_bidi
 
 BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _INSTALLED = Path(__file__).resolve().parents[1] / "templates"  # inside a wheel
@@ -26,8 +28,9 @@ TEMPLATES = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().pare
 
 
 def one_line(text: str) -> str:
-    """Line breaks and control characters become one blank: a name never starts a line."""
-    return BREAKS.sub(" ", text)
+    """Line breaks and control characters become one blank: a name never starts a line;
+    bidirectional controls are removed: a name never reverses the text after it."""
+    return neutral_bidi(BREAKS.sub(" ", text))
 
 
 def _finalizer(escape: Callable[[str], str]) -> Callable[[object], object]:
