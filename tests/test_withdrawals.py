@@ -155,6 +155,9 @@ def test_001_semifinalist_withdrawn_bands_recomputed_cli(tmp_path, capsys):
     seated = tables(OpenpyxlBook(late), 3)
     table = next(n for n, t in seated.items() if "P11" in t)
     assert f"Nome P11 sostituisce Nome P02 al tavolo {table} della semifinale" in out
+    # the bands moved up: the output says the tables were composed again, before the moves
+    assert "Tavoli della semifinale ricomposti senza Nome P02" in out
+    assert out.index("ricomposti") < out.index("passa da")
     assert seated == tables(OpenpyxlBook(early), 3)
     for players in seated.values():  # one player of each band at every table
         assert [len(players & band) for band in THREE_BANDS] == [1, 1, 1, 1]

@@ -24,6 +24,8 @@ from risiko_xl.draw.sizes import normalise_policy, table_sizes
 from risiko_xl.errors import RisikoError
 
 PROCEDURES = ("optimise", "cinquisti")
+# as posts and certificates name them (Italian): the seed-001 procedure keeps its own name
+PROCEDURE_LABELS = {"optimise": "ottimizzazione dei criteri", "cinquisti": "cinquisti"}
 REPEAT_WEIGHTINGS = ("flat", "recent")
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
+from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
@@ -256,10 +257,10 @@ def _final(t: Tournament, top: int | None) -> Ranking:
         medals = _medals(t)
         columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
         values = {r.player: (r.stage, *medals.get(r.player, (0,) * 4)) for r in ranking}
-    else:  # the tournament total, as ClassificaFinale's «Punti torneo» (never mixed
-        # with the final game's points)
-        columns = ("Fase raggiunta", "Punti torneo")
-        values = {r.player: (r.stage, r.points if r.total is None else r.total)
+    else:  # the final's points and the tournament total in their own columns, as in
+        # ClassificaFinale (the finalists are ordered by the final, not by the total)
+        columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
+        values = {r.player: (r.stage, r.final_points, r.points if r.total is None else r.total)
                   for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
                           t.by_id[r.player].name, t.by_id[r.player].club or "",
@@ -323,6 +324,11 @@ def _qualified(book: Book, round_no: int) -> tuple[Qualified, ...]:
                  for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
 
 
+def _procedure(name: str) -> str:
+    """The draw procedure recorded in Sorteggi, as an Italian reader knows it."""
+    return PROCEDURE_LABELS.get(name, name)
+
+
 def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
     """The engine draws that seated round `round_no` and the next one."""
     out = []
@@ -332,6 +338,6 @@ def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
             out.append(Certificate(int(number), to_text(r.get("Fase")) or QUALIFYING,
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
-                                   to_text(r.get("Procedura")) or "",
+                                   _procedure(to_text(r.get("Procedura")) or ""),
                                    to_text(r.get("Qualità")) or ""))
     return tuple(out)

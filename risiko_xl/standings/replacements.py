@@ -118,12 +118,17 @@ def _marked(ctx: Context, old: PhaseStep, new: PhaseStep, withdrawn: str
         seat = (f"al tavolo {table} {where}" if table is not None
                 else "tra i finalisti diretti")
         notes.append(f"{ctx.name(pid)} {verb} {seat}")
+    moved = []
     for pid, table in after.items():
         if pid in before and before[pid] != table:
             was = f"tavolo {before[pid]}" if before[pid] is not None else "finalisti diretti"
             now = f"tavolo {table}" if table is not None else (
                 "finalisti diretti" if new.phase != FINAL else "finale")
-            notes.append(f"{ctx.name(pid)} passa da {was} a {now}")
+            moved.append(f"{ctx.name(pid)} passa da {was} a {now}")
+    if moved:  # not a seat taken over: the tables were composed again, say so first
+        notes.insert(0, f"Tavoli {where} ricomposti senza {ctx.name(withdrawn)} (classifica "
+                        f"al netto dei ritirati): {len(moved)} giocatori cambiano tavolo")
+    notes.extend(moved)
 
     def mark(q: Qualifier) -> Qualifier:
         if q.player not in entering or q.replaces is not None:

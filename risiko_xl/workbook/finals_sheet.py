@@ -201,11 +201,13 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     frame.loc[entrant.row, "Stato"] = WITHDRAWN
     book.write_table(schema.PLAYERS.name, frame)
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
-    if any(r.player == player and r.seat is None and r.phase == QUALIFYING for r in t.rows):
-        lines.append("È già sorteggiato in un turno preliminare non ancora giocato: ripetere "
-                     "il sorteggio («Turno da sorteggiare» in Excel, --forza da riga di comando) "
-                     "oppure giocare con la regola del giocatore "
-                     "passivo.")
+    unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
+                       and r.phase == QUALIFYING})
+    if unplayed:
+        lines.append(f"È già sorteggiato nel turno {unplayed[0]}, non ancora giocato: "
+                     f"ripetere il sorteggio del turno («Turno da sorteggiare» = {unplayed[0]} "
+                     f"in Excel, --turno {unplayed[0]} --forza da riga di comando) oppure "
+                     "giocare con la regola del giocatore passivo.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:

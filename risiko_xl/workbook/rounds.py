@@ -65,6 +65,12 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
     drawn = t.rounds_drawn()
     round_no = requested or (drawn[-1] + 1 if drawn else 1)
     rounds = t.formula.standings.rounds
+    if round_no > rounds and requested is None:
+        raise RisikoError(f"i {rounds} turni preliminari della formula sono già sorteggiati: "
+                          "per ripeterne uno indicarlo («Turno da sorteggiare» in Excel, "
+                          "--turno N --forza da riga di comando); per le fasi finali usare "
+                          "«Fasi finali» (risiko-xl finals)", foglio="Risultati",
+                          colonna="Turno")
     if round_no > rounds:
         raise RisikoError(f"la formula prevede {rounds} turni preliminari: per le fasi finali "
                           "usare «Fasi finali» (riga di comando: risiko-xl finals)",
