@@ -151,3 +151,31 @@ def test_a_setting_written_twice_is_refused_naming_both_rows(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"righe {first} e {bottom + 1}" in err and "Formula" in err and "due volte" in err
     assert digest(path) == before
+
+
+def test_a_results_row_whose_id_was_cleared_is_refused(tmp_path, capsys):
+    """Its game would vanish and its 4-table become a 3-table, changing the others'
+    points: one located line instead, file untouched."""
+    path = new_tournament(tmp_path)
+    row = type_below(path, "Risultati", "Risultati", result_rows())
+    book = openpyxl.load_workbook(path)
+    sheet = book["Risultati"]
+    headers = [c.value for c in sheet[1]]
+    sheet.cell(row, headers.index("ID") + 1).value = None
+    book.save(path)
+    before = digest(path)
+    assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"riga {row}" in err and "colonna ID" in err and "riga senza ID" in err
+    assert "valore trovato" not in err and digest(path) == before
+
+
+def test_a_player_with_a_name_but_no_id_is_refused(tmp_path, capsys):
+    path = new_tournament(tmp_path)
+    row = type_below(path, "Iscritti", "Iscritti", [{"Nome": "Ultimo", "Cognome": "Arrivato"}],
+                     gap=len(PLAYERS))  # right after the eight players typed below the table
+    before = digest(path)
+    assert cli.main(["draw", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Iscritti" in err and f"riga {row}" in err and "Ultimo" in err
+    assert digest(path) == before

@@ -112,7 +112,8 @@ def display_name(first: str | None, last: str | None, nickname: str | None) -> s
 
 
 def read_entrants(book: Book) -> list[Entrant]:
-    """Registered players from `Iscritti` (rows without an ID are ignored)."""
+    """Registered players from `Iscritti`; a row with something typed but no ID is
+    refused (it would be left out of every draw without a word)."""
     frame = table_frame(book, schema.PLAYERS)
     out: list[Entrant] = []
     seen: dict[str, int] = {}
@@ -120,6 +121,7 @@ def read_entrants(book: Book) -> list[Entrant]:
         row = record.row
         pid = cell(record, "ID", text)
         if pid is None:
+            _refuse_without_id(record, schema.PLAYERS, "il giocatore non sarebbe sorteggiato")
             continue
         if pid in seen:
             raise RisikoError(f"ID duplicato (già alla riga {seen[pid]})", foglio="Iscritti",
@@ -135,6 +137,19 @@ def read_entrants(book: Book) -> list[Entrant]:
             from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
             row=row))
     return out
+
+
+def _refuse_without_id(record: Record, spec: schema.TableSpec, why: str) -> None:
+    """RisikoError for a row of `spec` with a typed value (not only computed cells) and no
+    ID: never ignored in silence."""
+    for header in spec.headers:
+        if header == "ID" or header in spec.computed:
+            continue
+        value = cell(record, header, text) if header in record.values else None
+        if value is not None:
+            raise RisikoError(f"riga senza ID ({header}: {value}): {why}; scrivere l'ID del "
+                              "giocatore o cancellare tutta la riga", foglio=spec.sheet,
+                              riga=record.row, colonna="ID")
 
 
 @dataclass(frozen=True)
@@ -156,8 +171,9 @@ class ResultRow:
 
 def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.DataFrame,
                                                                            list[ResultRow]]:
-    """The `Risultati` frame and its parsed rows (rows without an ID are ignored).
-    With `known` ids, an unregistered ID is an error."""
+    """The `Risultati` frame and its parsed rows; a row with something typed but no ID
+    is refused (its game would vanish and its table change size). With `known` ids, an
+    unregistered ID is an error."""
     frame = table_frame(book, schema.RESULTS)
     known_ids = None if known is None else set(known)
     seen: dict[tuple[int, str, str], int] = {}
@@ -166,6 +182,8 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
         row = record.row
         pid = cell(record, "ID", text)
         if pid is None:
+            _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
+                               "tavolo cambierebbe numero di giocatori")
             continue
         if known_ids is not None and pid not in known_ids:
             raise RisikoError("ID non presente tra gli iscritti", foglio="Risultati", riga=row,
