@@ -73,16 +73,22 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seed(text: str) -> str:
-    """An argparse type: a draw seed, printable text (it is recorded in Sorteggi)."""
-    bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
-    if bad is not None:
-        raise argparse.ArgumentTypeError(
-            f"il seme contiene un carattere di controllo (U+{ord(bad):04X}): usare lettere, "
-            "cifre e segni stampabili")
-    if not text.strip():
-        raise argparse.ArgumentTypeError("il seme è vuoto")
-    return text
+def _printable(what: str) -> Callable[[str], str]:
+    """An argparse type: printable text (a seed recorded in Sorteggi, a tournament's name
+    written in the workbook and printed on every sheet)."""
+    def check(text: str) -> str:
+        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+        if bad is not None:
+            raise argparse.ArgumentTypeError(
+                f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
+                "lettere, cifre e segni stampabili")
+        if not text.strip():
+            raise argparse.ArgumentTypeError(f"{what} è vuoto")
+        return text
+    return check
+
+
+_seed = _printable("il seme")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -99,7 +105,8 @@ def _parser() -> argparse.ArgumentParser:
 
     new = command("new", "crea una nuova cartella di lavoro del torneo")
     new.add_argument("--formula", default="master", help="formula del torneo (es. master)")
-    new.add_argument("--nome", default=None, help="nome del torneo")
+    new.add_argument("--nome", type=_printable("il nome"), default=None,
+                     help="nome del torneo")
     new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
                      "versione attuale resta nella copia NOME.bak.xlsx)")
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
@@ -189,6 +196,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
                               "scrivere")
         if args.command == "new":
             continue
+        if written.exists() and not written.is_file():
+            raise RisikoError("il file da scrivere non è un file normale (un dispositivo o "
+                              "una pipe): indicare un file", valore=str(written))
         protected = [args.file, backup_path(args.file)]
         inside_history = Path(os.path.realpath(written)).parent == Path(
             os.path.realpath(history.folder(args.file)))
@@ -197,6 +207,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
                     os.path.realpath(p)) for p in protected):
             raise RisikoError("il file da scrivere è la cartella di lavoro stessa (o una sua "
                               "copia di sicurezza): indicare un nome diverso", valore=str(written))
+        if args.command == "post" and written.suffix.lower() in (".xlsx", ".xlsm", ".xls"):
+            raise RisikoError("il post è testo: scriverlo in un file .txt, .md o .html, mai "
+                              "sopra una cartella di lavoro", valore=str(written))
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:

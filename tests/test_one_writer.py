@@ -213,3 +213,44 @@ def test_history_of_a_refused_command_is_untouched(registered, capsys):
     before = sorted(p.name for p in history.folder(registered).iterdir())
     assert cli.main(["ritira", str(registered), "NESSUNO"]) == cli.EXIT_BAD_INPUT
     assert sorted(p.name for p in history.folder(registered).iterdir()) == before
+
+
+def test_adversary_findings_are_one_clear_line(registered, tmp_path, capsys, monkeypatch):
+    """A device as --out, a post over a workbook, a bad wait variable, a damaged lock,
+    control characters in a name, an owner file beside a symlink's target."""
+    device = tmp_path / "dispositivo"
+    os.mkfifo(device)
+    assert cli.main(["post", str(registered), "--out", str(device)]) == cli.EXIT_BAD_INPUT
+    assert "non è un file normale" in capsys.readouterr().err
+    other = tmp_path / "altro.xlsx"
+    other.write_bytes(b"un altro torneo")
+    assert cli.main(["post", str(registered), "--out", str(other)]) == cli.EXIT_BAD_INPUT
+    assert other.read_bytes() == b"un altro torneo"
+    monkeypatch.setenv("RISIKO_ATTESA_BLOCCO", "abc")
+    assert cli.main(["ritira", str(registered), "G001"]) == cli.EXIT_BAD_INPUT
+    assert "RISIKO_ATTESA_BLOCCO" in capsys.readouterr().err
+    monkeypatch.delenv("RISIKO_ATTESA_BLOCCO")
+    lock_path(registered).write_text(json.dumps({"pid": 10**20, "host": socket.gethostname()}))
+    assert cli.main(["ritira", str(registered), "G001"]) == 0  # a damaged lock is stale
+    assert cli.main(["new", str(tmp_path / "n.xlsx"), "--nome", "A\x1bB"]) == \
+        cli.EXIT_BAD_INPUT
+    assert "controllo" in capsys.readouterr().err
+    link = tmp_path / "collegamento.xlsx"
+    link.symlink_to(registered)
+    registered.with_name(f".~lock.{registered.name}#").write_text(",anna,pc,oggi,x;")
+    assert cli.main(["ritira", str(link), "G002"]) == cli.EXIT_BAD_INPUT
+    assert "LibreOffice da anna" in capsys.readouterr().err
+    assert cli.main(["ritira", str(link), "G002", "--forza"]) == 0
+    assert "scritto comunque" in capsys.readouterr().err
+
+
+def test_a_setting_typed_with_other_case_or_spacing_counts(registered):
+    from risiko_xl.workbook.book import setting_key
+
+    book = OpenpyxlBook(registered)
+    assert setting_key("  Metodo   PUNTEGGIO ") == "metodo punteggio"
+    settings = book.settings()
+    assert settings.get("formula") == settings.get("Formula") == "master"
+    book.set_setting("seme sorteggio", "scritto-così")  # the existing row, not a new one
+    assert OpenpyxlBook(registered).settings().get("Seme sorteggio") is None  # unsaved
+    assert book.settings()["Seme sorteggio"] == "scritto-così"

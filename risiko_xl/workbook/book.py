@@ -26,22 +26,46 @@ SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
     schema.standings_spec(0))}
 
 
+def setting_key(name: str) -> str:
+    """How a setting's name is matched: case, surrounding and repeated spaces aside
+    («metodo punteggio», «Metodo  Punteggio » are «Metodo punteggio»)."""
+    return " ".join(str(name).split()).casefold()
+
+
+class Settings(dict):
+    """`Voce` → `Valore`, looked up by `setting_key` (a setting typed with other case or
+    spacing is never ignored), keeping the names as typed."""
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self, self._typed(key))
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, self._typed(key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return dict.get(self, self._typed(key), default)
+
+    def _typed(self, key: Any) -> Any:
+        wanted = setting_key(key)
+        return next((k for k in self if setting_key(k) == wanted), key)
+
+
 def settings_of(frame: pd.DataFrame) -> dict[str, Any]:
     """`Voce` → `Valore` of the Impostazioni table read as `frame`; RisikoError naming
     both rows when a setting is written twice (which one counts would be a guess)."""
-    found: dict[str, Any] = {}
+    found = Settings()
     rows: dict[str, Any] = {}
     for row, key, value in zip(frame.index, frame["Voce"], frame["Valore"]):
         if key is None or key != key or not str(key).strip():  # empty (None, NaN, "")
             continue
         name = str(key).strip()
-        if name.casefold() in rows:
+        if setting_key(name) in rows:
             raise RisikoError(
                 f"l'impostazione «{name}» è scritta due volte (righe "
-                f"{rows[name.casefold()]} e {row}): cancellarne una",
+                f"{rows[setting_key(name)]} e {row}): cancellarne una",
                 foglio=frame.attrs.get("sheet", schema.SETTINGS.sheet), riga=int(row),
                 colonna="Voce", valore=key)
-        rows[name.casefold()] = row
+        rows[setting_key(name)] = row
         found[name] = value
     return found
 

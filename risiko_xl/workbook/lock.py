@@ -19,6 +19,7 @@ import datetime as dt
 import json
 import os
 import socket
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +28,7 @@ import psutil
 
 from risiko_xl.errors import RisikoError
 
-WAIT = float(os.environ.get("RISIKO_ATTESA_BLOCCO", "10"))  # seconds a second writer waits
+WAIT_VARIABLE = "RISIKO_ATTESA_BLOCCO"  # seconds a second writer waits (default 10)
 POLL = 0.05
 STALE_AFTER = 24 * 3600  # a lock from another computer is stale after a day
 
@@ -42,7 +43,7 @@ def lock_path(path: Path) -> Path:
 def writing(path: Path, wait: float | None = None) -> Iterator[None]:
     """Hold the workbook's exclusive lock for the duration of the block (see module doc)."""
     lock = lock_path(Path(os.path.realpath(path)))
-    deadline = time.monotonic() + (WAIT if wait is None else wait)
+    deadline = time.monotonic() + (_wait() if wait is None else wait)
     while not _acquire(lock):
         holder = _holder(lock)
         if holder is None or _stale(holder):
@@ -60,6 +61,18 @@ def writing(path: Path, wait: float | None = None) -> Iterator[None]:
         with contextlib.suppress(FileNotFoundError):
             if (_holder(lock) or {}).get("pid") == os.getpid():
                 lock.unlink()
+
+
+def _wait() -> float:
+    text = os.environ.get(WAIT_VARIABLE, "10")
+    try:
+        seconds = float(text.replace(",", "."))
+    except ValueError:
+        seconds = -1
+    if not 0 <= seconds <= 3600:
+        raise RisikoError(f"la variabile {WAIT_VARIABLE} deve essere un numero di secondi "
+                          "fra 0 e 3600", valore=text)
+    return seconds
 
 
 def _acquire(lock: Path) -> bool:
@@ -85,7 +98,9 @@ def _holder(lock: Path) -> dict | None:
 
 def _stale(holder: dict) -> bool:
     pid, host = holder.get("pid"), holder.get("host")
-    if host == socket.gethostname() and isinstance(pid, int):
+    if host == socket.gethostname():
+        if not isinstance(pid, int) or not 0 < pid < 2**31:
+            return True  # no process can have it: a damaged lock
         return pid != os.getpid() and not psutil.pid_exists(pid)
     try:
         since = dt.datetime.fromisoformat(str(holder.get("time")))
@@ -113,10 +128,12 @@ def _describe(holder: dict) -> str:
 
 def open_elsewhere(path: Path) -> str | None:
     """'Excel' or 'LibreOffice' and who has `path` open there, from their owner files."""
-    path = Path(path)
-    owners = [(path.with_name(f".~lock.{path.name}#"), "LibreOffice", _libreoffice_user)]
-    for name in {f"~${path.name}", f"~${path.name[2:]}"} if len(path.name) > 2 else ():
-        owners.append((path.with_name(name), "Excel", _excel_user))
+    owners = []
+    for where in dict.fromkeys((Path(path), Path(os.path.realpath(path)))):  # a link too
+        owners.append((where.with_name(f".~lock.{where.name}#"), "LibreOffice",
+                       _libreoffice_user))
+        names = {f"~${where.name}", f"~${where.name[2:]}"} if len(where.name) > 2 else set()
+        owners += [(where.with_name(name), "Excel", _excel_user) for name in sorted(names)]
     for owner, program, read_user in owners:
         if owner.is_file():
             user = read_user(owner)
@@ -127,6 +144,9 @@ def open_elsewhere(path: Path) -> str | None:
 def refuse_if_open(path: Path, forced: bool) -> None:
     """RisikoError if another program has `path` open and the command was not forced."""
     where = open_elsewhere(path)
+    if where and forced:
+        print(f"Attenzione: il file risulta aperto in {where}: scritto comunque (--forza); "
+              "il programma non deve salvarlo sopra", file=sys.stderr)
     if where and not forced:
         raise RisikoError(f"il file è aperto in {where}: chiudilo, oppure usa i pulsanti "
                           "RisiKo! dentro il programma (per scrivere comunque: --forza)",

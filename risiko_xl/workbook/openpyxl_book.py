@@ -17,7 +17,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import safe_open, schema
-from risiko_xl.workbook.book import missing_table, settings_of
+from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.live import Formula, SheetFormula
@@ -169,7 +169,8 @@ class OpenpyxlBook:
         sheet, table = self._find(SETTINGS.name)
         frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         self._changed(SETTINGS.name)
-        matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
+        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
+        matches = frame.index[names == setting_key(key)]
         if len(matches):
             column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]
             put(sheet.cell(int(matches[0]), column), value)

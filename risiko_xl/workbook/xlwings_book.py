@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook.book import missing_table, settings_of
+from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.records import table_frame
@@ -233,7 +233,8 @@ class XlwingsBook:
 
     def set_setting(self, key: str, value: Any) -> None:
         frame = table_frame(self, SETTINGS)  # Voce, Valore checked
-        matches = frame.index[frame["Voce"].astype(str).str.strip() == key]
+        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
+        matches = frame.index[names == setting_key(key)]
         if len(matches):
             grid = self._grid(SETTINGS.name)
             self.generation += 1
