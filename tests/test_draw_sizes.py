@@ -20,10 +20,12 @@ def _first(n: int, big: int, small: int):
 
 def _expected(n: int, policy: str):
     """Independent definition of each policy, by direct search."""
-    if policy == "standard":
+    if policy in ("standard", "quattro_cinque"):
         for f in range(n // 5 + 1):  # fewest fives with no threes
             if (n - 5 * f) % 4 == 0:
                 return (f, (n - 5 * f) // 4, 0)
+        if policy == "quattro_cinque":  # seed 004: tables of 4 or 5 only
+            return None
         fours, threes = _first(n, 4, 3)
         return (0, fours, threes)
     if policy in ("quattro_tre", "fantasma"):
@@ -35,7 +37,7 @@ def _expected(n: int, policy: str):
     return (n // 5, 0, 0) if n % 5 == 0 else None
 
 
-@pytest.mark.parametrize("policy", POLICIES)
+@pytest.mark.parametrize("policy", [p for p in POLICIES if p != "eliminazione"])
 def test_every_n_from_3_to_1000(policy):
     for n in range(3, 1001):
         expected = _expected(n, policy)
@@ -50,6 +52,30 @@ def test_every_n_from_3_to_1000(policy):
         assert sum(sizes) == n
         # 4-tables first, then 5-tables, then 3-tables (the last table numbers)
         assert sizes == [4] * fours + [5] * fives + [3] * threes
+
+
+def test_eliminazione_first_round_leads_to_a_final_of_four():
+    """002 «è importante che il numero totale di tavoli sia sempre multiplo del numero di
+    giocatori previsti per la finale»: each table's winner goes on, so the first round has
+    as many tables as the next round has players; sizes 3-5, as even as possible. 16 → 4
+    tables of 4 (then a final of 4); 10 → 2 winners, no final of 4: refused."""
+    from risiko_xl.draw.sizes import knockout_rounds
+
+    assert table_counts(16, "eliminazione") == (0, 4, 0)
+    assert table_counts(20, "eliminazione") == (4, 0, 0)
+    assert table_counts(100, "eliminazione") == (20, 0, 0)
+    with pytest.raises(RisikoError, match="eliminazione diretta"):
+        table_counts(10, "eliminazione")
+    for n in range(3, 301):
+        try:
+            tables = knockout_rounds(n)[1]
+        except RisikoError:
+            with pytest.raises(RisikoError):
+                table_counts(n, "eliminazione")
+            continue
+        sizes = table_sizes(n, "eliminazione")
+        assert len(sizes) == tables and sum(sizes) == n and max(sizes) - min(sizes) <= 1
+        assert set(sizes) <= {3, 4, 5}
 
 
 def test_standard_threes_only_for_3_6_7_11():

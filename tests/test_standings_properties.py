@@ -8,7 +8,8 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from risiko_xl.draw.procedures import knockout, knockout_rounds
+from risiko_xl.draw.procedures import knockout
+from risiko_xl.draw.sizes import knockout_rounds
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import (
     FINAL,

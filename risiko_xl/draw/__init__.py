@@ -20,13 +20,12 @@ from risiko_xl.draw.procedures import (
     bands,
     greca,
     knockout,
-    knockout_rounds,
     semifinal_bands,
     split_parallel,
 )
 from risiko_xl.draw.repair import Move, RepairResult, repair
 from risiko_xl.draw.service import draw_column, draw_from_columns, preset
-from risiko_xl.draw.sizes import POLICIES, table_counts, table_sizes
+from risiko_xl.draw.sizes import POLICIES, knockout_rounds, table_counts, table_sizes
 
 __all__ = [
     "CRITERIA",

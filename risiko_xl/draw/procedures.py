@@ -9,7 +9,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from functools import cache
 
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
@@ -151,39 +150,6 @@ def split_parallel(ranking: Sequence[str], k: int = 2) -> list[list[str]]:
     if k < 1:
         raise RisikoError("il numero di tornei paralleli deve essere positivo", valore=k)
     return [list(ranking[i::k]) for i in range(k)]
-
-
-@cache
-def _ko_path(players: int, final_size: int) -> tuple[int, ...] | None:
-    if players == final_size:
-        return (players,)
-    best: tuple[int, ...] | None = None
-    best_key = None
-    for t in range(-(-players // 5), players // 3 + 1):
-        if t >= players:
-            break
-        rest = _ko_path(t, final_size)
-        if rest is None:
-            continue
-        key = (len(rest), abs(players - 4 * t), -t)
-        if best_key is None or key < best_key:
-            best, best_key = (players, *rest), key
-    return best
-
-
-def knockout_rounds(n: int, final_size: int = 4) -> list[int]:
-    """Players in each knockout round (tables of 3-5, each table's winner advances),
-    ending with one final table of `final_size` players; fewest rounds, tables as close
-    to 4 as possible. E.g. 64 -> [64, 16, 4]."""
-    if not 3 <= final_size <= 5:
-        raise RisikoError("il tavolo finale deve avere da 3 a 5 giocatori", valore=final_size)
-    path = _ko_path(n, final_size) if n >= final_size else None
-    if path is None:
-        raise RisikoError(
-            f"impossibile un tabellone a eliminazione diretta con finale a {final_size}",
-            valore=n,
-        )
-    return [*path, 1]
 
 
 def knockout(ranking: Sequence[str], n_tables: int, seed: int | str) -> list[list[str]]:

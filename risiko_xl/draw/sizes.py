@@ -6,6 +6,8 @@ Policies:
   4s and 5s works (N in {3, 6, 7, 11}).
 - ``quattro_tre``: tables of 4, as few 3-tables as needed (never 5-tables).
 - ``cinque_quattro``: tables of 5, as few 4-tables as needed (never 3-tables).
+- ``quattro_cinque``: as ``standard`` but never 3-tables: 3, 6, 7 and 11 players cannot be
+  seated (seed 004: «le partite possono essere giocate con tavoli da 4 o da 5 giocatori»).
 - ``cns``: tables of 5 only (CNS team championship, seed 004); N must be a multiple of 5.
 - ``eliminazione``: the first round of a knockout (seed 002): as many tables as the
   knockout path to a final of 4 needs (each table's winner advances), sizes 3-5 as even
@@ -19,10 +21,12 @@ last table numbers). In ``cinque_quattro``/``cns`` the 4-tables still come first
 
 from __future__ import annotations
 
+from functools import cache
+
 from risiko_xl.errors import RisikoError
 
-POLICIES: tuple[str, ...] = ("standard", "quattro_tre", "cinque_quattro", "cns", "fantasma",
-                             "eliminazione")
+POLICIES: tuple[str, ...] = ("standard", "quattro_cinque", "quattro_tre", "cinque_quattro",
+                             "cns", "fantasma", "eliminazione")
 
 # English aliases accepted for the policy names.
 _ALIASES = {
@@ -57,10 +61,12 @@ def table_counts(n: int, policy: str = "standard") -> tuple[int, int, int]:
         raise RisikoError("il numero di giocatori deve essere un intero", valore=n)
     if n < 3:
         raise RisikoError("servono almeno 3 giocatori per formare un tavolo", valore=n)
-    if policy == "standard":
+    if policy in ("standard", "quattro_cinque"):
         fives = n % 4  # 5 ≡ 1 (mod 4): each 5-table absorbs one extra player
         if 5 * fives <= n:
             return fives, (n - 5 * fives) // 4, 0
+        if policy == "quattro_cinque":
+            raise _impossible(n, policy)
         threes = {3: 1, 6: 2, 7: 1, 11: 1}[n]
         return 0, (n - 3 * threes) // 4, threes
     if policy in ("quattro_tre", "fantasma"):
@@ -73,6 +79,14 @@ def table_counts(n: int, policy: str = "standard") -> tuple[int, int, int]:
         if 4 * fours > n:
             raise _impossible(n, policy)
         return (n - 4 * fours) // 5, fours, 0
+    if policy == "eliminazione":
+        tables = knockout_rounds(n)[1]  # each table's winner goes on: next round's players
+        base, extra = divmod(n, tables)  # as even as possible: sizes base and base + 1
+        counts = {size: 0 for size in (3, 4, 5)}
+        counts[base] += tables - extra
+        if extra:
+            counts[base + 1] += extra
+        return counts[5], counts[4], counts[3]
     # cns
     if n % 5:
         raise _impossible(n, policy)
@@ -97,3 +111,36 @@ def _impossible(n: int, policy: str) -> RisikoError:
         f"con la politica tavoli '{policy}' non si possono sedere {n} giocatori",
         valore=n,
     )
+
+
+@cache
+def _ko_path(players: int, final_size: int) -> tuple[int, ...] | None:
+    if players == final_size:
+        return (players,)
+    best: tuple[int, ...] | None = None
+    best_key = None
+    for t in range(-(-players // 5), players // 3 + 1):
+        if t >= players:
+            break
+        rest = _ko_path(t, final_size)
+        if rest is None:
+            continue
+        key = (len(rest), abs(players - 4 * t), -t)
+        if best_key is None or key < best_key:
+            best, best_key = (players, *rest), key
+    return best
+
+
+def knockout_rounds(n: int, final_size: int = 4) -> list[int]:
+    """Players in each knockout round (tables of 3-5, each table's winner advances),
+    ending with one final table of `final_size` players; fewest rounds, tables as close
+    to 4 as possible. E.g. 64 -> [64, 16, 4]."""
+    if not 3 <= final_size <= 5:
+        raise RisikoError("il tavolo finale deve avere da 3 a 5 giocatori", valore=final_size)
+    path = _ko_path(n, final_size) if n >= final_size else None
+    if path is None:
+        raise RisikoError(
+            f"impossibile un tabellone a eliminazione diretta con finale a {final_size}",
+            valore=n,
+        )
+    return [*path, 1]

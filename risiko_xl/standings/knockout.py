@@ -3,7 +3,8 @@ after round, down to one final table; and the plain final of the first N (rtu)."
 
 from __future__ import annotations
 
-from risiko_xl.draw.procedures import knockout, knockout_rounds
+from risiko_xl.draw.procedures import knockout
+from risiko_xl.draw.sizes import knockout_rounds
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import replacing
 from risiko_xl.standings.context import Context

@@ -408,9 +408,7 @@ CASES = [
             Cli(["draw"]),
             ExpectSheet("four tables of four", _tables_of("Qualificazione", [4, 4, 4, 4])),
         ],
-        known_defect=("16 players, 4 tables of 4 → final of 4: expected a draw; the program "
-                      "refuses («non si possono sedere 16 giocatori»)"),
-    ),
+        ),
     Case(
         id="002-12-eliminazione-10-giocatori-rifiutato",
         seed=SEED,
@@ -424,9 +422,7 @@ CASES = [
         settings={"Metodo punteggio": "classico_1", "Seme sorteggio": "casebook-002-12"},
         players=players(10),
         steps=[Cli(["draw"], code=2, says="10")],
-        known_defect=("10 players in a knockout: expected the draw refused; the program seats 2 "
-                      "tables of 5 (2 winners) and refuses only at `finals`"),
-    ),
+        ),
     Case(
         id="002-13-eliminazione-non-qualificato-in-finale",
         seed=SEED,
@@ -496,9 +492,7 @@ CASES = [
             ExpectClassifica(values={"G01": {"Totale": 50}, "G05": {"Totale": 50}}),
             ExpectSheet("G01 and G05 share the place, no lottery", _shared_place("G01", "G05")),
         ],
-        known_defect=("italiana tie on 50: expected G01 and G05 sharing 1st place (the box "
-                      "rules have no tie-break); the program ranks G05 1st and G01 2nd"),
-    ),
+        ),
     Case(
         id="002-16-eliminazione-80-giocatori-tre-turni",
         seed=SEED,

@@ -629,9 +629,7 @@ CASES = [
         settings={"Metodo punteggio": "tavolo_bonus", "Seme sorteggio": "casebook-004-18"},
         players=players(7),
         steps=[Cli(["draw"], code=2, says="7")],
-        known_defect=("7 players at RTU tables of 4 or 5: expected the draw refused; the "
-                      "program seats a 4-table and a 3-table"),
-    ),
+        ),
     Case(
         id="004-19-rtu-tredici-giocatori-5-4-4",
         seed=SEED,
