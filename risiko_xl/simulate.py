@@ -17,6 +17,7 @@ from risiko_xl.draw.rng import Rng
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.records import PHASE_WORDS
 
 FIRST = ("Marco", "Giulia", "Luca", "Sara", "Andrea", "Chiara", "Paolo", "Elena", "Davide",
          "Anna", "Stefano", "Marta", "Giorgio", "Silvia", "Matteo", "Laura", "Franco",
@@ -89,7 +90,9 @@ def play(book: Book, round_no: int, phase: str, seed: str) -> int:
     tables: dict[Any, list[int]] = defaultdict(list)
     columns = (frame[h] for h in ("Turno", "Fase", "Punti obiettivo", "Eliminato", "Tavolo"))
     for row, turn, fase, points, out, table in zip(frame.index, *columns):  # no iterrows: fast
-        if turn == round_no and (fase or "Qualificazione") == phase and points is None \
+        typed = PHASE_WORDS.get(str(fase or "Qualificazione").strip().casefold(), fase)
+        if turn == round_no and typed == PHASE_WORDS.get(phase.casefold(), phase) \
+                and points is None \
                 and out is None:
             tables[table].append(row)
     rng = Rng(seed, "results", str(round_no), phase)

@@ -27,6 +27,7 @@ from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.records import PHASE_WORDS
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.state import Tournament, load
 
@@ -205,7 +206,8 @@ def _date_text(day: Any, hour: Any = None) -> tuple[str, dt.datetime | None]:
 
 def _same_phase(cell: Any, phase: str) -> bool:
     text = to_text(cell)
-    return text is None or text.casefold() == phase.casefold()
+    return text is None or PHASE_WORDS.get(text.casefold(), text) == PHASE_WORDS.get(
+        phase.casefold(), phase)
 
 
 def _round_cell(cell: Any, round_no: int) -> bool:

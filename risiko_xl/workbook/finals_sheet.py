@@ -91,7 +91,8 @@ def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, in
 
     for number, table in zip(_numbers(step), step.tables):
         for q in table:
-            results.append({"Turno": step.round_no, "Fase": step.phase, "Tavolo": number,
+            results.append({"Turno": step.round_no, "Fase": phase_title(t, step.phase),
+                            "Tavolo": number,
                             "ID": q.player, "Giocatore": by_id[q.player].name})
             listed(q, step.phase, number)
     for q in step.finalists:

@@ -19,11 +19,12 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.rules.game import ARMY_LIMIT
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
-from risiko_xl.standings.model import ACTIVE, QUALIFYING, Entrant
+from risiko_xl.standings.model import ACTIVE, PLAYOFF, QUALIFYING, Entrant
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
+PHASE_WORDS["ripescaggio"] = PLAYOFF  # the playoff as 003-a calls it (`phase_title`)
 STATE_WORDS = {s.casefold(): s for s in schema.STATES}
 ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
     "Armate obiettivo": ("armies_objective", ARMY_LIMIT * 2),

@@ -66,6 +66,8 @@ ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare
 
 STATES = ("Attivo", "Assente", "Ritirato", "Squalificato")
 PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
+# what the Fase column offers: the playoff is also «Ripescaggio» (003-a calls it so)
+PHASE_CHOICES = ("Qualificazione", "Spareggio", "Ripescaggio", "Semifinale", "Finale")
 FLAGS = ("S", "N")
 
 

@@ -115,7 +115,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
 
     results = book.create_sheet(schema.RESULTS.sheet)
     _table(results, schema.RESULTS, [], widths=10)
-    _dropdown(results, schema.RESULTS, "Fase", schema.PHASES)
+    _dropdown(results, schema.RESULTS, "Fase", schema.PHASE_CHOICES)
     _dropdown(results, schema.RESULTS, "RisiKo!", schema.FLAGS)
     _number_format(results, schema.RESULTS, "Punti torneo", THOUSANDTHS)
     _print_setup(results, landscape=True)

@@ -1410,7 +1410,5 @@ CASES = [
             Cli(["finals"]),
             ExpectSheet("ripescaggio rows labelled Ripescaggio", _labelled_ripescaggio),
         ],
-        known_defect=("ripescaggio phase label: expected «Ripescaggio» in Risultati and "
-                      "Qualificati; the program labels it «Spareggio»"),
-    ),
+        ),
 ]
