@@ -601,6 +601,9 @@ def parse(text: str, label: str, default_name: str) -> Formula:
     except _DuplicateKey as err:
         raise RisikoError(f"file {label}: la chiave «{err.args[0]}» compare due volte nello "
                           "stesso oggetto", valore=err.args[0]) from None
+    except RecursionError:  # thousands of nested [ or {: no formula looks like that
+        raise RisikoError(f"file {label}: parentesi annidate troppo in profondità: non è "
+                          "una formula valida") from None
     where = _Where(label)
     data = _object(data, where)
     base = _formula(data, where, default_name)
