@@ -241,8 +241,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from risiko_xl.workbook import finals_sheet, phase_check, rounds, standings_sheet, verify
-    from risiko_xl.workbook.state import load
+    from risiko_xl.workbook import finals_sheet, rounds, verify
 
     if args.command == "new":
         from risiko_xl.workbook.template import formula_settings, write_new
@@ -265,8 +264,7 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
     elif args.command == "standings":
-        print("\n".join(_on_book(args.file, lambda b: (
-            phase_check.check_phase_rows(load(b)), standings_sheet.update_standings(b))[1].lines)))
+        print("\n".join(_on_book(args.file, _standings)))
     elif args.command == "finals":
         print("\n".join(_on_book(args.file, lambda b: finals_sheet.run_finals(b).lines)))
     elif args.command == "ritira":
@@ -320,6 +318,17 @@ def _run(args: argparse.Namespace) -> int:
 
         demo.run(args.dir, args.formula, args.giocatori, args.club, args.turni)
     return 0
+
+
+def _standings(book) -> Sequence[str]:
+    """`standings`: the typed rows checked against the draws and the phases first."""
+    from risiko_xl.workbook import phase_check, standings_sheet
+    from risiko_xl.workbook.state import load
+
+    t = load(book)
+    phase_check.check_seatings(t)
+    phase_check.check_phase_rows(t)
+    return standings_sheet.update_standings(book).lines
 
 
 def _os_error(err: OSError) -> str:

@@ -179,3 +179,39 @@ def test_a_player_with_a_name_but_no_id_is_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "Iscritti" in err and f"riga {row}" in err and "Ultimo" in err
     assert digest(path) == before
+
+
+def test_a_drawn_round_whose_rows_changed_is_refused(tmp_path, capsys):
+    """A row deleted (its game would vanish and its table shrink) or a player moved to
+    another table after the draw: standings names the row, the file stays as it was."""
+    path = new_tournament(tmp_path)
+    assert cli.main(["draw", str(path)]) == 0
+    book = openpyxl.load_workbook(path)
+    sheet = book["Risultati"]
+    headers = [c.value for c in sheet[1]]
+    column = {h: i + 1 for i, h in enumerate(headers)}
+    rows = [r for r in range(2, sheet.max_row + 1) if sheet.cell(r, column["ID"]).value]
+    for r in rows:  # the results, typed
+        sheet.cell(r, column["Punti obiettivo"]).value = 10 + r
+    gone = sheet.cell(rows[0], column["ID"]).value
+    for c in range(1, len(headers) + 1):  # the first drawn row cleared entirely
+        sheet.cell(rows[0], c).value = None
+    book.save(path)
+    before = digest(path)
+    assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"manca la riga di {gone}" in err and "--turno 1 --forza" in err
+    assert digest(path) == before
+    book = openpyxl.load_workbook(path)
+    sheet = book["Risultati"]
+    sheet.cell(rows[0], column["ID"]).value = gone  # back, but at the other table
+    sheet.cell(rows[0], column["Turno"]).value = 1
+    sheet.cell(rows[0], column["Fase"]).value = "Qualificazione"
+    drawn = sheet.cell(rows[1], column["Tavolo"]).value
+    other = sheet.cell(rows[-1], column["Tavolo"]).value
+    sheet.cell(rows[0], column["Tavolo"]).value = other if other != drawn else drawn + 1
+    sheet.cell(rows[0], column["Punti obiettivo"]).value = 5
+    book.save(path)
+    assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"riga {rows[0]}" in err and "era sorteggiato al tavolo" in err

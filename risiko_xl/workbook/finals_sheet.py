@@ -27,7 +27,7 @@ from risiko_xl.standings.steps import Qualifier
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.phase_check import check_phase_rows
+from risiko_xl.workbook.phase_check import check_phase_rows, check_seatings
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -120,6 +120,7 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     t = load(book)
     _check_no_absent(t)
     _check_complete(t)
+    check_seatings(t)
     check_phase_rows(t)
     seed = standings_seed(t)
     rules = t.formula.standings

@@ -20,11 +20,13 @@ from collections.abc import Iterator
 
 import pandas as pd
 
+from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.replacements import seats_of
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import seating
 from risiko_xl.workbook.standings_sheet import standings_seed
 from risiko_xl.workbook.state import Tournament
 
@@ -163,3 +165,40 @@ def check_phase_rows(t: Tournament) -> None:
                 raise RisikoError(f"{_name(t, r.player)} non è qualificato per la fase "
                                   f"{phase} (turno {round_no})", foglio="Risultati",
                                   tavolo=r.table, riga=r.row, colonna="ID", valore=r.player)
+
+
+def check_seatings(t: Tournament) -> None:
+    """Refuse (one located RisikoError) a preliminary round whose `Risultati` rows no
+    longer match its last draw recorded in `Sorteggi`: a row whose ID was changed or moved
+    to another table, or a drawn player whose row was deleted (a game would vanish and a
+    table change size, changing the others' points). Rounds seated by hand, with no draw
+    recorded, are the organiser's own."""
+    log = t.book.read_table(schema.DRAWS.name)
+    if not {"Turno", "Fase", "Tavoli"} <= set(log.columns):
+        return
+    latest: dict[int, tuple[int, dict[str, int]]] = {}
+    for row, turn, phase, tables in zip(log.index, log["Turno"], log["Fase"], log["Tavoli"]):
+        number = to_text(turn)
+        if (to_text(phase) or QUALIFYING) != QUALIFYING or not number or \
+                not number.isdigit() or not to_text(tables):
+            continue
+        latest[int(number)] = (int(row), seating(tables))
+    for round_no, (logged, recorded) in sorted(latest.items()):
+        rows = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
+        again = (f"(Sorteggi, riga {logged}): rimettere la riga come sorteggiata oppure "
+                 f"ripetere il sorteggio del turno (--turno {round_no} --forza)")
+        for r in rows:
+            drawn = recorded.get(r.player)
+            if drawn != r.table:
+                what = ("non è fra i sorteggiati del turno" if drawn is None
+                        else f"era sorteggiato al tavolo {drawn}")
+                raise RisikoError(f"{_name(t, r.player)} {what} {round_no} {again}",
+                                  foglio="Risultati", riga=r.row, tavolo=r.table,
+                                  colonna="ID" if drawn is None else "Tavolo",
+                                  valore=r.player if drawn is None else r.table)
+        present = {r.player for r in rows}
+        for pid, table in recorded.items():
+            if pid not in present and rows:
+                raise RisikoError(f"manca la riga di {_name(t, pid)}, sorteggiato al tavolo "
+                                  f"{table} del turno {round_no} {again}",
+                                  foglio="Risultati", tavolo=table, colonna="ID")
