@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import log_draw, tables_text
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 
@@ -19,7 +20,9 @@ def new_book(path, formula: str, count: int, seed: str = "prova") -> None:
 def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> None:
     """Rewrite the rows of `round_no` so that table n seats `tables[n-1]`, a list of
     (ID, objective points, out-of-objective points) in turn order. The drawn rows are
-    kept (their players must be the same), only table and numbers are typed."""
+    kept (their players must be the same), only table and numbers are typed; a seating
+    other than the draw's is recorded in Sorteggi as seated by hand (standings refuses a
+    round whose rows no longer match its last recorded seating)."""
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.RESULTS.name)
     mine = frame[(frame["Turno"] == round_no) & (frame["Fase"] == phase)]
@@ -34,6 +37,9 @@ def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> No
         frame.at[index, "Punti obiettivo"] = objective
         frame.at[index, "Punti fuori obiettivo"] = out
     book.write_table(schema.RESULTS.name, frame)
+    if phase == "Qualificazione":
+        log_draw(book, {"Turno": round_no, "Fase": phase, "Procedura": "a mano",
+                        "Tavoli": tables_text([[pid for pid, _, _ in t] for t in tables])})
     book.save()
 
 
