@@ -54,7 +54,9 @@ class OpenpyxlBook:
 
     def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
         self.path = Path(path)
+        self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         if workbook is None:
+            self._read_as = _stamp(self.path)
             workbook = _load(self.path)
         self.workbook = workbook
         self.generation = 0
@@ -237,6 +239,11 @@ class OpenpyxlBook:
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
         target = Path(path) if path else self.path
+        if target == self.path and self._read_as is not None \
+                and _stamp(target) != self._read_as:
+            raise RisikoError("il file è stato salvato da un altro programma mentre il "
+                              "comando lavorava: per non perdere quel salvataggio non è stato "
+                              "scritto niente; ripetere il comando", valore=str(target))
         self._freeze_user_formulas()
 
         def write(temp: Path) -> None:
@@ -245,6 +252,17 @@ class OpenpyxlBook:
                 _keep_ribbon(self.workbook.vba_archive, temp)
 
         atomic_write(target, write)
+        if target == self.path and self._read_as is not None:
+            self._read_as = _stamp(target)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When and how big the file was (None: missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
