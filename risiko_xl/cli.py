@@ -354,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
     except RisikoError as err:
         print(f"Errore: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `risiko-xl draw … | head`: the work is done, the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except OSError as err:
         text = _os_error(err)
         print(f"Errore: {text[:1].upper()}{text[1:]}", file=sys.stderr)

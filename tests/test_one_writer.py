@@ -20,6 +20,7 @@ import multiprocessing
 import os
 import socket
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -160,8 +161,8 @@ def test_a_symlinked_workbook_stays_a_symlink(registered, tmp_path):
     assert load(OpenpyxlBook(registered)).by_id["G001"].state == "Ritirato"
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root ignores file permissions")
 def test_a_read_only_workbook_is_named_and_never_replaced(registered, capsys):
+    """Read-only by its permission bits, whoever runs the command (root included)."""
     registered.chmod(0o444)
     before = digest(registered)
     assert cli.main(["ritira", str(registered), "G001"]) == cli.EXIT_BAD_INPUT
@@ -254,3 +255,30 @@ def test_a_setting_typed_with_other_case_or_spacing_counts(registered):
     book.set_setting("seme sorteggio", "scritto-così")  # the existing row, not a new one
     assert OpenpyxlBook(registered).settings().get("Seme sorteggio") is None  # unsaved
     assert book.settings()["Seme sorteggio"] == "scritto-così"
+
+
+def test_a_save_by_another_program_meanwhile_is_never_overwritten(registered):
+    """Read at the start of a command, saved by Excel meanwhile: writing would lose that
+    save, so nothing is written and the command says so."""
+    book = OpenpyxlBook(registered)
+    other = OpenpyxlBook(registered)
+    other.set_setting("Sede", "salvato da Excel")
+    time.sleep(0.01)
+    other.workbook.save(registered)  # as Excel would save it
+    saved = registered.read_bytes()
+    book.set_setting("Sede", "il comando")
+    with pytest.raises(RisikoError, match="salvato da un altro programma"):
+        book.save()
+    assert registered.read_bytes() == saved
+
+
+def test_a_reader_that_leaves_early_is_no_failure(registered):
+    """`risiko-xl … | head -1`: the command did its work; exit 0, no «Broken pipe». The
+    reading end is closed before the command prints anything."""
+    proc = subprocess.Popen([sys.executable, "-m", "risiko_xl.cli", "ritira",
+                             str(registered), "G001"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 0 and "Broken pipe" not in err, err
+    assert load(OpenpyxlBook(registered)).by_id["G001"].state == "Ritirato"

@@ -215,3 +215,29 @@ def test_a_drawn_round_whose_rows_changed_is_refused(tmp_path, capsys):
     assert cli.main(["standings", str(path)]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert f"riga {rows[0]}" in err and "era sorteggiato al tavolo" in err
+
+
+def test_the_worksheet_functions_refuse_the_same_rows():
+    """RISIKO_RISULTATI and RISIKO_CLASSIFICA read the same three tables with the same
+    reader: a results row without ID, a player with a name but no ID, an unregistered ID
+    give the same located message, as #RISIKO! in the cells."""
+    from risiko_xl import udfs
+
+    settings = [["Voce", "Valore"], ["Formula", "master"]]
+    players = [list(schema.PLAYERS.headers)] + [
+        [pid, n, c, None, k, None, "Attivo", 1, None] for pid, n, c, k in PLAYERS]
+    typed = [h for h in schema.RESULTS.headers if h not in schema.RESULTS.computed]
+    rows = [[r.get(h) for h in typed] for r in result_rows()]
+    no_id = [list(r) for r in rows]
+    no_id[0][typed.index("ID")] = None
+    stranger = [list(r) for r in rows]
+    stranger[0][typed.index("ID")] = "G99"
+    nameless = [*players, [None, "Ultimo", "Arrivato", None, None, None, "Attivo", 1, None]]
+    for iscritti, risultati, words in (
+            (players, no_id, "riga senza ID"),
+            (players, stranger, "non presente tra gli iscritti"),
+            (nameless, rows, "riga senza ID")):
+        for function in (udfs.RISIKO_RISULTATI, udfs.RISIKO_CLASSIFICA):
+            cells = function(settings, iscritti, [typed, *risultati])
+            text = str(cells[0][0])
+            assert text.startswith("#RISIKO!") and words in text, (function.__name__, text)

@@ -72,11 +72,13 @@ def writable_target(path: Path) -> Path:
     made read-only is never replaced)."""
     path = Path(path)
     target = Path(os.path.realpath(path)) if path.is_symlink() else path
-    if target.exists() and not os.access(target, os.W_OK):
+    if target.exists() and (not os.access(target, os.W_OK)
+                            or not target.stat().st_mode & 0o222):  # root too
         raise RisikoError("il file è in sola lettura: togliere la protezione (Proprietà del "
                           "file) o salvarne una copia con un altro nome", valore=str(path))
     folder = target.parent
-    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+    if folder.is_dir() and (not os.access(folder, os.W_OK | os.X_OK)
+                            or not folder.stat().st_mode & 0o222):
         raise RisikoError(f"la cartella «{folder}» è in sola lettura: non si può salvare "
                           "il file", valore=str(path))
     return target

@@ -21,6 +21,7 @@ from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.live import Formula, SheetFormula
+from risiko_xl.workbook.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
@@ -53,13 +54,16 @@ class OpenpyxlBook:
 
     def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
         self.path = Path(path)
+        self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         if workbook is None:
+            self._read_as = _stamp(self.path)
             workbook = _load(self.path)
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
         self._frames: dict[str, pd.DataFrame] = {}
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
+        self._long = LongTexts(workbook)  # texts longer than a cell holds
 
     def _changed(self, name: str) -> None:
         self.generation += 1
@@ -91,6 +95,11 @@ class OpenpyxlBook:
         rows = [[_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
                 for r in range(min_row, max_row + 1)]
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+        for r, row in enumerate(rows[1:], start=min_row + 1):
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value.startswith("[testo lungo: "):
+                    row[c] = self._long.resolve(value, {"foglio": sheet.title, "riga": r,
+                                                        "colonna": headers[c]})
         if name in TYPED_TABLES:
             self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
         frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
@@ -156,6 +165,8 @@ class OpenpyxlBook:
             for offset, value in zip(offsets, next(records, ())):
                 values[offset] = value
             for col, value in enumerate(values, start=min_col):
+                if isinstance(value, str) and len(value) > CELL_LIMIT:
+                    value = self._long.marker(value)  # whole, never cut (long_text)
                 if not _unchanged(cells.get((row, col)), value):
                     put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
@@ -169,6 +180,8 @@ class OpenpyxlBook:
         sheet, table = self._find(SETTINGS.name)
         frame = table_frame(self, SETTINGS)  # Voce, Valore checked
         self._changed(SETTINGS.name)
+        if isinstance(value, str) and len(value) > CELL_LIMIT:
+            value = self._long.marker(value)
         names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
         matches = frame.index[names == setting_key(key)]
         if len(matches):
@@ -226,6 +239,11 @@ class OpenpyxlBook:
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
         target = Path(path) if path else self.path
+        if target == self.path and self._read_as is not None \
+                and _stamp(target) != self._read_as:
+            raise RisikoError("il file è stato salvato da un altro programma mentre il "
+                              "comando lavorava: per non perdere quel salvataggio non è stato "
+                              "scritto niente; ripetere il comando", valore=str(target))
         self._freeze_user_formulas()
 
         def write(temp: Path) -> None:
@@ -234,6 +252,17 @@ class OpenpyxlBook:
                 _keep_ribbon(self.workbook.vba_archive, temp)
 
         atomic_write(target, write)
+        if target == self.path and self._read_as is not None:
+            self._read_as = _stamp(target)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When and how big the file was (None: missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
 
 
 RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"

@@ -1,0 +1,83 @@
+"""Texts longer than an Excel cell holds, kept whole.
+
+An Excel cell holds at most 32,767 characters, and openpyxl cuts a longer string without a
+word: the seating of a 5,000-player round recorded in `Sorteggi`, or a pasted name of
+40,000 characters, would be cut and then read back different (`verify` would report
+tampering on an untouched file). A longer text is written to the hidden sheet «Testi
+lunghi» in parts of `PART` characters under its SHA-256; its cell holds a marker naming
+the sheet, the length and the checksum, followed by the text's beginning for whoever
+looks at the cell. Reading the cell gives the whole text back, checked against its
+checksum (a part edited or lost is a located error, never a silent difference).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+from openpyxl.workbook.workbook import Workbook
+
+from risiko_xl.errors import RisikoError
+
+CELL_LIMIT = 32_767  # characters in one Excel cell
+PART = 30_000
+SHEET = "Testi lunghi"
+PREVIEW = 1_000
+MARKER = re.compile(r"\[testo lungo: (\d+) caratteri nel foglio «Testi lunghi», "
+                    r"sha256 ([0-9a-f]{64})\] ")
+
+
+class LongTexts:
+    """The long texts of one openpyxl workbook (read once, added to as written)."""
+
+    def __init__(self, workbook: Workbook) -> None:
+        self.workbook = workbook
+        self._texts: dict[str, str] | None = None
+
+    def marker(self, text: str) -> str:
+        """The cell value standing for `text` (stored in the sheet if new)."""
+        key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        texts = self._read()
+        if key not in texts:
+            sheet = self._sheet()
+            for number, start in enumerate(range(0, len(text), PART), start=1):
+                sheet.append([key, number, text[start:start + PART]])
+            texts[key] = text
+        return (f"[testo lungo: {len(text)} caratteri nel foglio «{SHEET}», sha256 {key}] "
+                + text[:PREVIEW])
+
+    def resolve(self, value: Any, where: dict[str, Any]) -> Any:
+        """The whole text a marker stands for (other values as they are)."""
+        if not isinstance(value, str) or not value.startswith("[testo lungo: "):
+            return value
+        found = MARKER.match(value)
+        if found is None:
+            return value
+        length, key = int(found[1]), found[2]
+        text = self._read().get(key)
+        if text is None or len(text) != length or \
+                hashlib.sha256(text.encode("utf-8")).hexdigest() != key:
+            raise RisikoError(f"il testo lungo di questa cella manca o è stato cambiato nel "
+                              f"foglio «{SHEET}» (controllo sha256 fallito)", **where,
+                              valore=value[:80])
+        return text
+
+    def _sheet(self) -> Any:
+        if SHEET not in self.workbook.sheetnames:
+            sheet = self.workbook.create_sheet(SHEET)
+            sheet.append(["Chiave", "Parte", "Testo"])
+            sheet.sheet_state = "hidden"
+        return self.workbook[SHEET]
+
+    def _read(self) -> dict[str, str]:
+        if self._texts is None:
+            parts: dict[str, dict[int, str]] = {}
+            if SHEET in self.workbook.sheetnames:
+                for key, number, text in self.workbook[SHEET].iter_rows(
+                        min_row=2, max_col=3, values_only=True):
+                    if isinstance(key, str) and isinstance(number, int):
+                        parts.setdefault(key, {})[number] = str(text or "")
+            self._texts = {key: "".join(chunk[n] for n in sorted(chunk))
+                           for key, chunk in parts.items()}
+        return self._texts

@@ -1,0 +1,83 @@
+"""Texts longer than an Excel cell (32,767 characters) are kept whole and checked.
+
+openpyxl cuts a longer string silently: a 40,000-character seed recorded in `Sorteggi`, or
+the seating of a very large round, would be read back different and `verify` would call an
+untouched file tampered with. Such a text goes, whole, to the hidden sheet «Testi lunghi»
+(parts under its SHA-256); the cell shows a marker and the text's beginning.
+"""
+
+from __future__ import annotations
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli, simulate
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.long_text import CELL_LIMIT, SHEET
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+
+@pytest.fixture()
+def registered(tmp_path):
+    path = tmp_path / "torneo.xlsx"
+    assert cli.main(["new", str(path), "--formula", "master", "--nome", "Lungo"]) == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(16, 4, "lungo"))
+    book.save()
+    return path
+
+
+def test_a_40000_character_seed_is_recorded_whole_and_verify_finds_nothing(registered,
+                                                                           capsys):
+    seed = "".join(f"{i:05d}" for i in range(8_000))  # 40,000 characters
+    assert cli.main(["draw", str(registered), "--seme", seed]) == 0
+    log = OpenpyxlBook(registered).read_table(schema.DRAWS.name)
+    assert list(log["Seme"]) == [seed]
+    raw = openpyxl.load_workbook(registered)
+    assert raw[SHEET].sheet_state == "hidden"
+    assert all(len(str(c.value or "")) <= CELL_LIMIT for row in raw["Sorteggi"].iter_rows()
+               for c in row)
+    capsys.readouterr()
+    assert cli.main(["verify", str(registered)]) == 0
+    assert "nessuna differenza" in capsys.readouterr().out
+
+
+def test_a_long_text_changed_in_its_sheet_is_named(registered, capsys):
+    seed = "x" * (CELL_LIMIT + 10)
+    assert cli.main(["draw", str(registered), "--seme", seed]) == 0
+    book = openpyxl.load_workbook(registered)
+    book[SHEET]["C2"] = "y" + book[SHEET]["C2"].value[1:]
+    book.save(registered)
+    assert cli.main(["verify", str(registered)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    # the seed is kept twice (Impostazioni, Sorteggi): the first cell read is named
+    assert "Foglio Torneo, riga 9, colonna Valore" in err and "sha256" in err
+
+
+def test_a_pasted_name_of_40000_characters_comes_back_whole(registered):
+    name = "Nome" * 10_000
+    book = OpenpyxlBook(registered)
+    frame = book.read_table(schema.PLAYERS.name)
+    frame.loc[frame.index[0], "Nome"] = name
+    book.write_table(schema.PLAYERS.name, frame)
+    book.save()
+    assert OpenpyxlBook(registered).read_table(schema.PLAYERS.name).iloc[0]["Nome"] == name
+
+
+def test_verify_on_an_untouched_5000_player_draw_finds_no_difference(tmp_path, capsys):
+    """The seating of 1,250 tables is longer than a cell: recorded whole, replayed equal."""
+    path = tmp_path / "grande.xlsx"
+    assert cli.main(["new", str(path), "--formula", "open", "--nome", "Grande"]) == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(5000, 100, "grande"))
+    book.save()
+    assert cli.main(["draw", str(path), "--seme", "grande-5000"]) == 0
+    raw = openpyxl.load_workbook(path)["Sorteggi"]
+    headers = [c.value for c in raw[1]]
+    cell = raw.cell(2, headers.index("Tavoli") + 1).value
+    assert cell.startswith("[testo lungo: ") and len(cell) <= CELL_LIMIT
+    tables = OpenpyxlBook(path).read_table(schema.DRAWS.name)["Tavoli"].iloc[0]
+    assert len(tables) > CELL_LIMIT and tables.count("|") == 1249
+    capsys.readouterr()
+    assert cli.main(["verify", str(path)]) == 0
+    assert "nessuna differenza" in capsys.readouterr().out
