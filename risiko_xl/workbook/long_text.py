@@ -1,9 +1,10 @@
 """Texts longer than an Excel cell holds, kept whole.
 
 An Excel cell holds at most 32,767 characters, and openpyxl cuts a longer string without a
-word: the seating of a 5,000-player round recorded in `Sorteggi`, or a pasted name of
-40,000 characters, would be cut and then read back different (`verify` would report
-tampering on an untouched file). A longer text is written to the hidden sheet «Testi
+word: the seating of a 5,000-player round recorded in `Sorteggi`, or a 40,000-character
+seed, would be cut and then read back different (`verify` would report tampering on an
+untouched file). Our audit (`Sorteggi`) and the settings we write use this; what people
+type cannot exceed a cell in Excel anyway. A longer text is written to the hidden sheet «Testi
 lunghi» in parts of `PART` characters under its SHA-256; its cell holds a marker naming
 the sheet, the length and the checksum, followed by the text's beginning for whoever
 looks at the cell. Reading the cell gives the whole text back, checked against its

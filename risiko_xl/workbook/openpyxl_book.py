@@ -30,6 +30,9 @@ CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
 # tables people type into: rows typed right below them belong to them (Excel would have
 # extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
 TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
+# our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
+# cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
+LONG_TEXT_TABLES = (schema.DRAWS.name,)
 
 
 def put(cell: Any, value: Any) -> None:
@@ -165,7 +168,8 @@ class OpenpyxlBook:
             for offset, value in zip(offsets, next(records, ())):
                 values[offset] = value
             for col, value in enumerate(values, start=min_col):
-                if isinstance(value, str) and len(value) > CELL_LIMIT:
+                if name in LONG_TEXT_TABLES and isinstance(value, str) \
+                        and len(value) > CELL_LIMIT:
                     value = self._long.marker(value)  # whole, never cut (long_text)
                 if not _unchanged(cells.get((row, col)), value):
                     put(sheet.cell(row, col), value)
