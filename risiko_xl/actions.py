@@ -199,7 +199,7 @@ def _new_tournament(xl: XlwingsBook) -> Outcome:
     if len(results):
         raise RisikoError(f"questa cartella di lavoro contiene già un torneo ({len(results)} "
                           "righe di risultati): per un nuovo torneo aprire una copia della "
-                          "cartella di lavoro vuota (o usare «risiko-xl new»)",
+                          "cartella di lavoro vuota (o usare «risiko-xl nuovo»)",
                           foglio=schema.RESULTS.sheet)
     try:
         values = formula_settings(to_text(settings.get("Formula")) or "master")

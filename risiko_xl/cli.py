@@ -50,8 +50,31 @@ class BadArguments(Exception):
     """The command line does not parse: an Italian message for the organiser."""
 
 
+# the commands in Italian; the English names of earlier versions stay as aliases
+ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
+           "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
+           "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo"}
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's help with Italian headings (its own words are English)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[override]
+        super().add_usage(usage, actions, groups, "Uso: " if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse with one Italian error line (no usage block) and exit code 2."""
+    """argparse with one Italian error line (no usage block), exit code 2, and Italian help
+    (headings «Uso», «argomenti», «opzioni»; -h/--help described in Italian)."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        kwargs.setdefault("formatter_class", _Help)
+        kwargs["add_help"] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "argomenti"
+        self._optionals.title = "opzioni"
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help="mostra questo aiuto ed esce")
 
     def error(self, message: str) -> NoReturn:
         for pattern, italian in ARGPARSE_ERRORS:
@@ -94,11 +117,16 @@ _seed = _printable("il seme")
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
                      "comando")
-    parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMANDO")
+    parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}",
+                        help="mostra la versione ed esce")
+    commands = parser.add_subparsers(dest="comando", required=True, metavar="COMANDO",
+                                     title="comandi")
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
-        sub = commands.add_parser(name, help=text, description=text)
+        italian = ITALIAN[name]
+        aliases = [name] if italian != name else []
+        sub = commands.add_parser(italian, aliases=aliases, help=text, description=text)
+        sub.set_defaults(command=name)  # the program's own name for it, whichever was typed
         if name not in ("demo",):
             sub.add_argument("file", type=Path, help="cartella di lavoro del torneo (.xlsx/.xlsm)")
         return sub
@@ -228,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
     from risiko_xl.workbook.lock import open_elsewhere, refuse_if_open, writing
 
     _check_outputs(args)
-    history.COMMAND.set(f"risiko-xl {args.command}")
+    history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
     if args.command in WRITING and not getattr(args, "elenco", False):
         if args.command != "new" or args.file.exists():
             refuse_if_open(args.file, args.forza)

@@ -31,3 +31,30 @@ def test_a_seed_with_control_characters_is_refused(tmp_path, capsys, seed):
     err = capsys.readouterr().err
     assert "seme" in err and len(err.strip().splitlines()) == 1
     assert path.read_bytes() == before
+
+
+ENGLISH_HELP = ("usage:", "positional arguments", "options:", "optional arguments",
+                "show this help message", "show program's version")
+
+
+@pytest.mark.parametrize("command", [[], ["nuovo"], ["sorteggia"], ["classifica"], ["finali"],
+                                     ["ritira"], ["verifica"], ["ripristina"], ["esporta"],
+                                     ["pubblica"], ["referti"], ["demo"]])
+def test_help_speaks_italian(command, capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main([*command, "--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("Uso: risiko-xl")
+    assert not [w for w in ENGLISH_HELP if w in text.casefold()], text
+
+
+def test_italian_commands_and_english_aliases_do_the_same(tmp_path, capsys):
+    italian, english = tmp_path / "it.xlsx", tmp_path / "en.xlsx"
+    assert cli.main(["nuovo", str(italian), "--formula", "master"]) == 0
+    assert cli.main(["new", str(english), "--formula", "master"]) == 0
+    for it, en in (("classifica", "standings"), ("verifica", "verify")):
+        assert cli.main([it, str(italian)]) == cli.main([en, str(english)]) == 0
+    capsys.readouterr()
+    assert cli.main(["ripristina", str(italian), "--elenco"]) == 0
+    assert "risiko-xl nuovo" in capsys.readouterr().out  # the history speaks Italian

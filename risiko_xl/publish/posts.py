@@ -71,7 +71,7 @@ FORMATS: dict[str, tuple[str, Callable[[str], str] | None, str]] = dict(zip(POST
     ("post/testo.txt.j2", plain_text, ".txt"),
     ("post/pagina.html.j2", None, ".html"))))
 REPLAY = ("Chiunque può ripetere il sorteggio con gli stessi iscritti, lo stesso seme e la "
-          "stessa versione del motore (risiko-xl verify): deve ottenere la stessa impronta e "
+          "stessa versione del motore (risiko-xl verifica): deve ottenere la stessa impronta e "
           "gli stessi tavoli.")
 
 

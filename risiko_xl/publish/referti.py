@@ -303,8 +303,8 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
                   key=lambda k: (_phase_order(k[1]), k[1], k[2]))
     if not keys:
         raise RisikoError(f"il turno {round_no} non ha tavoli: sorteggiarlo prima con "
-                          "«risiko-xl draw» (Sorteggia turno) o, per le fasi finali, con "
-                          "«risiko-xl finals»", foglio=schema.RESULTS.sheet, colonna="Turno",
+                          "«risiko-xl sorteggia» (Sorteggia turno) o, per le fasi finali, con "
+                          "«risiko-xl finali»", foglio=schema.RESULTS.sheet, colonna="Turno",
                           valore=round_no)
     settings = t.settings
     tournament = printable(to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!")

@@ -76,10 +76,10 @@ def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> Ri
     sheet = SHEET_OF.get(name)
     if sheet is not None and sheet not in sheets:
         return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
-                           "o ricreare il file con «risiko-xl new»")
+                           "o ricreare il file con «risiko-xl nuovo»")
     others = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
     return RisikoError(f"manca la tabella Excel «{name}»" + (" (rinominata?)" if others else "")
-                       + ": ricreare il file con «risiko-xl new» o ripristinarla", foglio=sheet,
+                       + ": ricreare il file con «risiko-xl nuovo» o ripristinarla", foglio=sheet,
                        **({"valore": others[0]} if others else {}))
 
 

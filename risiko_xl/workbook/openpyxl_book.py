@@ -421,7 +421,7 @@ def _load(path: Path) -> Workbook:
     if not set(CORE_TABLES) & {name for sheet in workbook.worksheets for name in sheet.tables}:
         raise safe_open.file_error(path, "non è la cartella di lavoro di un torneo (non ha "
                                    "nessuna delle tabelle Impostazioni, Iscritti, Risultati): "
-                                   "crearla con «risiko-xl new»")
+                                   "crearla con «risiko-xl nuovo»")
     for sheet in workbook.worksheets:
         _check_merged(sheet)
     return workbook

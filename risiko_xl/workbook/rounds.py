@@ -69,11 +69,11 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
         raise RisikoError(f"i {rounds} turni preliminari della formula sono già sorteggiati: "
                           "per ripeterne uno indicarlo («Turno da sorteggiare» in Excel, "
                           "--turno N --forza da riga di comando); per le fasi finali usare "
-                          "«Fasi finali» (risiko-xl finals)", foglio="Risultati",
+                          "«Fasi finali» (risiko-xl finali)", foglio="Risultati",
                           colonna="Turno")
     if round_no > rounds:
         raise RisikoError(f"la formula prevede {rounds} turni preliminari: per le fasi finali "
-                          "usare «Fasi finali» (riga di comando: risiko-xl finals)",
+                          "usare «Fasi finali» (riga di comando: risiko-xl finali)",
                           foglio="Torneo", valore=round_no)
     if round_no > 1:
         missing = [n for n in range(1, round_no) if n not in drawn]
