@@ -408,7 +408,7 @@ CASES: tuple[Case, ...] = (
     Case("opzione_sconosciuta", "standings --bogus", Base(),
          commands=(("standings", "{file}", "--bogus"),), words=("--bogus",)),
     Case("comando_sconosciuto", "a command that does not exist", Base(),
-         commands=(("classifica", "{file}"),), words=("'classifica'", "standings")),
+         commands=(("graduatoria", "{file}"),), words=("'graduatoria'", "classifica")),
     Case("file_non_indicato", "standings without a file", Base(),
          commands=(("standings",),), words=("file",)),
     Case("file_inesistente", "a file that is not there", Base(),
