@@ -20,6 +20,7 @@ from .runner import (
     Tav,
     Type,
     View,
+    field,
 )
 
 SEED = "000"
@@ -50,11 +51,6 @@ ART2_CATENA = (
     "- Numero partite vinte ...; - Somma dei punti relativi al numero di territori fuori "
     "obiettivo ...; - Sorteggio.»")
 
-
-def field(n: int) -> list:
-    """n players G01..Gnn, each from a club of their own."""
-    return [P(f"G{i:02d}", f"Nome{i:02d}", f"Cognome{i:02d}", f"Club{i:02d}")
-            for i in range(1, n + 1)]
 
 
 CASES: list[Case] = []

@@ -18,6 +18,7 @@ from .runner import (
     Tav,
     Type,
     View,
+    field,
 )
 
 SEED = "001"
@@ -44,11 +45,6 @@ ART7_CLASSIFICA_PARI = (
     "prestazione • punteggio torneo più alto nella terza eventuale prestazione • piazzamento in "
     "classifica al turno precedente (chi era davanti resta davanti)»")
 
-
-def field(n: int) -> list:
-    """n players G01..Gnn, each from a club of their own (no club separation at play)."""
-    return [P(f"G{i:02d}", f"Nome{i:02d}", f"Cognome{i:02d}", f"Club{i:02d}")
-            for i in range(1, n + 1)]
 
 
 CASES: list[Case] = []

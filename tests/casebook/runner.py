@@ -285,6 +285,12 @@ REPLACED = re.compile(r"sostituit|ritirat|rinunci", re.IGNORECASE)
 REPLACING = re.compile(r"(sostituisce|al posto di|subentra).*", re.IGNORECASE)
 
 
+def field(n: int) -> list[Player]:
+    """n players G01..Gnn, each from a club of their own (no club separation at play)."""
+    return [P(f"G{i:02d}", f"Nome{i:02d}", f"Cognome{i:02d}", f"Club{i:02d}")
+            for i in range(1, n + 1)]
+
+
 def holds_seat(qualificazione: Any) -> bool:
     """A `Qualificati` row holds its seat unless it says its own player was replaced or
     withdrew ("… (ritirato)" after "sostituisce" names the player replaced, not this one)."""
