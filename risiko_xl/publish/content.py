@@ -11,14 +11,13 @@ communication. Numbers stay exact here; `Post.show` prints them the Italian way.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.numbers import italian
-from risiko_xl.publish.screen import publication_address
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
@@ -138,6 +137,7 @@ class Post:
     trademark: str | None = TRADEMARK
     chart: bytes | None = None
     address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
+    # (read and checked only for the room screen: a bad address never stops a forum post)
 
     @property
     def scored(self) -> tuple[Table, ...]:
@@ -247,10 +247,14 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
                               game.points if game else None,
                               bool(game and game.risiko), bool(game and game.eliminated),
                               _order(t, r.row)))
-        if all(s.points is not None for s in seats):
+        if all(s.points is not None for s in seats):  # a played table: by place; the
+            # turn order belongs to the announcement, not to the results
+            seats = [replace(s, order=None) for s in seats]
             seats.sort(key=lambda s: (int(s.position.rstrip("=") or 99), s.name))
         elif all(s.order is not None for s in seats):  # announced: in turn order
             seats.sort(key=lambda s: s.order or 0)
+        else:  # an order typed for some players only is not shown yet
+            seats = [replace(s, order=None) for s in seats]
         out.append(Table(phase, round_no, number, tuple(seats)))
     return tuple(out)
 
@@ -364,7 +368,7 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         # announced: how this round's players qualified; played: the next phase's
         qualified=_qualified(book, round_no + (1 if played else 0)),
         certificates=_certificates(book, round_no),
-        trademark=TRADEMARK if trademark else None, address=publication_address(t))
+        trademark=TRADEMARK if trademark else None)
 
 
 def _qualified(book: Book, round_no: int) -> tuple[Qualified, ...]:

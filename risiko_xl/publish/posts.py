@@ -36,7 +36,14 @@ from risiko_xl.publish.content import (
     post_from,
 )
 from risiko_xl.publish.render import environment, one_line
-from risiko_xl.publish.screen import ROWS_PER_PAGE, TABLES_PER_PAGE, pages, qr_svg, rotation_css
+from risiko_xl.publish.screen import (
+    ROWS_PER_PAGE,
+    TABLES_PER_PAGE,
+    pages,
+    publication_address,
+    qr_svg,
+    rotation_css,
+)
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.state import load
@@ -175,7 +182,10 @@ def post_of(book: Book, round_no: int | None = None, top: int | None = None,
 
 
 def with_chart(post: Post, t: object, fmt: str, sections: Sequence[str]) -> Post:
-    """The HTML page's post carries the standings chart when it shows the standings."""
+    """The HTML page's post carries the standings chart when it shows the standings;
+    the room screen's, the checked «Indirizzo pubblicazione» for its QR code."""
+    if fmt == SCREEN:
+        return replace(post, address=publication_address(t))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
         from risiko_xl.publish.charts import progression, progression_png
