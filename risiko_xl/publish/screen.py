@@ -61,7 +61,7 @@ def qr_svg(address: str) -> Markup:
 
     code = segno.make(address, error="m", micro=False)
     return Markup(code.svg_inline(scale=8, border=4, dark="#000", light="#fff",
-                                  svgclass="qr", omitsize=False))
+                                  svgclass="qr", omitsize=True))  # viewBox: scales to the CSS box
 
 
 def pages(items: Sequence[T], size: int) -> list[list[T]]:
