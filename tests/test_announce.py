@@ -107,6 +107,8 @@ def announced_lines(fmt: str, text: str) -> dict[int, str]:
 
 
 def test_draw_prints_every_table_it_drew(drawn):
+    # 000 Art. 5: «verrà effettuato un sorteggio per stabilire la composizione dei tavoli»:
+    # the organiser reads the tables out right after it
     path, lines = drawn
     tables = seating(path, 1)
     printed = [line for line in lines if line.startswith("Tavolo ")]
@@ -318,3 +320,32 @@ def test_cli_tutti_writes_six_files_beside_the_workbook(drawn, tmp_path, capsys)
     out = tmp_path / "nuova" / "cartella"
     assert main(["pubblica", str(path), "--formato", "tutti", "--out", str(out)]) == 0
     assert len(list(out.iterdir())) == 6
+
+
+def test_a_final_phase_round_is_announced_too(tmp_path):
+    # 000 Art. 5: «la composizione degli incontri di semifinale avverrà tenendo conto della
+    # classifica dei turni preliminari» — seated from the standings, no engine draw, so
+    # no certificate; the post after `finali` announces those tables before any result
+    from risiko_xl.workbook.finals_sheet import run_finals
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.state import load
+
+    path = fresh(tmp_path / "finale.xlsx", players=16)
+    book = OpenpyxlBook(path)
+    for round_no in range(1, load(book).formula.standings.rounds + 1):
+        draw_round(book, round_no, now=NOW)
+        simulate.play(book, round_no, QUALIFYING, "finale")
+        update_standings(book, NOW)
+    step = run_finals(book, NOW).step
+    book.save()
+    assert step is not None
+    frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
+    seated = frame[frame["Turno"] == step.round_no]
+    text = publish(OpenpyxlBook(path), "markdown", now=NOW)
+    assert "## Tavoli: " in text and f"(turno {step.round_no})" in text
+    line = next(x for x in text.splitlines() if x.startswith("- **Tavolo 1:**"))
+    for name in seated[seated["Tavolo"] == 1]["Giocatore"]:
+        assert name in line
+    assert "Classifica" not in text and "Certificato" not in text
+    screen = publish(OpenpyxlBook(path), "schermo", now=NOW)
+    assert all(name in screen for name in seated["Giocatore"])
