@@ -37,8 +37,8 @@ from risiko_xl.publish.content import (
 )
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
+    LONG_NAME,
     ROWS_PER_PAGE,
-    TABLES_PER_PAGE,
     pages,
     publication_address,
     qr_svg,
@@ -166,11 +166,16 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> 
 def _screen(post: Post) -> dict[str, object]:
     """The room screen's pages (the tables before results, the standings after) and its
     QR code."""
+    columns = 3
     if post.announced or post.ranking is None:
-        parts: list[list] = pages(post.results, TABLES_PER_PAGE)
+        # long names get wide cards (2 columns); 6 players need taller ones (2 rows)
+        longest = max((len(s.name) for t in post.results for s in t.seats), default=0)
+        columns = 2 if longest > LONG_NAME else 3
+        rows = 2 if any(len(t.seats) > 5 for t in post.results) else 3
+        parts: list[list] = pages(post.results, columns * rows)
     else:
         parts = pages(post.ranking_rows(), ROWS_PER_PAGE)
-    return {"pages": parts, "rotation": rotation_css(len(parts)),
+    return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": columns,
             "qr": qr_svg(post.address) if post.address else None}
 
 

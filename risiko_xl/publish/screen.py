@@ -21,7 +21,8 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import schema
 
 ADDRESS_KEY = "Indirizzo pubblicazione"
-TABLES_PER_PAGE = 9  # 3 × 3 cards of up to 6 players at 1920×1080
+# at 1920×1080: 3 × 3 cards of up to 5 players a page (2 rows of taller cards for 6)
+LONG_NAME = 26  # characters: a longer name gets cards two to a row
 ROWS_PER_PAGE = 16  # standings lines of one page
 SECONDS_PER_PAGE = 15
 T = TypeVar("T")
