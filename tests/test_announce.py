@@ -16,9 +16,10 @@ from pathlib import Path
 import bbcode
 import html5lib
 import pytest
-from browser import dom, screenshot
+from browser import dom, print_pdf, screenshot
 from PIL import Image
 from test_posts import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
+from test_referti import page_texts
 
 from risiko_xl import simulate
 from risiko_xl.cli import _seed, main
@@ -349,3 +350,18 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
     assert "Classifica" not in text and "Certificato" not in text
     screen = publish(OpenpyxlBook(path), "schermo", now=NOW)
     assert all(name in screen for name in seated["Giocatore"])
+
+
+def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
+    # 29 players, 7 tables with long names: two cards to a row, pages of 6 (screen);
+    # printed, every page follows the previous one and every player is on paper
+    names = tuple(f"Giuseppe Maria D'Amico-Lombardi {i:02}" for i in range(29))
+    path = fresh(tmp_path / "lunghi.xlsx", players=29, names=names)
+    assert main(["sorteggia", str(path)]) == 0
+    page = screen_page(path, tmp_path / "schermo.html")
+    html = page.read_text(encoding="utf-8")
+    assert "colonne-2" in html and html.count('class="pagina pagina-') == 2
+    text = "\n".join(page_texts(print_pdf(page, tmp_path / "schermo.pdf")))
+    flat = " ".join(text.split())
+    for name in names:
+        assert name in flat, name
