@@ -274,7 +274,8 @@ def _verify(xl: XlwingsBook) -> Outcome:
     lines, summary = verify(xl)
     shown = lines[:SHOWN_DIFFERENCES]
     if len(lines) > len(shown):
-        shown.append(f"… e altre {len(lines) - len(shown)} differenze.")
+        more = len(lines) - len(shown)
+        shown.append("… e un'altra differenza." if more == 1 else f"… e altre {more} differenze.")
     return Outcome("\n".join([summary, *([""] if shown else []), *shown]),
                    mode="critical" if lines else "info")
 
@@ -304,10 +305,7 @@ def _draw(xl: XlwingsBook) -> Outcome:
     drawn = draw_round(xl, requested, force=force)
     if requested is not None:
         xl.set_setting(ROUND_TO_DRAW, None)
-    lines = list(drawn.lines)
-    if drawn.archived:
-        lines.append(f"{drawn.archived} righe del sorteggio precedente spostate nel foglio "
-                     "Archivio.")
+    lines = list(drawn.lines)  # a redraw's first line names its new seed and the Archivio
     lines.append("I tavoli sono nel foglio Risultati; i referti si stampano con «Stampa "
                  "referti».")
     return Outcome("\n".join(lines), save=True)

@@ -546,5 +546,5 @@ def test_verify_reports_differences(excel):
         xl.write_table("Classifica", frame)
     stand_in.run(actions.verifica)
     alert = last(stand_in)
-    assert alert.mode == "critical" and "1 differenze" in alert.prompt
+    assert alert.mode == "critical" and "1 differenza." in alert.prompt  # singular agreement
     assert "Foglio Classifica, riga 2, colonna Totale: trovato 99" in alert.prompt
