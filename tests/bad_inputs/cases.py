@@ -455,7 +455,7 @@ CASES: tuple[Case, ...] = (
          commands=(("referti", "{file}", "--turno", "1", "--per-pagina", "3"),),
          words=("--per-pagina", "3")),
     Case("ritira_sconosciuto", "ritira G099", Base(), commands=(("ritira", "{file}", "G099"),),
-         foglio="Iscritti", colonna="ID", valore="'G099'"),
+         foglio="Iscritti", colonna="ID", words=("ID G099 non trovato", "forse intendevi")),
     Case("ritira_gia_ritirato", "ritira G013, withdrawn already (row 14)", Base(),
          commands=(("ritira", "{file}", "G013"),),
          foglio="Iscritti", riga=14, colonna="Stato", valore="'Ritirato'", words=("già",)),
