@@ -297,9 +297,11 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
     drawn = sorted({r.round_no for r in t.rows})
     if round_no is None or round_no not in drawn:
         shown = "nessuno" if not drawn else ", ".join(map(str, drawn))
-        raise RisikoError(f"nessun risultato da pubblicare per il turno {round_no or '?'}: "
-                          f"turni presenti in Risultati: {shown}", foglio="Risultati",
-                          colonna="Turno", valore=round_no)
+        what = (f"per il turno {round_no}" if round_no is not None
+                else "(nessun turno ha ancora tutti i risultati)")
+        raise RisikoError(f"nessun risultato da pubblicare {what}: turni presenti in "
+                          f"Risultati: {shown}", foglio="Risultati", colonna="Turno",
+                          **({} if round_no is None else {"valore": round_no}))
     keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
     upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
     phase = keys[0][1]

@@ -162,8 +162,9 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         book.write_table(schema.TEAMS.name, teams_frame(teams))
         _log_team_lotteries(book, teams.lottery, seed, now)
     played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
-    lines = (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
-             + (", ".join(map(str, played)) or "nessuno"),)
+    lines = ((f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
+              + ", ".join(map(str, played))) if played else
+             f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
     if renamed:  # the ID counts: the name typed beside it is replaced, and said so
         shown = "; ".join(renamed[:RENAMED_SHOWN]) + (
             f"; e altre {len(renamed) - RENAMED_SHOWN}" if len(renamed) > RENAMED_SHOWN else "")
