@@ -40,7 +40,13 @@ class NewPlayer:
     region: str | None = None
     id: str | None = None
     from_round: int | None = None
-    where: str = ""
+    where: str = ""  # «elenco «x.csv», riga 5» for a player of a list
+
+    def error(self, message: str, column: str, value: object) -> RisikoError:
+        """A refusal located in the list the player comes from, or in Iscritti."""
+        if self.where:
+            return RisikoError(f"{self.where}, colonna {column}: {message}", valore=value)
+        return RisikoError(message, foglio=schema.PLAYERS.sheet, colonna=column, valore=value)
 
     @property
     def name(self) -> str:
@@ -100,27 +106,27 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
     for row, values in frame.iterrows():
         pid = to_text(values.get("ID"))
         if pid is not None:
-            people.setdefault(_person_key(to_text(values.get("Nome")), to_text(
-                values.get("Cognome")), to_text(values.get("Club"))), f"{pid} (riga {row})")
+            first, last = to_text(values.get("Nome")), to_text(values.get("Cognome"))
+            shown = " ".join(p for p in (first, last) if p)
+            people.setdefault(_person_key(first, last, to_text(values.get("Club"))),
+                              f"{shown} ({pid}, foglio Iscritti riga {row})")
     fresh = iter(next_ids(ids + [p.id for p in players if p.id], sum(not p.id for p in players)))
     rows, out = [], []
     for p in players:
         p = replace(p, id=p.id or next(fresh), from_round=p.from_round or default_round)
-        if id_key(p.id) in registered:
-            raise RisikoError(f"{p.where}ID {p.id} già assegnato a {registered[id_key(p.id)]} "
-                              f"({t.by_id[registered[id_key(p.id)]].name})"
-                              if registered[id_key(p.id)] in t.by_id else
-                              f"{p.where}ID {p.id} ripetuto nell'elenco",
-                              foglio=schema.PLAYERS.sheet, colonna="ID", valore=p.id)
+        owner = registered.get(id_key(p.id))
+        if owner is not None:
+            raise p.error(f"ID {p.id} già assegnato a {owner} ({t.by_id[owner].name})"
+                          if owner in t.by_id else f"ID {p.id} ripetuto nell'elenco",
+                          "ID", p.id)
         key = _person_key(p.first, p.last, p.club)
         if key in people and not force:
             club = f" del club {p.club}" if p.club else ""
-            raise RisikoError(f"{p.where}{p.name}{club} è già iscritto: {people[key]}; per "
-                              "iscrivere un omonimo usare --forza", foglio=schema.PLAYERS.sheet,
-                              colonna="Nome", valore=p.name)
+            raise p.error(f"{p.name}{club} è già iscritto: {people[key]}; per iscrivere un "
+                          "omonimo usare --forza", "Nome", p.name)
         _check_round(t, p, drawn)
         registered[id_key(p.id)] = p.id
-        people.setdefault(key, f"{p.id} ({p.where.rstrip(': ') or 'questo comando'})")
+        people.setdefault(key, f"{p.name} ({p.id}, {p.where or 'questo comando'})")
         rows.append({"ID": p.id, "Nome": p.first, "Cognome": p.last, "Nickname": p.nickname,
                      "Club": p.club, "Regione": p.region, "Stato": ACTIVE,
                      "Dal turno": p.from_round})
@@ -136,14 +142,12 @@ def _check_round(t, p: NewPlayer, drawn: list[int]) -> None:
     preliminary rounds are all drawn."""
     rounds = t.formula.standings.rounds
     if drawn and p.from_round > rounds:
-        raise RisikoError(f"{p.where}i {rounds} turni preliminari sono già tutti sorteggiati: "
-                          f"{p.name} non giocherebbe nessun turno", foglio=schema.PLAYERS.sheet,
-                          colonna="Dal turno", valore=p.from_round)
+        raise p.error(f"i {rounds} turni preliminari sono già tutti sorteggiati: {p.name} non "
+                      "giocherebbe nessun turno", "Dal turno", p.from_round)
     played = {r.round_no for r in t.rows if r.phase == QUALIFYING and r.seat is not None}
     if p.from_round in played:
-        raise RisikoError(f"{p.where}il turno {p.from_round} è già giocato: iscrivere "
-                          f"{p.name} dal turno {max(drawn) + 1}", foglio=schema.PLAYERS.sheet,
-                          colonna="Dal turno", valore=p.from_round)
+        raise p.error(f"il turno {p.from_round} è già giocato: iscrivere {p.name} dal turno "
+                      f"{max(drawn) + 1}", "Dal turno", p.from_round)
 
 
 def late_warning(t_rounds: list[int], from_round: int) -> str | None:

@@ -113,10 +113,13 @@ def _player(path: Path, row: int, values: dict[str, Any]) -> NewPlayer:
             fields["from_round"] = to_int(values["Dal turno"], "Dal turno", minimum=1)
         except RisikoError as err:
             raise _error(path, row, "Dal turno", err.messaggio, values["Dal turno"]) from None
-    return NewPlayer(**fields, where=f"«{path.name}» riga {row}: ")
+    return NewPlayer(**fields, where=_where(path, row))
+
+
+def _where(path: Path, row: int) -> str:
+    return f"elenco «{path.name}», riga {row}"
 
 
 def _error(path: Path, row: int, column: str, problem: str, value: Any) -> RisikoError:
     """One located line: file, row, column, value."""
-    return RisikoError(f"{problem} nell'elenco «{path.name}»", riga=row, colonna=column,
-                       valore=value)
+    return RisikoError(f"{_where(path, row)}, colonna {column}: {problem}", valore=value)
