@@ -23,9 +23,11 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 import psutil
 
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 KEEP_VERSIONS = 10
 KEEP_WRITTEN = 50  # fingerprints of written files remembered
 REGISTRY = "registro.json"
@@ -92,24 +94,37 @@ def same_values(one: Path, other: Path) -> bool:
     whatever their styles, widths or zip bytes."""
     try:
         return _values(one) == _values(other)
-    except (OSError, zipfile.BadZipFile, KeyError):
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError,
+            ElementTree.ParseError):
         return False
 
 
-def _values(path: Path) -> tuple[bytes, ...]:
-    """The parts that hold values: sheet names, each sheet's cells with their style
-    indexes removed, the shared strings."""
+def _values(path: Path) -> tuple:
+    """Each sheet's name and its non-empty cells as (reference, value, formula), shared
+    strings resolved: what the organiser reads, not how it is styled or stored."""
     with zipfile.ZipFile(path) as package:
-        names = sorted(package.namelist())
-        sheets = re.findall(rb"<(?:\w+:)?sheet [^>]*>", package.read("xl/workbook.xml"))
-        out = [b"".join(re.findall(rb'name="[^"]*"', b"".join(sheets)))]
-        for name in names:
-            if name.startswith("xl/worksheets/sheet") and name.endswith(".xml"):
-                data = re.search(rb"<(?:\w+:)?sheetData.*</(?:\w+:)?sheetData>|"
-                                 rb"<(?:\w+:)?sheetData/>", package.read(name), re.DOTALL)
-                out.append(name.encode() + re.sub(rb' s="\d+"', b"", data[0] if data else b""))
-            elif name == "xl/sharedStrings.xml":
-                out.append(package.read(name))
+        parts = set(package.namelist())
+        strings = []
+        if "xl/sharedStrings.xml" in parts:
+            root = ElementTree.fromstring(package.read("xl/sharedStrings.xml"))
+            strings = ["".join(t.text or "" for t in item.iter(f"{{{MAIN}}}t"))
+                       for item in root.iter(f"{{{MAIN}}}si")]
+        sheets = ElementTree.fromstring(package.read("xl/workbook.xml"))
+        names = tuple(sheet.get("name") for sheet in sheets.iter(f"{{{MAIN}}}sheet"))
+        out: list = [names]
+        for name in sorted(p for p in parts if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", p)):
+            cells = []
+            for c in ElementTree.fromstring(package.read(name)).iter(f"{{{MAIN}}}c"):
+                kind, value = c.get("t"), c.find(f"{{{MAIN}}}v")
+                formula = c.find(f"{{{MAIN}}}f")
+                text = "".join(t.text or "" for t in c.iter(f"{{{MAIN}}}t")) \
+                    if kind == "inlineStr" else (None if value is None else value.text)
+                if kind == "s" and text is not None:
+                    text = strings[int(text)]
+                code = None if formula is None else formula.text
+                if text or code:
+                    cells.append((c.get("r"), text, code))
+            out.append((name, tuple(cells)))
     return tuple(out)
 
 
