@@ -9,6 +9,8 @@ value), 1 anything else.
 from __future__ import annotations
 
 import argparse
+import difflib
+import inspect
 import os
 import re
 import sys
@@ -73,6 +75,9 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         kwargs.setdefault("formatter_class", _Help)
         kwargs["add_help"] = False
+        for option in ("suggest_on_error", "color"):  # Python 3.14: English hints, colours
+            if option in inspect.signature(argparse.ArgumentParser).parameters:
+                kwargs[option] = False
         super().__init__(*args, **kwargs)
         self._positionals.title = "argomenti"
         self._optionals.title = "opzioni"
@@ -80,11 +85,27 @@ class _Parser(argparse.ArgumentParser):
                           help="mostra questo aiuto ed esce")
 
     def error(self, message: str) -> NoReturn:
+        message = re.sub(r",? maybe you meant .*?\?(?= \(choose from)", "", message)
+        hint = _close_choice(message)
         for pattern, italian in ARGPARSE_ERRORS:
             if re.fullmatch(pattern, message, flags=re.DOTALL):
                 message = re.sub(pattern, italian, message, flags=re.DOTALL)
                 break
+        if hint:
+            message = message.replace(" (disponibili:", f": forse intendevi «{hint}»? "
+                                      "(disponibili:", 1).replace(
+                " (ammessi:", f": forse intendevi «{hint}»? (ammessi:", 1)
         raise BadArguments(f"{message[:1].upper()}{message[1:]} (vedere «{self.prog} --help»)")
+
+
+def _close_choice(message: str) -> str | None:
+    """The choice closest to the invalid one argparse names (difflib), if any."""
+    found = re.search(r"invalid choice: '?(.*?)'? \(choose from (.*)\)", message, re.DOTALL)
+    if found is None:
+        return None
+    choices = [c.strip().strip("'") for c in found[2].split(",")]
+    close = difflib.get_close_matches(found[1], choices, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _positive(text: str) -> int:

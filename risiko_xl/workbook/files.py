@@ -68,14 +68,13 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
 
 
 def _replace_workbook(path: Path, ready: Path) -> None:
-    """Replace workbook `path` with the prepared `ready`. When no sheet value changed (a
-    command run twice) no version is added to the history and the backup stays the
-    version before the last real change."""
-    writes: list[tuple[Path, Writer]] = [(path, lambda temp: shutil.copy2(ready, temp))]
+    """Replace workbook `path` with the prepared `ready`, `path` kept as the backup. When
+    no sheet value changed (a command run twice) no version is added to the history: it
+    would be the same tournament again."""
     if not history.same_values(path, ready):
         history.keep(path)
-        writes.insert(0, (backup_path(path), lambda temp: shutil.copy2(path, temp)))
-    atomic_write_many(writes)
+    atomic_write_many([(backup_path(path), lambda temp: shutil.copy2(path, temp)),
+                       (path, lambda temp: shutil.copy2(ready, temp))])
 
 
 def is_workbook(path: Path) -> bool:
