@@ -48,6 +48,7 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.files import make_backup
 from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+from risiko_xl.workbook.players import find_entrant
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.state import VARIANT_KEY, load
@@ -252,9 +253,10 @@ def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
 
 
 def _withdraw(xl: XlwingsBook) -> Outcome:
-    pid, from_setting = _player_to_withdraw(xl)
-    entrant = load(xl).by_id.get(pid)
-    who = f"{entrant.name} ({pid})" if entrant is not None else pid
+    typed, from_setting = _player_to_withdraw(xl)
+    entrant = find_entrant(load(xl).entrants, typed)  # «g13» typed in the setting is G13
+    pid = entrant.id
+    who = f"{entrant.name} ({pid})"
     if not _ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
                     "non ancora giocata viene sostituito come prevede la formula."):
         return Outcome("Nessuna modifica.")
