@@ -65,3 +65,9 @@ def test_the_procedure_is_recorded_with_its_italian_label(tmp_path):
     assert cli.main(["sorteggia", str(path)]) == 0
     # seed 001 §8: the master draw is the procedure «dei cinquisti»
     assert list(draws(path)["Procedura"]) == ["cinquisti"]
+
+
+def test_messages_name_procedures_in_italian():
+    from risiko_xl.draw.engine import procedures_text
+
+    assert procedures_text() == "ottimizzazione dei criteri («optimise»), cinquisti"
