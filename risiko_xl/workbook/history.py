@@ -91,41 +91,78 @@ def keep(path: Path) -> None:
 
 def same_values(one: Path, other: Path) -> bool:
     """Whether two workbooks hold the same sheets and cell values (formulas included),
-    whatever their styles, widths or zip bytes."""
+    whatever their styles, widths or zip bytes. Sheets whose stored parts are identical
+    are not parsed; the first sheet that differs ends the comparison (smallest first)."""
     try:
-        return _values(one) == _values(other)
+        with zipfile.ZipFile(one) as first, zipfile.ZipFile(other) as second:
+            if _sheet_names(first) != _sheet_names(second):
+                return False
+            parts = [_sheet_parts(first), _sheet_parts(second)]
+            if set(parts[0]) != set(parts[1]):
+                return False
+            strings: list[list[str] | None] = [None, None]
+            for name in sorted(parts[0], key=lambda n: parts[0][n].file_size):
+                if parts[0][name].CRC == parts[1][name].CRC and \
+                        parts[0][name].file_size == parts[1][name].file_size and \
+                        _strings_same(first, second):
+                    continue
+                for i, package in enumerate((first, second)):
+                    if strings[i] is None:
+                        strings[i] = _shared_strings(package)
+                if _cells(first, name, strings[0]) != _cells(second, name, strings[1]):
+                    return False
+            return True
     except (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError,
             ElementTree.ParseError):
         return False
 
 
-def _values(path: Path) -> tuple:
-    """Each sheet's name and its non-empty cells as (reference, value, formula), shared
-    strings resolved: what the organiser reads, not how it is styled or stored."""
-    with zipfile.ZipFile(path) as package:
-        parts = set(package.namelist())
-        strings = []
-        if "xl/sharedStrings.xml" in parts:
-            root = ElementTree.fromstring(package.read("xl/sharedStrings.xml"))
-            strings = ["".join(t.text or "" for t in item.iter(f"{{{MAIN}}}t"))
-                       for item in root.iter(f"{{{MAIN}}}si")]
-        sheets = ElementTree.fromstring(package.read("xl/workbook.xml"))
-        names = tuple(sheet.get("name") for sheet in sheets.iter(f"{{{MAIN}}}sheet"))
-        out: list = [names]
-        for name in sorted(p for p in parts if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", p)):
-            cells = []
-            for c in ElementTree.fromstring(package.read(name)).iter(f"{{{MAIN}}}c"):
-                kind, value = c.get("t"), c.find(f"{{{MAIN}}}v")
-                formula = c.find(f"{{{MAIN}}}f")
-                text = "".join(t.text or "" for t in c.iter(f"{{{MAIN}}}t")) \
-                    if kind == "inlineStr" else (None if value is None else value.text)
-                if kind == "s" and text is not None:
-                    text = strings[int(text)]
-                code = None if formula is None else formula.text
-                if text or code:
-                    cells.append((c.get("r"), text, code))
-            out.append((name, tuple(cells)))
-    return tuple(out)
+def _sheet_names(package: zipfile.ZipFile) -> tuple:
+    root = ElementTree.fromstring(package.read("xl/workbook.xml"))
+    return tuple(sheet.get("name") for sheet in root.iter(f"{{{MAIN}}}sheet"))
+
+
+def _sheet_parts(package: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    return {i.filename: i for i in package.infolist()
+            if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", i.filename)}
+
+
+def _strings_same(first: zipfile.ZipFile, second: zipfile.ZipFile) -> bool:
+    """Whether both shared-string tables are stored identically (or both absent)."""
+    infos = []
+    for package in (first, second):
+        try:
+            info = package.getinfo("xl/sharedStrings.xml")
+            infos.append((info.CRC, info.file_size))
+        except KeyError:
+            infos.append(None)
+    return infos[0] == infos[1]
+
+
+def _shared_strings(package: zipfile.ZipFile) -> list[str]:
+    try:
+        root = ElementTree.fromstring(package.read("xl/sharedStrings.xml"))
+    except KeyError:
+        return []
+    return ["".join(t.text or "" for t in item.iter(f"{{{MAIN}}}t"))
+            for item in root.iter(f"{{{MAIN}}}si")]
+
+
+def _cells(package: zipfile.ZipFile, name: str, strings: list[str] | None) -> tuple:
+    """A sheet's non-empty cells as (reference, value, formula), shared strings resolved:
+    what the organiser reads, not how it is styled or stored."""
+    cells = []
+    for c in ElementTree.fromstring(package.read(name)).iter(f"{{{MAIN}}}c"):
+        kind, value = c.get("t"), c.find(f"{{{MAIN}}}v")
+        formula = c.find(f"{{{MAIN}}}f")
+        text = "".join(t.text or "" for t in c.iter(f"{{{MAIN}}}t")) \
+            if kind == "inlineStr" else (None if value is None else value.text)
+        if kind == "s" and text is not None:
+            text = (strings or [])[int(text)]
+        code = None if formula is None else formula.text
+        if text or code:
+            cells.append((c.get("r"), text, code))
+    return tuple(cells)
 
 
 def record_written(path: Path) -> None:
