@@ -27,7 +27,7 @@ WORKBOOK = (("standings", "{file}"), ("draw", "{file}"))
 # Every command that reads it (for a few cases of each kind: the reading is the same).
 EVERY = (*WORKBOOK, ("verify", "{file}"), ("finals", "{file}"), ("post", "{file}"),
          ("referti", "{file}", "--turno", "1", "--out", "{dir}/referti.pdf"),
-         ("ritira", "{file}", "G001"))
+         ("ritira", "{file}", "G001"), ("iscrivi", "{file}", "Nuovo Giocatore"))
 # A file that is no workbook of ours is refused at once (cheap): every command, export too.
 FILE = (*EVERY, ("export", "{file}", "{dir}/copia.xlsx"))
 
