@@ -248,3 +248,15 @@ def test_same_values_ignores_styles(drawn, tmp_path):
     workbook["Risultati"]["G2"] = 37
     workbook.save(copy)
     assert not history.same_values(drawn, copy)
+
+
+def test_ritira_by_full_name_when_a_nickname_is_shown(tmp_path, capsys):
+    path = tmp_path / "t.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", "master"]) == 0
+    assert cli.main(["iscrivi", str(path), "Giuseppe D'Amico", "--nickname", "Peppe"]) == 0
+    assert cli.main(["iscrivi", str(path), "Anna Neri", "--nickname", "Annina"]) == 0
+    capsys.readouterr()
+    assert cli.main(["ritira", str(path), "giuseppe d'amico"]) == 0
+    assert "(G01)" in capsys.readouterr().out
+    assert cli.main(["ritira", str(path), "ANNINA"]) == 0
+    assert "(G02)" in capsys.readouterr().out

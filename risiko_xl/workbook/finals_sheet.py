@@ -28,7 +28,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.phase_check import check_phase_rows, check_seatings
-from risiko_xl.workbook.players import find_entrant
+from risiko_xl.workbook.players import find_entrant, registered_names
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -193,7 +193,8 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     a phase seated but not yet played is replaced as the formula says (the phase's old
     rows go to `Archivio`)."""
     t = load(book)
-    entrant = find_entrant(t.entrants, player)  # «g13», « G13 » or the exact name
+    entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
+        book.read_table(schema.PLAYERS.name)))
     player = entrant.id
     if entrant.state not in (ACTIVE, ABSENT):
         raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "

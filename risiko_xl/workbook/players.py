@@ -13,6 +13,9 @@ import difflib
 import unicodedata
 from collections.abc import Sequence
 
+import pandas as pd
+
+from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import Entrant
 
@@ -50,14 +53,30 @@ def suggestion(typed: str, entrants: Sequence[Entrant]) -> str:
     return ""
 
 
-def find_entrant(entrants: Sequence[Entrant], typed: str) -> Entrant:
+def registered_names(frame: pd.DataFrame) -> dict[str, tuple[str, ...]]:
+    """ID → the names a player is known by in `Iscritti` (Nome Cognome, Nickname)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for _, row in frame.iterrows():
+        pid = to_text(row.get("ID"))
+        if pid is None:
+            continue
+        full = " ".join(p for p in (to_text(row.get("Nome")), to_text(row.get("Cognome"))) if p)
+        out[pid] = tuple(n for n in (full, to_text(row.get("Nickname"))) if n)
+    return out
+
+
+def find_entrant(entrants: Sequence[Entrant], typed: str,
+                 names: dict[str, tuple[str, ...]] | None = None) -> Entrant:
     """The player `typed` names: their ID (any case, spaces aside), else their exact name
-    or nickname when only one player has it. RisikoError with a suggestion otherwise."""
+    or nickname (as shown, or any of `names`) when only one player has it. RisikoError
+    with a suggestion otherwise."""
     wanted = id_key(typed)
     for e in entrants:
         if id_key(e.id) == wanted:
             return e
-    named = [e for e in entrants if e.name and name_key(e.name) == name_key(typed)]
+    named = [e for e in entrants
+             if name_key(typed) in {name_key(n) for n in (e.name, *(names or {}).get(e.id, ()))
+                                    if n}]
     if len(named) == 1:
         return named[0]
     if len(named) > 1:
