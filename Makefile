@@ -20,7 +20,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
-	$(BIN)/risiko-xl new workbook/torneo.xlsx --forza
+	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
 	$(BIN)/python -m risiko_xl.workbook.xlsm  # from a template with the live formulas
 

@@ -48,6 +48,7 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.files import make_backup
 from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+from risiko_xl.workbook.players import find_entrant
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.state import VARIANT_KEY, load
@@ -252,9 +253,10 @@ def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
 
 
 def _withdraw(xl: XlwingsBook) -> Outcome:
-    pid, from_setting = _player_to_withdraw(xl)
-    entrant = load(xl).by_id.get(pid)
-    who = f"{entrant.name} ({pid})" if entrant is not None else pid
+    typed, from_setting = _player_to_withdraw(xl)
+    entrant = find_entrant(load(xl).entrants, typed)  # «g13» typed in the setting is G13
+    pid = entrant.id
+    who = f"{entrant.name} ({pid})"
     if not _ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
                     "non ancora giocata viene sostituito come prevede la formula."):
         return Outcome("Nessuna modifica.")
@@ -274,7 +276,8 @@ def _verify(xl: XlwingsBook) -> Outcome:
     lines, summary = verify(xl)
     shown = lines[:SHOWN_DIFFERENCES]
     if len(lines) > len(shown):
-        shown.append(f"… e altre {len(lines) - len(shown)} differenze.")
+        more = len(lines) - len(shown)
+        shown.append("… e un'altra differenza." if more == 1 else f"… e altre {more} differenze.")
     return Outcome("\n".join([summary, *([""] if shown else []), *shown]),
                    mode="critical" if lines else "info")
 
@@ -304,10 +307,7 @@ def _draw(xl: XlwingsBook) -> Outcome:
     drawn = draw_round(xl, requested, force=force)
     if requested is not None:
         xl.set_setting(ROUND_TO_DRAW, None)
-    lines = list(drawn.lines)
-    if drawn.archived:
-        lines.append(f"{drawn.archived} righe del sorteggio precedente spostate nel foglio "
-                     "Archivio.")
+    lines = list(drawn.lines)  # a redraw's first line names its new seed and the Archivio
     lines.append("I tavoli sono nel foglio Risultati; i referti si stampano con «Stampa "
                  "referti».")
     return Outcome("\n".join(lines), save=True)

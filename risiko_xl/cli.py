@@ -9,6 +9,8 @@ value), 1 anything else.
 from __future__ import annotations
 
 import argparse
+import difflib
+import inspect
 import os
 import re
 import sys
@@ -24,7 +26,8 @@ from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
-WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina")  # change the file
+WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
+           "iscrivi")
 BAD_PATHS = (FileNotFoundError, NotADirectoryError, IsADirectoryError)  # a wrong argument
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.10-3.13), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
@@ -54,7 +57,9 @@ class BadArguments(Exception):
 # the commands in Italian; the English names of earlier versions stay as aliases
 ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
            "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
-           "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo"}
+           "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
+           "iscrivi": "iscrivi"}
+ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 
 
 class _Help(argparse.HelpFormatter):
@@ -71,6 +76,9 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         kwargs.setdefault("formatter_class", _Help)
         kwargs["add_help"] = False
+        for option in ("suggest_on_error", "color"):  # Python 3.14: English hints, colours
+            if option in inspect.signature(argparse.ArgumentParser).parameters:
+                kwargs[option] = False
         super().__init__(*args, **kwargs)
         self._positionals.title = "argomenti"
         self._optionals.title = "opzioni"
@@ -78,11 +86,27 @@ class _Parser(argparse.ArgumentParser):
                           help="mostra questo aiuto ed esce")
 
     def error(self, message: str) -> NoReturn:
+        message = re.sub(r",? maybe you meant .*?\?(?= \(choose from)", "", message)
+        hint = _close_choice(message)
         for pattern, italian in ARGPARSE_ERRORS:
             if re.fullmatch(pattern, message, flags=re.DOTALL):
                 message = re.sub(pattern, italian, message, flags=re.DOTALL)
                 break
+        if hint:
+            message = message.replace(" (disponibili:", f": forse intendevi «{hint}»? "
+                                      "(disponibili:", 1).replace(
+                " (ammessi:", f": forse intendevi «{hint}»? (ammessi:", 1)
         raise BadArguments(f"{message[:1].upper()}{message[1:]} (vedere «{self.prog} --help»)")
+
+
+def _close_choice(message: str) -> str | None:
+    """The choice closest to the invalid one argparse names (difflib), if any."""
+    found = re.search(r"invalid choice: '?(.*?)'? \(choose from (.*)\)", message, re.DOTALL)
+    if found is None:
+        return None
+    choices = [c.strip().strip("'") for c in found[2].split(",")]
+    close = difflib.get_close_matches(found[1], choices, n=1, cutoff=0.6)
+    return close[0] if close else None
 
 
 def _positive(text: str) -> int:
@@ -133,6 +157,7 @@ def _parser() -> argparse.ArgumentParser:
     def command(name: str, text: str) -> argparse.ArgumentParser:
         italian = ITALIAN[name]
         aliases = [name] if italian != name else []
+        aliases += [ENGLISH[name]] if name in ENGLISH else []
         sub = commands.add_parser(italian, aliases=aliases, help=text, description=text)
         sub.set_defaults(command=name)  # the program's own name for it, whichever was typed
         if name not in ("demo",):
@@ -140,7 +165,8 @@ def _parser() -> argparse.ArgumentParser:
         return sub
 
     new = command("new", "crea una nuova cartella di lavoro del torneo")
-    new.add_argument("--formula", default="master", help="formula del torneo (es. master)")
+    new.add_argument("--formula", default=None, help="formula del torneo (es. master); "
+                     "senza, il comando elenca le formule e chiede quale usare")
     new.add_argument("--nome", type=_printable("il nome"), default=None,
                      help="nome del torneo")
     new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
@@ -166,8 +192,28 @@ def _parser() -> argparse.ArgumentParser:
     restore.add_argument("--elenco", action="store_true",
                          help="elenca le ultime versioni salvate (data, comando che le ha "
                          "scritte)")
+    register = command("iscrivi", "iscrive un giocatore (o un elenco con --da) e gli assegna "
+                       "il primo ID libero")
+    register.add_argument("nome", nargs="?", default=None, help="«Nome Cognome» del giocatore "
+                          "(la prima parola è il nome, il resto il cognome)")
+    register.add_argument("--cognome", default=None, help="il cognome, quando è di più parole "
+                          "(es. «Maria De Luca» --cognome «De Luca»)")
+    register.add_argument("--nickname", type=_printable("il nickname"), default=None,
+                          help="soprannome")
+    register.add_argument("--club", type=_printable("il club"), default=None, help="club")
+    register.add_argument("--regione", type=_printable("la regione"), default=None,
+                          help="regione")
+    register.add_argument("--dal-turno", type=_positive, default=None, help="primo turno "
+                          "giocato, per chi arriva tardi (predefinito: il prossimo turno non "
+                          "ancora sorteggiato)")
+    register.add_argument("--da", type=Path, default=None, help="elenco da importare (.csv o "
+                          ".xlsx con le intestazioni Nome, Cognome, Nickname, Club, Regione; "
+                          "facoltative ID e Dal turno)")
+    register.add_argument("--forza", action="store_true", help="iscrive anche un omonimo già "
+                          "iscritto (stesso nome, cognome e club) e scrive anche se il file "
+                          "risulta aperto in Excel o LibreOffice")
     for name in WRITING:
-        if name not in ("new", "draw"):  # theirs has a meaning of its own, said in --help
+        if name not in ("new", "draw", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(
                 "--forza", action="store_true",
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
@@ -209,13 +255,50 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _on_book(path: Path, work: Callable, save: bool = True) -> Sequence[str]:
+class _Progress:
+    """Phases of a command on one carriage-return line of stderr («Sorteggio…»), only when
+    stderr is a terminal: tests and pipes stay clean. Cleared when the command ends."""
+
+    def __init__(self) -> None:
+        self.shown = 0
+
+    def __call__(self, text: str) -> None:
+        if not sys.stderr.isatty():
+            return
+        sys.stderr.write("\r" + text.ljust(self.shown))
+        sys.stderr.flush()
+        self.shown = len(text)
+
+    def done(self) -> None:
+        if self.shown:
+            self(" " * self.shown)
+            sys.stderr.write("\r")
+            self.shown = 0
+
+
+PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals":
+          "fasi finali", "iscrivi": "iscrizione", "ritira": "ritiro", "verify": "ricalcolo "
+          "e ripetizione dei sorteggi", "post": "preparazione del post", "referti":
+          "preparazione dei referti"}
+
+
+def _on_book(args: argparse.Namespace, work: Callable, save: bool = True) -> Sequence[str]:
+    """work(book) on the command's workbook, saved after unless `save` is False; the
+    phases shown on a terminal (`_Progress`)."""
     from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
-    book = OpenpyxlBook(path)
-    lines = work(book)
-    if save:
-        book.save()
+    path, command = args.file, args.command
+    progress = _Progress()
+    try:
+        progress(f"Lettura di {path.name}…")
+        book = OpenpyxlBook(path)
+        progress(f"{PHASES.get(command, 'lavoro').capitalize()}…")
+        lines = work(book)
+        if save:
+            progress(f"Salvataggio di {path.name}…")
+            book.save()
+    finally:
+        progress.done()
     return lines
 
 
@@ -296,7 +379,7 @@ def _run(args: argparse.Namespace) -> int:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
                               "--forza (la versione attuale resta nella copia di sicurezza "
                               "NOME.bak.xlsx)", valore=str(args.file))
-        settings = formula_settings(args.formula)
+        settings = formula_settings(args.formula or _ask_formula())
         if args.nome:
             settings["Nome torneo"] = args.nome
         if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
@@ -307,14 +390,16 @@ def _run(args: argparse.Namespace) -> int:
             created = write_new(args.file, settings)
         print(f"Creato {created} (formula {settings['Formula']})")
     elif args.command == "draw":
-        print("\n".join(_on_book(args.file, lambda b: rounds.draw_round(
+        print("\n".join(_on_book(args, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
     elif args.command == "standings":
-        print("\n".join(_on_book(args.file, _standings)))
+        print("\n".join(_on_book(args, _standings)))
     elif args.command == "finals":
-        print("\n".join(_on_book(args.file, lambda b: finals_sheet.run_finals(b).lines)))
+        print("\n".join(_on_book(args, lambda b: finals_sheet.run_finals(b).lines)))
+    elif args.command == "iscrivi":
+        print("\n".join(_on_book(args, lambda b: _register(b, args))))
     elif args.command == "ritira":
-        print("\n".join(_on_book(args.file, lambda b: finals_sheet.withdraw(b, args.id))))
+        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id))))
     elif args.command == "verify":
         found: list[str] = []
 
@@ -323,7 +408,7 @@ def _run(args: argparse.Namespace) -> int:
             found.extend(lines)
             return [*lines, summary]
 
-        print("\n".join(_on_book(args.file, check, save=False)))
+        print("\n".join(_on_book(args, check, save=False)))
         return EXIT_FAILURE if found else 0
     elif args.command == "ripristina":
         from risiko_xl.workbook import restore
@@ -337,7 +422,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "export":
         from risiko_xl.workbook.export import export_values
 
-        print(f"Scritto {export_values(args.file, args.out)}")
+        print(f"Scritto {export_values(args.file, args.out)}: copia con i soli valori (senza "
+              "formule né macro)")
     elif args.command == "post" and args.formato == ALL_FORMATS:
         print("\n".join(_post_all(args)))
     elif args.command == "post":
@@ -345,7 +431,7 @@ def _run(args: argparse.Namespace) -> int:
 
         sections = None if args.sezioni is None else tuple(
             part.strip() for part in args.sezioni.split(",") if part.strip())
-        text = _on_book(args.file, lambda b: publish(
+        text = _on_book(args, lambda b: publish(
             b, args.formato, args.turno, args.primi, sections, not args.senza_dicitura),
             save=False)
         if args.out is None:
@@ -353,14 +439,16 @@ def _run(args: argparse.Namespace) -> int:
         else:
             from risiko_xl.workbook.files import atomic_write_text
 
-            print(f"Scritto {atomic_write_text(args.out, text)}")
+            what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
+            print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
+                  f"{args.formato})")
     elif args.command == "referti":
         from risiko_xl.publish.referti import default_path, write_referti
 
         out = args.out or default_path(args.file, args.turno)
-        written = _on_book(args.file, lambda b: write_referti(b, args.turno, out,
+        written = _on_book(args, lambda b: write_referti(b, args.turno, out,
                                                                args.per_pagina), save=False)
-        print(f"Scritto {written}")
+        print(f"Scritto {written}: referti del turno {args.turno}, uno per tavolo")
     elif args.command == "demo":
         from risiko_xl import demo
 
@@ -376,12 +464,75 @@ def _post_all(args: argparse.Namespace) -> list[str]:
 
     sections = None if args.sezioni is None else tuple(
         part.strip() for part in args.sezioni.split(",") if part.strip())
-    round_no, texts = _on_book(args.file, lambda b: publish_all(
+    round_no, texts = _on_book(args, lambda b: publish_all(
         b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
     folder.mkdir(parents=True, exist_ok=True)
     return [f"Scritto {atomic_write_text(folder / file_name(round_no, fmt), text)}"
             for fmt, text in texts.items()]
+
+
+def _register(book, args: argparse.Namespace) -> list[str]:
+    """`iscrivi`: one player from the arguments, or a list (`--da`)."""
+    from risiko_xl.workbook.register import NewPlayer, late_warning, register, split_name
+    from risiko_xl.workbook.state import load
+
+    single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
+    if args.da is not None:
+        from risiko_xl.workbook.roster import read_list
+
+        if any(v is not None for v in single):
+            raise RisikoError("con --da si iscrive l'elenco: nome, club e gli altri dati "
+                              "vanno nelle sue colonne")
+        players, ignored = read_list(args.da)
+    elif args.nome is None:
+        raise RisikoError("indicare il giocatore («Nome Cognome») oppure un elenco con --da")
+    else:
+        first, last = split_name(_printable("il nome")(args.nome), args.cognome)
+        players, ignored = [NewPlayer(first, last, args.nickname, args.club, args.regione,
+                                      from_round=args.dal_turno)], []
+    ids = register(book, players, args.forza)
+    t = load(book)
+    drawn = t.rounds_drawn()
+    if len(ids) == 1:
+        e = t.by_id[ids[0]]
+        club = f" ({e.club})" if e.club else ""
+        lines = [f"Iscritto {e.id} {players[0].name}{club} dal turno {e.from_round}"]
+    else:
+        span = f"{ids[0]}–{ids[-1]}"
+        lines = [f"Iscritti {len(ids)} giocatori ({span}) da «{args.da.name}»"]
+    if ignored:
+        lines.append("Colonne ignorate: " + ", ".join(ignored))
+    for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
+        warning = late_warning(drawn, round_no)
+        if warning:
+            lines.append(warning)
+    return lines
+
+
+def _ask_formula() -> str:
+    """`nuovo` without --formula: on a terminal, the formulas listed with their titles and
+    one chosen by number or name; otherwise refused (never a silent default)."""
+    from risiko_xl.formulas import load
+    from risiko_xl.formulas.loader import names
+
+    choices = names()
+    if not sys.stdin.isatty():
+        raise RisikoError("indicare la formula con --formula: " + ", ".join(choices))
+    print("Formule disponibili:")
+    for number, name in enumerate(choices, start=1):
+        print(f"{number:>3}. {name:<16} {load(name).title}")
+    while True:
+        try:
+            answer = input("Formula (numero o nome): ").strip()
+        except EOFError:
+            raise RisikoError("nessuna formula scelta: indicarla con --formula") from None
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        if answer.casefold() in choices:
+            return answer.casefold()
+        print(f"«{answer}» non è fra le formule: scrivere un numero da 1 a {len(choices)} o "
+              "un nome dell'elenco")
 
 
 def _standings(book) -> Sequence[str]:

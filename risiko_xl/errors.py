@@ -7,6 +7,12 @@ import errno
 from typing import Any
 
 _NONE = object()  # "no value recorded" (a value may legitimately be None: an empty cell)
+EMPTY = " (la cella è vuota)"  # what a message adds for an empty cell
+
+
+def count(n: int, one: str, many: str) -> str:
+    """A number with its noun agreeing in Italian: «1 differenza», «2 differenze»."""
+    return f"{n} {one if n == 1 else many}"
 
 
 class RisikoError(ValueError):
@@ -46,7 +52,8 @@ class RisikoError(ValueError):
         return self.valore is not _NONE
 
     def testo(self) -> str:
-        """'Foglio X, tavolo T, riga N, colonna Y: messaggio (valore trovato: 'v')'."""
+        """'Foglio X, tavolo T, riga N, colonna Y: messaggio (valore trovato: 'v')'; an
+        empty cell is said so («(la cella è vuota)»), never «valore trovato: vuoto»."""
         where = ", ".join(
             f"{label} {value}"
             for label, value in (("foglio", self.foglio), ("tavolo", self.tavolo),
@@ -55,8 +62,8 @@ class RisikoError(ValueError):
         )
         text = f"{where}: {self.messaggio}" if where else self.messaggio
         if self.valore is not _NONE:
-            shown = "vuoto" if self.valore is None else shown_value(self.valore)
-            text += f" (valore trovato: {shown})"
+            text += (EMPTY if self.valore is None
+                     else f" (valore trovato: {shown_value(self.valore)})")
         return text[:1].upper() + text[1:]
 
 
@@ -89,4 +96,4 @@ def os_problem(err: OSError) -> str:
     return known.get(err.errno or 0, err.strerror or type(err).__name__)
 
 
-__all__ = ["RisikoError", "os_problem"]
+__all__ = ["RisikoError", "count", "os_problem"]

@@ -471,6 +471,20 @@ def RISIKO_SOGLIA_SDADATA(giro):
 
 @xw.func
 @_guarded
+def RISIKO_ARMATE_INIZIALI(giocatori):
+    """Armate iniziali di ogni giocatore (seed 002, «Preparazione»): 35 in 3, 30 in 4, 25 in
+    5, 20 in 6. Accetta una colonna."""
+    counts, scalar = flatten(giocatori)
+
+    def compute(value: Any, row: int) -> Any:
+        players = to_int(value, "giocatori")
+        return "" if players is None else game.starting_armies(players)
+
+    return _column(cells.per_row(counts, compute), scalar)
+
+
+@xw.func
+@_guarded
 def RISIKO_RINFORZI(territori, continenti=None):
     """Armate di rinforzo: territori // 3 + bonus dei continenti posseduti interi."""
     count = to_int(territori, "territori", maximum=42) or 0

@@ -452,6 +452,16 @@ def test_withdraw_falls_back_to_the_setting_then_explains(excel):
     assert XlwingsBook(stand_in.book()).settings()[actions.PLAYER_TO_WITHDRAW] is None
 
 
+def test_withdraw_from_the_setting_matches_the_id_in_any_case(excel):
+    stand_in = excel(players=8)
+    stand_in.select("Torneo", "A1")
+    with stand_in.session() as xl:
+        xl.set_setting(actions.PLAYER_TO_WITHDRAW, " g006 ")
+    stand_in.answers.append("yes")
+    stand_in.run(actions.ritira_giocatore)
+    assert "(G006)" in stand_in.alerts[-2].prompt and state_of(stand_in, "G006") == "Ritirato"
+
+
 def test_new_tournament_sets_up_the_chosen_formula(excel):
     stand_in = excel(settings={"Turni preliminari": 5, "Metodo punteggio": "bonus_50_15_5"})
     stand_in.answers.append("yes")
@@ -546,5 +556,5 @@ def test_verify_reports_differences(excel):
         xl.write_table("Classifica", frame)
     stand_in.run(actions.verifica)
     alert = last(stand_in)
-    assert alert.mode == "critical" and "1 differenze" in alert.prompt
+    assert alert.mode == "critical" and "1 differenza." in alert.prompt  # singular agreement
     assert "Foglio Classifica, riga 2, colonna Totale: trovato 99" in alert.prompt

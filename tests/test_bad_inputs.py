@@ -79,7 +79,9 @@ def check_message(case: Case, stderr: str, folder: Path) -> None:
         assert re.search(rf"\briga {case.riga}\b", line), line
     if case.colonna is not None:
         assert re.search(rf"\bcolonna {re.escape(case.colonna)}[:,]", line), line
-    if case.valore is not None:
+    if case.valore == "vuoto":  # an empty cell is said so, not «valore trovato: vuoto»
+        assert "(la cella è vuota)" in line and "valore trovato" not in line, line
+    elif case.valore is not None:
         assert f"(valore trovato: {case.valore})" in line, line
     for word in case.words:  # the first letter of the line is upper case
         assert word.casefold() in line.casefold(), (word, line)

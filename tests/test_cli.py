@@ -39,7 +39,7 @@ ENGLISH_HELP = ("usage:", "positional arguments", "options:", "optional argument
 
 @pytest.mark.parametrize("command", [[], ["nuovo"], ["sorteggia"], ["classifica"], ["finali"],
                                      ["ritira"], ["verifica"], ["ripristina"], ["esporta"],
-                                     ["pubblica"], ["referti"], ["demo"]])
+                                     ["pubblica"], ["referti"], ["demo"], ["iscrivi"]])
 def test_help_speaks_italian(command, capsys):
     with pytest.raises(SystemExit) as done:
         cli.main([*command, "--help"])

@@ -95,7 +95,7 @@ WRITES = {  # command → (arguments, the file it writes), over a copy of the de
     "ritira": (lambda p: ["ritira", str(p), "G003"], lambda p: p),
     "draw": (lambda p: ["draw", str(p), "--turno", "2", "--forza", "--seme", "altro"],
              lambda p: p),
-    "new": (lambda p: ["new", str(p), "--forza"], lambda p: p),
+    "new": (lambda p: ["new", str(p), "--formula", "master", "--forza"], lambda p: p),
     "export": (lambda p: ["export", str(p), str(p.with_name("valori.xlsx"))],
                lambda p: p.with_name("valori.xlsx")),
     "post": (lambda p: ["post", str(p), "--turno", "2", "--out",

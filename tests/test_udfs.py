@@ -209,6 +209,7 @@ def test_public_signatures_as_xlwings_registers_them():
         "RISIKO_TAVOLI": ["n"],
         "RISIKO_SOGLIA_SDADATA": ["giro"],
         "RISIKO_RINFORZI": ["territori", "continenti"],
+        "RISIKO_ARMATE_INIZIALI": ["giocatori"],
         "RISIKO_TRIS": ["carte", "possedute", "regole"],
         "RISIKO_SORTEGGIO": ["id", "club", "tavoli_precedenti", "vincitori", "seme", "formula",
                              "turno"],
@@ -220,3 +221,17 @@ def test_public_signatures_as_xlwings_registers_them():
         assert getattr(udfs, name).__name__ == name
     defaults = inspect.signature(udfs.RISIKO_PUNTI_TORNEO).parameters
     assert defaults["metodo"].default == "millesimi" and defaults["risiko"].default is None
+
+
+def test_initial_armies():
+    # 002 «Preparazione»: «35 armate se si gioca in 3 - 30 armate se si gioca in 4 - 25
+    # armate se si gioca in 5 - 20 armate se si gioca in 6»
+    assert udfs.RISIKO_ARMATE_INIZIALI(4.0) == 30
+    assert udfs.RISIKO_ARMATE_INIZIALI("5") == 25
+    assert flat(udfs.RISIKO_ARMATE_INIZIALI(col(3, 4, 5, 6, None))) == [35, 30, 25, 20, ""]
+    for bad in (1.0, 7.0, "tre", 4.5):
+        out = udfs.RISIKO_ARMATE_INIZIALI(bad)
+        assert is_err(out) and out.startswith("#RISIKO!"), (bad, out)
+    assert "da 3 a 6" in udfs.RISIKO_ARMATE_INIZIALI(7.0)
+    out = flat(udfs.RISIKO_ARMATE_INIZIALI(col(4, "tre", 6)))
+    assert out[0] == 30 and is_err(out[1]) and "riga 2" in out[1].casefold() and out[2] == 20

@@ -541,5 +541,5 @@ def test_new_xlsm_from_the_cli_has_macros_ribbon_and_live_functions(built, tmp_p
     assert (settings["Formula"], settings["Nome torneo"]) == ("eagles", "Coppa")
     assert isinstance(workbook["Calcoli"]["B4"].value, ArrayFormula)
     assert cli.main(["new", str(target)]) == 2  # never over a tournament by mistake
-    assert cli.main(["new", str(target), "--forza"]) == 0  # the first one is kept as backup
+    assert cli.main(["new", str(target), "--formula", "master", "--forza"]) == 0  # backup kept
     assert OpenpyxlBook(tmp_path / "mio.bak.xlsm").settings()["Formula"] == "eagles"

@@ -26,6 +26,13 @@ from risiko_xl.errors import RisikoError
 PROCEDURES = ("optimise", "cinquisti")
 # as posts and certificates name them (Italian): the seed-001 procedure keeps its own name
 PROCEDURE_LABELS = {"optimise": "ottimizzazione dei criteri", "cinquisti": "cinquisti"}
+
+
+def procedures_text(names: tuple[str, ...] = PROCEDURES) -> str:
+    """The procedures as a message lists them: Italian label, and the name a formula file
+    uses when it differs («ottimizzazione dei criteri («optimise»), cinquisti»)."""
+    return ", ".join(PROCEDURE_LABELS.get(n, n) + (f" («{n}»)" if PROCEDURE_LABELS.get(n, n)
+                                                   != n else "") for n in names)
 REPEAT_WEIGHTINGS = ("flat", "recent")
 
 
@@ -35,7 +42,7 @@ def check_options(inp: DrawInput) -> tuple[tuple[str, ...], str]:
     policy = normalise_policy(inp.policy)
     if inp.procedure not in PROCEDURES:
         raise RisikoError(
-            "procedura di sorteggio sconosciuta (ammesse: " + ", ".join(PROCEDURES) + ")",
+            f"procedura di sorteggio sconosciuta (ammesse: {procedures_text()})",
             valore=inp.procedure,
         )
     if inp.repeat_weighting not in REPEAT_WEIGHTINGS:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from risiko_xl.cells import to_flag, to_int, to_text
-from risiko_xl.draw.engine import PROCEDURES, draw
+from risiko_xl.draw.engine import PROCEDURES, draw, procedures_text
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.errors import RisikoError
 
@@ -61,7 +61,7 @@ def preset(formula: str | Formula, players: int | None = None,
     if procedure not in PROCEDURES:
         raise RisikoError(
             f"la formula «{chosen.name}» sorteggia con la procedura «{procedure}», che il "
-            f"sorteggio da colonne non esegue (ammesse: {', '.join(PROCEDURES)})",
+            f"sorteggio da colonne non esegue (ammesse: {procedures_text()})",
             valore=procedure,
         )
     return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)

@@ -349,8 +349,8 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         shown = "nessuno" if not drawn else ", ".join(map(str, drawn))
         what = f"per il turno {round_no}" if round_no else "(nessun turno sorteggiato)"
         raise RisikoError(f"niente da pubblicare {what}: turni presenti in Risultati: "
-                          f"{shown}", foglio="Risultati",
-                          colonna="Turno", valore=round_no)
+                          f"{shown}", foglio="Risultati", colonna="Turno",
+                          **({} if round_no is None else {"valore": round_no}))
     keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
     upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
     phase = keys[0][1]

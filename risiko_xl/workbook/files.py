@@ -52,6 +52,11 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     path = writable_target(path)
     writes: list[tuple[Path, Writer]] = []
     tracked = keep_backup and is_workbook(path)
+    if tracked and path.exists():
+        with _prepared(path, write) as ready:
+            _replace_workbook(path, ready)
+        history.record_written(path)
+        return
     if keep_backup and path.exists():
         if tracked:
             history.keep(path)
@@ -60,6 +65,16 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     atomic_write_many(writes)
     if tracked:
         history.record_written(path)
+
+
+def _replace_workbook(path: Path, ready: Path) -> None:
+    """Replace workbook `path` with the prepared `ready`, `path` kept as the backup. When
+    no sheet value changed (a command run twice) no version is added to the history: it
+    would be the same tournament again."""
+    if not history.same_values(path, ready):
+        history.keep(path)
+    atomic_write_many([(backup_path(path), lambda temp: shutil.copy2(path, temp)),
+                       (path, lambda temp: shutil.copy2(ready, temp))])
 
 
 def is_workbook(path: Path) -> bool:

@@ -28,6 +28,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.phase_check import check_phase_rows, check_seatings
+from risiko_xl.workbook.players import find_entrant, registered_names
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -188,13 +189,13 @@ def _note(r) -> str | None:
 
 
 def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[str, ...]:
-    """Mark `player` withdrawn. A qualifier of a phase seated but not yet played is
-    replaced as the formula says (the phase's old rows go to `Archivio`)."""
+    """Mark `player` (an ID in any case, or a unique exact name) withdrawn. A qualifier of
+    a phase seated but not yet played is replaced as the formula says (the phase's old
+    rows go to `Archivio`)."""
     t = load(book)
-    entrant = t.by_id.get(player)
-    if entrant is None:
-        raise RisikoError("ID non presente tra gli iscritti", foglio="Iscritti", colonna="ID",
-                          valore=player)
+    entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
+        book.read_table(schema.PLAYERS.name)))
+    player = entrant.id
     if entrant.state not in (ACTIVE, ABSENT):
         raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
                           "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",

@@ -18,12 +18,16 @@ import datetime as dt
 import hashlib
 import json
 import os
+import re
 import shutil
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from xml.etree import ElementTree
 
 import psutil
 
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 KEEP_VERSIONS = 10
 KEEP_WRITTEN = 50  # fingerprints of written files remembered
 REGISTRY = "registro.json"
@@ -83,6 +87,82 @@ def keep(path: Path) -> None:
     for entry in dropped:
         with contextlib.suppress(FileNotFoundError):
             (where / entry["file"]).unlink()
+
+
+def same_values(one: Path, other: Path) -> bool:
+    """Whether two workbooks hold the same sheets and cell values (formulas included),
+    whatever their styles, widths or zip bytes. Sheets whose stored parts are identical
+    are not parsed; the first sheet that differs ends the comparison (smallest first)."""
+    try:
+        with zipfile.ZipFile(one) as first, zipfile.ZipFile(other) as second:
+            if _sheet_names(first) != _sheet_names(second):
+                return False
+            parts = [_sheet_parts(first), _sheet_parts(second)]
+            if set(parts[0]) != set(parts[1]):
+                return False
+            strings: list[list[str] | None] = [None, None]
+            for name in sorted(parts[0], key=lambda n: parts[0][n].file_size):
+                if parts[0][name].CRC == parts[1][name].CRC and \
+                        parts[0][name].file_size == parts[1][name].file_size and \
+                        _strings_same(first, second):
+                    continue
+                for i, package in enumerate((first, second)):
+                    if strings[i] is None:
+                        strings[i] = _shared_strings(package)
+                if _cells(first, name, strings[0]) != _cells(second, name, strings[1]):
+                    return False
+            return True
+    except (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError,
+            ElementTree.ParseError):
+        return False
+
+
+def _sheet_names(package: zipfile.ZipFile) -> tuple:
+    root = ElementTree.fromstring(package.read("xl/workbook.xml"))
+    return tuple(sheet.get("name") for sheet in root.iter(f"{{{MAIN}}}sheet"))
+
+
+def _sheet_parts(package: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
+    return {i.filename: i for i in package.infolist()
+            if re.fullmatch(r"xl/worksheets/sheet\d+\.xml", i.filename)}
+
+
+def _strings_same(first: zipfile.ZipFile, second: zipfile.ZipFile) -> bool:
+    """Whether both shared-string tables are stored identically (or both absent)."""
+    infos = []
+    for package in (first, second):
+        try:
+            info = package.getinfo("xl/sharedStrings.xml")
+            infos.append((info.CRC, info.file_size))
+        except KeyError:
+            infos.append(None)
+    return infos[0] == infos[1]
+
+
+def _shared_strings(package: zipfile.ZipFile) -> list[str]:
+    try:
+        root = ElementTree.fromstring(package.read("xl/sharedStrings.xml"))
+    except KeyError:
+        return []
+    return ["".join(t.text or "" for t in item.iter(f"{{{MAIN}}}t"))
+            for item in root.iter(f"{{{MAIN}}}si")]
+
+
+def _cells(package: zipfile.ZipFile, name: str, strings: list[str] | None) -> tuple:
+    """A sheet's non-empty cells as (reference, value, formula), shared strings resolved:
+    what the organiser reads, not how it is styled or stored."""
+    cells = []
+    for c in ElementTree.fromstring(package.read(name)).iter(f"{{{MAIN}}}c"):
+        kind, value = c.get("t"), c.find(f"{{{MAIN}}}v")
+        formula = c.find(f"{{{MAIN}}}f")
+        text = "".join(t.text or "" for t in c.iter(f"{{{MAIN}}}t")) \
+            if kind == "inlineStr" else (None if value is None else value.text)
+        if kind == "s" and text is not None:
+            text = (strings or [])[int(text)]
+        code = None if formula is None else formula.text
+        if text or code:
+            cells.append((c.get("r"), text, code))
+    return tuple(cells)
 
 
 def record_written(path: Path) -> None:

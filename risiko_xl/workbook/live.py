@@ -113,7 +113,7 @@ def write_scores(book: Book, t: Tournament, standings: pd.DataFrame,
     columns, then the organiser's own, carried over by player ID), as values or as
     formulas (default: `wants_formulas`). With formulas Excel may reorder the players
     while the organiser's own columns stay on their rows."""
-    results = write_computed(t.frame, t.computed)
+    results = write_computed(identity(t)[0], t.computed)
     ours = list(standings.columns)
     standings = with_user_columns(book, standings)
     if wants_formulas(book) if formulas is None else formulas:
@@ -130,6 +130,23 @@ def write_scores(book: Book, t: Tournament, standings: pd.DataFrame,
         book.set_sheet_formulas(SHEET, NOTE, [])
     book.write_table(schema.RESULTS.name, results)
     book.write_table(STANDINGS, standings, replace_headers=True)
+
+
+def identity(t: Tournament) -> tuple[pd.DataFrame, list[str]]:
+    """`Risultati` with each row's ID as registered («g13» typed → «G13») and `Giocatore`
+    as `Iscritti` shows the player, plus one line per typed name that differed. The ID is
+    the truth: `Giocatore` is a display column, refreshed from `Iscritti` (a name changed
+    there, or typed by hand in Risultati, shows the registered one)."""
+    frame = t.frame.copy()
+    changed = []
+    for r in t.rows:
+        name = t.by_id[r.player].name
+        typed = to_text(frame.at[r.row, "Giocatore"])
+        if typed is not None and typed != name:
+            changed.append(f"riga {r.row}, {r.player}: «{typed}» → «{name}»")
+        frame.at[r.row, "ID"] = r.player
+        frame.at[r.row, "Giocatore"] = name
+    return frame, changed
 
 
 def with_user_columns(book: Book, frame: pd.DataFrame) -> pd.DataFrame:

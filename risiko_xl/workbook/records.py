@@ -22,6 +22,7 @@ from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.standings.model import ACTIVE, PLAYOFF, QUALIFYING, Entrant
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.players import canonical_ids, id_key, suggestion
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
 PHASE_WORDS["ripescaggio"] = PLAYOFF  # the playoff as 003-a calls it (`phase_title`)
@@ -117,17 +118,20 @@ def read_entrants(book: Book) -> list[Entrant]:
     refused (it would be left out of every draw without a word)."""
     frame = table_frame(book, schema.PLAYERS)
     out: list[Entrant] = []
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[str, int]] = {}
     for record in records(frame):
         row = record.row
         pid = cell(record, "ID", text)
         if pid is None:
             _refuse_without_id(record, schema.PLAYERS, "il giocatore non sarebbe sorteggiato")
             continue
-        if pid in seen:
-            raise RisikoError(f"ID duplicato (già alla riga {seen[pid]})", foglio="Iscritti",
+        if id_key(pid) in seen:  # «G13» and «g13» would be one player typed in Risultati
+            first, where = seen[id_key(pid)]
+            same = "" if first == pid else (f" come «{first}»: gli ID non distinguono "
+                                             "maiuscole e minuscole")
+            raise RisikoError(f"ID duplicato (già alla riga {where}{same})", foglio="Iscritti",
                               riga=row, colonna="ID", valore=pid)
-        seen[pid] = row
+        seen[id_key(pid)] = (pid, row)
         words = {h: cell(record, h, text)
                  for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
         out.append(Entrant(
@@ -174,9 +178,10 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
                                                                            list[ResultRow]]:
     """The `Risultati` frame and its parsed rows; a row with something typed but no ID
     is refused (its game would vanish and its table change size). With `known` ids, an
-    unregistered ID is an error."""
+    unregistered ID is an error, and an ID typed in another case or with spaces is read as
+    the registered one («g13» → «G13»)."""
     frame = table_frame(book, schema.RESULTS)
-    known_ids = None if known is None else set(known)
+    known_ids = None if known is None else canonical_ids(known)
     seen: dict[tuple[int, str, str], int] = {}
     out: list[ResultRow] = []
     for record in records(frame):
@@ -186,9 +191,12 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
             _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
                                "tavolo cambierebbe numero di giocatori")
             continue
-        if known_ids is not None and pid not in known_ids:
-            raise RisikoError("ID non presente tra gli iscritti", foglio="Risultati", riga=row,
-                              colonna="ID", valore=pid)
+        if known_ids is not None:  # «g13» typed by a referee is the registered «G13»
+            if id_key(pid) not in known_ids:
+                raise RisikoError("ID non presente tra gli iscritti" + suggestion(
+                    pid, [Entrant(k) for k in known_ids.values()]), foglio="Risultati",
+                    riga=row, colonna="ID", valore=pid)
+            pid = known_ids[id_key(pid)]
         round_no = cell(record, "Turno", to_int, minimum=1)
         table = cell(record, "Tavolo", to_int, minimum=1)
         for header, value in (("Turno", round_no), ("Tavolo", table)):

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 import pandas as pd
 
 from risiko_xl.cells import to_text
-from risiko_xl.draw.engine import draw
+from risiko_xl.draw.engine import PROCEDURE_LABELS, draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.draw.service import draw_input, preset
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
@@ -95,7 +95,10 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     Only `Attivo` players are drawn. A player marked `Assente` is left out of this round
     (003 Art. 4: a late player who does not announce himself «sarà ESCLUSO dalla
     composizione dei tavoli»; 000 Art. 5): the round counts 0 for him (dropped first where
-    results are dropped), and the draw puts him back to `Attivo` for the next round."""
+    results are dropped), and the draw puts him back to `Attivo` for the next round.
+
+    A redraw (`force`) without `seed` uses a fresh random seed, recorded in `Sorteggi` like
+    any other (so `verify` replays it): the same seed would give the very same tables."""
     t = load(book)
     round_no = _round_to_draw(t, round_no)
     ids = [e.id for e in t.entrants if e.state == ACTIVE and e.from_round <= round_no]
@@ -117,8 +120,11 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         if key is not None and key != to_text(t.settings.get(VARIANT_KEY)):
             book.set_setting(VARIANT_KEY, key)
             t = load(book)
+    typed_seed = seed
+    if seed is None and existing:  # a redraw gives new tables: a fresh seed, recorded
+        seed = secrets.token_hex(4)
     seed = seed or to_text(t.settings.get("Seme sorteggio")) or secrets.token_hex(4)
-    if not to_text(t.settings.get("Seme sorteggio")):
+    if not to_text(t.settings.get("Seme sorteggio")) and not existing:
         book.set_setting("Seme sorteggio", seed)
     result = draw(round_input(t, round_no, ids, seed))
 
@@ -136,7 +142,8 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
-        "Procedura": result.procedure, "Qualità": quality_text(result.quality),
+        "Procedura": PROCEDURE_LABELS.get(result.procedure, result.procedure),
+        "Qualità": quality_text(result.quality),
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
@@ -144,10 +151,16 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
-    lines = (f"Turno {round_no}: {len(ids)} giocatori, {len(result.tables)} tavoli ("
+    tables = count(len(result.tables), "tavolo", "tavoli")
+    lines = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
              "Qualità: " + quality_text(result.quality))
+    if existing:
+        lines = (f"Nuovo sorteggio del turno {round_no} con seme "
+                 + (f"«{seed}» (indicato con --seme)" if typed_seed else f"nuovo «{seed}»")
+                 + f"; le {int(old.sum())} righe del sorteggio precedente "
+                 "sono nel foglio Archivio.", *lines)
     if absent:
         lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
                   + ", ".join(e.name or e.id for e in absent)

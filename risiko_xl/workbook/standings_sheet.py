@@ -35,7 +35,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import append_rows, timestamp
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.charts import standings_chart
-from risiko_xl.workbook.live import write_scores
+from risiko_xl.workbook.live import identity, write_scores
 from risiko_xl.workbook.scoring import cell_number
 from risiko_xl.workbook.state import Tournament, load
 
@@ -52,6 +52,7 @@ WITHDRAWN_MARK = "rit."
 LOTTERY_MARK = " (sorteggio)"  # after the position of a row a lottery placed
 LOTTERY_PROCEDURE = "sorteggio per parità in classifica"
 TEAM_LOTTERY_PROCEDURE = "sorteggio per parità fra squadre"
+RENAMED_SHOWN = 5  # names refreshed in Risultati, listed by `classifica`
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,7 @@ def refresh_scores(book: Book, now: dt.datetime | None = None,
 
 def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
     """Score the results and rewrite `Classifica`; returns what was written."""
+    renamed = identity(load(book))[1]  # before the names are refreshed
     t, standings, frame = refresh_scores(book, now)
     seed = standings_seed(t)
     book.set_chart(standings_chart(frame))
@@ -160,8 +162,14 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         book.write_table(schema.TEAMS.name, teams_frame(teams))
         _log_team_lotteries(book, teams.lottery, seed, now)
     played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
-    lines = (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
-             + (", ".join(map(str, played)) or "nessuno"),)
+    lines = ((f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
+              + ", ".join(map(str, played))) if played else
+             f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
+    if renamed:  # the ID counts: the name typed beside it is replaced, and said so
+        shown = "; ".join(renamed[:RENAMED_SHOWN]) + (
+            f"; e altre {len(renamed) - RENAMED_SHOWN}" if len(renamed) > RENAMED_SHOWN else "")
+        lines += (f"Nomi riscritti nel foglio Risultati come negli Iscritti (conta l'ID): "
+                  f"{shown}",)
     return StandingsUpdate(standings, frame, lines)
 
 

@@ -14,7 +14,7 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
@@ -116,7 +116,9 @@ def verify(book: Book) -> tuple[list[str], str]:
     draw_lines, replayed = _replay(t)
     lines += draw_lines
     lines += phase_differences(t)
-    summary = (f"Verifica: {len(t.frame)} righe di risultati, {len(expected)} righe di "
-               f"classifica, {replayed} sorteggi ripetuti; "
-               + ("nessuna differenza." if not lines else f"{len(lines)} differenze."))
+    summary = (f"Verifica: {count(len(t.frame), 'riga', 'righe')} di risultati, "
+               f"{count(len(expected), 'riga', 'righe')} di classifica, "
+               f"{count(replayed, 'sorteggio ripetuto', 'sorteggi ripetuti')}; "
+               + ("nessuna differenza." if not lines
+                  else f"{count(len(lines), 'differenza', 'differenze')}."))
     return lines, summary

@@ -27,7 +27,7 @@ WORKBOOK = (("standings", "{file}"), ("draw", "{file}"))
 # Every command that reads it (for a few cases of each kind: the reading is the same).
 EVERY = (*WORKBOOK, ("verify", "{file}"), ("finals", "{file}"), ("post", "{file}"),
          ("referti", "{file}", "--turno", "1", "--out", "{dir}/referti.pdf"),
-         ("ritira", "{file}", "G001"))
+         ("ritira", "{file}", "G001"), ("iscrivi", "{file}", "Nuovo Giocatore"))
 # A file that is no workbook of ours is refused at once (cheap): every command, export too.
 FILE = (*EVERY, ("export", "{file}", "{dir}/copia.xlsx"))
 
@@ -417,9 +417,10 @@ CASES: tuple[Case, ...] = (
     Case("cartella_non_file", "a folder instead of the workbook", Base(),
          commands=(("standings", "{dir}"), ("draw", "{dir}")), words=("cartella",)),
     Case("new_su_cartella", "new with a folder as the workbook to create", Base(),
-         commands=(("new", "{dir}"),), words=("cartella",)),
+         commands=(("new", "{dir}", "--formula", "master"),), words=("cartella",)),
     Case("new_cartella_inesistente", "new into a folder that does not exist", Base(),
-         commands=(("new", "{dir}/manca/nuovo.xlsx"),), words=("manca", "non esiste")),
+         commands=(("new", "{dir}/manca/nuovo.xlsx", "--formula", "master"),),
+         words=("manca", "non esiste")),
     Case("export_su_cartella", "export with a folder as the copy", Base(),
          commands=(("export", "{file}", "{dir}"),), words=("cartella",)),
     Case("formula_sconosciuta_arg", "new --formula mastre", Base(),
@@ -455,7 +456,7 @@ CASES: tuple[Case, ...] = (
          commands=(("referti", "{file}", "--turno", "1", "--per-pagina", "3"),),
          words=("--per-pagina", "3")),
     Case("ritira_sconosciuto", "ritira G099", Base(), commands=(("ritira", "{file}", "G099"),),
-         foglio="Iscritti", colonna="ID", valore="'G099'"),
+         foglio="Iscritti", colonna="ID", words=("ID G099 non trovato", "forse intendevi")),
     Case("ritira_gia_ritirato", "ritira G013, withdrawn already (row 14)", Base(),
          commands=(("ritira", "{file}", "G013"),),
          foglio="Iscritti", riga=14, colonna="Stato", valore="'Ritirato'", words=("già",)),

@@ -1,0 +1,88 @@
+"""Finding a registered player from what someone typed: an ID or a name.
+
+IDs are matched without regard to case or surrounding spaces (a referee or an organiser
+who types `g13` or ` G13 ` means `G13`); two registered IDs that differ only by case are
+refused where they are read (`records.read_entrants`), so the match is never ambiguous. A
+player's exact name (or nickname, as shown) is accepted too when only one player has it.
+A near miss gets «forse intendevi …» (difflib over IDs and names).
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Sequence
+
+import pandas as pd
+
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.model import Entrant
+
+
+def id_key(pid: str) -> str:
+    """How IDs are compared: case and surrounding spaces aside («g13 » is «G13»)."""
+    return str(pid).strip().casefold()
+
+
+def name_key(text: str) -> str:
+    """How names are compared: case, accents and repeated spaces aside."""
+    plain = unicodedata.normalize("NFKD", str(text))
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return " ".join(plain.split()).casefold()
+
+
+def canonical_ids(ids: Sequence[str]) -> dict[str, str]:
+    """`id_key` → the ID as registered."""
+    return {id_key(pid): pid for pid in ids}
+
+
+def suggestion(typed: str, entrants: Sequence[Entrant]) -> str:
+    """«: forse intendevi G13?» (or «… G13 (Mario Rossi)?» when the name was close), or
+    empty when nothing is close."""
+    by_id = {id_key(e.id): e for e in entrants}
+    close = difflib.get_close_matches(id_key(typed), list(by_id), n=1, cutoff=0.6)
+    if close:
+        found = by_id[close[0]]
+        return f": forse intendevi {found.id}" + (f" ({found.name})" if found.name else "") + "?"
+    by_name = {name_key(e.name): e for e in entrants if e.name}
+    close = difflib.get_close_matches(name_key(typed), list(by_name), n=1, cutoff=0.6)
+    if close:
+        found = by_name[close[0]]
+        return f": forse intendevi {found.id} ({found.name})?"
+    return ""
+
+
+def registered_names(frame: pd.DataFrame) -> dict[str, tuple[str, ...]]:
+    """ID → the names a player is known by in `Iscritti` (Nome Cognome, Nickname)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for _, row in frame.iterrows():
+        pid = to_text(row.get("ID"))
+        if pid is None:
+            continue
+        full = " ".join(p for p in (to_text(row.get("Nome")), to_text(row.get("Cognome"))) if p)
+        out[pid] = tuple(n for n in (full, to_text(row.get("Nickname"))) if n)
+    return out
+
+
+def find_entrant(entrants: Sequence[Entrant], typed: str,
+                 names: dict[str, tuple[str, ...]] | None = None) -> Entrant:
+    """The player `typed` names: their ID (any case, spaces aside), else their exact name
+    or nickname (as shown, or any of `names`) when only one player has it. RisikoError
+    with a suggestion otherwise."""
+    wanted = id_key(typed)
+    for e in entrants:
+        if id_key(e.id) == wanted:
+            return e
+    named = [e for e in entrants
+             if name_key(typed) in {name_key(n) for n in (e.name, *(names or {}).get(e.id, ()))
+                                    if n}]
+    if len(named) == 1:
+        return named[0]
+    if len(named) > 1:
+        raise RisikoError(f"più giocatori si chiamano «{str(typed).strip()}» ("
+                          + ", ".join(e.id for e in named) + "): indicare l'ID",
+                          foglio="Iscritti", colonna="ID")
+    shown = str(typed).strip() or str(typed)
+    raise RisikoError(f"ID {shown} non trovato tra gli iscritti{suggestion(typed, entrants)}",
+                      foglio="Iscritti", colonna="ID")

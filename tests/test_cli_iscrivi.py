@@ -1,0 +1,222 @@
+"""`risiko-xl iscrivi`: one player in one line, or a list by headers, with the next free
+ID in the workbook's style; duplicates, unreadable lists and played rounds refused with
+one located line and the file untouched."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli, simulate
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.register import next_ids, split_name
+
+
+@pytest.fixture()
+def book(tmp_path):
+    path = tmp_path / "serata.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", "lu_castidduzzu"]) == 0
+    return path
+
+
+def players(path):
+    return OpenpyxlBook(path).read_table(schema.PLAYERS.name)
+
+
+def refused(path, capsys, *args):
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert cli.main(["iscrivi", str(path), *args]) == cli.EXIT_BAD_INPUT
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and err.startswith("Errore: ")
+    return err
+
+
+def test_one_player_in_one_line(book, capsys):
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Rahal Maut",
+                     "--regione", "Sicilia", "--nickname", "Supermario"]) == 0
+    assert capsys.readouterr().out == "Iscritto G01 Mario Rossi (Rahal Maut) dal turno 1\n"
+    row = players(book).iloc[0]
+    assert (row["ID"], row["Nome"], row["Cognome"], row["Nickname"], row["Club"],
+            row["Regione"], row["Stato"], row["Dal turno"]) == (
+        "G01", "Mario", "Rossi", "Supermario", "Rahal Maut", "Sicilia", "Attivo", 1)
+
+
+def test_a_surname_of_more_words(book, capsys):
+    assert cli.main(["iscrivi", str(book), "Maria De Luca", "--cognome", "De Luca"]) == 0
+    assert cli.main(["iscrivi", str(book), "Gian Maria Volonté", "--cognome",
+                     "Volonté"]) == 0
+    frame = players(book)
+    assert list(zip(frame["Nome"], frame["Cognome"])) == [("Maria", "De Luca"),
+                                                          ("Gian Maria", "Volonté")]
+    assert "Iscritto G02 Gian Maria Volonté dal turno 1" in capsys.readouterr().out
+
+
+def test_split_name():
+    assert split_name("  Mario   Rossi ") == ("Mario", "Rossi")
+    assert split_name("Maria De Luca") == ("Maria", "De Luca")  # without --cognome
+    assert split_name("Maria De Luca", "de luca") == ("Maria", "de luca")
+    assert split_name("Cher") == ("Cher", None)
+    assert split_name("Maria", "De Luca") == ("Maria", "De Luca")
+
+
+@pytest.mark.parametrize(("existing", "count", "expected"), [
+    ([], 1, ["G01"]),
+    ([], 150, ["G001", "G002"]),  # a list of 150 starts three digits wide
+    (["G01", "G02", "G23"], 2, ["G24", "G25"]),
+    (["G98", "G99"], 2, ["G100", "G101"]),  # widening when needed
+    (["G001", "G002"], 1, ["G003"]),
+    (["P1", "P2", "P10"], 1, ["P11"]),
+    (["G01", "G02", "X9"], 1, ["G03"]),  # the prefix most IDs share
+    (["MR", "LB"], 1, ["G01"]),  # no numbered ID: the default style
+])
+def test_next_free_id_in_the_workbook_style(existing, count, expected):
+    assert next_ids(existing, count)[:len(expected)] == expected
+
+
+def test_next_id_follows_a_registered_list(tmp_path, capsys):
+    path = tmp_path / "master.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", "master"]) == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(18, 5, "iscrivi"))  # G001 … G018
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(path), "Luca Bianchi"]) == 0
+    assert capsys.readouterr().out.startswith("Iscritto G019 Luca Bianchi")
+
+
+def test_a_duplicate_is_refused_unless_forced(book, capsys):
+    assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Eagles"]) == 0
+    err = refused(book, capsys, "  mario   ROSSI ", "--club", "eagles")
+    assert "è già iscritto: Mario Rossi (G01, foglio Iscritti riga 2)" in err and "--forza" in err
+    # another club: another person
+    assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Gufo"]) == 0
+    assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Eagles", "--forza"]) == 0
+    assert list(players(book)["ID"]) == ["G01", "G02", "G03"]
+
+
+def test_late_arrival_defaults_to_the_next_round_not_drawn(book, capsys):
+    book_ = OpenpyxlBook(book)
+    simulate.register(book_, simulate.players(12, 3, "tardi"))
+    book_.save()
+    assert cli.main(["sorteggia", str(book)]) == 0
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "Anna Verdi", "--club", "Gufo"]) == 0
+    assert capsys.readouterr().out == "Iscritto G013 Anna Verdi (Gufo) dal turno 2\n"
+    # round 1 drawn but not played: joining it is allowed, with the way to redraw it
+    assert cli.main(["iscrivi", str(book), "Ugo Neri", "--dal-turno", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "dal turno 1" in out and "sorteggia --turno 1 --forza" in out
+    book_ = OpenpyxlBook(book)
+    simulate.play(book_, 1, "Qualificazione", "tardi")
+    book_.save()
+    err = refused(book, capsys, "Ivo Gialli", "--dal-turno", "1")
+    assert "il turno 1 è già giocato" in err and "dal turno 2" in err
+
+
+def test_nothing_to_register(book, capsys):
+    assert "Indicare il giocatore" in refused(book, capsys)
+    assert "--da" in refused(book, capsys, "Mario Rossi", "--da", "elenco.csv")
+
+
+# --- lists ------------------------------------------------------------------------------
+
+def write_csv(path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_a_list_with_bom_and_semicolons(book, tmp_path, capsys):
+    rows = "\n".join(f"Nome{i};Cognome{i};Club{i % 3};Sicilia" for i in range(1, 24))
+    elenco = write_csv(tmp_path / "elenco.csv", "\ufeffNOME;Cognome;club;Regione\n" + rows)
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out == "Iscritti 23 giocatori (G01–G23) da «elenco.csv»\n"
+    frame = players(book)
+    assert list(frame["ID"]) == [f"G{i:02d}" for i in range(1, 24)]
+    assert frame["Cognome"].iloc[22] == "Cognome23" and set(frame["Stato"]) == {"Attivo"}
+
+
+def test_a_list_saved_by_excel_in_italy(book, tmp_path, capsys):
+    """cp1252, commas, accented headers and values, an extra column, a blank line."""
+    elenco = write_csv(tmp_path / "excel.csv", "Nome,Cognome,Soprannome,Città,Club\r\n"
+                       "Nicolò,D'Amico,Peppe,Racalmuto,Rahal Maut\r\n,,,,\r\n"
+                       "Zoë,Müller,,Palermo,\r\n", "cp1252")
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines() == ["Iscritti 2 giocatori (G01–G02) da «excel.csv»",
+                                "Colonne ignorate: Città"]
+    frame = players(book)
+    assert list(frame["Nome"]) == ["Nicolò", "Zoë"] and list(frame["Nickname"]) == ["Peppe",
+                                                                                  None]
+
+
+def test_a_list_in_xlsx_with_ids(book, tmp_path, capsys):
+    elenco = tmp_path / "elenco.xlsx"
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    sheet.append(["Iscrizioni di stasera"])  # a title row is not the header row
+    sheet.append([])
+    workbook.remove(sheet)
+    sheet = workbook.create_sheet("Elenco")
+    for row in (["ID", "Nome", "Cognome", "Club", "Dal turno"], ["A7", "Ada", "Neri", "X", 1],
+                [None, "Bruno", "Blu", None, 2]):
+        sheet.append(row)
+    workbook.save(elenco)
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out.startswith("Iscritti 2 giocatori (A7–A8)")
+    frame = players(book)
+    assert list(frame["ID"]) == ["A7", "A8"] and list(frame["Dal turno"]) == [1, 2]
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("Nome;Cognome\nMario;Rossi\n;Bianchi\n", ("riga 3", "colonna Nome", "manca il nome")),
+    ("Nome;Cognome;Dal turno\nMario;Rossi;tre\n", ("riga 2", "colonna Dal turno", "'tre'")),
+    ("Nome;Cognome\nMa\x07rio;Rossi\n", ("riga 2", "colonna Nome", "controllo")),
+    ("Cognome;Club\nRossi;Eagles\n", ("colonna «Nome»",)),
+    ("Nome;Nome\nA;B\n", ("ripetuta",)),
+    ("ID;Nome\nG01;Mario\nG01;Luigi\n", ("G01", "ripetuto")),
+    ("Nome;Cognome;Club\nMario;Rossi;Eagles\nmario;rossi;EAGLES\n", ("già iscritto", "riga 3")),
+    ("", ("vuoto",)),
+])
+def test_an_unreadable_list_is_refused_whole(book, tmp_path, capsys, text, words):
+    elenco = write_csv(tmp_path / "elenco.csv", text)
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "elenco «elenco.csv»" in err.casefold()
+    for word in words:
+        assert word in err, (word, err)
+    assert players(book).empty  # nothing half-imported
+
+
+def test_an_id_taken_in_the_workbook_is_refused(book, tmp_path, capsys):
+    assert cli.main(["iscrivi", str(book), "Mario Rossi"]) == 0
+    elenco = write_csv(tmp_path / "elenco.csv", "ID;Nome\ng01;Luigi\n")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "riga 2" in err and "G01" in err and "Mario Rossi" in err
+
+
+def test_register_alias_and_the_history_names_iscrivi(book, capsys):
+    assert cli.main(["register", str(book), "Mario Rossi"]) == 0
+    assert cli.main(["iscrivi", str(book), "Luigi Verdi"]) == 0
+    capsys.readouterr()
+    assert cli.main(["ripristina", str(book), "--elenco"]) == 0
+    assert "risiko-xl iscrivi" in capsys.readouterr().out
+
+
+def test_the_installed_entry_point(book):
+    script = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "risiko-xl"
+    if not script.exists():
+        pytest.skip("no installed risiko-xl entry point beside the repository")
+    done = subprocess.run([str(script), "iscrivi", str(book), "Maria De Luca", "--cognome",
+                           "De Luca", "--club", "Eagles"], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Iscritto G01 Maria De Luca (Eagles) dal turno 1\n"

@@ -1,0 +1,73 @@
+"""`sorteggia --forza`: a redraw gives new tables with a fresh seed, recorded in Sorteggi so
+`verifica` replays it; with `--seme` it uses that seed."""
+
+from __future__ import annotations
+
+from risiko_xl import cli, simulate
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+
+def registered(tmp_path, players=18, formula="master"):
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "torneo.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", formula]) == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(players, 5, "forza"))
+    book.set_setting("Seme sorteggio", "serata-1")
+    book.save()
+    return path
+
+
+def tables(path):
+    frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
+    return sorted(tuple(sorted(group["ID"])) for _, group in frame.groupby("Tavolo"))
+
+
+def draws(path):
+    return OpenpyxlBook(path).read_table(schema.DRAWS.name)
+
+
+def test_forza_without_seme_draws_again_with_a_new_recorded_seed(tmp_path, capsys):
+    path = registered(tmp_path)
+    assert cli.main(["sorteggia", str(path)]) == 0
+    first = tables(path)
+    capsys.readouterr()
+    assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza"]) == 0
+    out = capsys.readouterr().out
+    log = draws(path)
+    new_seed = log["Seme"].iloc[-1]
+    assert log["Seme"].iloc[0] == "serata-1" and new_seed != "serata-1"
+    assert out.startswith(f"Nuovo sorteggio del turno 1 con seme nuovo «{new_seed}»; le 18 "
+                          "righe del sorteggio precedente sono nel foglio Archivio.")
+    assert tables(path) != first  # 18 players: a new seed seats them otherwise
+    assert len(OpenpyxlBook(path).read_table(schema.ARCHIVE.name)) == 18
+    # the tournament's seed stays as it was; verifica replays both draws
+    assert OpenpyxlBook(path).settings()["Seme sorteggio"] == "serata-1"
+    assert cli.main(["verifica", str(path)]) == 0
+    assert "2 sorteggi ripetuti; nessuna differenza." in capsys.readouterr().out
+
+
+def test_forza_with_seme_uses_that_seed(tmp_path, capsys):
+    path, other = registered(tmp_path / "a"), registered(tmp_path / "b")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza", "--seme", "x7"]) == 0
+    assert "con seme «x7» (indicato con --seme)" in capsys.readouterr().out
+    assert cli.main(["sorteggia", str(other), "--seme", "x7"]) == 0
+    assert tables(path) == tables(other) and draws(path)["Seme"].iloc[-1] == "x7"
+
+
+def test_the_procedure_is_recorded_with_its_italian_label(tmp_path):
+    path = registered(tmp_path / "lu", formula="lu_castidduzzu")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    assert list(draws(path)["Procedura"]) == ["ottimizzazione dei criteri"]  # not «optimise»
+    path = registered(tmp_path / "master")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    # seed 001 §8: the master draw is the procedure «dei cinquisti»
+    assert list(draws(path)["Procedura"]) == ["cinquisti"]
+
+
+def test_messages_name_procedures_in_italian():
+    from risiko_xl.draw.engine import procedures_text
+
+    assert procedures_text() == "ottimizzazione dei criteri («optimise»), cinquisti"
