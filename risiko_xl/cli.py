@@ -510,6 +510,12 @@ def _register(book, args: argparse.Namespace) -> list[str]:
     return lines
 
 
+def _first_sentence(text: str, width: int = 96) -> str:
+    """A formula's description cut to its first sentence, within `width` characters."""
+    sentence = text.split(". ")[0].rstrip(".")
+    return sentence if len(sentence) <= width else sentence[:width - 1].rstrip() + "…"
+
+
 def _ask_formula() -> str:
     """`nuovo` without --formula: on a terminal, the formulas listed with their titles and
     one chosen by number or name; otherwise refused (never a silent default)."""
@@ -521,7 +527,9 @@ def _ask_formula() -> str:
         raise RisikoError("indicare la formula con --formula: " + ", ".join(choices))
     print("Formule disponibili:")
     for number, name in enumerate(choices, start=1):
-        print(f"{number:>3}. {name:<16} {load(name).title}")
+        formula = load(name)
+        print(f"{number:>3}. {name:<16} {formula.title}")
+        print(f"     {_first_sentence(formula.description)}")
     while True:
         try:
             answer = input("Formula (numero o nome): ").strip()

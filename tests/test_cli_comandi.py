@@ -147,6 +147,8 @@ def test_nuovo_without_formula_on_a_terminal_lists_and_asks(tmp_path, capsys, mo
     out = capsys.readouterr().out
     assert "Formule disponibili:" in out
     assert f"{number:>3}. lu_castidduzzu" in out and "Rahal Maut" in out  # the title
+    assert "     Fase preliminare di 4 giornate a somma di punti" in out  # what it is
+    assert all(len(line) <= 102 for line in out.splitlines() if line.startswith(" "))
     assert "«nessuna» non è fra le formule" in out
     assert out.rstrip().endswith("(formula lu_castidduzzu)")
     assert OpenpyxlBook(path).settings()["Formula"] == "lu_castidduzzu"
