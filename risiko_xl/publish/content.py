@@ -17,6 +17,7 @@ from fractions import Fraction
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.errors import RisikoError
+from risiko_xl.names import FORMS, FULL
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
@@ -32,7 +33,7 @@ from risiko_xl.workbook.standings_sheet import (
     standings_columns,
     standings_seed,
 )
-from risiko_xl.workbook.state import Tournament
+from risiko_xl.workbook.state import Tournament, setting_rows
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
@@ -40,6 +41,7 @@ PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n
                 "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
 
 Number = Fraction | int | None
+NAMES_KEY = "Nomi nei post"  # how posts show players (`names.FORMS`; default FULL)
 SEAT_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
 RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
 QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
@@ -198,6 +200,28 @@ class Post:
         return str(value)
 
 
+def names_form(t: Tournament) -> str:
+    """The setting «Nomi nei post»: `nome e soprannome` (blank), `nome` or `soprannome`;
+    anything else is refused, located on its `Impostazioni` row."""
+    value = t.settings.get(NAMES_KEY)
+    text = to_text(value)
+    if text is None:
+        return FULL
+    found = {f.casefold(): f for f in FORMS}.get(" ".join(text.split()).casefold())
+    if found is None:
+        raise RisikoError(f"impostazione «{NAMES_KEY}»: valore non ammesso (ammessi: "
+                          f"{', '.join(FORMS)})", foglio=schema.SETTINGS.sheet,
+                          riga=setting_rows(t.book).get(NAMES_KEY), colonna="Valore",
+                          valore=value)
+    return found
+
+
+def post_name(t: Tournament, player: str) -> str:
+    """How posts name `player` (setting «Nomi nei post»)."""
+    entrant = t.by_id.get(player)
+    return entrant.shown(names_form(t)) if entrant is not None else player
+
+
 def _decimals(t: Tournament) -> int:
     denominator = t.formula.scoring.denominator
     return len(str(denominator)) - 1 if denominator > 1 else 0
@@ -213,7 +237,7 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             game = scored.get((round_no, phase, r.player))
             entrant = t.by_id[r.player]
             position = to_text(t.computed.get(r.row, {}).get("Posizione")) or ""
-            seats.append(Seat(position, r.player, entrant.name, entrant.club or "",
+            seats.append(Seat(position, r.player, post_name(t, r.player), entrant.club or "",
                               game.table_points if game else None,
                               game.points if game else None,
                               bool(game and game.risiko), bool(game and game.eliminated)))
@@ -241,7 +265,8 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
         entrant = t.by_id[row.player]
         position = str(position_text(row))
         values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
-        lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
+        lines.append(Standing(position, row.player, post_name(t, row.player),
+                              entrant.club or "", values))
     return Ranking(f"Classifica dopo il turno {round_no}",
                    (*(f"T{n}" for n in range(1, round_no + 1)), *columns),
                    tuple(lines), len(standings.rows), round_no)
@@ -263,7 +288,7 @@ def _final(t: Tournament, top: int | None) -> Ranking:
         values = {r.player: (r.stage, r.final_points, r.points if r.total is None else r.total)
                   for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
-                          t.by_id[r.player].name, t.by_id[r.player].club or "",
+                          post_name(t, r.player), t.by_id[r.player].club or "",
                           values[r.player]) for r in ranking[:top])
     return Ranking("Classifica finale", columns, rows, len(ranking))
 
@@ -303,23 +328,26 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
     keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
     upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
     phase = keys[0][1]
+    names_form(t)  # a bad «Nomi nei post» is refused even before any name is shown
     return Post(
-        tournament=to_text(t.settings.get("Nome torneo")) or "Torneo di RisiKo!",
+        tournament=t.name,
         club=to_text(t.settings.get("Club organizzatore")) or "",
         venue=to_text(t.settings.get("Sede")) or "",
         round_no=round_no, phase=phase,
         published=now or dt.datetime.now().replace(second=0, microsecond=0),
         appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
         results=_tables(t, keys), ranking=_ranking(t, book, round_no, phase, top),
-        next_tables=_tables(t, upcoming), qualified=_qualified(book, round_no + 1),
+        next_tables=_tables(t, upcoming), qualified=_qualified(t, round_no + 1),
         certificates=_certificates(book, round_no),
         trademark=TRADEMARK if trademark else None)
 
 
-def _qualified(book: Book, round_no: int) -> tuple[Qualified, ...]:
-    frame = book.read_table(schema.QUALIFIERS.name)
+def _qualified(t: Tournament, round_no: int) -> tuple[Qualified, ...]:
+    """The `Qualificati` rows of round `round_no`, each named as posts name players."""
+    frame = t.book.read_table(schema.QUALIFIERS.name)
     return tuple(Qualified(str(r["Fase"]), round_no, to_text(r["Tavolo"]) or "",
-                           str(r["Giocatore"]), to_text(r["Club"]) or "",
+                           post_name(t, to_text(r["ID"]) or "") if to_text(r["ID"]) in t.by_id
+                           else str(r["Giocatore"]), to_text(r["Club"]) or "",
                            str(r["Qualificazione"]))
                  for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
 

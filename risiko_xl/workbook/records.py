@@ -16,6 +16,7 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.names import player_name
 from risiko_xl.rules.game import ARMY_LIMIT
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
@@ -107,11 +108,6 @@ parse_phase = _choice(PHASE_WORDS, QUALIFYING)
 parse_state = _choice(STATE_WORDS, ACTIVE)
 
 
-def display_name(first: str | None, last: str | None, nickname: str | None) -> str:
-    """How a player is shown: nickname if given, else first and last name."""
-    return nickname or " ".join(p for p in (first, last) if p) or ""
-
-
 def read_entrants(book: Book) -> list[Entrant]:
     """Registered players from `Iscritti`; a row with something typed but no ID is
     refused (it would be left out of every draw without a word)."""
@@ -132,11 +128,12 @@ def read_entrants(book: Book) -> list[Entrant]:
                  for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
         out.append(Entrant(
             id=pid,
-            name=display_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
+            name=player_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
             club=words["Club"], region=words["Regione"],
             state=cell(record, "Stato", parse_state),
             from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
-            row=row))
+            row=row, first=words["Nome"], last=words["Cognome"],
+            nickname=words["Nickname"]))
     return out
 
 
