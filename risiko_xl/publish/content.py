@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
-from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
@@ -352,11 +352,6 @@ def _qualified(t: Tournament, round_no: int) -> tuple[Qualified, ...]:
                  for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
 
 
-def _procedure(name: str) -> str:
-    """The draw procedure recorded in Sorteggi, as an Italian reader knows it."""
-    return PROCEDURE_LABELS.get(name, name)
-
-
 def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
     """The engine draws that seated round `round_no` and the next one."""
     out = []
@@ -366,6 +361,6 @@ def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
             out.append(Certificate(int(number), to_text(r.get("Fase")) or QUALIFYING,
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
-                                   _procedure(to_text(r.get("Procedura")) or ""),
+                                   procedure_text(to_text(r.get("Procedura")) or ""),
                                    to_text(r.get("Qualità")) or ""))
     return tuple(out)

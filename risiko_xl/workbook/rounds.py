@@ -22,7 +22,15 @@ from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
+from risiko_xl.workbook.audit import (
+    archive,
+    log_draw,
+    procedure_text,
+    quality_notes,
+    quality_text,
+    tables_text,
+    timestamp,
+)
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.standings_sheet import refresh_scores
 from risiko_xl.workbook.state import VARIANT_KEY, Tournament, load, variant_for
@@ -136,11 +144,13 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
-        "Procedura": result.procedure, "Qualità": quality_text(result.quality),
+        "Procedura": procedure_text(result.procedure),
+        "Qualità": quality_text(result.quality),
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
-            "assenti: " + ", ".join(e.id for e in absent) if absent else "")))})
+            "assenti: " + ", ".join(e.id for e in absent) if absent else "",
+            *quality_notes(result))))})
     _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
