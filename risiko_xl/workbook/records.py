@@ -39,6 +39,13 @@ ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
 }
 
 
+# The Risultati column holding each Seat field, so a message can say which column to fill
+# (the placement chain's criteria are Seat fields: `rules.placement.SEAT_FIELDS`).
+SEAT_COLUMNS = {"points": "Punti obiettivo", "out_points": "Punti fuori obiettivo",
+                "order": "Ordine", "elimination": "Eliminato",
+                **{field: header for header, (field, _) in ART26_FIELDS.items()}}
+
+
 def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
     """Table `spec` with its required headers checked (user columns kept)."""
     frame = book.read_table(spec.name)
