@@ -23,6 +23,7 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.finals_sheet import stage_title
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
     MEDAL_COLUMNS,
@@ -281,12 +282,13 @@ def _final(t: Tournament, top: int | None) -> Ranking:
     if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
         medals = _medals(t)
         columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
-        values = {r.player: (r.stage, *medals.get(r.player, (0,) * 4)) for r in ranking}
+        values = {r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
+                  for r in ranking}
     else:  # the final's points and the tournament total in their own columns, as in
         # ClassificaFinale (the finalists are ordered by the final, not by the total)
         columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
-        values = {r.player: (r.stage, r.final_points, r.points if r.total is None else r.total)
-                  for r in ranking}
+        values = {r.player: (stage_title(t, r.stage), r.final_points,
+                             r.points if r.total is None else r.total) for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
                           post_name(t, r.player), t.by_id[r.player].club or "",
                           values[r.player]) for r in ranking[:top])
