@@ -166,3 +166,16 @@ def test_long_name_stays_inside_its_cell(played, tmp_path):
                 x_min = float(box.split('xMin="')[1].split('"')[0])
                 x_max = float(box.split('xMax="')[1].split('"')[0])
                 assert left <= x_min and x_max <= right, (part, x_min, x_max, right)
+
+
+# --- wording for everyone -------------------------------------------------------------------
+
+def test_stage_of_who_played_no_final_phase(demo):
+    # 000 Art. 1 «Una fase preliminare di 4 giornate», 003 Art. 1 «una fase preliminare di
+    # 3 giornate»: who stopped there reached the «Fase preliminare» (not «Qualificazione»,
+    # which reads as if they had qualified)
+    frame = OpenpyxlBook(demo).read_table(schema.FINAL_RANKING.name)
+    stages = set(frame["Fase raggiunta"])
+    assert "Fase preliminare" in stages and "Qualificazione" not in stages
+    text = publish(OpenpyxlBook(demo), "testo", 4)
+    assert "Fase preliminare" in text and "Qualificazione |" not in text
