@@ -4,7 +4,9 @@ regulations' chains; the rule layer names criteria, the workbook layer names col
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
+from phase_books import build
 
 from risiko_xl import simulate
 from risiko_xl.errors import RisikoError
@@ -114,3 +116,21 @@ def test_every_chain_criterion_has_a_column():
     for criteria in (*CHAINS.values(), CHAIN_ART26):
         for c in criteria:
             assert SEAT_COLUMNS[SEAT_FIELDS[c]] in schema.RESULTS.headers
+
+
+def test_final_phase_table_needs_one_winner_even_when_the_method_shares_it(tmp_path):
+    # 003 Art. 1: «I vincitori delle semifinali saranno qualificati per la finale»: a
+    # final-phase table has one winner. The raduno method shares a tied win (+25 each), so
+    # scoring alone would accept it; the tie is named with the columns that break it
+    # (001 §7 chain: fuori obiettivo equal, the order of play blank).
+    book = build(tmp_path / "open.xlsx", "open", ["A", "B", "C", "D"], [], "semi")
+    frame = book.read_table(schema.RESULTS.name)
+    rows = [{"Turno": 3, "Fase": "Semifinale", "Tavolo": 1, "ID": pid,
+             "Punti obiettivo": pts, "Punti fuori obiettivo": 0}
+            for pid, pts in (("A", 30), ("B", 30), ("C", 10), ("D", 5))]
+    book.write_table(schema.RESULTS.name, pd.concat([frame, pd.DataFrame(rows)],
+                                                     ignore_index=True))
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    assert ("parità per il 1° posto al tavolo 1 del turno 3 (Semifinale) fra A e B: "
+            "compilare Ordine (il tavolo deve avere un solo vincitore)") in str(caught.value)

@@ -54,6 +54,11 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
             row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
             raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,
                               **where) from None
+        shared_win = score.placement.tie_of(score.positions.index(1))
+        if phase != QUALIFYING and shared_win is not None:
+            # a final-phase table sends on its winner (003 Art. 1 «I vincitori delle
+            # semifinali saranno qualificati per la finale»): one winner, whatever the method
+            raise tie_error(TieError("", shared_win, 1), seats, round_no, phase, table)
         for i, r in enumerate(seats):
             group = score.placement.group_sizes[i]
             position = score.positions[i]
@@ -82,14 +87,15 @@ def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: s
     names them, and no «valore trovato» for cells that are simply blank)."""
     tied = [seats[i] for i in err.tie.seats]
     columns = list(dict.fromkeys(SEAT_COLUMNS[SEAT_FIELDS[c]] for c in err.tie.criteria))
-    where = f"turno {round_no}" + ("" if phase == QUALIFYING else f", {phase}")
+    where = f"turno {round_no}" + ("" if phase == QUALIFYING else f" ({phase})")
     head = (f"parità per il {err.position}° posto al tavolo {table} del {where} fra "
             f"{_joined([r.player for r in tied], 'e')}")
+    why = ("i posti in parità valgono punti diversi" if phase == QUALIFYING
+           else "il tavolo deve avere un solo vincitore")
     if columns:
-        fix = f"compilare {_joined(columns, 'o')} (i posti in parità valgono punti diversi)"
+        fix = f"compilare {_joined(columns, 'o')} ({why})"
     else:
-        fix = ("pari su tutti i criteri di spareggio della formula: i posti in parità valgono "
-               "punti diversi, verificare i dati del tavolo")
+        fix = f"pari su tutti i criteri di spareggio della formula: {why}, verificare i dati"
     return RisikoError(f"{head}: {fix}", foglio="Risultati", riga=tied[0].row)
 
 
