@@ -92,3 +92,16 @@ def test_sorteggi_procedure_is_in_italian(tmp_path):
     row = _sorteggi(tmp_path, "lu_castidduzzu", 8)
     assert row["Procedura"] == "ottimizzazione dei criteri"
     assert "optimise" not in str(row)
+
+
+def test_the_draw_command_prints_the_note(tmp_path, capsys):
+    from risiko_xl.cli import main
+
+    path = tmp_path / "m.xlsx"
+    write_new(path, {**formula_settings("master"), "Seme sorteggio": "certificato"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(9, 3, "certificato"))
+    book.save()
+    assert main(["sorteggia", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Nota: cinquisti sorteggiati: " in out and "optimise" not in out

@@ -179,3 +179,23 @@ def test_stage_of_who_played_no_final_phase(demo):
     assert "Fase preliminare" in stages and "Qualificazione" not in stages
     text = publish(OpenpyxlBook(demo), "testo", 4)
     assert "Fase preliminare" in text and "Qualificazione |" not in text
+
+
+def test_final_ranking_in_posts_keeps_the_real_name(demo, tmp_path):
+    """The final ranking is where identity matters: with «Nomi nei post» = `soprannome`
+    it still shows the real name (full form), while `nome` keeps the name alone."""
+    copy = tmp_path / "finale.xlsx"
+    copy.write_bytes(demo.read_bytes())
+    book = OpenpyxlBook(copy)
+    frame = book.read_table(schema.PLAYERS.name)
+    first = book.read_table(schema.FINAL_RANKING.name)["ID"].iloc[0]
+    row = frame.index[frame["ID"] == first][0]
+    real = f"{frame.at[row, 'Nome']} {frame.at[row, 'Cognome']}"
+    frame.at[row, "Nickname"] = "Il Conte"
+    book.write_table(schema.PLAYERS.name, frame)
+    full = f"{frame.at[row, 'Nome']} \u201cIl Conte\u201d {frame.at[row, 'Cognome']}"
+    book.set_setting("Nomi nei post", "soprannome")
+    assert full in publish(book, "testo", 4, sections=("classifica",))
+    book.set_setting("Nomi nei post", "nome")
+    text = publish(book, "testo", 4, sections=("classifica",))
+    assert real in text and "Il Conte" not in text

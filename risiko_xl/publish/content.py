@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.names import FORMS, FULL
+from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
@@ -217,10 +217,15 @@ def names_form(t: Tournament) -> str:
     return found
 
 
-def post_name(t: Tournament, player: str) -> str:
-    """How posts name `player` (setting «Nomi nei post»)."""
+def post_name(t: Tournament, player: str, identity: bool = False) -> str:
+    """How posts name `player` (setting «Nomi nei post»). With `identity` (the final
+    ranking, where identity matters) the real name is always shown: `soprannome` then
+    gives the full form."""
     entrant = t.by_id.get(player)
-    return entrant.shown(names_form(t)) if entrant is not None else player
+    if entrant is None:
+        return player
+    form = names_form(t)
+    return entrant.shown(form if not identity or form in (FULL, NAME) else FULL)
 
 
 def _decimals(t: Tournament) -> int:
@@ -290,7 +295,8 @@ def _final(t: Tournament, top: int | None) -> Ranking:
         values = {r.player: (stage_title(t, r.stage), r.final_points,
                              r.points if r.total is None else r.total) for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
-                          post_name(t, r.player), t.by_id[r.player].club or "",
+                          post_name(t, r.player, identity=True),
+                          t.by_id[r.player].club or "",
                           values[r.player]) for r in ranking[:top])
     return Ranking("Classifica finale", columns, rows, len(ranking))
 

@@ -162,6 +162,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
                   + ", ".join(e.name or e.id for e in absent)
                   + f"; tornano «{ACTIVE}» per il turno successivo",)
+    lines += tuple(f"Nota: {note}" for note in quality_notes(result))  # as in Sorteggi
     return RoundDraw(round_no, result, int(old.sum()), lines)
 
 
