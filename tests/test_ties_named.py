@@ -95,7 +95,8 @@ def test_art26_tie_names_the_missing_art26_columns(tmp_path):
     # in campo. 4) … il numero carte territorio in mano; 5) … territori posseduti in
     # obiettivo; 6) … territori posseduti fuori obiettivo.» Fuori obiettivo equal (3, 3),
     # armate in obiettivo typed equal (12, 12), nothing else typed: 3) to 6) are left.
-    # The bonus method gives 50 to the 1st and 15 to the 2nd (000 Art. 25): the tie matters.
+    # 000 Art. 24: «Il vincitore del tavolo sarà premiato con un bonus di 50 punti, il
+    # giocatore giunto 2° … di 15 punti»: the tie matters.
     book, frame = _drawn(tmp_path, "lu_castidduzzu")
     ids = _type(book, frame, 1, [
         {"Punti obiettivo": 40, "Punti fuori obiettivo": 3, "Armate obiettivo": 12},
@@ -134,3 +135,21 @@ def test_final_phase_table_needs_one_winner_even_when_the_method_shares_it(tmp_p
         load(book)
     assert ("parità per il 1° posto al tavolo 1 del turno 3 (Semifinale) fra A e B: "
             "compilare Ordine (il tavolo deve avere un solo vincitore)") in str(caught.value)
+
+
+def test_tie_between_eliminated_players_asks_for_the_order_of_elimination(tmp_path):
+    # 000 Art. 24: «il 3° classificato riceverà 5 punti di bonus», the 4th none. The
+    # eliminated rank below every survivor, the later eliminated ahead: two eliminated
+    # «S» (order unknown) tie for 3rd, worth 5 and 0, so their order goes in Eliminato.
+    book, frame = _drawn(tmp_path, "lu_castidduzzu")
+    ids = _type(book, frame, 1, [
+        {"Punti obiettivo": 40, "Punti fuori obiettivo": 3},
+        {"Punti obiettivo": 0, "Punti fuori obiettivo": 0, "Eliminato": "S"},
+        {"Punti obiettivo": 0, "Punti fuori obiettivo": 0, "Eliminato": "S"},
+        {"Punti obiettivo": 10, "Punti fuori obiettivo": 0}])
+    _other_table(book, frame)
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    assert (f"parità per il 3° posto al tavolo 1 del turno 1 fra {ids[1]} e {ids[2]}: "
+            "compilare Eliminato (l'ordine di eliminazione: 1 il primo eliminato, 2 il "
+            "secondo, …)") in str(caught.value)

@@ -69,7 +69,7 @@ def score_table(
         except RisikoError as err:
             tie = placement.tie_of(i)
             if tie is not None:  # the tied places are worth different points
-                raise TieError(f"{err.messaggio} ({tie.reason})", tie,
+                raise TieError(f"{err.messaggio} ({tie.reason.removeprefix('parità: ')})", tie,
                                placement.positions[i], riga=i + 1) from None
             raise err.located(riga=i + 1) from None
     return TableScore(m, n, placement, tuple(m.table_points(s, n) for s in seats),

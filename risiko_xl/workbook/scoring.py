@@ -74,6 +74,9 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
     return results, computed
 
 
+ELIMINATION_HINT = "l'ordine di eliminazione: 1 il primo eliminato, 2 il secondo, …"
+
+
 def _joined(items: Sequence[str], word: str) -> str:
     """'A', 'A e B', 'A, B e C' (with `word` = 'e' or 'o')."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
@@ -87,13 +90,15 @@ def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: s
     names them, and no «valore trovato» for cells that are simply blank)."""
     tied = [seats[i] for i in err.tie.seats]
     columns = list(dict.fromkeys(SEAT_COLUMNS[SEAT_FIELDS[c]] for c in err.tie.criteria))
+    named = [f"{c} ({ELIMINATION_HINT})" if c == SEAT_COLUMNS["elimination"] else c
+             for c in columns]
     where = f"turno {round_no}" + ("" if phase == QUALIFYING else f" ({phase})")
     head = (f"parità per il {err.position}° posto al tavolo {table} del {where} fra "
             f"{_joined([r.player for r in tied], 'e')}")
     why = ("i posti in parità valgono punti diversi" if phase == QUALIFYING
            else "il tavolo deve avere un solo vincitore")
     if columns:
-        fix = f"compilare {_joined(columns, 'o')} ({why})"
+        fix = f"compilare {_joined(named, 'o')} ({why})"
     else:
         fix = f"pari su tutti i criteri di spareggio della formula: {why}, verificare i dati"
     return RisikoError(f"{head}: {fix}", foglio="Risultati", riga=tied[0].row)
