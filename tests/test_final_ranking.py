@@ -32,6 +32,8 @@ FINALE = games("bonus", 6, FINAL, [("B", 40), ("A", 30), ("F", 20), ("C", 10)])
 #   5 G  119 + 45 = 164, withdrawn after the spareggio: ranked and marked
 #   6 D  113 + 10 = 123
 #   7 H  72
+# H played only the preliminary rounds: «Fase preliminare» (000 Art. 1 «Una fase
+# preliminare di 4 giornate»). G's withdrawal is noted «ritiro», the same word for anyone.
 # E withdrew before playing any phase: left out (000 Art. 4 «senza considerare i
 # punteggi acquisiti dal giocatore ritirato»).
 EXPECTED = [
@@ -39,9 +41,9 @@ EXPECTED = [
     (2, "A", "Finale", 2, 45, 285, None),
     (3, "F", "Finale", 3, 25, 267, None),
     (4, "C", "Finale", 4, 10, 195, None),
-    (5, "G", "Spareggio", None, None, 164, "ritirato"),
+    (5, "G", "Spareggio", None, None, 164, "ritiro"),
     (6, "D", "Spareggio", None, None, 123, None),
-    (7, "H", "Qualificazione", None, None, 72, None),
+    (7, "H", "Fase preliminare", None, None, 72, None),
 ]
 
 
@@ -52,7 +54,7 @@ def test_final_ranking_core_keeps_quantities_apart_and_withdrawn_players():
     st = compute_standings(ent, played, rules, SEED)
     ranking = final_ranking(ent, played, st, phases, rules, SEED)
     assert [(r.position, r.player, r.stage, r.final_place, r.final_points, r.total,
-             "ritirato" if r.withdrawn else None) for r in ranking] == [
+             "ritiro" if r.withdrawn else None) for r in ranking] == [
         (p, pid, {"Finale": FINAL, "Spareggio": PLAYOFF}.get(stage, QUALIFYING), place,
          None if pts is None else Fraction(pts), Fraction(total), note)
         for p, pid, stage, place, pts, total, note in EXPECTED]

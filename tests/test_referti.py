@@ -230,7 +230,8 @@ def test_html_escapes_hostile_names(small, tmp_path):
     doc = parse(html)
     assert doc.findall(".//script") == []
     names = [strong.text for strong in doc.findall(".//td[@class='nome']/strong")]
-    assert all(name in names for name in HOSTILE)
+    # the nickname is shown beside the real name (Nome “Nickname” Cognome), escaped
+    assert all(any(f"\u201c{nick}\u201d" in name for name in names) for nick in HOSTILE)
     assert doc.find(".//h1").text == "Torneo <b>piccolo</b>"
     assert "[url=x]y[/url]" in html.read_text(encoding="utf-8")
 

@@ -74,8 +74,8 @@ def workbook(tmp_path_factory) -> Path:
     book = OpenpyxlBook(path)
     rows = simulate.players(12, 3, "scritture")
     names = {**SCRIPTS, **OTHERS}
-    for row in rows:
-        row["Nickname"] = names[row["ID"]]
+    for row in rows:  # the whole name in Nome: printed exactly as written here
+        row["Nome"], row["Cognome"], row["Nickname"] = names[row["ID"]], None, None
     rows[9]["Club"] = LONG_CLUB
     simulate.register(book, rows)
     draw_round(book, 1, seed="scritture", now=dt.datetime(2026, 11, 21, 21, 0))

@@ -109,7 +109,7 @@ def test_000_finalist_withdrawing_before_the_spareggio_recompiles_the_standings(
     step = next_phase(ent, RESULTS_000, st, PHASES_000, RULES_000, seed=0)
     new, q = replace_withdrawn(step, "B", ent, RESULTS_000, st, PHASES_000, rules=RULES_000)
     assert [f.player for f in new.finalists] == ["A", "C", "E"]
-    assert q.player == "G" and q.replaces == "B" and "sostituisce Nome B" in q.reason
+    assert q.player == "G" and q.replaces == "B" and "al posto di Nome B" in q.reason
     # the spareggio as seated from the recompiled standings (the same table `finals`
     # seats when the withdrawal comes first): D, F, G 4th-6th, I the best game
     assert ids_of(new.tables[0]) == ["D", "F", "G", "I"]
@@ -177,7 +177,7 @@ def test_003a_final_replacement_follows_the_ripescaggio_placement():
     final = next_phase(out, played, st_out, PHASES_003A, RULES_003A, seed=1)
     assert sorted(ids_of(final.tables[0])) == ["A", "C", "G", "H"]
     h = final.qualifier("H")
-    assert h.reason == "2° del ripescaggio, sostituisce Nome B (ritirato)" and h.replaces == "B"
+    assert h.reason == "2° del ripescaggio, al posto di Nome B (ritiro)" and h.replaces == "B"
 
 
 # --- seed 001: semifinals -------------------------------------------------------------------
@@ -321,7 +321,7 @@ def test_001_final_of_the_winners_and_withdrawn_winner_replacements():
     final = next_phase(out, results, st_out, MASTER, MASTER_RULES, seed=11)
     assert ids_of(final.tables[0]) == ["P01", "P05", "P03", "P09"]
     assert final.qualifier("P03").reason == \
-        "2° della semifinale 3, sostituisce Nome P13 (ritirato)"
+        "2° della semifinale 3, al posto di Nome P13 (ritiro)"
     # §8: the whole table gives up -> the best 2nd of the other semifinals by the
     # standings after two games: P02 (3rd) before P04 (6th)
     out = people(CAST_001, withdrawn={"P13", "P03", "P07", "P10"})
@@ -345,7 +345,7 @@ def test_replace_withdrawn_on_the_final_step():
     final = next_phase(ent, results, st, MASTER, MASTER_RULES, seed=11)
     new, q = replace_withdrawn(final, "P09", ent, results, st, MASTER, rules=MASTER_RULES)
     assert q.player == "P02" and q.from_table == 2
-    assert q.reason == "2° della semifinale 2, sostituisce Nome P09 (ritirato)"
+    assert q.reason == "2° della semifinale 2, al posto di Nome P09 (ritiro)"
     assert ids_of(new.tables[0]) == ["P01", "P05", "P02", "P13"]
 
 

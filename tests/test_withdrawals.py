@@ -96,7 +96,7 @@ def test_001_direct_finalist_withdrawn_before_the_semifinals_core():
     st_out = compute_standings(out, MASTER_GAMES, rules, SEED)
     early = next_phase(out, MASTER_GAMES, st_out, phases, rules, SEED)
     assert early.finalists == () and seating(early) == seating(after)
-    assert ("Nome P01, finalista diretto, si è ritirato prima delle semifinali: si "
+    assert ("ritiro di Nome P01, finalista diretto, prima delle semifinali: si "
             "giocano 4 semifinali") in early.notes
 
 
@@ -111,7 +111,7 @@ def test_001_direct_finalist_withdrawn_before_the_semifinals_cli(tmp_path, capsy
     listed = qualifiers(late)
     p01 = listed[listed["ID"] == "P01"]
     # no longer «finalista diretto» alone: listed once, as withdrawn
-    assert len(p01) == 1 and "ritirato" in p01["Qualificazione"].iloc[0]
+    assert len(p01) == 1 and "— ritiro" in p01["Qualificazione"].iloc[0]
     assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
     assert len(listed) == 17  # 16 semifinalists and the withdrawn finalist
     assert run("verify", str(late)) == 0 and run("verify", str(early)) == 0
@@ -164,7 +164,7 @@ def test_001_semifinalist_withdrawn_bands_recomputed_cli(tmp_path, capsys):
     listed = qualifiers(late)
     assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
     p02 = listed[listed["ID"] == "P02"]["Qualificazione"].iloc[0]
-    assert "ritirato, sostituito da Nome P11" in p02
+    assert "ritiro, al suo posto Nome P11" in p02
     assert run("verify", str(late)) == 0
 
 
@@ -196,7 +196,7 @@ def test_003a_finalist_withdrawn_before_the_ripescaggio_core():
     assert seating(early) == seating(after)
     final = next_phase(out, EAGLES_GAMES + RIPESCAGGIO, st_out, phases, rules, SEED)
     assert final.phase == FINAL and seating(final) == {1: {"A", "C", "H", "D"}}
-    assert final.qualifier("D").reason == "2° del ripescaggio, sostituisce Nome B (ritirato)"
+    assert final.qualifier("D").reason == "2° del ripescaggio, al posto di Nome B (ritiro)"
 
 
 def test_003a_finalist_withdrawn_before_the_ripescaggio_cli(tmp_path, capsys):
@@ -208,13 +208,13 @@ def test_003a_finalist_withdrawn_before_the_ripescaggio_cli(tmp_path, capsys):
     listed = qualifiers(late)
     assert set(listed["Fase"]) == {"Ripescaggio", "Finale"}  # 003-a calls it ripescaggio
     b = listed[listed["ID"] == "B"]
-    assert len(b) == 1 and "ritirato" in b["Qualificazione"].iloc[0]
+    assert len(b) == 1 and "— ritiro" in b["Qualificazione"].iloc[0]
     assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
     for path in (early, late):
         add(OpenpyxlBook(path), RIPESCAGGIO)
         capsys.readouterr()
         assert run("finals", str(path)) == 0
-        assert "2° del ripescaggio, sostituisce Nome B (ritirato)" in capsys.readouterr().out
+        assert "2° del ripescaggio, al posto di Nome B (ritiro)" in capsys.readouterr().out
         assert tables(OpenpyxlBook(path), 5) == {1: {"A", "C", "H", "D"}}
         assert run("verify", str(path)) == 0
 
@@ -239,8 +239,8 @@ def test_000_finalist_withdrawn_after_the_spareggio_core():
     after, q = replace_withdrawn(final, "E", ent, played, st, phases, rules=rules, seed=SEED)
     assert seating(after) == {1: {"A", "B", "C", "F"}}
     assert q.player == "C" and q.replaces == "E"
-    assert q.reason == ("3° in classifica generale (classifica ricompilata), sostituisce "
-                        "Nome E (ritirato)")
+    assert q.reason == ("3° in classifica generale (classifica ricompilata), al posto di "
+                        "Nome E (ritiro)")
     out = people(CAST_IDS, withdrawn={"E"})
     st_out = compute_standings(out, played, rules, SEED)
     assert seating(next_phase(out, played, st_out, phases, rules, SEED)) == seating(after)
@@ -298,7 +298,7 @@ def test_two_semifinalists_withdrawn_one_after_the_other(tmp_path):
     listed = qualifiers(late)
     assert not listed.duplicated(["Fase", "Turno", "ID"]).any()
     gone = listed[listed["ID"].isin(["P02", "P03"])]["Qualificazione"]
-    assert len(gone) == 2 and all("ritirato" in text for text in gone)
+    assert len(gone) == 2 and all("— ritiro" in text for text in gone)
     assert run("verify", str(late)) == 0
 
 

@@ -105,6 +105,17 @@ def conditional_key_bound(
     return total
 
 
+def exact(criterion: str, order: Sequence[str] = ()) -> bool:
+    """Whether the bound of `criterion` is reached by an optimal draw (a true minimum,
+    «minimo possibile»): only a size criterion with no other size criterion ranked above
+    it (the lowest counts can always take the 5-seats). Every other bound is proven — no
+    draw goes below it — but may be out of reach («minimo garantito»)."""
+    if criterion not in SIZE_CRITERIA:
+        return False
+    above = order[: order.index(criterion)] if criterion in order else ()
+    return not any(c in SIZE_CRITERIA for c in above)
+
+
 def lower_bound(
     inst: Instance, sizes: Sequence[int], criterion: str, order: Sequence[str] = ()
 ) -> int:

@@ -6,7 +6,7 @@ import dataclasses
 import itertools
 from collections.abc import Sequence
 
-from risiko_xl.draw.bounds import lower_bound
+from risiko_xl.draw.bounds import exact, lower_bound
 from risiko_xl.draw.criteria import (
     KEY_CRITERIA,
     NO_KEY,
@@ -67,7 +67,8 @@ def quality_of(
     inst: Instance, tables: Sequence[Sequence[int]], sizes: Sequence[int], criteria: Sequence[str]
 ) -> list[QualityItem]:
     return [
-        QualityItem(c, evaluate(inst, tables, c), lower_bound(inst, sizes, c, criteria))
+        QualityItem(c, evaluate(inst, tables, c), lower_bound(inst, sizes, c, criteria),
+                    exact(c, criteria))
         for c in criteria
     ]
 
@@ -78,8 +79,9 @@ def draw(inp: DrawInput) -> DrawResult:
     inst = build_instance(inp)
     sizes = table_sizes(inst.n, policy)
     rng = Rng(inp.seed, "draw")
+    chosen: list[int] = []
     if inp.procedure == "cinquisti":
-        tables = _cinquisti(inst, sizes, criteria, rng, inp)
+        tables = _cinquisti(inst, sizes, criteria, rng, inp, chosen)
     else:
         tables = _optimise(inst, sizes, criteria, rng, inp)
     for t in tables:  # seat order at the table: random too
@@ -92,6 +94,7 @@ def draw(inp: DrawInput) -> DrawResult:
         quality=quality_of(inst, tables, sizes, criteria),
         round_no=inst.round_no,
         procedure=inp.procedure,
+        cinquisti=tuple(sorted(inst.ids[p] for p in chosen)),
     )
 
 
@@ -105,11 +108,13 @@ def _optimise(
 
 
 def _cinquisti(
-    inst: Instance, sizes: list[int], criteria: tuple[str, ...], rng: Rng, inp: DrawInput
+    inst: Instance, sizes: list[int], criteria: tuple[str, ...], rng: Rng, inp: DrawInput,
+    chosen: list[int],
 ) -> list[list[int]]:
     """Seed 001 §8 a)-d): cinquisti drawn first (fewest earlier 5-seats when five_repeat is
     a criterion), one per 5-table; the rest placed at random and optimised ignoring the
-    cinquisti's club/region; finally cinquisti permuted among the 5-tables."""
+    cinquisti's club/region; finally cinquisti permuted among the 5-tables. The cinquisti
+    drawn are appended to `chosen` (the certificate names them)."""
     five_tables = [t for t, s in enumerate(sizes) if s == 5]
     if not five_tables:
         return _optimise(inst, sizes, criteria, rng, inp)
@@ -119,6 +124,7 @@ def _cinquisti(
         cnt = inst.counts[5]
         order.sort(key=lambda p: cnt[p])
     cinquisti = order[: len(five_tables)]
+    chosen.extend(cinquisti)
     fixed = dict(zip(cinquisti, five_tables))
     # c) everyone else, with the cinquisti's club (and region) ignored
     keys = dict(inst.keys)

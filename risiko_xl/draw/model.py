@@ -60,6 +60,7 @@ class QualityItem:
     criterion: str
     value: int
     lower_bound: int
+    exact: bool = False  # the bound is a minimum every draw can reach (`bounds.exact`)
 
     @property
     def at_bound(self) -> bool:
@@ -78,6 +79,7 @@ class DrawResult:
     round_no: int
     procedure: str = "optimise"
     notes: list[str] = field(default_factory=list)
+    cinquisti: tuple[str, ...] = ()  # seed 001 §8 a): the players drawn for the 5-tables
 
     def table_of(self) -> dict[str, int]:
         """id -> table number (1-based)."""

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from risiko_xl.publish.content import post_name
 from risiko_xl.publish.safe_text import neutral_bidi
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
@@ -52,7 +53,7 @@ def progression(t: Tournament, top: int = 8, upto: int | None = None) -> Progres
               for k in played]
     leaders = [row.player for row in tables[-1].rows[:top]]
     return Progression(played, tuple(
-        (t.by_id[pid].name, tuple(table.position_of(pid) for table in tables))
+        (post_name(t, pid), tuple(table.position_of(pid) for table in tables))
         for pid in leaders))
 
 

@@ -15,13 +15,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
-from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.errors import RisikoError
+from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
+from risiko_xl.workbook.finals_sheet import stage_title
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
     MEDAL_COLUMNS,
@@ -32,7 +34,7 @@ from risiko_xl.workbook.standings_sheet import (
     standings_columns,
     standings_seed,
 )
-from risiko_xl.workbook.state import Tournament
+from risiko_xl.workbook.state import Tournament, setting_rows
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
@@ -40,6 +42,7 @@ PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n
                 "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
 
 Number = Fraction | int | None
+NAMES_KEY = "Nomi nei post"  # how posts show players (`names.FORMS`; default FULL)
 SEAT_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
 RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
 QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
@@ -214,6 +217,33 @@ class Post:
         return str(value)
 
 
+def names_form(t: Tournament) -> str:
+    """The setting «Nomi nei post»: `nome e soprannome` (blank), `nome` or `soprannome`;
+    anything else is refused, located on its `Impostazioni` row."""
+    value = t.settings.get(NAMES_KEY)
+    text = to_text(value)
+    if text is None:
+        return FULL
+    found = {f.casefold(): f for f in FORMS}.get(" ".join(text.split()).casefold())
+    if found is None:
+        raise RisikoError(f"impostazione «{NAMES_KEY}»: valore non ammesso (ammessi: "
+                          f"{', '.join(FORMS)})", foglio=schema.SETTINGS.sheet,
+                          riga=setting_rows(t.book).get(NAMES_KEY), colonna="Valore",
+                          valore=value)
+    return found
+
+
+def post_name(t: Tournament, player: str, identity: bool = False) -> str:
+    """How posts name `player` (setting «Nomi nei post»). With `identity` (the final
+    ranking, where identity matters) the real name is always shown: `soprannome` then
+    gives the full form."""
+    entrant = t.by_id.get(player)
+    if entrant is None:
+        return player
+    form = names_form(t)
+    return entrant.shown(form if not identity or form in (FULL, NAME) else FULL)
+
+
 def seat_text(seat: Seat) -> str:
     """«2° Mario Rossi (Club)»: the turn order when typed, the name, the club when set."""
     text = f"{seat.name} ({seat.club})" if seat.club else seat.name
@@ -242,7 +272,7 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             game = scored.get((round_no, phase, r.player))
             entrant = t.by_id[r.player]
             position = to_text(t.computed.get(r.row, {}).get("Posizione")) or ""
-            seats.append(Seat(position, r.player, entrant.name, entrant.club or "",
+            seats.append(Seat(position, r.player, post_name(t, r.player), entrant.club or "",
                               game.table_points if game else None,
                               game.points if game else None,
                               bool(game and game.risiko), bool(game and game.eliminated),
@@ -287,7 +317,8 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
         entrant = t.by_id[row.player]
         position = str(position_text(row))
         values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
-        lines.append(Standing(position, row.player, entrant.name, entrant.club or "", values))
+        lines.append(Standing(position, row.player, post_name(t, row.player),
+                              entrant.club or "", values))
     return Ranking(f"Classifica dopo il turno {round_no}",
                    (*(f"T{n}" for n in range(1, round_no + 1)), *columns),
                    tuple(lines), len(standings.rows), round_no)
@@ -302,14 +333,16 @@ def _final(t: Tournament, top: int | None) -> Ranking:
     if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
         medals = _medals(t)
         columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
-        values = {r.player: (r.stage, *medals.get(r.player, (0,) * 4)) for r in ranking}
+        values = {r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
+                  for r in ranking}
     else:  # the final's points and the tournament total in their own columns, as in
         # ClassificaFinale (the finalists are ordered by the final, not by the total)
         columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
-        values = {r.player: (r.stage, r.final_points, r.points if r.total is None else r.total)
-                  for r in ranking}
+        values = {r.player: (stage_title(t, r.stage), r.final_points,
+                             r.points if r.total is None else r.total) for r in ranking}
     rows = tuple(Standing(f"{r.position}{'=' if r.shared else ''}", r.player,
-                          t.by_id[r.player].name, t.by_id[r.player].club or "",
+                          post_name(t, r.player, identity=True),
+                          t.by_id[r.player].club or "",
                           values[r.player]) for r in ranking[:top])
     return Ranking("Classifica finale", columns, rows, len(ranking))
 
@@ -354,10 +387,11 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
     keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
     upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
     phase = keys[0][1]
+    names_form(t)  # a bad «Nomi nei post» is refused even before any name is shown
     tables = _tables(t, keys)
     played = all(s.points is not None for table in tables for s in table.seats)
     return Post(
-        tournament=to_text(t.settings.get("Nome torneo")) or "Torneo di RisiKo!",
+        tournament=t.name,
         club=to_text(t.settings.get("Club organizzatore")) or "",
         venue=to_text(t.settings.get("Sede")) or "",
         round_no=round_no, phase=phase,
@@ -366,22 +400,19 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         results=tables, ranking=_ranking(t, book, round_no, phase, top) if played else None,
         next_tables=_tables(t, upcoming),
         # announced: how this round's players qualified; played: the next phase's
-        qualified=_qualified(book, round_no + (1 if played else 0)),
+        qualified=_qualified(t, round_no + (1 if played else 0)),
         certificates=_certificates(book, round_no),
         trademark=TRADEMARK if trademark else None)
 
 
-def _qualified(book: Book, round_no: int) -> tuple[Qualified, ...]:
-    frame = book.read_table(schema.QUALIFIERS.name)
+def _qualified(t: Tournament, round_no: int) -> tuple[Qualified, ...]:
+    """The `Qualificati` rows of round `round_no`, each named as posts name players."""
+    frame = t.book.read_table(schema.QUALIFIERS.name)
     return tuple(Qualified(str(r["Fase"]), round_no, to_text(r["Tavolo"]) or "",
-                           str(r["Giocatore"]), to_text(r["Club"]) or "",
+                           post_name(t, to_text(r["ID"]) or "") if to_text(r["ID"]) in t.by_id
+                           else str(r["Giocatore"]), to_text(r["Club"]) or "",
                            str(r["Qualificazione"]))
                  for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
-
-
-def _procedure(name: str) -> str:
-    """The draw procedure recorded in Sorteggi, as an Italian reader knows it."""
-    return PROCEDURE_LABELS.get(name, name)
 
 
 def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
@@ -393,6 +424,6 @@ def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
             out.append(Certificate(int(number), to_text(r.get("Fase")) or QUALIFYING,
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
-                                   _procedure(to_text(r.get("Procedura")) or ""),
+                                   procedure_text(to_text(r.get("Procedura")) or ""),
                                    to_text(r.get("Qualità")) or ""))
     return tuple(out)

@@ -253,9 +253,10 @@ def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime |
 # --- content ---------------------------------------------------------------------------
 
 def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
-    """Short lines: the formula and its scoring, then what matters at this table."""
+    """Short lines: this tournament and its scoring, then what matters at this table (the
+    footer names this tournament, never the formula's title when a name is set)."""
     scoring = t.formula.scoring
-    lines = [f"{t.formula.title} — punteggio: {scoring.description}."]
+    lines = [f"{t.name} — punteggio: {scoring.description}."]
     if scoring.game == SPQRISIKO:
         return (*lines, *SPQR_REMINDER)
     rules = []
@@ -307,7 +308,7 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
                           "«risiko-xl finali»", foglio=schema.RESULTS.sheet, colonna="Turno",
                           valore=round_no)
     settings = t.settings
-    tournament = printable(to_text(settings.get("Nome torneo")) or "Torneo di RisiKo!")
+    tournament = printable(t.name)
     club = printable(to_text(settings.get("Club organizzatore")) or "")
     venue = printable(to_text(settings.get("Sede")) or "")
     logo = logo_path(book, settings)

@@ -4,8 +4,9 @@ Names in any alphabet print: DejaVu Sans (shipped with matplotlib) sets Latin, G
 Cyrillic, Arabic and Hebrew, fallback fonts found on the computer set Chinese, Japanese,
 Korean and emoji (`fonts`), and HarfBuzz shapes the text (Arabic letters joined,
 right-to-left runs in their order). A character no font has prints as its code point
-(«U+4E2D»), never as nothing. A long name wraps to two lines and shrinks; a long club is
-cut with «…» but the player's ID always prints whole.
+(«U+4E2D»), never as nothing. A long name wraps to two lines and shrinks (to 5.5 pt)
+before its end is cut; a long club is cut with «…» but the player's ID always prints
+whole.
 The creation date is the round's date (or a fixed one): same workbook, same bytes.
 """
 
@@ -31,6 +32,7 @@ WIDTH = PAGE_W - 2 * MARGIN
 CUT = 12.0  # the gap with the dashed cutting line between two sheets on a page
 HEADERS = CLASSIC_HEADERS  # a sheet prints its own (`ScoreSheet.headers`)
 COLUMNS = (13.0, 55.0, 19.0, 19.0, 15.0, 17.0, 19.0, 33.0)  # mm, 190 in all
+SMALLEST_NAME = 5.5  # pt: a name on two lines shrinks to this before it is cut with «…»
 
 
 @dataclass(frozen=True)
@@ -176,14 +178,18 @@ def _name(pdf: SheetPDF, x: float, y: float, w: float, row: float, name: str,
         top = y + (row - 4.5 - detail_h - 0.1) / 2
         _line(pdf, x, top, w, 4.5, name, 9.5, "B", smallest=7.5)
         below = top + 4.6
-    else:
+    else:  # two lines, smaller until the second fits too (a surname is never cut early)
         size = 7.5 if row > 12 else 7.0
-        pdf.set_font(FONT, "B", size)
-        first, rest = _split(pdf, name, w - 0.4)
+        while True:
+            pdf.set_font(FONT, "B", size)
+            first, rest = _split(pdf, name, w - 0.4)
+            if _fits(pdf, rest, w - 0.4) or size <= SMALLEST_NAME:
+                break
+            size -= 0.5
         height = size * 0.42
         top = y + (row - 2 * height - detail_h - 0.1) / 2
         _line(pdf, x, top, w, height, first, size, "B", smallest=size)
-        _line(pdf, x, top + height, w, height, rest, size, "B", smallest=size - 1)
+        _line(pdf, x, top + height, w, height, rest, size, "B", smallest=size)
         below = top + 2 * height + 0.1
     _line(pdf, x, below, w, detail_h, detail, 7, gray=60, smallest=5.5, keep=keep)
 

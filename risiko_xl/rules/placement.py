@@ -13,7 +13,7 @@ players share the best of their positions and the group is listed in `unresolved
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.seat import Seat
@@ -48,15 +48,44 @@ CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
 CHAIN_004: tuple[str, ...] = ("coefficient", "army_value", "later_turn")
 CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER,
                                       "000": CHAIN_ART26, "004": CHAIN_004}
+# Not a chain criterion: the order in which players were eliminated (000 Art. 24, 001 §7:
+# the later eliminated ranks ahead), needed when two or more are eliminated.
+ELIMINATION = "elimination"
+SEAT_FIELDS = {**{c: attr for c, (attr, _) in CRITERIA.items()}, ELIMINATION: "elimination"}
+
+
+class Tie(NamedTuple):
+    """A tie the chain cannot break: the seats (indices), the reason, and the criteria
+    whose data is missing for some of them (the data that would break it; empty when
+    they are equal on every criterion of the chain)."""
+
+    seats: tuple[int, ...]
+    reason: str
+    criteria: tuple[str, ...] = ()
+
+
+class TieError(RisikoError):
+    """A tie that matters (the tied places are worth different points) and the chain
+    cannot break. Carries the tied `seats` (indices), the shared `position` and the
+    `criteria` whose data would break it; the workbook layer names them by its columns."""
+
+    def __init__(self, messaggio: str, tie: Tie, position: int, **where: Any) -> None:
+        super().__init__(messaggio, **where)
+        self.tie = tie
+        self.position = position
 
 
 class Placement(NamedTuple):
     """Positions per seat (input order). Tied seats share the best of their positions;
-    `unresolved` lists each tied group (seat indices) with the reason it stayed tied."""
+    `unresolved` lists each tied group as a `Tie`."""
 
     positions: tuple[int, ...]
     group_sizes: tuple[int, ...]
-    unresolved: tuple[tuple[tuple[int, ...], str], ...]
+    unresolved: tuple[Tie, ...]
+
+    def tie_of(self, seat: int) -> Tie | None:
+        """The unresolved tie `seat` is part of, if any."""
+        return next((t for t in self.unresolved if seat in t.seats), None)
 
 
 def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
@@ -124,19 +153,29 @@ def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> 
                           riga=len(seats), colonna=ELIMINATED)
 
 
+Block = tuple[list[int], str, tuple[str, ...]]
+
+
+def _missing(seats: Sequence[Seat], group: list[int], criteria: Sequence[str]) -> tuple[str, ...]:
+    """The criteria (in chain order) whose data is missing for some seat of `group`."""
+    return tuple(c for c in criteria
+                 if any(getattr(seats[i], CRITERIA[c][0]) is None for i in group))
+
+
 def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], depth: int,
-           out: list[tuple[list[int], str]]) -> None:
+           out: list[Block]) -> None:
     """Split `group` (equal so far) by criteria[depth:], appending ordered blocks to `out`."""
     if len(group) == 1:
-        out.append((group, ""))
+        out.append((group, "", ()))
         return
     if depth == len(criteria):
-        out.append((group, "parità su tutti i criteri di spareggio"))
+        out.append((group, "parità su tutti i criteri di spareggio", ()))
         return
     attr, label = CRITERIA[criteria[depth]]
     values = [getattr(seats[i], attr) for i in group]
     if None in values:
-        out.append((group, f"parità: per separarli serve il dato '{label}'"))
+        out.append((group, f"parità: per separarli serve il dato '{label}'",
+                    _missing(seats, group, criteria[depth:])))
         return
     for value in sorted(set(values), reverse=True):
         _break(seats, [i for i, v in zip(group, values) if v == value], criteria, depth + 1, out)
@@ -171,7 +210,7 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
         return Placement(tuple(positions), _SINGLES[len(seats)], ())
     out = [i for i in ordered if seats[i].eliminated]
     unknown_out = len(out) > 1 and any(seats[i].elimination is None for i in out)
-    blocks: list[tuple[list[int], str]] = []
+    blocks: list[Block] = []
     start = 0
     while start < len(ordered):
         end = start + 1
@@ -179,10 +218,11 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
             end += 1
         group = ordered[start:end]
         if unknown_out and seats[group[0]].eliminated:
-            blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione"))
+            blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione",
+                           (ELIMINATION,)))
             break  # the eliminated come last and form one unresolved block
         if len(group) == 1:
-            blocks.append((group, ""))
+            blocks.append((group, "", ()))
         else:
             _break(seats, group, tuple(criteria), 0, blocks)
         start = end
@@ -191,11 +231,11 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
     sizes = [1] * len(seats)
     unresolved = []
     next_position = 1
-    for group, reason in blocks:
+    for group, reason, missing in blocks:
         for i in group:
             positions[i] = next_position
             sizes[i] = len(group)
         if len(group) > 1:
-            unresolved.append((tuple(group), reason))
+            unresolved.append(Tie(tuple(group), reason, missing))
         next_position += len(group)
     return Placement(tuple(positions), tuple(sizes), tuple(unresolved))

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method, method
-from risiko_xl.rules.placement import CHAIN_MASTER, Placement, place
+from risiko_xl.rules.placement import CHAIN_MASTER, Placement, TieError, place
 from risiko_xl.rules.points import check_players
 from risiko_xl.rules.seat import Seat
 
@@ -67,6 +67,10 @@ def score_table(
             numerators.append(m.score(seat, n, placement.positions[i], placement.group_sizes[i],
                                       winner_points, penalties[i]))
         except RisikoError as err:
+            tie = placement.tie_of(i)
+            if tie is not None:  # the tied places are worth different points
+                raise TieError(f"{err.messaggio} ({tie.reason.removeprefix('parità: ')})", tie,
+                               placement.positions[i], riga=i + 1) from None
             raise err.located(riga=i + 1) from None
     return TableScore(m, n, placement, tuple(m.table_points(s, n) for s in seats),
                       tuple(numerators))

@@ -76,6 +76,7 @@ def pick(ctx: Context, chain: Iterable[Candidate], taken: set[str]) -> Candidate
 
 
 def replacing(reason: str, ctx: Context, withdrawn: str | None) -> str:
-    """'<reason>, sostituisce Mario Rossi (ritirato)'."""
+    """'<reason>, al posto di Mario Rossi (ritiro)': «ritiro», the noun, says it of a
+    man or a woman alike."""
     who = ctx.name(withdrawn) if withdrawn else "un qualificato"
-    return f"{reason}, sostituisce {who} (ritirato)"
+    return f"{reason}, al posto di {who} (ritiro)"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from risiko_xl.names import FULL, player_name
+
 ACTIVE, WITHDRAWN, DISQUALIFIED = "Attivo", "Ritirato", "Squalificato"
 # Absent for the next round only (003 Art. 4 «sarà ESCLUSO dalla composizione dei tavoli»,
 # 000 Art. 5): not drawn, the round counts 0; the draw puts the player back to ACTIVE.
@@ -18,7 +20,9 @@ QUALIFYING, PLAYOFF, SEMIFINAL, FINAL = "Qualificazione", "Spareggio", "Semifina
 
 @dataclass(frozen=True)
 class Entrant:
-    """A registered player. `from_round`: first preliminary round played (late entry)."""
+    """A registered player. `from_round`: first preliminary round played (late entry).
+    `name` is the full form (`names.player_name`); `first`, `last` and `nickname` are
+    the parts as registered, for the other forms (`shown`)."""
 
     id: str
     name: str = ""
@@ -27,6 +31,14 @@ class Entrant:
     state: str = ACTIVE
     from_round: int = 1
     row: int | None = None
+    first: str | None = None
+    last: str | None = None
+    nickname: str | None = None
+
+    def shown(self, form: str = FULL) -> str:
+        """The name in `form` (see `names.FORMS`); the ID when no name is known."""
+        return (player_name(self.first, self.last, self.nickname, form)
+                or self.name.strip() or self.id)
 
 
 @dataclass(frozen=True)

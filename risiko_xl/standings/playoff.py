@@ -59,8 +59,8 @@ def playoff_step(ctx: Context) -> PhaseStep:
         top = nominal_rows(ctx)[: ph.final_direct]
         gone = [r for r in top if not ctx.available(r.player)]
         for r in gone:
-            notes.append(f"{ctx.name(r.player)} ({ordinal(r.position)}, finalista) si è "
-                         f"ritirato: il {name} si gioca come sorteggiato e il suo posto in "
+            notes.append(f"ritiro di {ctx.name(r.player)} ({ordinal(r.position)}, "
+                         f"finalista): il {name} si gioca come sorteggiato e il suo posto in "
                          f"finale va al miglior piazzato {of_label(name)}")
         finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
                                r.position, None, VIA_RANK) for r in top if r not in gone]

@@ -127,7 +127,7 @@ def _marked(ctx: Context, old: PhaseStep, new: PhaseStep, withdrawn: str
             moved.append(f"{ctx.name(pid)} passa da {was} a {now}")
     if moved:  # not a seat taken over: the tables were composed again, say so first
         notes.insert(0, f"Tavoli {where} ricomposti senza {ctx.name(withdrawn)} (classifica "
-                        f"al netto dei ritirati): {len(moved)} giocatori cambiano tavolo")
+                        f"al netto dei ritiri): {len(moved)} giocatori cambiano tavolo")
     notes.extend(moved)
 
     def mark(q: Qualifier) -> Qualifier:

@@ -182,7 +182,7 @@ def _withdrawn_leader(ctx: Context, g: int) -> str:
     gone = next((r for r in rows[:d] if not ctx.available(r.player)), None)
     if gone is None:
         return ""
-    return (f"{ctx.name(gone.player)}, finalista diretto, si è ritirato prima delle "
+    return (f"ritiro di {ctx.name(gone.player)}, finalista diretto, prima delle "
             f"semifinali: si giocano {final_places(ctx)} semifinali")
 
 

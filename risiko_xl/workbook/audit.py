@@ -8,8 +8,9 @@ from typing import Any
 
 import pandas as pd
 
-from risiko_xl.draw.criteria import LABELS
-from risiko_xl.draw.model import QualityItem
+from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS
+from risiko_xl.draw.engine import PROCEDURE_LABELS
+from risiko_xl.draw.model import DrawResult, QualityItem
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 
@@ -19,10 +20,55 @@ def timestamp(now: dt.datetime | None = None) -> str:
     return (now or dt.datetime.now()).strftime("%d/%m/%Y %H:%M:%S")
 
 
+def _bound_word(q: QualityItem) -> str:
+    """«minimo possibile» for a bound an optimal draw reaches, «minimo garantito» for a
+    proven bound that may be out of reach (`draw.bounds.exact`)."""
+    return "minimo possibile" if q.exact else "minimo garantito"
+
+
 def quality_text(quality: Sequence[QualityItem]) -> str:
-    """'coppie dello stesso club 3 (minimo possibile 3); …' — checkable by anyone."""
-    return "; ".join(f"{LABELS.get(q.criterion, q.criterion)} {q.value} "
-                     f"(minimo possibile {q.lower_bound})" for q in quality)
+    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone."""
+    return "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {q.value} "
+                     f"({_bound_word(q)} {q.lower_bound})" for q in quality)
+
+
+def procedure_text(procedure: str) -> str:
+    """The draw procedure as Sorteggi and posts name it (Italian; other text as is)."""
+    return PROCEDURE_LABELS.get(procedure, procedure)
+
+
+def _sizes_text(tables: Sequence[Sequence[str]]) -> str:
+    """'23 giocatori a 5 tavoli (3 da 5, 2 da 4)'."""
+    sizes = sorted((len(t) for t in tables), reverse=True)
+    parts = [f"{sizes.count(s)} da {s}" for s in sorted(set(sizes), reverse=True)]
+    return (f"{sum(sizes)} giocatori a {len(sizes)} tavol{'o' if len(sizes) == 1 else 'i'} "
+            f"({', '.join(parts)})")
+
+
+def quality_notes(result: DrawResult) -> list[str]:
+    """Why a figure of the certificate is above its minimum, for the Sorteggi note: the
+    cinquisti the regulation draws first (001 §8 a: «si sorteggia casualmente un numero
+    di giocatori … pari al numero di tavoli da 5»), and, for a «minimo garantito», that
+    it is a bound computed by counting, which the real minimum may exceed."""
+    notes = []
+    if result.cinquisti:
+        notes.append("cinquisti sorteggiati: " + ", ".join(result.cinquisti))
+    above = [q for q in result.quality if q.value > q.lower_bound]
+    for q in above:
+        if q.exact:  # never expected: an optimal draw reaches it
+            notes.append(f"{LABELS.get(q.criterion, q.criterion)} sopra il minimo possibile")
+    weak = [q for q in above if not q.exact]
+    if weak:
+        figures = ", ".join(f"{LABELS.get(q.criterion, q.criterion)} {q.value} invece di "
+                            f"{q.lower_bound}" for q in weak)
+        why = (f"sopra il minimo garantito ({figures}): il minimo garantito è un conto per "
+               f"difetto; con {_sizes_text(result.tables)} il minimo davvero raggiungibile "
+               "può essere più alto")
+        if result.cinquisti and any(q.criterion in KEY_CRITERIA for q in weak):
+            why += ("; i cinquisti sono sorteggiati a caso prima degli altri (001 §8 a) e "
+                    "il loro club non conta nel sistemare gli altri (001 §8 c)")
+        notes.append(why)
+    return notes
 
 
 def tables_text(tables: Sequence[Sequence[str]], numbers: Sequence[int] = ()) -> str:

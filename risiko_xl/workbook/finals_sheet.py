@@ -37,6 +37,13 @@ from risiko_xl.workbook.standings_sheet import (
 )
 from risiko_xl.workbook.state import Tournament, load
 
+# A withdrawal as notes and Qualificati say it: the noun, the same for a man or a woman
+# (the Stato keyword «Ritirato» stays: it is the value organisers choose in Iscritti).
+WITHDRAWAL = "ritiro"
+# The stage of players who played only the preliminary rounds (000 Art. 1 and 003 Art. 1
+# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified.
+PRELIMINARY = "Fase preliminare"
+
 
 @dataclass(frozen=True)
 class FinalsUpdate:
@@ -65,6 +72,12 @@ def _numbers(step: PhaseStep) -> tuple[int, ...]:
 
 def _seating(step: PhaseStep) -> str:
     return tables_text([[q.player for q in table] for table in step.tables], _numbers(step))
+
+
+def stage_title(t: Tournament, stage: str) -> str:
+    """The «Fase raggiunta» of the final ranking: «Fase preliminare» for who played no
+    final phase, else the phase as `phase_title` names it."""
+    return PRELIMINARY if stage == QUALIFYING else phase_title(t, stage)
 
 
 def phase_title(t: Tournament, phase: str) -> str:
@@ -161,7 +174,7 @@ def _write_ranking(t: Tournament, standings, seed: str,
     by_id = t.by_id
     frame = pd.DataFrame([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
                            "Club": by_id[r.player].club,
-                           "Fase raggiunta": phase_title(t, r.stage),
+                           "Fase raggiunta": stage_title(t, r.stage),
                            "Posto in finale": r.final_place,
                            "Punti finale": None if r.final_points is None
                            else cell_number(r.final_points),
@@ -183,7 +196,7 @@ def _write_ranking(t: Tournament, standings, seed: str,
 def _note(r) -> str | None:
     """What the position rests on beyond the columns: a withdrawal, a shared place, a
     lottery."""
-    notes = [text for flag, text in ((r.withdrawn, "ritirato"), (r.shared, "a pari merito"),
+    notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, "a pari merito"),
                                      (r.by_lottery, "deciso per sorteggio")) if flag]
     return ", ".join(notes) or None
 
@@ -222,7 +235,7 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
 
 def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
     """`Qualificati` rows that still give `player` a seat in a phase they have not
-    played (e.g. a direct finalist listed for a final not yet seated) say «ritirato»: the
+    played (e.g. a direct finalist listed for a final not yet seated) say «ritiro»: the
     seat is no longer theirs, and the phase, when seated, names who takes it."""
     listed = book.read_table(schema.QUALIFIERS.name)
     if listed.empty:
@@ -231,9 +244,9 @@ def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
               and r.seat is not None}
     reasons = listed["Qualificazione"].fillna("").astype(str)
     open_ = ((listed["ID"] == player) & ~listed["Fase"].isin(played)
-             & ~reasons.str.contains("ritirato"))
+             & ~reasons.str.contains(f"— {WITHDRAWAL}|ritirato", regex=True))
     if open_.any():
-        listed.loc[open_, "Qualificazione"] = reasons[open_] + " — ritirato"
+        listed.loc[open_, "Qualificazione"] = reasons[open_] + f" — {WITHDRAWAL}"
         book.write_table(schema.QUALIFIERS.name, listed)
 
 
@@ -262,13 +275,13 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     old = frame.index.isin([r.row for r in after.rows if (r.round_no, r.phase) == phase])
     archive(book, frame[old], f"sostituzione di {player} ({name}, turno {round_no})", now)
     changes = [n for n in new_step.notes if n not in step.notes]
-    by = f", sostituito da {after.by_id[replacement.player].name}" if replacement else ""
-    gone = ((mine, seats_of(step)[player], f"{mine.reason} — ritirato{by}"),)
+    by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
+    gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
     results, qualifiers = _step_frames(after, new_step, gone)
     book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
     listed = book.read_table(schema.QUALIFIERS.name)
     # the step's rows (its phase and the direct finalists it listed) are written anew;
-    # players withdrawn earlier from the same step keep their «ritirato» row
+    # players withdrawn earlier from the same step keep their «ritiro» row
     same = pd.to_numeric(listed["Turno"], errors="coerce") == round_no
     earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
                                         and e.id != player]) & ~listed["ID"].isin(

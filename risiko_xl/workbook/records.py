@@ -16,6 +16,7 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.names import player_name
 from risiko_xl.rules.game import ARMY_LIMIT
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
@@ -37,6 +38,13 @@ ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
     "Coefficiente": ("coefficient", None),
     "Valore esercito": ("army_value", None),
 }
+
+
+# The Risultati column holding each Seat field, so a message can say which column to fill
+# (the placement chain's criteria are Seat fields: `rules.placement.SEAT_FIELDS`).
+SEAT_COLUMNS = {"points": "Punti obiettivo", "out_points": "Punti fuori obiettivo",
+                "order": "Ordine", "elimination": "Eliminato",
+                **{field: header for header, (field, _) in ART26_FIELDS.items()}}
 
 
 def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
@@ -108,11 +116,6 @@ parse_phase = _choice(PHASE_WORDS, QUALIFYING)
 parse_state = _choice(STATE_WORDS, ACTIVE)
 
 
-def display_name(first: str | None, last: str | None, nickname: str | None) -> str:
-    """How a player is shown: nickname if given, else first and last name."""
-    return nickname or " ".join(p for p in (first, last) if p) or ""
-
-
 def read_entrants(book: Book) -> list[Entrant]:
     """Registered players from `Iscritti`; a row with something typed but no ID is
     refused (it would be left out of every draw without a word)."""
@@ -136,11 +139,12 @@ def read_entrants(book: Book) -> list[Entrant]:
                  for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
         out.append(Entrant(
             id=pid,
-            name=display_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
+            name=player_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
             club=words["Club"], region=words["Regione"],
             state=cell(record, "Stato", parse_state),
             from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
-            row=row))
+            row=row, first=words["Nome"], last=words["Cognome"],
+            nickname=words["Nickname"]))
     return out
 
 

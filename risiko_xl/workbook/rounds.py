@@ -16,13 +16,21 @@ from dataclasses import dataclass
 import pandas as pd
 
 from risiko_xl.cells import to_text
-from risiko_xl.draw.engine import PROCEDURE_LABELS, draw
+from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import archive, log_draw, quality_text, tables_text, timestamp
+from risiko_xl.workbook.audit import (
+    archive,
+    log_draw,
+    procedure_text,
+    quality_notes,
+    quality_text,
+    tables_text,
+    timestamp,
+)
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.standings_sheet import refresh_scores
 from risiko_xl.workbook.state import VARIANT_KEY, Tournament, load, variant_for
@@ -142,12 +150,13 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
-        "Procedura": PROCEDURE_LABELS.get(result.procedure, result.procedure),
+        "Procedura": procedure_text(result.procedure),
         "Qualità": quality_text(result.quality),
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
-            "assenti: " + ", ".join(e.id for e in absent) if absent else "")))})
+            "assenti: " + ", ".join(e.id for e in absent) if absent else "",
+            *quality_notes(result))))})
     _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
@@ -165,6 +174,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
                   + ", ".join(e.name or e.id for e in absent)
                   + f"; tornano «{ACTIVE}» per il turno successivo",)
+    lines += tuple(f"Nota: {note}" for note in quality_notes(result))  # as in Sorteggi
     lines += table_lines(t, result.tables)
     return RoundDraw(round_no, result, int(old.sum()), lines)
 

@@ -15,10 +15,10 @@ import pandas as pd
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method
-from risiko_xl.rules.placement import chain
+from risiko_xl.rules.placement import SEAT_FIELDS, TieError, chain
 from risiko_xl.rules.table import score_table
-from risiko_xl.standings.model import GameResult
-from risiko_xl.workbook.records import ResultRow
+from risiko_xl.standings.model import QUALIFYING, GameResult
+from risiko_xl.workbook.records import SEAT_COLUMNS, ResultRow
 
 
 def group_tables(rows: Sequence[ResultRow]) -> dict[tuple[int, str, int], list[ResultRow]]:
@@ -48,10 +48,17 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
         try:
             score = score_table([r.seat for r in seats], len(seats), scoring, criteria,
                                 [r.penalty for r in seats])
+        except TieError as err:
+            raise tie_error(err, seats, round_no, phase, table) from None
         except RisikoError as err:
             row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
             raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,
                               **where) from None
+        shared_win = score.placement.tie_of(score.positions.index(1))
+        if phase != QUALIFYING and shared_win is not None:
+            # a final-phase table sends on its winner (003 Art. 1 «I vincitori delle
+            # semifinali saranno qualificati per la finale»): one winner, whatever the method
+            raise tie_error(TieError("", shared_win, 1), seats, round_no, phase, table)
         for i, r in enumerate(seats):
             group = score.placement.group_sizes[i]
             position = score.positions[i]
@@ -65,6 +72,36 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
                 out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
                 eliminated=r.seat.eliminated, players=len(seats), row=r.row))  # type: ignore[union-attr]
     return results, computed
+
+
+ELIMINATION_HINT = "l'ordine di eliminazione: 1 il primo eliminato, 2 il secondo, …"
+
+
+def _joined(items: Sequence[str], word: str) -> str:
+    """'A', 'A e B', 'A, B e C' (with `word` = 'e' or 'o')."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: str,
+              table: int) -> RisikoError:
+    """A tie the chain cannot break, as the organiser fixes it: who is tied and which
+    `Risultati` columns to fill («parità al tavolo 3 del turno 2 fra G07 e G12: compilare
+    Ordine o Armate obiettivo»), located on the first tied row (no column: the message
+    names them, and no «valore trovato» for cells that are simply blank)."""
+    tied = [seats[i] for i in err.tie.seats]
+    columns = list(dict.fromkeys(SEAT_COLUMNS[SEAT_FIELDS[c]] for c in err.tie.criteria))
+    named = [f"{c} ({ELIMINATION_HINT})" if c == SEAT_COLUMNS["elimination"] else c
+             for c in columns]
+    where = f"turno {round_no}" + ("" if phase == QUALIFYING else f" ({phase})")
+    head = (f"parità per il {err.position}° posto al tavolo {table} del {where} fra "
+            f"{_joined([r.player for r in tied], 'e')}")
+    why = ("i posti in parità valgono punti diversi" if phase == QUALIFYING
+           else "il tavolo deve avere un solo vincitore")
+    if columns:
+        fix = f"compilare {_joined(named, 'o')} ({why})"
+    else:
+        fix = f"pari su tutti i criteri di spareggio della formula: {why}, verificare i dati"
+    return RisikoError(f"{head}: {fix}", foglio="Risultati", riga=tied[0].row)
 
 
 def cell_number(value: Fraction) -> int | float:

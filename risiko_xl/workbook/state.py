@@ -120,6 +120,12 @@ class Tournament:
     results: list[GameResult]
     computed: dict[int, dict[str, Any]]
 
+    @property
+    def name(self) -> str:
+        """This tournament's name, as headers, footers and posts print it: the setting
+        «Nome torneo», else the formula's title (never another event's name by default)."""
+        return to_text(self.settings.get("Nome torneo")) or self.formula.title
+
     @cached_property
     def by_id(self) -> dict[str, Entrant]:
         return {e.id: e for e in self.entrants}

@@ -281,8 +281,8 @@ class Case:
 
 # ----------------------------------------------------------------------------- view
 
-REPLACED = re.compile(r"sostituit|ritirat|rinunci", re.IGNORECASE)
-REPLACING = re.compile(r"(sostituisce|al posto di|subentra).*", re.IGNORECASE)
+REPLACED = re.compile(r"sostituit|ritirat|ritiro|rinunci", re.IGNORECASE)
+REPLACING = re.compile(r"(sostituisce|al posto di|subentra|per il ritiro di).*", re.IGNORECASE)
 
 
 def field(n: int) -> list[Player]:
@@ -293,7 +293,7 @@ def field(n: int) -> list[Player]:
 
 def holds_seat(qualificazione: Any) -> bool:
     """A `Qualificati` row holds its seat unless it says its own player was replaced or
-    withdrew ("… (ritirato)" after "sostituisce" names the player replaced, not this one)."""
+    withdrew ("… (ritiro)" after "al posto di" names the player replaced, not this one)."""
     text = REPLACING.sub("", str(qualificazione or ""))
     return not REPLACED.search(text)
 

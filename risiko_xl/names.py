@@ -1,0 +1,38 @@
+"""How a player's name is written: the one place that decides it.
+
+Identity matters on the score sheets players sign, in the rankings and in the list of
+qualifiers: there the real name is shown, with the nickname between typographic quotes
+where one is set — «Giuseppe “Peppe” D'Amico» (Nome “Nickname” Cognome). Posts follow the
+setting «Nomi nei post»: `nome e soprannome` (that same form, the default), `nome` (first
+and last name only) or `soprannome` (the nickname, else the name). A player registered
+with only a nickname is shown by the nickname in every form.
+"""
+
+from __future__ import annotations
+
+FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
+FORMS = (FULL, NAME, NICKNAME)
+OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
+
+
+def _clean(part: str | None) -> str:
+    return " ".join(str(part).split()) if part is not None else ""
+
+
+def player_name(first: str | None, last: str | None, nickname: str | None,
+                form: str = FULL) -> str:
+    """The player's name in `form` (one of `FORMS`); '' when nothing is known.
+
+    >>> player_name("Giuseppe", "D'Amico", "Peppe")
+    'Giuseppe “Peppe” D\\'Amico'
+    """
+    first, last, nick = _clean(first), _clean(last), _clean(nickname).strip(OPEN + CLOSE + '"')
+    real = " ".join(p for p in (first, last) if p)
+    if form == NICKNAME:
+        return nick or real
+    if form == NAME or not nick or not real:
+        return real or nick
+    if nick.casefold() == real.casefold():  # the nickname is the name itself
+        return real
+    quoted = f"{OPEN}{nick}{CLOSE}"
+    return " ".join(p for p in (first, quoted, last) if p)
