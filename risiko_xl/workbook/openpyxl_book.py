@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
@@ -20,12 +21,17 @@ from risiko_xl.workbook import safe_open, schema
 from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.layout import Look, dress
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
+BOLD = Font(bold=True)
+WRAP = Alignment(wrap_text=True, vertical="top")
+CENTRE = Alignment(horizontal="center")
+LINE_HEIGHT = 15  # points per line of wrapped text
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
 # tables people type into: rows typed right below them belong to them (Excel would have
 # extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
@@ -222,6 +228,43 @@ class OpenpyxlBook:
             target[first] = (f.text if first == last
                              else ArrayFormula(f"{first}:{last}", f.text))
 
+    # --- look -------------------------------------------------------------------------
+    def apply_look(self, look: Look) -> None:
+        """Number formats and widths of our tables, hidden technical sheets, and each
+        user sheet's print setup: its tables as print area, landscape where wide."""
+        for name, dressed in look.tables.items():
+            sheet, table = self._find(name)
+            left, top, right, bottom = range_boundaries(table.ref)
+            headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
+            for header, fmt in dressed.formats.items():
+                column = headers.get(header)
+                for row in range(top + 1, bottom + 1) if column else ():
+                    sheet.cell(row, column).number_format = fmt
+            for (offset, header), fmt in dressed.cells.items():
+                if header in headers:
+                    sheet.cell(top + 1 + offset, headers[header]).number_format = fmt
+            for header, size in dressed.widths.items():
+                if header in headers:
+                    letter = get_column_letter(headers[header])
+                    sheet.column_dimensions[letter].width = size
+            for column in headers.values():
+                sheet.cell(top, column).font = BOLD
+            for header in (*dressed.wrap, *dressed.centred):
+                column = headers.get(header)
+                align = WRAP if header in dressed.wrap else CENTRE
+                for row in range(top + 1, bottom + 1) if column else ():
+                    cell = sheet.cell(row, column)
+                    cell.alignment = align
+                    if header in dressed.wrap:  # spreadsheets do not grow the row
+                        lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
+                        sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+        for sheet in self.workbook.worksheets:
+            if sheet.title in look.hidden:
+                if sheet.sheet_state == "visible":
+                    sheet.sheet_state = "hidden"
+            elif sheet.tables and sheet.sheet_state == "visible":
+                print_setup(sheet, sheet.title in look.landscape)
+
     def _freeze_user_formulas(self) -> None:
         """Each formula typed in a table people type into becomes the value the
         spreadsheet saved for it (see `_use_saved_values`); one without is left alone."""
@@ -249,6 +292,7 @@ class OpenpyxlBook:
                               "comando lavorava: per non perdere quel salvataggio non è stato "
                               "scritto niente; ripetere il comando", valore=str(target))
         self._freeze_user_formulas()
+        dress(self)
 
         def write(temp: Path) -> None:
             self.workbook.save(temp)
@@ -288,6 +332,24 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
                 data = data.replace(b"</Relationships>",
                                     "".join(wanted).encode() + b"</Relationships>")
             zipped.writestr(item, data)
+
+
+def print_setup(sheet: Worksheet, landscape: bool = False) -> None:
+    """A4, fit to the page width (as many pages down as needed), the header row on every
+    page, the sheet's tables as print area; `landscape` for a wide sheet."""
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.print_options.gridLines = True
+    if sheet.tables:
+        bounds = [range_boundaries(t.ref) for t in sheet.tables.values()]
+        left, top = min(b[0] for b in bounds), min(b[1] for b in bounds)
+        right, bottom = max(b[2] for b in bounds), max(b[3] for b in bounds)
+        sheet.print_area = (f"{get_column_letter(left)}{top}:"
+                            f"{get_column_letter(right)}{bottom}")
 
 
 def _value(cell: Any) -> Any:
