@@ -154,6 +154,7 @@ def payload_from_file(path: Path) -> dict[str, Any]:
         values = [(row + [""] * last_col)[:last_col] for row in rows[:last_row]]
         values += [[""] * last_col for _ in range(last_row - len(values))]
         api = _sheet_api(sheet.title, values)
+        api["visibility"] = "Visible" if sheet.sheet_state == "visible" else "Hidden"
         api["tables"] = [_table_api(t.displayName, t.ref) for t in sheet.tables.values()]
         api["charts"] = [{"name": f"Chart {i}", "chart_type": "BarStacked", "left": 0.0,
                           "top": 0.0, "width": 510.0, "height": 300.0,
@@ -305,6 +306,14 @@ class ExcelStandIn:
             sheet["charts"][index]["standin"]["axes"].setdefault(axis, {}).update(values)
         elif func == "deleteChart":
             del sheet["charts"][args[0]]
+        elif func == "setNumberFormat":
+            # (first row, column, rows) of the range, 0-based -> format
+            sheet.setdefault("standin_formats", {})[
+                action["start_row"], action["start_column"], action["row_count"]] = args
+        elif func == "setColumnWidth":
+            sheet.setdefault("standin_widths", {})[action["start_column"]] = args
+        elif func == "setSheetVisibility":
+            sheet["visibility"] = args
         elif func == "alert":
             self.alerts.append(Alert(*args[:4]))
         elif func == "save":
