@@ -309,11 +309,11 @@ class ExcelStandIn:
         elif func == "setNumberFormat":
             # (first row, column, rows) of the range, 0-based -> format
             sheet.setdefault("standin_formats", {})[
-                action["start_row"], action["start_column"], action["row_count"]] = args
+                action["start_row"], action["start_column"], action["row_count"]] = _one(args)
         elif func == "setColumnWidth":
-            sheet.setdefault("standin_widths", {})[action["start_column"]] = args
+            sheet.setdefault("standin_widths", {})[action["start_column"]] = _one(args)
         elif func == "setSheetVisibility":
-            sheet["visibility"] = args
+            sheet["visibility"] = _one(args)
         elif func == "alert":
             self.alerts.append(Alert(*args[:4]))
         elif func == "save":
@@ -334,6 +334,11 @@ class ExcelStandIn:
         for r, values in enumerate(action["values"], start=top):
             for c, value in enumerate(values, start=left):
                 grid[r][c] = excel_entry(value, formulas)
+
+
+def _one(args: Any) -> Any:
+    """An action's single argument (the engine may send it in a list)."""
+    return args[0] if isinstance(args, list) and len(args) == 1 else args
 
 
 class Guarded:
