@@ -10,7 +10,7 @@ Excel's flush), so every command leaves the sheets dressed the same way:
 - a result not counted (003 Art. 2: «lo scarto del peggiore risultato») is shown in
   parentheses by its cell's number format: the cell stays a number;
 - each column as wide as its longest value (header included), within limits, longer
-  text on more lines; headers in bold, positions centred;
+  text and headers on more lines; headers in bold, positions centred;
 - the technical sheets hidden (the workbook still reads and writes them);
 - each user sheet prints its tables: print area, header row on every page, fit to the
   page width, landscape when wide, grid lines (LibreOffice prints no table style).
@@ -21,6 +21,7 @@ renamed) is left as it is, never refused.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +39,7 @@ TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
 LANDSCAPE_WIDTH = 95  # characters across an A4 portrait page at a readable size
 DROPS_COLUMN = schema.DROPS_COLUMN
-CENTRED = ("Pos", "Turno", "Tavolo", "Posizione")  # short marks read best centred
+CENTRED = ("Pos", "Turno", "Tavolo", "Ordine", "Posizione")  # short marks read best centred
 
 # the point columns of each table; every other number column holds a count or an integer
 POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {
@@ -101,10 +102,17 @@ def shown(value: Any, fmt: str | None) -> str:
 
 
 def width(values: list[Any], header: str, fmt: str | None = None) -> float:
-    """A column's width in characters: its longest value or header, within limits; the
-    header's filter button takes two more."""
-    longest = max([len(shown(v, fmt)) for v in values] + [len(header) + 2, MIN_WIDTH])
+    """A column's width in characters: its longest value or the longest word of its
+    header (headers wrap on more lines; the filter button takes two more), within
+    limits."""
+    word = max((len(w) for w in header.split()), default=0) + 2
+    longest = max([len(shown(v, fmt)) for v in values] + [word, MIN_WIDTH])
     return float(min(longest + 1, MAX_WIDTH))
+
+
+def header_lines(header: str, size: float) -> int:
+    """The lines a header takes wrapped in a column `size` characters wide."""
+    return max(len(textwrap.wrap(header, max(int(size) - 1, 1))), 1)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from risiko_xl.workbook import safe_open, schema
 from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
-from risiko_xl.workbook.layout import Look, dress
+from risiko_xl.workbook.layout import Look, dress, header_lines
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.workbook.records import table_frame
@@ -30,6 +30,7 @@ from risiko_xl.workbook.schema import SETTINGS
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
 WRAP = Alignment(wrap_text=True, vertical="top")
+WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
 CENTRE = Alignment(horizontal="center")
 LINE_HEIGHT = 15  # points per line of wrapped text
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
@@ -249,6 +250,9 @@ class OpenpyxlBook:
                     sheet.column_dimensions[letter].width = size
             for column in headers.values():
                 sheet.cell(top, column).font = BOLD
+                sheet.cell(top, column).alignment = WRAP_HEADER
+            sheet.row_dimensions[top].height = LINE_HEIGHT * max(
+                [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
             for header in (*dressed.wrap, *dressed.centred):
                 column = headers.get(header)
                 align = WRAP if header in dressed.wrap else CENTRE
