@@ -150,6 +150,15 @@ def test_teams_sheet_visible_when_the_formula_has_teams(tmp_path):
     assert load_workbook(path)["Squadre"].sheet_state == "hidden"
 
 
+def test_teams_sheet_shown_again_when_the_formula_changes_to_teams(tmp_path):
+    path = write_new(tmp_path / "t.xlsx")  # master: Squadre hidden
+    book = OpenpyxlBook(path)
+    book.set_setting("Formula", "cns")
+    book.set_setting("Metodo punteggio", "")
+    book.save()
+    assert load_workbook(path)["Squadre"].sheet_state == "visible"
+
+
 def test_hidden_sheets_are_still_written_and_read(tmp_path):
     """The live formulas go to the hidden `Calcoli`; xlwings reads its hidden conf sheet."""
     from risiko_xl.workbook.standings_sheet import update_standings

@@ -129,11 +129,13 @@ class TableLook:
 
 @dataclass
 class Look:
-    """The whole workbook's look: `tables` by name, `hidden` sheets, `landscape` sheets."""
+    """The whole workbook's look: `tables` by name, `hidden` sheets, `landscape` sheets,
+    `shown` sheets."""
 
     tables: dict[str, TableLook] = field(default_factory=dict)
     hidden: tuple[str, ...] = ()
     landscape: tuple[str, ...] = ()
+    shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
 
 
 def _decimals(book: Book) -> tuple[int | None, bool | None]:
@@ -187,6 +189,7 @@ def look_of(book: Book) -> Look:
     if teams is False:
         hidden.append(TEAMS_SHEET)
     look.hidden = tuple(hidden)
+    look.shown = (TEAMS_SHEET,) if teams else ()
     wide = [schema.RESULTS.sheet, schema.QUALIFIERS.sheet, schema.DRAWS.sheet,
             schema.ARCHIVE.sheet]
     standings = look.tables.get(schema.standings_spec(0).name)

@@ -21,7 +21,7 @@ from risiko_xl.workbook import safe_open, schema
 from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
-from risiko_xl.workbook.layout import Look, dress, header_lines
+from risiko_xl.workbook.layout import Look, TableLook, dress, header_lines
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.workbook.records import table_frame
@@ -234,39 +234,14 @@ class OpenpyxlBook:
         """Number formats and widths of our tables, hidden technical sheets, and each
         user sheet's print setup: its tables as print area, landscape where wide."""
         for name, dressed in look.tables.items():
-            sheet, table = self._find(name)
-            left, top, right, bottom = range_boundaries(table.ref)
-            headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
-            for header, fmt in dressed.formats.items():
-                column = headers.get(header)
-                for row in range(top + 1, bottom + 1) if column else ():
-                    sheet.cell(row, column).number_format = fmt
-            for (offset, header), fmt in dressed.cells.items():
-                if header in headers:
-                    sheet.cell(top + 1 + offset, headers[header]).number_format = fmt
-            for header, size in dressed.widths.items():
-                if header in headers:
-                    letter = get_column_letter(headers[header])
-                    sheet.column_dimensions[letter].width = size
-            for column in headers.values():
-                sheet.cell(top, column).font = BOLD
-                sheet.cell(top, column).alignment = WRAP_HEADER
-            sheet.row_dimensions[top].height = LINE_HEIGHT * max(
-                [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
-            for header in (*dressed.wrap, *dressed.centred):
-                column = headers.get(header)
-                align = WRAP if header in dressed.wrap else CENTRE
-                for row in range(top + 1, bottom + 1) if column else ():
-                    cell = sheet.cell(row, column)
-                    cell.alignment = align
-                    if header in dressed.wrap:  # spreadsheets do not grow the row
-                        lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
-                        sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+            _dress_table(*self._find(name), dressed)
         for sheet in self.workbook.worksheets:
             if sheet.title in look.hidden:
                 if sheet.sheet_state == "visible":
                     sheet.sheet_state = "hidden"
-            elif sheet.tables and sheet.sheet_state == "visible":
+            elif sheet.title in look.shown:
+                sheet.sheet_state = "visible"
+            if sheet.tables and sheet.sheet_state == "visible":
                 print_setup(sheet, sheet.title in look.landscape)
 
     def _freeze_user_formulas(self) -> None:
@@ -336,6 +311,35 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
                 data = data.replace(b"</Relationships>",
                                     "".join(wanted).encode() + b"</Relationships>")
             zipped.writestr(item, data)
+
+
+def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
+    """One table's number formats, widths, bold wrapped headers, wrapped long text (its
+    rows made tall enough: spreadsheets do not grow them) and centred columns."""
+    left, top, right, bottom = range_boundaries(table.ref)
+    headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
+    body = range(top + 1, bottom + 1)
+    for header, fmt in dressed.formats.items():
+        for row in body if header in headers else ():
+            sheet.cell(row, headers[header]).number_format = fmt
+    for (offset, header), fmt in dressed.cells.items():
+        if header in headers:
+            sheet.cell(top + 1 + offset, headers[header]).number_format = fmt
+    for header, size in dressed.widths.items():
+        if header in headers:
+            sheet.column_dimensions[get_column_letter(headers[header])].width = size
+    for column in headers.values():
+        sheet.cell(top, column).font = BOLD
+        sheet.cell(top, column).alignment = WRAP_HEADER
+    sheet.row_dimensions[top].height = LINE_HEIGHT * max(
+        [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
+    for header in (*dressed.wrap, *dressed.centred):
+        for row in body if header in headers else ():
+            cell = sheet.cell(row, headers[header])
+            cell.alignment = WRAP if header in dressed.wrap else CENTRE
+            if header in dressed.wrap:
+                lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
+                sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
 
 
 def print_setup(sheet: Worksheet, landscape: bool = False) -> None:

@@ -333,8 +333,8 @@ class XlwingsBook:
                 if header in columns:
                     grid.sheet.range((grid.top, columns[header])).column_width = size
         for sheet in self.book.sheets:
-            if sheet.name in look.hidden:
-                sheet.visible = False
+            if sheet.name in look.hidden or sheet.name in look.shown:
+                sheet.visible = sheet.name in look.shown
 
     def save(self) -> None:
         """Write pending changes, then save the workbook in place (Excel keeps it open)."""
