@@ -21,6 +21,7 @@ renamed) is left as it is, never refused.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -33,13 +34,15 @@ from risiko_xl.workbook.book import Book
 
 INTEGER = "0"
 DROPPED = "({})"  # a result not counted: its own format in parentheses
+ALIGNED = "_)"  # a space as wide as «)»: the others' digits stay aligned
 MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
 # sheets nobody types into or reads at the desk
 TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
 LANDSCAPE_WIDTH = 95  # characters across an A4 portrait page at a readable size
 DROPS_COLUMN = schema.DROPS_COLUMN
-CENTRED = ("Pos", "Turno", "Tavolo", "Ordine", "Posizione")  # short marks read best centred
+# short marks read best centred
+CENTRED = ("Pos", "Turno", "Tavolo", "Ordine", "Posizione", DROPS_COLUMN)
 
 # the point columns of each table; every other number column holds a count or an integer
 POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {
@@ -93,8 +96,9 @@ def shown(value: Any, fmt: str | None) -> str:
     if isinstance(value, bool):
         return "VERO"
     if isinstance(value, (int, float)) and fmt:
-        decimals = len(fmt.split(".", 1)[1]) if "." in fmt else 0
-        return f"{value:.{decimals}f}" + ("()" if fmt.startswith("(") else "")
+        zeros = re.search(r"\.(0+)", fmt)
+        decimals = len(zeros.group(1)) if zeros else 0
+        return f"{value:.{decimals}f}" + ("()" if ")" in fmt else "")
     text = str(value)
     if text.startswith("="):  # a live formula: its value is a number or a short text
         return "0" * 8
@@ -160,13 +164,14 @@ def table_look(table: str, frame: Any, decimals: int | None) -> TableLook:
     formats = column_formats(table, headers, decimals) if decimals is not None else {}
     cells = {}
     if DROPS_COLUMN in headers and decimals is not None:
+        rounds = [h for h in headers if _is_round(h) and h in formats]
         for offset, text in enumerate(frame[DROPS_COLUMN]):
             for header in dropped_rounds(text):
-                if header in formats:
+                if header in rounds:
                     cells[offset, header] = DROPPED.format(formats[header])
-    widths = {header: width(list(frame[header]), header,
-                            DROPPED.format(formats[header]) if header in formats
-                            and any(h == header for _, h in cells) else formats.get(header))
+        for header in rounds:  # the digits of counted results under the dropped ones
+            formats[header] += ALIGNED
+    widths = {header: width(list(frame[header]), header, formats.get(header))
               for header in headers if header}
     wrap = tuple(h for h, size in widths.items() if size >= MAX_WIDTH)
     return TableLook(formats, cells, widths, wrap, tuple(h for h in CENTRED if h in widths))

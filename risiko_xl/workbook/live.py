@@ -149,7 +149,8 @@ def with_user_columns(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
 def with_qualification(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
     """`frame` with the column «Qualificazione» once a final phase is seated: how each
     player qualified, as `Qualificati` lists it («semifinale: 2° in classifica»), the first
-    phase each reached from the standings; blank for the others."""
+    phase each reached from the standings (a reason naming its phase as it is); blank for
+    the others."""
     try:
         listed = book.read_table(schema.QUALIFIERS.name)
     except RisikoError:
@@ -160,7 +161,9 @@ def with_qualification(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
     for pid, phase, reason in zip(listed["ID"], listed["Fase"], listed["Qualificazione"]):
         key, phase_text, why = to_text(pid), to_text(phase), to_text(reason)
         if key and phase_text and key not in how:
-            how[key] = phase_text.lower() + (f": {why}" if why else "")
+            phase_text = phase_text.lower()
+            how[key] = why if why and why.lower().startswith(phase_text) else (
+                phase_text + (f": {why}" if why else ""))
     out = frame.copy()
     out[schema.QUALIFICATION_COLUMN] = [how.get(to_text(pid) or "") for pid in out["ID"]]
     return out
