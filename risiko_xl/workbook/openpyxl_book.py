@@ -321,10 +321,10 @@ def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
     body = range(top + 1, bottom + 1)
     for header, fmt in dressed.formats.items():
         for row in body if header in headers else ():
-            sheet.cell(row, headers[header]).number_format = fmt
+            _style(sheet.cell(row, headers[header]), "number_format", fmt)
     for (offset, header), fmt in dressed.cells.items():
         if header in headers:
-            sheet.cell(top + 1 + offset, headers[header]).number_format = fmt
+            _style(sheet.cell(top + 1 + offset, headers[header]), "number_format", fmt)
     for header, size in dressed.widths.items():
         if header in headers:
             sheet.column_dimensions[get_column_letter(headers[header])].width = size
@@ -333,13 +333,23 @@ def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
         sheet.cell(top, column).alignment = WRAP_HEADER
     sheet.row_dimensions[top].height = LINE_HEIGHT * max(
         [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
+    alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
     for header in (*dressed.wrap, *dressed.centred):
+        align = WRAP if header in dressed.wrap else CENTRE
+        wanted = alignments.add(align)
         for row in body if header in headers else ():
             cell = sheet.cell(row, headers[header])
-            cell.alignment = WRAP if header in dressed.wrap else CENTRE
+            if not cell.has_style or cell._style.alignmentId != wanted:
+                cell.alignment = align
             if header in dressed.wrap:
                 lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
                 sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+
+
+def _style(cell: Any, name: str, value: Any) -> None:
+    """Set a style attribute of `cell` unless it already has it (setting is slow)."""
+    if getattr(cell, name) != value:
+        setattr(cell, name, value)
 
 
 def print_setup(sheet: Worksheet, landscape: bool = False) -> None:
