@@ -312,6 +312,8 @@ class ExcelStandIn:
                 action["start_row"], action["start_column"], action["row_count"]] = _one(args)
         elif func == "setColumnWidth":
             sheet.setdefault("standin_widths", {})[action["start_column"]] = _one(args)
+        elif func == "setPrintArea":
+            sheet["print_area"] = _one(args)
         elif func == "setSheetVisibility":
             sheet["visibility"] = _one(args)
         elif func == "alert":

@@ -575,6 +575,7 @@ def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
     name = header.index("Giocatore")
     longest = max(len(str(row[name])) for row in classifica["values"][1:13])
     assert longest + 1 <= widths[name] <= MAX_WIDTH
+    assert classifica["print_area"] == f"A1:{chr(ord('A') + len(header) - 1)}13"
     for sheet in ("Calcoli", "xlwings.conf", "Squadre"):
         assert stand_in.sheet(sheet)["visibility"] == "Hidden"
     assert stand_in.sheet("Risultati")["visibility"] == "Visible"

@@ -12,8 +12,9 @@ Excel's flush), so every command leaves the sheets dressed the same way:
 - each column as wide as its longest value (header included), within limits, longer
   text and headers on more lines; headers in bold, positions centred;
 - the technical sheets hidden (the workbook still reads and writes them);
-- each user sheet prints its tables: print area, header row on every page, fit to the
-  page width, landscape when wide, grid lines (LibreOffice prints no table style).
+- each user sheet prints its tables: header row on every page, fit to the page width,
+  landscape when wide, grid lines (LibreOffice prints no table style); a print area only
+  where something else is beside the tables (the chart on `Classifica`).
 
 The pass is cosmetic: a workbook it cannot read (a formula not known yet, a table
 renamed) is left as it is, never refused.
@@ -134,11 +135,12 @@ class TableLook:
 @dataclass
 class Look:
     """The whole workbook's look: `tables` by name, `hidden` sheets, `landscape` sheets,
-    `shown` sheets."""
+    `shown` sheets, `bounded` sheets (print area: their tables)."""
 
     tables: dict[str, TableLook] = field(default_factory=dict)
     hidden: tuple[str, ...] = ()
     landscape: tuple[str, ...] = ()
+    bounded: tuple[str, ...] = ()  # printed as their tables only (a chart beside them)
     shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
 
 
@@ -201,6 +203,9 @@ def look_of(book: Book) -> Look:
     if standings is not None and sum(standings.widths.values()) > LANDSCAPE_WIDTH:
         wide.append(schema.standings_spec(0).sheet)
     look.landscape = tuple(wide)
+    # elsewhere the tables are all a sheet holds: no print area, so the page follows the
+    # rows typed after the last save (a print area would stop at the table as saved)
+    look.bounded = (schema.standings_spec(0).sheet,)
     return look
 
 

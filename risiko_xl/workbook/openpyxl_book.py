@@ -242,7 +242,8 @@ class OpenpyxlBook:
             elif sheet.title in look.shown:
                 sheet.sheet_state = "visible"
             if sheet.tables and sheet.sheet_state == "visible":
-                print_setup(sheet, sheet.title in look.landscape)
+                print_setup(sheet, sheet.title in look.landscape,
+                            bounded=sheet.title in look.bounded)
 
     def _freeze_user_formulas(self) -> None:
         """Each formula typed in a table people type into becomes the value the
@@ -352,9 +353,10 @@ def _style(cell: Any, name: str, value: Any) -> None:
         setattr(cell, name, value)
 
 
-def print_setup(sheet: Worksheet, landscape: bool = False) -> None:
+def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False) -> None:
     """A4, fit to the page width (as many pages down as needed), the header row on every
-    page, the sheet's tables as print area; `landscape` for a wide sheet."""
+    page, grid lines; `landscape` for a wide sheet; `bounded`: the sheet's tables as
+    print area (else none: the used range, which follows rows typed later)."""
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
     sheet.page_setup.orientation = "landscape" if landscape else "portrait"
     sheet.page_setup.fitToWidth = 1
@@ -362,7 +364,8 @@ def print_setup(sheet: Worksheet, landscape: bool = False) -> None:
     sheet.sheet_properties.pageSetUpPr.fitToPage = True
     sheet.print_title_rows = "1:1"
     sheet.print_options.gridLines = True
-    if sheet.tables:
+    sheet.print_area = None
+    if bounded and sheet.tables:
         bounds = [range_boundaries(t.ref) for t in sheet.tables.values()]
         left, top = min(b[0] for b in bounds), min(b[1] for b in bounds)
         right, bottom = max(b[2] for b in bounds), max(b[3] for b in bounds)

@@ -12,7 +12,8 @@ Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests
 - `Book`: `sheets`, `app`, `fullname`, `selection`, `save()`;
   `App`: `alert(prompt, title=, buttons=, mode=)`, `status_bar`;
 - `Sheets`: iteration, `len()`, `[i]`, `add(name=, after=)`;
-  `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`, `visible` (write);
+  `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`, `visible` (write),
+  `page_setup`; `PageSetup`: `print_area` (write);
 - `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
   `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
   `formula2` (write: a formula that spills, for the `Calcoli` sheet), `number_format` and
@@ -39,6 +40,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from openpyxl.utils import get_column_letter
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.book import missing_table, setting_key, settings_of
@@ -52,7 +54,9 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "Book": frozenset({"sheets", "app", "fullname", "selection", "save"}),
     "App": frozenset({"alert", "status_bar"}),
     "Sheets": frozenset({"__iter__", "__len__", "__getitem__", "add"}),
-    "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents", "visible"}),
+    "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents", "visible",
+                        "page_setup"}),
+    "PageSetup": frozenset({"print_area"}),
     "Tables": frozenset({"__iter__"}),
     "Table": frozenset({"name", "range", "resize"}),
     "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2",
@@ -277,9 +281,9 @@ class XlwingsBook:
         self._formulas[sheet] = (note, list(formulas))
 
     def apply_look(self, look: Look) -> None:
-        """Number formats and widths of our tables, technical sheets hidden (see
-        `layout`); written by `flush()` after the tables. The print setup is the
-        template's: Excel prints the used range of each sheet."""
+        """Number formats and widths of our tables, technical sheets hidden, the print
+        area of a sheet with a chart beside its table (see `layout`); written by
+        `flush()` after the tables. The rest of the print setup is the template's."""
         self._look = look
 
     # --- writing to Excel -----------------------------------------------------------
@@ -335,6 +339,12 @@ class XlwingsBook:
         for sheet in self.book.sheets:
             if sheet.name in look.hidden or sheet.name in look.shown:
                 sheet.visible = sheet.name in look.shown
+        for name in look.tables:
+            grid = self._grid(name)
+            if grid.sheet.name in look.bounded:
+                right = grid.left + len(grid.headers) - 1
+                grid.sheet.page_setup.print_area = (
+                    f"A{grid.top}:{get_column_letter(right)}{grid.top + max(grid.rows, 1)}")
 
     def save(self) -> None:
         """Write pending changes, then save the workbook in place (Excel keeps it open)."""
