@@ -19,7 +19,8 @@ from typing import NoReturn
 
 from risiko_xl import __version__
 from risiko_xl.errors import RisikoError, os_problem
-from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish import ALL as ALL_FORMATS
+from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
@@ -111,7 +112,14 @@ def _printable(what: str) -> Callable[[str], str]:
     return check
 
 
-_seed = _printable("il seme")
+ZWSP = "\u200b"
+
+
+def _seed(text: str) -> str:
+    """An argparse type: a draw's seed. Zero-width spaces are dropped first: a seed
+    copied from a chat post carries the ones that keep it from becoming a link, and a
+    recorded seed never holds one (format characters are refused below)."""
+    return _printable("il seme")(text.replace(ZWSP, ""))
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -167,12 +175,17 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
-    post.add_argument("--formato", default="bbcode-vb", choices=POST_FORMATS,
-                      help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html")
+    post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
+                      help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html, "
+                      "schermo (pagina per proiettore o TV), tutti (ogni formato in una "
+                      "cartella)")
     post.add_argument("--turno", type=_positive, default=None,
-                      help="turno (predefinito: l'ultimo con tutti i risultati)")
+                      help="turno (predefinito: l'ultimo sorteggiato se non ha ancora "
+                      "risultati, e se ne annunciano i tavoli; altrimenti l'ultimo con tutti "
+                      "i risultati)")
     post.add_argument("--out", type=Path, default=None, help="file da scrivere (predefinito: "
-                      "lo schermo)")
+                      "lo schermo); con --formato tutti la cartella (predefinita: NOME-post-"
+                      "turno-N accanto alla cartella di lavoro)")
     post.add_argument("--primi", type=_positive, default=None,
                       help="solo i primi N della classifica")
     post.add_argument("--sezioni", default=None, help="sezioni separate da virgole fra: "
@@ -219,6 +232,11 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from risiko_xl.workbook.files import backup_path
 
     for written in _outputs(args):
+        if args.command == "post" and args.formato == ALL_FORMATS:
+            if written.exists() and not written.is_dir():
+                raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
+                                  "manca), non un file", valore=str(written))
+            continue
         if written.is_dir():
             raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
                               "scrivere")
@@ -320,10 +338,12 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.workbook.export import export_values
 
         print(f"Scritto {export_values(args.file, args.out)}")
+    elif args.command == "post" and args.formato == ALL_FORMATS:
+        print("\n".join(_post_all(args)))
     elif args.command == "post":
         from risiko_xl.publish.posts import publish
 
-        sections = POST_SECTIONS if args.sezioni is None else tuple(
+        sections = None if args.sezioni is None else tuple(
             part.strip() for part in args.sezioni.split(",") if part.strip())
         text = _on_book(args.file, lambda b: publish(
             b, args.formato, args.turno, args.primi, sections, not args.senza_dicitura),
@@ -346,6 +366,22 @@ def _run(args: argparse.Namespace) -> int:
 
         demo.run(args.dir, args.formula, args.giocatori, args.club, args.turni)
     return 0
+
+
+def _post_all(args: argparse.Namespace) -> list[str]:
+    """`pubblica --formato tutti`: every format from one load of the workbook, written
+    into a folder (default: NOME-post-turno-N beside the workbook)."""
+    from risiko_xl.publish.posts import file_name, publish_all
+    from risiko_xl.workbook.files import atomic_write_text
+
+    sections = None if args.sezioni is None else tuple(
+        part.strip() for part in args.sezioni.split(",") if part.strip())
+    round_no, texts = _on_book(args.file, lambda b: publish_all(
+        b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
+    folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return [f"Scritto {atomic_write_text(folder / file_name(round_no, fmt), text)}"
+            for fmt, text in texts.items()]
 
 
 def _standings(book) -> Sequence[str]:

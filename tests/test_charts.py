@@ -248,3 +248,24 @@ def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
     text = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], check=True,
                           capture_output=True, text=True, timeout=60).stdout
     assert STANDINGS_TITLE in " ".join(text.split())  # LibreOffice drew our chart
+
+
+def test_cjk_names_are_drawn_with_the_fallback_font(recwarn):
+    # DejaVu Sans has no Chinese or Korean: without a fallback every such name is drawn
+    # as the same row of boxes, so two different names would give the same picture
+    from conftest import IN_CI
+
+    from risiko_xl.publish.fonts import fallback_fonts
+
+    if not fallback_fonts():
+        if IN_CI:
+            pytest.fail("CI=true e manca fonts-droid-fallback")
+        pytest.skip("nessun font di riserva CJK installato (pacchetto fonts-droid-fallback)")
+
+    def chart(first: str, second: str) -> bytes:
+        return progression_png(Progression((1, 2), ((first, (1, 1)), (second, (2, 2)))))
+
+    assert chart("王小明", "김민준") != chart("李大华", "박서연")
+    assert not [w for w in recwarn if "missing from" in str(w.message)]  # no box drawn
+    latin = chart("Mario Rossi", "Anna Bianchi")
+    assert latin == chart("Mario Rossi", "Anna Bianchi")  # still reproducible

@@ -5,4 +5,6 @@ free of heavy imports, so `risiko-xl --help` stays quick.
 """
 
 POST_FORMATS = ("bbcode-vb", "bbcode-phpbb", "markdown", "testo", "html")
-SECTIONS = ("risultati", "classifica", "prossimo", "qualificati", "certificato")
+SCREEN, ALL = "schermo", "tutti"  # the room screen; every format in one call
+FORMAT_CHOICES = (*POST_FORMATS, SCREEN, ALL)
+SECTIONS = ("tavoli", "risultati", "classifica", "prossimo", "qualificati", "certificato")

@@ -8,6 +8,7 @@ safe inside Excel's Python process) into reproducible PNG bytes.
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -64,7 +65,8 @@ def progression_png(p: Progression) -> bytes | None:
     from matplotlib.figure import Figure
     from matplotlib.font_manager import FontProperties
 
-    font = FontProperties(family=FONT, size=10)
+    families = chart_families(name for name, _ in p.series)
+    font = FontProperties(family=families, size=10)
     bold = FontProperties(family=FONT, size=13, weight="bold")
     figure = Figure(figsize=SIZE, dpi=DPI)
     FigureCanvasAgg(figure)
@@ -112,6 +114,28 @@ def _label_ends(ax: Axes, x: int, series: tuple[tuple[str, tuple[int | None, ...
                     fontproperties=font, annotation_clip=False,
                     arrowprops={"arrowstyle": "-", "color": colour, "linewidth": 0.8,
                                 "relpos": (0, 0.5), "shrinkA": 2, "shrinkB": 5})
+
+
+def chart_families(texts: Iterable[str]) -> list[str]:
+    """DejaVu Sans, then the fallback fonts of the PDF score sheets (`fonts`, e.g. Debian's
+    fonts-droid-fallback for Chinese, Japanese, Korean) that draw a character of `texts`
+    DejaVu lacks: a CJK name is drawn, not a row of boxes. A fallback that is not
+    installed is simply not used (the boxes stay); only fonts a name needs are added, so
+    a chart of Latin names stays the same PNG on every machine."""
+    from matplotlib.font_manager import FontProperties, fontManager
+
+    from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
+
+    missing = {ord(c) for text in texts for c in text} - font_cmap(main_fonts()[0])
+    families = [FONT]
+    for path in fallback_fonts() if missing else ():
+        if missing & font_cmap(path):
+            fontManager.addfont(str(path))
+            name = FontProperties(fname=str(path)).get_name()
+            if name not in families:
+                families.append(name)
+            missing -= font_cmap(path)
+    return families
 
 
 def _short(name: str) -> str:

@@ -11,7 +11,7 @@ communication. Numbers stay exact here; `Post.show` prints them the Italian way.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
@@ -57,6 +57,7 @@ class Seat:
     points: Fraction | None = None
     risiko: bool = False
     eliminated: bool = False
+    order: int | None = None  # Ordine (turn order at the table), when typed
 
     @property
     def marks(self) -> str:
@@ -135,6 +136,19 @@ class Post:
     certificates: tuple[Certificate, ...] = ()
     trademark: str | None = TRADEMARK
     chart: bytes | None = None
+    address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
+    # (read and checked only for the room screen: a bad address never stops a forum post)
+
+    @property
+    def scored(self) -> tuple[Table, ...]:
+        """The round's tables whose every result is typed: a post never shows a result
+        that does not exist yet."""
+        return tuple(t for t in self.results if all(s.points is not None for s in t.seats))
+
+    @property
+    def announced(self) -> bool:
+        """True for a round drawn but not yet played: the post announces its tables."""
+        return not self.scored
 
     @property
     def title(self) -> str:
@@ -176,9 +190,11 @@ class Post:
     def qualified_rows(self) -> list[tuple[str, ...]]:
         return [(q.phase, q.table, q.name, q.club, q.reason) for q in self.qualified]
 
-    def seating_rows(self) -> list[tuple[str, str]]:
-        return [(str(t.number), ", ".join(f"{s.name} ({s.club})" if s.club else s.name
-                                          for s in t.seats)) for t in self.next_tables]
+    def seating_rows(self, tables: tuple[Table, ...] | None = None) -> list[tuple[str, str]]:
+        """(table number, its players) for `tables` (default: the next round's): each
+        player «Nome (Club)», preceded by the turn order «1°» where Ordine is typed."""
+        return [(str(t.number), ", ".join(seat_text(s) for s in t.seats))
+                for t in (self.next_tables if tables is None else tables)]
 
     @property
     def subset(self) -> str:
@@ -198,6 +214,19 @@ class Post:
         return str(value)
 
 
+def seat_text(seat: Seat) -> str:
+    """«2° Mario Rossi (Club)»: the turn order when typed, the name, the club when set."""
+    text = f"{seat.name} ({seat.club})" if seat.club else seat.name
+    return f"{seat.order}° {text}" if seat.order is not None else text
+
+
+def _order(t: Tournament, row: int) -> int | None:
+    """Ordine of a Risultati row, typed before the game (the turn order drawn at the
+    table) or with its result; None when blank or not a whole number from 1 to 6."""
+    value = to_text(t.frame.at[row, "Ordine"]) if "Ordine" in t.frame.columns else None
+    return int(value) if value and value.isdigit() and 1 <= int(value) <= 6 else None
+
+
 def _decimals(t: Tournament) -> int:
     return t.formula.scoring.decimals
 
@@ -215,9 +244,16 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             seats.append(Seat(position, r.player, entrant.name, entrant.club or "",
                               game.table_points if game else None,
                               game.points if game else None,
-                              bool(game and game.risiko), bool(game and game.eliminated)))
-        if all(s.points is not None for s in seats):
+                              bool(game and game.risiko), bool(game and game.eliminated),
+                              _order(t, r.row)))
+        if all(s.points is not None for s in seats):  # a played table: by place; the
+            # turn order belongs to the announcement, not to the results
+            seats = [replace(s, order=None) for s in seats]
             seats.sort(key=lambda s: (int(s.position.rstrip("=") or 99), s.name))
+        elif all(s.order is not None for s in seats):  # announced: in turn order
+            seats.sort(key=lambda s: s.order or 0)
+        else:  # an order typed for some players only is not shown yet
+            seats = [replace(s, order=None) for s in seats]
         out.append(Table(phase, round_no, number, tuple(seats)))
     return tuple(out)
 
@@ -227,6 +263,16 @@ def played_round(t: Tournament) -> int | None:
     done = [n for n in sorted({r.round_no for r in t.rows})
             if all(r.seat is not None for r in t.rows if r.round_no == n)]
     return done[-1] if done else None
+
+
+def default_round(t: Tournament) -> int | None:
+    """The round a post speaks of when none is named: the last round drawn when none of
+    its results is typed yet (its tables are announced; a final-phase round too), else
+    the last round whose every result is in."""
+    drawn = sorted({r.round_no for r in t.rows})
+    if drawn and all(r.seat is None for r in t.rows if r.round_no == drawn[-1]):
+        return drawn[-1]
+    return played_round(t)
 
 
 def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
@@ -289,19 +335,26 @@ def _ranking(t: Tournament, book: Book, round_no: int, phase: str,
 
 def post_from(t: Tournament, round_no: int | None = None, top: int | None = None,
               now: dt.datetime | None = None, trademark: bool = True) -> Post:
-    """The post after round `round_no` (default: the last one whose results are all in)."""
+    """The post of round `round_no`. By default the last round drawn when none of its
+    results is typed yet (the post announces its tables), else the last round whose
+    results are all in. Results are shown only for tables whose results are all typed,
+    the standings only once the whole round is played: a post never shows what does not
+    exist yet."""
     book = t.book
     if round_no is None:
-        round_no = played_round(t)
+        round_no = default_round(t)
     drawn = sorted({r.round_no for r in t.rows})
     if round_no is None or round_no not in drawn:
         shown = "nessuno" if not drawn else ", ".join(map(str, drawn))
-        raise RisikoError(f"nessun risultato da pubblicare per il turno {round_no or '?'}: "
-                          f"turni presenti in Risultati: {shown}", foglio="Risultati",
+        what = f"per il turno {round_no}" if round_no else "(nessun turno sorteggiato)"
+        raise RisikoError(f"niente da pubblicare {what}: turni presenti in Risultati: "
+                          f"{shown}", foglio="Risultati",
                           colonna="Turno", valore=round_no)
     keys = sorted(k for k in group_tables(t.rows) if k[0] == round_no)
     upcoming = sorted(k for k in group_tables(t.rows) if k[0] == round_no + 1)
     phase = keys[0][1]
+    tables = _tables(t, keys)
+    played = all(s.points is not None for table in tables for s in table.seats)
     return Post(
         tournament=to_text(t.settings.get("Nome torneo")) or "Torneo di RisiKo!",
         club=to_text(t.settings.get("Club organizzatore")) or "",
@@ -309,8 +362,10 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         round_no=round_no, phase=phase,
         published=now or dt.datetime.now().replace(second=0, microsecond=0),
         appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
-        results=_tables(t, keys), ranking=_ranking(t, book, round_no, phase, top),
-        next_tables=_tables(t, upcoming), qualified=_qualified(book, round_no + 1),
+        results=tables, ranking=_ranking(t, book, round_no, phase, top) if played else None,
+        next_tables=_tables(t, upcoming),
+        # announced: how this round's players qualified; played: the next phase's
+        qualified=_qualified(book, round_no + (1 if played else 0)),
         certificates=_certificates(book, round_no),
         trademark=TRADEMARK if trademark else None)
 

@@ -1,4 +1,5 @@
-"""Results posts in five formats from one `Post` (`risiko-xl post`, *Post forum*).
+"""Posts in five formats from one `Post` (`risiko-xl pubblica`, *Post forum*), the room
+screen (`schermo`) and all of them at once (`tutti`, one load of the workbook).
 
 Each format is a Jinja2 template in `templates/post/` and an escaping rule applied to
 every value the template prints: BBCode tags in names are neutralised (a zero-width
@@ -7,6 +8,13 @@ reads the same), Markdown specials are backslash-escaped, HTML is autoescaped, a
 chat text WhatsApp's and Telegram's markers `*`, `_`, `~` (and the code mark `` ` ``)
 stand between zero-width spaces. Every format drops bidirectional controls first
 (`render.one_line`).
+
+The draw's seed must survive copying, so that `risiko-xl sorteggia --seme` and `verifica`
+replay the draw: where the format has a code span it is printed there, unescaped and
+never auto-linked (Markdown's `` `…` ``, BBCode's `[code]`, HTML's `<code>`). Chat text
+has no code span that every app honours: there the seed keeps its zero-width spaces and
+`--seme` drops them again (a recorded seed never holds one: the draw refuses format
+characters in a seed).
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ from dataclasses import replace
 from markupsafe import Markup
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish import POST_FORMATS, SECTIONS
+from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.content import (
     QUALIFIED_HEADERS,
     SEAT_HEADERS,
@@ -28,6 +36,14 @@ from risiko_xl.publish.content import (
     post_from,
 )
 from risiko_xl.publish.render import environment, one_line
+from risiko_xl.publish.screen import (
+    LONG_NAME,
+    ROWS_PER_PAGE,
+    pages,
+    publication_address,
+    qr_svg,
+    rotation_css,
+)
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.state import load
@@ -63,6 +79,28 @@ def plain_text(text: str) -> str:
     return CHAT_MARKERS.sub(lambda m: ZWSP + m[0] + ZWSP, unlinked(text))
 
 
+def bbcode_seed(text: str) -> Markup:
+    """A seed inside `[code]`: shown as typed, never parsed nor auto-linked; only a
+    closing `[/code` in the seed itself is broken by a zero-width space."""
+    return Markup(re.sub(r"\[(?=/code)", "[" + ZWSP, one_line(text), flags=re.IGNORECASE))
+
+
+def markdown_seed(text: str) -> Markup:
+    """A seed as a CommonMark code span: literal, never auto-linked. The fence is one
+    backtick longer than any run inside; a blank pads each side when the seed starts or
+    ends with a backtick or with blanks on both sides (CommonMark strips exactly one)."""
+    text = one_line(text)
+    fence = "`" * (max(map(len, re.findall("`+", text)), default=0) + 1)
+    pad = " " if text[:1] == "`" or text[-1:] == "`" or (
+        text[:1] == " " and text[-1:] == " " and text.strip()) else ""
+    return Markup(f"{fence}{pad}{text}{pad}{fence}")
+
+
+def chat_seed(text: str) -> Markup:
+    """A seed in chat text: as any chat text (see the module's docstring)."""
+    return Markup(plain_text(one_line(text)))
+
+
 # format → (template, escaping of printed values (None: HTML autoescape), file suffix)
 FORMATS: dict[str, tuple[str, Callable[[str], str] | None, str]] = dict(zip(POST_FORMATS, (
     ("post/bbcode-vb.txt.j2", bbcode_text, ".txt"),
@@ -70,6 +108,11 @@ FORMATS: dict[str, tuple[str, Callable[[str], str] | None, str]] = dict(zip(POST
     ("post/markdown.md.j2", markdown_text, ".md"),
     ("post/testo.txt.j2", plain_text, ".txt"),
     ("post/pagina.html.j2", None, ".html"))))
+SCREEN_FORMAT = ("post/schermo.html.j2", None, ".html")
+# how each format prints a draw's seed (HTML: as any value, in <code>)
+SEEDS: dict[str, Callable[[str], object]] = {
+    "bbcode-vb": bbcode_seed, "bbcode-phpbb": bbcode_seed, "markdown": markdown_seed,
+    "testo": chat_seed, "html": str, SCREEN: str}
 REPLAY = ("Chiunque può ripetere il sorteggio con gli stessi iscritti, lo stesso seme e la "
           "stessa versione del motore (risiko-xl verifica): deve ottenere la stessa impronta e "
           "gli stessi tavoli.")
@@ -87,34 +130,98 @@ def columns(headers: Sequence[str], rows: Sequence[Sequence[object]],
     return Markup(escape("\n".join(lines)))
 
 
-def render_post(post: Post, fmt: str, sections: Sequence[str] = SECTIONS) -> str:
-    """`post` in format `fmt`, with only the chosen `sections`."""
-    if fmt not in FORMATS:
-        raise RisikoError(f"formato «{fmt}» sconosciuto: usare uno fra {', '.join(FORMATS)}",
+def default_sections(post: Post) -> tuple[str, ...]:
+    """What a post says when no section is chosen: a round drawn and not yet played is
+    announced (its tables and its draw's certificate); a played round gets everything
+    but the bare seating, which its results already show table by table."""
+    if post.announced:
+        return ("tavoli", "qualificati", "certificato")
+    return tuple(s for s in SECTIONS if s != "tavoli")
+
+
+def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> str:
+    """`post` in format `fmt`, with only the chosen `sections` (default:
+    `default_sections`)."""
+    if sections is None:
+        sections = default_sections(post)
+    if fmt not in SEEDS:
+        raise RisikoError(f"formato «{fmt}» sconosciuto: usare uno fra {', '.join(SEEDS)}",
                           valore=fmt)
     unknown = [s for s in sections if s not in SECTIONS]
     if unknown:
         raise RisikoError(f"sezione «{unknown[0]}» sconosciuta: usare fra {', '.join(SECTIONS)}",
                           valore=unknown[0])
-    name, escape, _suffix = FORMATS[fmt]
+    name, escape, _suffix = SCREEN_FORMAT if fmt == SCREEN else FORMATS[fmt]
     env = environment("html" if escape is None else "text", escape)
     template = env.get_template(name)
     chart = base64.b64encode(post.chart).decode("ascii") if post.chart else None
+    extra = _screen(post) if fmt == SCREEN else {}
     return template.render(post=post, sections=tuple(sections), chart=chart, replay=REPLAY,
-                           seat_headers=SEAT_HEADERS,
+                           seat_headers=SEAT_HEADERS, seme=SEEDS[fmt],
                            qualified_headers=QUALIFIED_HEADERS,
-                           columns=lambda h, r, right=(): columns(h, r, escape or str, right))
+                           columns=lambda h, r, right=(): columns(h, r, escape or str, right),
+                           **extra)
+
+
+def _screen(post: Post) -> dict[str, object]:
+    """The room screen's pages (the tables before results, the standings after) and its
+    QR code."""
+    columns = 3
+    if post.announced or post.ranking is None:
+        # long names get wide cards (2 columns); 6 players need taller ones (2 rows)
+        longest = max((len(s.name) for t in post.results for s in t.seats), default=0)
+        columns = 2 if longest > LONG_NAME else 3
+        rows = 2 if any(len(t.seats) > 5 for t in post.results) else 3
+        parts: list[list] = pages(post.results, columns * rows)
+    else:
+        parts = pages(post.ranking_rows(), ROWS_PER_PAGE)
+    return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": columns,
+            "qr": qr_svg(post.address) if post.address else None}
+
+
+def post_of(book: Book, round_no: int | None = None, top: int | None = None,
+            trademark: bool = True, now: dt.datetime | None = None) -> tuple[Post, object]:
+    """The `Post` of round `round_no` and the tournament it was read from."""
+    t = load(book)
+    return post_from(t, round_no, top, now, trademark), t
+
+
+def with_chart(post: Post, t: object, fmt: str, sections: Sequence[str]) -> Post:
+    """The HTML page's post carries the standings chart when it shows the standings;
+    the room screen's, the checked «Indirizzo pubblicazione» for its QR code."""
+    if fmt == SCREEN:
+        return replace(post, address=publication_address(t))
+    if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
+            and post.ranking is not None:
+        from risiko_xl.publish.charts import progression, progression_png
+
+        return replace(post, chart=progression_png(progression(t, upto=post.round_no)))
+    return post
 
 
 def publish(book: Book, fmt: str, round_no: int | None = None, top: int | None = None,
-            sections: Sequence[str] = SECTIONS, trademark: bool = True,
+            sections: Sequence[str] | None = None, trademark: bool = True,
             now: dt.datetime | None = None) -> str:
     """The post for round `round_no` in format `fmt`: the service behind the CLI's
-    `post` and the ribbon's *Post forum*. The HTML page gets the standings chart."""
-    t = load(book)
-    post = post_from(t, round_no, top, now, trademark)
-    if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING:
-        from risiko_xl.publish.charts import progression, progression_png
+    `pubblica` and the ribbon's *Post forum*. The HTML page gets the standings chart."""
+    post, t = post_of(book, round_no, top, trademark, now)
+    chosen = default_sections(post) if sections is None else tuple(sections)
+    return render_post(with_chart(post, t, fmt, chosen), fmt, chosen)
 
-        post = replace(post, chart=progression_png(progression(t, upto=post.round_no)))
-    return render_post(post, fmt, sections)
+
+def publish_all(book: Book, round_no: int | None = None, top: int | None = None,
+                sections: Sequence[str] | None = None, trademark: bool = True,
+                now: dt.datetime | None = None) -> tuple[int, dict[str, str]]:
+    """Every format of one post from ONE load of the workbook: (round, {format: text}),
+    each text equal to what `publish` gives for that format alone."""
+    post, t = post_of(book, round_no, top, trademark, now)
+    chosen = default_sections(post) if sections is None else tuple(sections)
+    return post.round_no, {fmt: render_post(with_chart(post, t, fmt, chosen), fmt, chosen)
+                           for fmt in SEEDS}
+
+
+def file_name(round_no: int, fmt: str) -> str:
+    """`post-turno-2-markdown.md`, `post-turno-2-schermo.html`, …: the files `tutti`
+    writes (named as the demo's)."""
+    suffix = (SCREEN_FORMAT if fmt == SCREEN else FORMATS[fmt])[2]
+    return f"post-turno-{round_no}-{fmt}{suffix}"

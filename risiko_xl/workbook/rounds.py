@@ -152,7 +152,20 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
                   + ", ".join(e.name or e.id for e in absent)
                   + f"; tornano «{ACTIVE}» per il turno successivo",)
+    lines += table_lines(t, result.tables)
     return RoundDraw(round_no, result, int(old.sum()), lines)
+
+
+def table_lines(t: Tournament, tables) -> tuple[str, ...]:
+    """One line per table drawn, for the organiser to read out:
+    «Tavolo 3: G07 Mario Rossi (Club), G12 …» (the club only where set)."""
+    def player(pid: str) -> str:
+        e = t.by_id[pid]
+        name = " ".join(e.name.split())  # a name typed over two lines prints on one
+        text = pid if name == pid else f"{pid} {name}"
+        return text + (f" ({' '.join(e.club.split())})" if e.club else "")
+    return tuple(f"Tavolo {n}: " + ", ".join(map(player, table))
+                 for n, table in enumerate(tables, start=1))
 
 
 def _back_to_active(book: Book, absent: list) -> None:

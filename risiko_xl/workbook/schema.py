@@ -61,7 +61,8 @@ FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
-                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo")
+                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo",
+                "Indirizzo pubblicazione")
 # optional inputs of the ribbon's actions (the CLI takes them as arguments); emptied after use
 ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
                "Giocatore da ritirare")

@@ -29,6 +29,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
     "Scarti": 0, "Seme sorteggio": "", "Variante formula": "", "Calcolo": "",
+    "Indirizzo pubblicazione": "",  # the room screen's QR code (publish/screen.py)
     **dict.fromkeys(schema.ACTION_KEYS, ""),
 }
 STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)

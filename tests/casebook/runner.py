@@ -4,7 +4,7 @@ A `Case` is a small tournament typed into a workbook the way an organiser types 
 (openpyxl, cells written into the Excel tables by header name, the table's `ref`
 extended), driven through the `risiko-xl` command line in-process
 (`risiko_xl.cli.main`), with expectations derived BY HAND from the regulation (the
-seeds in `../shared/seeds/`). See README.md in this folder.
+regulations listed in `docs/REGOLAMENTI.md`). See README.md in this folder.
 
 Steps, in order:
 - `Type(*tables)` types rows of `Risultati` (`Tav(...)` = one table, `S(...)` = one seat);
