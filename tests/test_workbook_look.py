@@ -274,3 +274,19 @@ def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
     book.save()
     columns = OpenpyxlBook(path).read_table("Classifica").columns
     assert "Totale" in columns and "Qualificazione" not in columns
+
+
+def test_organisers_own_sheet_keeps_its_print_setup(tmp_path):
+    from openpyxl.worksheet.table import Table
+
+    path = write_new(tmp_path / "t.xlsx")
+    book = OpenpyxlBook(path)
+    mine = book.workbook.create_sheet("Premi")
+    mine.append(["Posto", "Premio"])
+    mine.append([1, "Coppa"])
+    mine.add_table(Table(displayName="Premi", ref="A1:B2"))
+    mine.page_setup.orientation = "landscape"
+    book.save()
+    ws = load_workbook(path)["Premi"]
+    assert ws.page_setup.orientation == "landscape" and ws.print_title_rows is None
+    assert ws.sheet_state == "visible"

@@ -18,7 +18,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import safe_open, schema
-from risiko_xl.workbook.book import missing_table, setting_key, settings_of
+from risiko_xl.workbook.book import SHEET_OF, missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.layout import Look, TableLook, dress, header_lines
@@ -40,6 +40,7 @@ TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
 # our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
 # cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
 LONG_TEXT_TABLES = (schema.DRAWS.name,)
+OUR_SHEETS = frozenset(SHEET_OF.values())  # print setup: never on the organiser's own sheets
 
 
 def put(cell: Any, value: Any) -> None:
@@ -241,7 +242,7 @@ class OpenpyxlBook:
                     sheet.sheet_state = "hidden"
             elif sheet.title in look.shown:
                 sheet.sheet_state = "visible"
-            if sheet.tables and sheet.sheet_state == "visible":
+            if sheet.title in OUR_SHEETS and sheet.tables and sheet.sheet_state == "visible":
                 print_setup(sheet, sheet.title in look.landscape,
                             bounded=sheet.title in look.bounded)
 
