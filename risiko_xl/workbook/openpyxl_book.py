@@ -29,7 +29,8 @@ from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 BOLD = Font(bold=True)
-WRAP = Alignment(wrap_text=True, vertical="top", indent=1)  # clear of the number before
+# long text on more lines, indented clear of the number before it
+WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
 WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
 CENTRE = Alignment(horizontal="center")
 LINE_HEIGHT = 15  # points per line of wrapped text
