@@ -290,3 +290,27 @@ def test_organisers_own_sheet_keeps_its_print_setup(tmp_path):
     ws = load_workbook(path)["Premi"]
     assert ws.page_setup.orientation == "landscape" and ws.print_title_rows is None
     assert ws.sheet_state == "visible"
+
+
+def test_qualification_column_written_by_finali_itself(tmp_path):
+    """Seating a phase (`finali`) rewrites Classifica: its Qualificazione column names the
+    players just seated, with no other command run."""
+    from risiko_xl import simulate
+    from risiko_xl.workbook.finals_sheet import run_finals
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.standings_sheet import update_standings
+
+    path = tmp_path / "t.xlsx"
+    write_new(path, {"Seme sorteggio": "look"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(20, 5, "look"))
+    for round_no in (1, 2):
+        draw_round(book, round_no)
+        simulate.play(book, round_no, "Qualificazione", "look")
+        update_standings(book)
+    run_finals(book)
+    book.save()
+    book = OpenpyxlBook(path)
+    seated = set(book.read_table(schema.QUALIFIERS.name)["ID"])
+    standings = book.read_table("Classifica").set_index("ID")["Qualificazione"]
+    assert seated and {pid for pid, how in standings.items() if how} == seated
