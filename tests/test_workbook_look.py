@@ -314,3 +314,12 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
     seated = set(book.read_table(schema.QUALIFIERS.name)["ID"])
     standings = book.read_table("Classifica").set_index("ID")["Qualificazione"]
     assert seated and {pid for pid, how in standings.items() if how} == seated
+
+
+def test_new_classifica_landscape_with_four_rounds_or_more(tmp_path):
+    from risiko_xl.workbook.template import formula_settings
+
+    club = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))  # T1…T4
+    assert load_workbook(club)["Classifica"].page_setup.orientation == "landscape"
+    master = write_new(tmp_path / "master.xlsx", formula_settings("master"))  # T1, T2
+    assert load_workbook(master)["Classifica"].page_setup.orientation == "portrait"

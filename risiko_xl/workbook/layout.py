@@ -41,6 +41,7 @@ MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
 TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
 LANDSCAPE_WIDTH = 95  # characters across an A4 portrait page at a readable size
+WIDE_ROUNDS = 4  # a Classifica with T1…T4 or more is printed landscape from the start
 DROPS_COLUMN = schema.DROPS_COLUMN
 # short marks read best centred
 CENTRED = ("Pos", "Turno", "Tavolo", "Ordine", "Posizione", DROPS_COLUMN)
@@ -200,7 +201,8 @@ def look_of(book: Book) -> Look:
     wide = [schema.RESULTS.sheet, schema.QUALIFIERS.sheet, schema.DRAWS.sheet,
             schema.ARCHIVE.sheet]
     standings = look.tables.get(schema.standings_spec(0).name)
-    if standings is not None and sum(standings.widths.values()) > LANDSCAPE_WIDTH:
+    if standings is not None and (sum(standings.widths.values()) > LANDSCAPE_WIDTH or len(
+            [h for h in standings.widths if _is_round(h)]) >= WIDE_ROUNDS):
         wide.append(schema.standings_spec(0).sheet)
     look.landscape = tuple(wide)
     # elsewhere the tables are all a sheet holds: no print area, so the page follows the
