@@ -59,16 +59,17 @@ def shoot(page: Path, png: Path, size: str, work: Path) -> None:
 
 
 def standings_print(workbook: Path, png: Path, work: Path) -> None:
-    """The Classifica sheet as LibreOffice prints it: every other sheet hidden."""
+    """The Classifica sheet as LibreOffice prints it, with the workbook's print setup
+    (every other sheet removed from a copy: a PDF export prints hidden sheets too)."""
     soffice, pdftoppm = shutil.which("soffice"), shutil.which("pdftoppm")
     if soffice is None or pdftoppm is None:
         print(f"soffice o pdftoppm non trovato: {png.name} non scritto")
         return
     only = work / "solo-classifica.xlsx"
     book = load_workbook(workbook)
-    for sheet in book.worksheets:
-        sheet.sheet_state = "visible" if sheet.title == "Classifica" else "hidden"
-    book.active = book.sheetnames.index("Classifica")
+    for sheet in [s for s in book.worksheets if s.title != "Classifica"]:
+        book.remove(sheet)
+    book.active = 0
     book.save(only)
     profile = (work / "lo-profilo").resolve().as_uri()
     subprocess.run([soffice, f"-env:UserInstallation={profile}", "--headless",

@@ -58,7 +58,7 @@ def render_examples() -> str:
         seats = [Seat(points=p, out_points=0, order=i + 1, risiko=r, eliminated=e)
                  for i, (_, p, r, e, _s) in enumerate(rows)]
         result = score_table(seats, scoring=m)
-        decimals = 3 if m.denominator == 1000 else 0
+        decimals = m.decimals
         lines.append(f"{title} — metodo {m.name}")
         lines.append(f"  {'Gioc.':<6}{'Obiettivo':>10}{'Tavolo':>8}{'Pos.':>6}{'Torneo':>9}"
                      f"   Atteso")

@@ -154,6 +154,7 @@ def payload_from_file(path: Path) -> dict[str, Any]:
         values = [(row + [""] * last_col)[:last_col] for row in rows[:last_row]]
         values += [[""] * last_col for _ in range(last_row - len(values))]
         api = _sheet_api(sheet.title, values)
+        api["visibility"] = "Visible" if sheet.sheet_state == "visible" else "Hidden"
         api["tables"] = [_table_api(t.displayName, t.ref) for t in sheet.tables.values()]
         api["charts"] = [{"name": f"Chart {i}", "chart_type": "BarStacked", "left": 0.0,
                           "top": 0.0, "width": 510.0, "height": 300.0,
@@ -305,6 +306,16 @@ class ExcelStandIn:
             sheet["charts"][index]["standin"]["axes"].setdefault(axis, {}).update(values)
         elif func == "deleteChart":
             del sheet["charts"][args[0]]
+        elif func == "setNumberFormat":
+            # (first row, column, rows) of the range, 0-based -> format
+            sheet.setdefault("standin_formats", {})[
+                action["start_row"], action["start_column"], action["row_count"]] = _one(args)
+        elif func == "setColumnWidth":
+            sheet.setdefault("standin_widths", {})[action["start_column"]] = _one(args)
+        elif func == "setPrintArea":
+            sheet["print_area"] = _one(args)
+        elif func == "setSheetVisibility":
+            sheet["visibility"] = _one(args)
         elif func == "alert":
             self.alerts.append(Alert(*args[:4]))
         elif func == "save":
@@ -325,6 +336,11 @@ class ExcelStandIn:
         for r, values in enumerate(action["values"], start=top):
             for c, value in enumerate(values, start=left):
                 grid[r][c] = excel_entry(value, formulas)
+
+
+def _one(args: Any) -> Any:
+    """An action's single argument (the engine may send it in a list)."""
+    return args[0] if isinstance(args, list) and len(args) == 1 else args
 
 
 class Guarded:

@@ -558,3 +558,34 @@ def test_verify_reports_differences(excel):
     alert = last(stand_in)
     assert alert.mode == "critical" and "1 differenza." in alert.prompt  # singular agreement
     assert "Foglio Classifica, riga 2, colonna Totale: trovato 99" in alert.prompt
+
+
+# --- the workbook's look --------------------------------------------------------------------
+
+def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
+    """The number formats and widths `layout` gives the file are written to Excel too;
+    the technical sheets stay hidden."""
+    from risiko_xl.workbook.layout import MAX_WIDTH
+
+    stand_in = excel(players=12)
+    stand_in.run(actions.sorteggia_turno)
+    play_round(stand_in, 1)
+    batch = stand_in.run(actions.aggiorna_classifica)
+    assert "setNumberFormat" in funcs(batch) and "setColumnWidth" in funcs(batch)
+    classifica = stand_in.sheet("Classifica")
+    header = classifica["values"][0]
+    formats = {header[column]: fmt
+               for (_row, column, _rows), fmt in classifica["standin_formats"].items()}
+    # 001 §7: «giocatore C: vincitore con 48 punti tavolo -> 1,048 punti torneo»
+    assert formats["T1"] == formats["Totale"] == formats["Migliore"] == "0.000"
+    results = stand_in.sheet("Risultati")
+    assert {results["values"][0][column]: fmt for (_r, column, _n), fmt
+            in results["standin_formats"].items()}["Punti tavolo"] == "0"
+    widths = classifica["standin_widths"]
+    name = header.index("Giocatore")
+    longest = max(len(str(row[name])) for row in classifica["values"][1:13])
+    assert longest + 1 <= widths[name] <= MAX_WIDTH
+    assert classifica["print_area"] == f"A1:{chr(ord('A') + len(header) - 1)}13"
+    for sheet in ("Calcoli", "xlwings.conf", "Squadre"):
+        assert stand_in.sheet(sheet)["visibility"] == "Hidden"
+    assert stand_in.sheet("Risultati")["visibility"] == "Visible"

@@ -58,7 +58,10 @@ def markdown_html(text: str) -> str:
 def standings_rows(path) -> list[list[str]]:
     """Classifica as written in the workbook: Pos, Giocatore, Club, T1, T2, Totale, …"""
     frame = OpenpyxlBook(path).read_table("Classifica")
-    numbers = [c for c in frame.columns if c not in ("Pos", "ID", "Giocatore", "Club")]
+    # «Qualificazione» and «Scarto» are not ranking columns of a post: the post lists
+    # the qualifiers and how each qualified in its own section
+    numbers = [c for c in frame.columns if c not in ("Pos", "ID", "Giocatore", "Club",
+                                                     "Qualificazione", "Scarto")]
     return [[str(r["Pos"]), r["Giocatore"], r["Club"] or "",
              *(italian(r[c]) if isinstance(r[c], float | int) else str(r[c] or "–")
                for c in numbers)]

@@ -258,8 +258,7 @@ def _order(t: Tournament, row: int) -> int | None:
 
 
 def _decimals(t: Tournament) -> int:
-    denominator = t.formula.scoring.denominator
-    return len(str(denominator)) - 1 if denominator > 1 else 0
+    return t.formula.scoring.decimals
 
 
 def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...]:

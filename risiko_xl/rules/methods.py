@@ -63,6 +63,13 @@ class Method:
     def value(self, numerator: int) -> Fraction:
         return Fraction(numerator, self.denominator)
 
+    @property
+    def decimals(self) -> int:
+        """The decimals its points are shown with: 3 for thousandths (millesimi, seeds
+        001/003: 1,048), 2 for hundredths (piazzamento, seed 004: 150,23), none for whole
+        points (bonus and box methods: 150)."""
+        return len(str(self.denominator)) - 1 if self.denominator > 1 else 0
+
     def table_points(self, seat: Seat, players: int) -> int:
         """The seat's objective points scaled for a table of `players` (rounded up);
         in S.P.Q.RisiKo! the game's points as typed."""

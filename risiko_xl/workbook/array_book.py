@@ -53,6 +53,9 @@ class ArrayBook:
     def set_chart(self, spec: ChartSpec) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
+    def apply_look(self, look: object) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
     def save(self) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 

@@ -18,6 +18,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.charts import ChartSpec
 
 if TYPE_CHECKING:
+    from risiko_xl.workbook.layout import Look
     from risiko_xl.workbook.live import SheetFormula
 
 SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
@@ -109,6 +110,10 @@ class Book(Protocol):
                            formulas: Sequence[SheetFormula]) -> None:
         """Empty sheet `sheet` (created at the end if missing), write `note` in A1 and
         each formula over its block."""
+        ...
+
+    def apply_look(self, look: Look) -> None:
+        """Number formats, widths, hidden sheets and print setup (see `layout`)."""
         ...
 
     def save(self) -> None: ...

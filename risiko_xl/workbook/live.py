@@ -115,7 +115,7 @@ def write_scores(book: Book, t: Tournament, standings: pd.DataFrame,
     while the organiser's own columns stay on their rows."""
     results = write_computed(identity(t)[0], t.computed)
     ours = list(standings.columns)
-    standings = with_user_columns(book, standings)
+    standings = with_user_columns(book, with_qualification(book, standings))
     if wants_formulas(book) if formulas is None else formulas:
         block = _block(RESULTS_AT[0], RESULTS_AT[1], len(schema.RESULTS.computed))
         for k, header in enumerate(schema.RESULTS.computed, start=1):
@@ -160,6 +160,29 @@ def with_user_columns(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
     out = frame.copy()
     for column in user:
         out[column] = [keyed.get(pid, {}).get(column) for pid in out["ID"]]
+    return out
+
+
+def with_qualification(book: Book, frame: pd.DataFrame) -> pd.DataFrame:
+    """`frame` with the column «Qualificazione» once a final phase is seated: how each
+    player qualified, as `Qualificati` lists it («semifinale: 2° in classifica»), the first
+    phase each reached from the standings (a reason naming its phase as it is); blank for
+    the others."""
+    try:
+        listed = book.read_table(schema.QUALIFIERS.name)
+    except RisikoError:
+        return frame
+    if listed.empty or not {"ID", "Fase", "Qualificazione"} <= set(listed.columns):
+        return frame
+    how: dict[str, str] = {}
+    for pid, phase, reason in zip(listed["ID"], listed["Fase"], listed["Qualificazione"]):
+        key, phase_text, why = to_text(pid), to_text(phase), to_text(reason)
+        if key and phase_text and key not in how:
+            phase_text = phase_text.lower()
+            how[key] = why if why and why.lower().startswith(phase_text) else (
+                phase_text + (f": {why}" if why else ""))
+    out = frame.copy()
+    out[schema.QUALIFICATION_COLUMN] = [how.get(to_text(pid) or "") for pid in out["ID"]]
     return out
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
+from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
@@ -17,15 +18,22 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import safe_open, schema
-from risiko_xl.workbook.book import missing_table, setting_key, settings_of
+from risiko_xl.workbook.book import SHEET_OF, missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.layout import Look, TableLook, dress, header_lines
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
+BOLD = Font(bold=True)
+# long text on more lines, indented clear of the number before it
+WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
+WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
+CENTRE = Alignment(horizontal="center")
+LINE_HEIGHT = 15  # points per line of wrapped text
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
 # tables people type into: rows typed right below them belong to them (Excel would have
 # extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
@@ -33,6 +41,7 @@ TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
 # our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
 # cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
 LONG_TEXT_TABLES = (schema.DRAWS.name,)
+OUR_SHEETS = frozenset(SHEET_OF.values())  # print setup: never on the organiser's own sheets
 
 
 def put(cell: Any, value: Any) -> None:
@@ -222,6 +231,22 @@ class OpenpyxlBook:
             target[first] = (f.text if first == last
                              else ArrayFormula(f"{first}:{last}", f.text))
 
+    # --- look -------------------------------------------------------------------------
+    def apply_look(self, look: Look) -> None:
+        """Number formats and widths of our tables, hidden technical sheets, and each
+        user sheet's print setup: its tables as print area, landscape where wide."""
+        for name, dressed in look.tables.items():
+            _dress_table(*self._find(name), dressed)
+        for sheet in self.workbook.worksheets:
+            if sheet.title in look.hidden:
+                if sheet.sheet_state == "visible":
+                    sheet.sheet_state = "hidden"
+            elif sheet.title in look.shown:
+                sheet.sheet_state = "visible"
+            if sheet.title in OUR_SHEETS and sheet.tables and sheet.sheet_state == "visible":
+                print_setup(sheet, sheet.title in look.landscape,
+                            bounded=sheet.title in look.bounded)
+
     def _freeze_user_formulas(self) -> None:
         """Each formula typed in a table people type into becomes the value the
         spreadsheet saved for it (see `_use_saved_values`); one without is left alone."""
@@ -249,6 +274,7 @@ class OpenpyxlBook:
                               "comando lavorava: per non perdere quel salvataggio non è stato "
                               "scritto niente; ripetere il comando", valore=str(target))
         self._freeze_user_formulas()
+        dress(self)
 
         def write(temp: Path) -> None:
             self.workbook.save(temp)
@@ -288,6 +314,65 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
                 data = data.replace(b"</Relationships>",
                                     "".join(wanted).encode() + b"</Relationships>")
             zipped.writestr(item, data)
+
+
+def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
+    """One table's number formats, widths, bold wrapped headers, wrapped long text (its
+    rows made tall enough: spreadsheets do not grow them) and centred columns."""
+    left, top, right, bottom = range_boundaries(table.ref)
+    headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
+    body = range(top + 1, bottom + 1)
+    for header, fmt in dressed.formats.items():
+        for row in body if header in headers else ():
+            _style(sheet.cell(row, headers[header]), "number_format", fmt)
+    for (offset, header), fmt in dressed.cells.items():
+        if header in headers:
+            _style(sheet.cell(top + 1 + offset, headers[header]), "number_format", fmt)
+    for header, size in dressed.widths.items():
+        if header in headers:
+            sheet.column_dimensions[get_column_letter(headers[header])].width = size
+    for column in headers.values():
+        sheet.cell(top, column).font = BOLD
+        sheet.cell(top, column).alignment = WRAP_HEADER
+    sheet.row_dimensions[top].height = LINE_HEIGHT * max(
+        [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
+    alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
+    for header in (*dressed.wrap, *dressed.centred):
+        align = WRAP if header in dressed.wrap else CENTRE
+        wanted = alignments.add(align)
+        for row in body if header in headers else ():
+            cell = sheet.cell(row, headers[header])
+            if not cell.has_style or cell._style.alignmentId != wanted:
+                cell.alignment = align
+            if header in dressed.wrap:
+                lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
+                sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+
+
+def _style(cell: Any, name: str, value: Any) -> None:
+    """Set a style attribute of `cell` unless it already has it (setting is slow)."""
+    if getattr(cell, name) != value:
+        setattr(cell, name, value)
+
+
+def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False) -> None:
+    """A4, fit to the page width (as many pages down as needed), the header row on every
+    page, grid lines; `landscape` for a wide sheet; `bounded`: the sheet's tables as
+    print area (else none: the used range, which follows rows typed later)."""
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.print_options.gridLines = True
+    sheet.print_area = None
+    if bounded and sheet.tables:
+        bounds = [range_boundaries(t.ref) for t in sheet.tables.values()]
+        left, top = min(b[0] for b in bounds), min(b[1] for b in bounds)
+        right, bottom = max(b[2] for b in bounds), max(b[3] for b in bounds)
+        sheet.print_area = (f"{get_column_letter(left)}{top}:"
+                            f"{get_column_letter(right)}{bottom}")
 
 
 def _value(cell: Any) -> Any:

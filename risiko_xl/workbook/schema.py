@@ -40,8 +40,10 @@ RESULTS = TableSpec(
     optional=(*ART26, *SPQR),
 )
 STANDINGS_BASE = ("Pos", "ID", "Giocatore", "Club")
+DROPS_COLUMN = "Scarto"  # Classifica: the rounds not counted («T3»)
+QUALIFICATION_COLUMN = "Qualificazione"  # Classifica: how a player reached a final phase
 STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuori obiettivo",
-                   "Migliore")
+                   "Migliore", DROPS_COLUMN, QUALIFICATION_COLUMN)
 DRAWS = TableSpec("Sorteggi", "Sorteggi", (
     "Turno", "Fase", "Data e ora", "Seme", "Impronta", "Versione motore", "Procedura",
     "Qualità", "Tavoli", "Note"))

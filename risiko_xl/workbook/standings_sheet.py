@@ -72,6 +72,8 @@ def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
     rounds = t.formula.standings.rounds
     extras = standings_columns(t.formula.standings)
     by_id = t.by_id
+    drops = bool(t.formula.standings.drops or t.formula.standings.best_of) \
+        and not t.formula.standings.medals
     records = []
     for row in standings.rows:
         entrant = by_id[row.player]
@@ -81,11 +83,15 @@ def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
         for n, value in enumerate(round_values(t.formula.standings, row, rounds), 1):
             record[f"T{n}"] = value if value is None or isinstance(value, str) \
                 else cell_number(Fraction(value))
+        if drops:
+            record[schema.DROPS_COLUMN] = ", ".join(f"T{n}" for n in row.dropped) or None
         for column in extras:
             record[column] = cell_number(Fraction(column_value(row, column)))
         records.append(record)
-    columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)), *extras]
+    columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)),
+               *([schema.DROPS_COLUMN] if drops else []), *extras]
     return pd.DataFrame(records, columns=columns)
+
 
 
 def round_values(rules: StandingsRules, row: StandingRow,
@@ -124,15 +130,19 @@ def position_text(row: StandingRow) -> int | str:
 
 def standings_columns(rules: StandingsRules) -> list[str]:
     """The Classifica's score columns: Totale (or Generale and Assoluta when results are
-    dropped), the columns the tie-break chain reads, and any the formula adds. With the
+    dropped; never two columns that always hold the same values), the columns the
+    tie-break chain reads, and any the formula adds. With the
     medal table (seed 004) the count of each place, 1° to 4°, instead of any point."""
     if rules.medals:
         columns = list(MEDAL_COLUMNS)
     else:
         columns = ["Generale", "Assoluta"] if rules.drops or rules.best_of else ["Totale"]
     columns += [column for criterion, column in CHAIN_COLUMNS if criterion in rules.chain]
+    # with no result dropped Generale = Assoluta = Totale (000: both «tengono conto di
+    # tutti i punteggi»): the one column Totale
+    same = ("Totale", "Generale", "Assoluta") if columns[:1] == ["Totale"] else ("Totale",)
     columns += [c for c in rules.columns if c in COLUMN_FIELDS and c not in columns
-                and not (c == "Totale" and "Generale" in columns)]
+                and c not in same]
     if rules.medals:
         columns = [c for c in columns if c not in POINT_COLUMNS]
     return columns

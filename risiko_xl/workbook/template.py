@@ -20,11 +20,11 @@ from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
 from risiko_xl.workbook import live, schema
 from risiko_xl.workbook.files import atomic_write
-from risiko_xl.workbook.openpyxl_book import put
+from risiko_xl.workbook.layout import points_format
+from risiko_xl.workbook.openpyxl_book import print_setup, put
 
 FIXED_TIME = dt.datetime(2026, 1, 1)
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
-THOUSANDTHS = "0.000"
 DEFAULT_SETTINGS: dict[str, Any] = {
     "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
@@ -85,12 +85,7 @@ def _number_format(sheet: Worksheet, spec: schema.TableSpec, header: str, fmt: s
 
 
 def _print_setup(sheet: Worksheet, landscape: bool = False) -> None:
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.print_title_rows = "1:1"
+    print_setup(sheet, landscape)
     sheet.freeze_panes = "A2"
 
 
@@ -118,20 +113,19 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
     _table(results, schema.RESULTS, [], widths=10)
     _dropdown(results, schema.RESULTS, "Fase", schema.PHASE_CHOICES)
     _dropdown(results, schema.RESULTS, "RisiKo!", schema.FLAGS)
-    _number_format(results, schema.RESULTS, "Punti torneo", THOUSANDTHS)
+    points = points_format(_decimals(values))
+    _number_format(results, schema.RESULTS, "Punti torneo", points)
     _print_setup(results, landscape=True)
 
     standings = book.create_sheet("Classifica")
     spec = schema.standings_spec(int(values["Turni preliminari"] or 1))
     _table(standings, spec, [], widths=9)
-    for header in spec.headers[len(schema.STANDINGS_BASE):]:
-        _number_format(standings, spec, header, THOUSANDTHS, rows=1200)
     _print_setup(standings)
 
     teams = book.create_sheet(schema.TEAMS.sheet)
     _table(teams, schema.TEAMS, [], widths=10)
     for header in ("Totale", "Migliore scartato"):
-        _number_format(teams, schema.TEAMS, header, THOUSANDTHS, rows=200)
+        _number_format(teams, schema.TEAMS, header, points, rows=200)
     _print_setup(teams)
 
     finals = book.create_sheet(schema.QUALIFIERS.sheet)
@@ -167,10 +161,31 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
 
     if formulas:
         _live_formulas(book)
+    _dress(book)
     book.properties.creator = "risiko_xl"
     book.properties.created = FIXED_TIME
     book.properties.modified = FIXED_TIME
     return book
+
+
+def _decimals(settings: dict[str, Any]) -> int:
+    """The decimals of the points of the method the settings name (of the formula's own
+    method while a variant is to be chosen); 3 when the settings name none we know."""
+    from risiko_xl.errors import RisikoError
+    from risiko_xl.workbook.state import tournament_formula
+
+    try:
+        return tournament_formula(settings).scoring.decimals
+    except RisikoError:
+        return 3
+
+
+def _dress(book: Workbook) -> None:
+    """The new workbook's look (`layout`): technical sheets hidden, widths, print areas."""
+    from risiko_xl.workbook.layout import dress
+    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+    dress(OpenpyxlBook(Path("torneo.xlsx"), book))
 
 
 def _live_formulas(book: Workbook) -> None:

@@ -12,10 +12,13 @@ Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests
 - `Book`: `sheets`, `app`, `fullname`, `selection`, `save()`;
   `App`: `alert(prompt, title=, buttons=, mode=)`, `status_bar`;
 - `Sheets`: iteration, `len()`, `[i]`, `add(name=, after=)`;
-  `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`;
+  `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`, `visible` (write),
+  `page_setup`; `PageSetup`: `print_area` (write);
 - `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
   `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
-  `formula2` (write: a formula that spills, for the `Calcoli` sheet);
+  `formula2` (write: a formula that spills, for the `Calcoli` sheet), `number_format` and
+  `column_width` (write: the workbook's look, `layout`; widths in characters, as desktop
+  Excel measures them);
 - `Charts`: iteration, `add(name=, chart_type=, anchor=, width=, height=)`; `Chart`: `name`,
   `title`, `delete()`, `set_source_data(range, plot_by=)`, `set_x_axis_values(range)`,
   `legend.position`, `category_axis` / `value_axis` (`title`, `reverse_order`, `crosses`).
@@ -37,10 +40,12 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from openpyxl.utils import get_column_letter
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook.book import missing_table, setting_key, settings_of
 from risiko_xl.workbook.charts import STACKED_BARS, ChartSpec
+from risiko_xl.workbook.layout import Look, dress
 from risiko_xl.workbook.live import Formula, SheetFormula
 from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
@@ -49,10 +54,13 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "Book": frozenset({"sheets", "app", "fullname", "selection", "save"}),
     "App": frozenset({"alert", "status_bar"}),
     "Sheets": frozenset({"__iter__", "__len__", "__getitem__", "add"}),
-    "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents"}),
+    "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents", "visible",
+                        "page_setup"}),
+    "PageSetup": frozenset({"print_area"}),
     "Tables": frozenset({"__iter__"}),
     "Table": frozenset({"name", "range", "resize"}),
-    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2"}),
+    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2",
+                        "number_format", "column_width"}),
     "Charts": frozenset({"__iter__", "add"}),
     "Chart": frozenset({"name", "title", "delete", "set_source_data", "set_x_axis_values",
                         "legend", "category_axis", "value_axis"}),
@@ -159,6 +167,7 @@ class XlwingsBook:
         self._table_list: list[tuple[Any, Any]] | None = None
         self._charts: dict[tuple[str, str], _Chart] = {}
         self._formulas: dict[str, tuple[str, list[SheetFormula]]] = {}
+        self._look: Look | None = None
         self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
         self.loaded: tuple[int, Any] | None = None
 
@@ -271,6 +280,12 @@ class XlwingsBook:
         top-left cell as a dynamic array formula that spills over its block. By `flush()`."""
         self._formulas[sheet] = (note, list(formulas))
 
+    def apply_look(self, look: Look) -> None:
+        """Number formats and widths of our tables, technical sheets hidden, the print
+        area of a sheet with a chart beside its table (see `layout`); written by
+        `flush()` after the tables. The rest of the print setup is the template's."""
+        self._look = look
+
     # --- writing to Excel -----------------------------------------------------------
     @property
     def pending(self) -> bool:
@@ -279,7 +294,10 @@ class XlwingsBook:
             g.dirty or g.cells for g in self._grids.values())
 
     def flush(self) -> None:
-        """Write every changed table to Excel (one block each), then draw the charts."""
+        """Write every changed table to Excel (one block each), then draw the charts and
+        give the workbook its look (`layout`) when anything changed."""
+        if self.pending:
+            dress(self)
         for grid in self._grids.values():
             if grid.dirty:
                 _write_grid(grid)
@@ -298,6 +316,35 @@ class XlwingsBook:
         for chart in self._charts.values():
             _draw(chart)
         self._charts.clear()
+        if self._look is not None:
+            self._write_look(self._look)
+            self._look = None
+
+    def _write_look(self, look: Look) -> None:
+        for name, dressed in look.tables.items():
+            grid = self._grid(name)
+            columns = {h: grid.left + i for i, h in enumerate(grid.headers)}
+            last = grid.top + max(grid.rows, 1)
+            for header, fmt in dressed.formats.items():
+                if header in columns:
+                    grid.sheet.range((grid.top + 1, columns[header]),
+                                     (last, columns[header])).number_format = fmt
+            for (offset, header), fmt in dressed.cells.items():
+                if header in columns:
+                    grid.sheet.range((grid.top + 1 + offset, columns[header])
+                                     ).number_format = fmt
+            for header, size in dressed.widths.items():
+                if header in columns:
+                    grid.sheet.range((grid.top, columns[header])).column_width = size
+        for sheet in self.book.sheets:
+            if sheet.name in look.hidden or sheet.name in look.shown:
+                sheet.visible = sheet.name in look.shown
+        for name in look.tables:
+            grid = self._grid(name)
+            if grid.sheet.name in look.bounded:
+                right = grid.left + len(grid.headers) - 1
+                grid.sheet.page_setup.print_area = (
+                    f"A{grid.top}:{get_column_letter(right)}{grid.top + max(grid.rows, 1)}")
 
     def save(self) -> None:
         """Write pending changes, then save the workbook in place (Excel keeps it open)."""

@@ -1,0 +1,325 @@
+"""The workbook reads and prints well: number formats by scoring method, column widths,
+technical sheets hidden, print setup, and the Classifica's columns (issue 15)."""
+
+from __future__ import annotations
+
+import subprocess
+from fractions import Fraction as F
+from pathlib import Path
+
+import pytest
+from lo_print import sheet_pdf
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter, range_boundaries
+
+from risiko_xl.demo import play_tournament
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.layout import MAX_WIDTH, points_format
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.template import write_new
+
+USER_SHEETS = ("Torneo", "Iscritti", "Risultati", "Classifica", "Fasi finali", "Sorteggi",
+               "Archivio", "Mappa")
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Played tournaments by formula: eagles at 20 players (formula a, one drop), the
+    club evening lu_castidduzzu at 23 (bonus 50/15/5) and rtu with piazzamento at 16."""
+    folder = tmp_path_factory.mktemp("look")
+    books = {}
+    for formula, players, settings in (
+            ("eagles", 20, None), ("lu_castidduzzu", 23, None),
+            ("rtu", 16, {"Metodo punteggio": "piazzamento"})):
+        path = folder / f"{formula}.xlsx"
+        play_tournament(path, formula, players=players, settings=settings)
+        books[formula] = path
+    return books
+
+
+def header_cells(sheet, row: int = 1) -> dict[str, int]:
+    return {c.value: c.column for c in sheet[row] if c.value is not None}
+
+
+def formats(path: Path, sheet: str, header: str) -> set[str]:
+    ws = load_workbook(path)[sheet]
+    column = header_cells(ws)[header]
+    return {ws.cell(r, column).number_format for r in range(2, ws.max_row + 1)
+            if ws.cell(r, column).value is not None}
+
+
+# --- 1. number formats follow the scoring method -------------------------------------------
+
+def test_points_format_by_decimals():
+    assert [points_format(d) for d in (0, 2, 3)] == ["0", "0.00", "0.000"]
+
+
+def test_thousandths_show_three_decimals(demo):
+    # 001 §7: «giocatore C: vincitore con 48 punti tavolo -> 1,048 punti torneo»
+    assert formats(demo, "Classifica", "Totale") == {"0.000"}
+    assert formats(demo, "Classifica", "T1") == {"0.000"}
+    assert formats(demo, "Risultati", "Punti torneo") == {"0.000"}
+    assert formats(demo, "Fasi finali", "Punti torneo") == {"0.000"}
+    assert formats(demo, "Risultati", "Punti tavolo") == {"0"}
+
+
+def test_bonus_method_shows_whole_points(played):
+    # 000 Art. 24: «Il vincitore del tavolo sarà premiato con un bonus di 50 punti»: whole
+    # points, 150 and never 150,000
+    path = played["lu_castidduzzu"]
+    for header in ("T1", "Totale"):
+        assert formats(path, "Classifica", header) == {"0"}
+    assert formats(path, "Risultati", "Punti torneo") == {"0"}
+
+
+def test_piazzamento_shows_two_decimals(played):
+    # 004 «Metodo punti standard»: «+ dei decimali di punto uguali al coefficiente punti
+    # potenziali» (hundredths: 150,23)
+    path = played["rtu"]
+    assert formats(path, "Classifica", "Generale") == {"0.00"}
+    assert formats(path, "Risultati", "Punti torneo") == {"0.00"}
+
+
+def test_counts_are_integers(played):
+    # wins, RisiKo! and points outside the objective are counts, never «3,000»
+    for header in ("Vittorie", "RisiKo!", "Fuori obiettivo"):
+        assert formats(played["eagles"], "Classifica", header) == {"0"}
+
+
+def test_new_workbook_formats_points_by_its_method(tmp_path):
+    from risiko_xl.workbook.template import formula_settings
+
+    path = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))
+    ws = load_workbook(path)["Risultati"]
+    column = header_cells(ws)["Punti torneo"]
+    assert ws.cell(2, column).number_format == "0"
+
+
+# --- 2. widths from the content ------------------------------------------------------------
+
+def test_name_columns_fit_real_names(tmp_path):
+    path = tmp_path / "t.xlsx"
+    play_tournament(path, "master", players=20)
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.PLAYERS.name)
+    long_name = "Gaetano Lombardo Santangelo"
+    frame.loc[frame.index[0], "Cognome"] = "Lombardo Santangelo"
+    frame.loc[frame.index[0], "Nome"] = "Gaetano"
+    book.write_table(schema.PLAYERS.name, frame)
+    from risiko_xl.workbook.standings_sheet import update_standings
+
+    update_standings(book)
+    book.save()
+    wb = load_workbook(path)
+    for sheet, header in (("Classifica", "Giocatore"), ("Risultati", "Giocatore"),
+                          ("Iscritti", "Cognome"), ("Fasi finali", "Giocatore")):
+        ws = wb[sheet]
+        letter = ws.cell(1, header_cells(ws)[header]).column_letter
+        longest = max(len(str(ws.cell(r, header_cells(ws)[header]).value or ""))
+                      for r in range(2, ws.max_row + 1))
+        assert ws.column_dimensions[letter].width >= longest + 1, (sheet, header)
+    ws = wb["Classifica"]
+    names = [ws.cell(r, header_cells(ws)["Giocatore"]).value for r in range(2, ws.max_row + 1)]
+    assert long_name in names
+
+
+def test_widths_are_capped(demo):
+    ws = load_workbook(demo)["Classifica"]
+    assert max(d.width for d in ws.column_dimensions.values()) <= MAX_WIDTH
+
+
+# --- 3. technical sheets hidden --------------------------------------------------------------
+
+def test_technical_sheets_hidden_user_sheets_visible(demo):
+    wb = load_workbook(demo)
+    states = {ws.title: ws.sheet_state for ws in wb.worksheets}
+    assert states["Calcoli"] == states["xlwings.conf"] == "hidden"
+    assert states["Squadre"] == "hidden"  # master has no team championship
+    assert all(states[s] == "visible" for s in USER_SHEETS)
+    assert states["Post"] == "visible"
+
+
+def test_teams_sheet_visible_when_the_formula_has_teams(tmp_path):
+    from risiko_xl.workbook.template import formula_settings
+
+    # 004 CNS: «La classifica finale sarà stilata tenendo conto degli 11 migliori risultati
+    # ottenuti da ogni squadra»: Squadre is read at the desk
+    path = write_new(tmp_path / "cns.xlsx", formula_settings("cns"))
+    assert load_workbook(path)["Squadre"].sheet_state == "visible"
+    path = write_new(tmp_path / "master.xlsx", formula_settings("master"))
+    assert load_workbook(path)["Squadre"].sheet_state == "hidden"
+
+
+def test_teams_sheet_shown_again_when_the_formula_changes_to_teams(tmp_path):
+    path = write_new(tmp_path / "t.xlsx")  # master: Squadre hidden
+    book = OpenpyxlBook(path)
+    book.set_setting("Formula", "cns")
+    book.set_setting("Metodo punteggio", "")
+    book.save()
+    assert load_workbook(path)["Squadre"].sheet_state == "visible"
+
+
+def test_hidden_sheets_are_still_written_and_read(tmp_path):
+    """The live formulas go to the hidden `Calcoli`; xlwings reads its hidden conf sheet."""
+    from risiko_xl.workbook.standings_sheet import update_standings
+
+    path = tmp_path / "t.xlsx"
+    play_tournament(path, "master", players=20)
+    book = OpenpyxlBook(path)
+    book.set_setting("Calcolo", "formule")
+    update_standings(book)
+    book.save()
+    wb = load_workbook(path)
+    assert wb["Calcoli"].sheet_state == "hidden"
+    assert str(wb["Calcoli"]["F3"].value.text).startswith("=RISIKO_CLASSIFICA(")
+    assert wb["xlwings.conf"]["A1"].value == "UDF Modules"
+    assert OpenpyxlBook(path).read_table("Classifica")["Pos"].iloc[0] is not None
+
+
+# --- 4. print setup ------------------------------------------------------------------------
+
+def test_print_setup_of_every_user_sheet(demo):
+    wb = load_workbook(demo)
+    for name in USER_SHEETS:
+        ws = wb[name]
+        assert int(ws.page_setup.paperSize) == int(ws.PAPERSIZE_A4), name
+        assert (ws.page_setup.fitToWidth, ws.page_setup.fitToHeight) == (1, 0), name
+        assert ws.sheet_properties.pageSetUpPr.fitToPage, name
+        assert ws.print_title_rows == "$1:$1", name  # the header row on every page
+    # the chart beside Classifica is not printed: its table is the print area; elsewhere
+    # the tables are all the sheet holds, printed as the used range (which follows rows
+    # typed after the last save)
+    ws = wb["Classifica"]
+    last = range_boundaries(ws.tables["Classifica"].ref)
+    assert ws.print_area == f"'Classifica'!$A$1:${get_column_letter(last[2])}${last[3]}"
+    assert not wb["Iscritti"].print_area
+    assert wb["Risultati"].page_setup.orientation == "landscape"
+    assert wb["Iscritti"].page_setup.orientation == "portrait"
+
+
+def test_classifica_landscape_when_wide(played):
+    # eagles formula a: T1…T3, Scarto, Generale, Assoluta, chain columns, Qualificazione
+    ws = load_workbook(played["eagles"])["Classifica"]
+    assert ws.page_setup.orientation == "landscape"
+
+
+def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_path):
+    pdf = sheet_pdf(demo, "Classifica", tmp_path / "pdf")
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    pages = [p for p in pages if p.strip()]
+    headers = list(OpenpyxlBook(demo).read_table("Classifica").columns)
+    assert len(pages) >= 2  # 37 players: more than a page
+    first = pages[0].splitlines()[0].split()
+    assert all(h in first for h in headers)  # every column on the page width
+    assert pages[1].splitlines()[0].split()[:4] == ["Pos", "ID", "Giocatore", "Club"]
+
+
+# --- 5. Classifica columns --------------------------------------------------------------------
+
+def test_no_duplicate_total_columns_without_drops(played):
+    # 000 Art. 2: «sarà stilata sia la Classifica Generale che la Classifica Assoluta che
+    # tengono conto di tutti i punteggi»: the same numbers, shown once
+    columns = list(OpenpyxlBook(played["lu_castidduzzu"]).read_table("Classifica").columns)
+    assert "Totale" in columns
+    assert not {"Generale", "Assoluta", "Scarto"} & set(columns)
+
+
+def test_dropped_result_named_and_in_parentheses(played):
+    # 003 Art. 2: «verranno stilate una classifica con lo scarto del peggiore risultato
+    # (Classifica Generale) ed una classifica considerando la somma di tutti i punteggi
+    # ottenuti dai singoli giocatori (Classifica Assoluta)»
+    path = played["eagles"]
+    frame = OpenpyxlBook(path).read_table("Classifica")
+    ws = load_workbook(path)["Classifica"]
+    cols = header_cells(ws)
+    assert list(frame.columns).index("Scarto") == list(frame.columns).index("T3") + 1
+    for row, record in frame.iterrows():
+        rounds = {f"T{n}": record[f"T{n}"] for n in (1, 2, 3) if record[f"T{n}"] is not None}
+        if len(rounds) < 3:
+            continue
+        worst = min(rounds, key=lambda k: F(str(rounds[k])))
+        assert F(str(rounds[record["Scarto"]])) == F(str(rounds[worst]))
+        assert F(str(record["Generale"])) == F(str(record["Assoluta"])) - F(str(rounds[worst]))
+        for header in rounds:
+            fmt = ws.cell(row, cols[header]).number_format
+            assert fmt == ("(0.000)" if header == record["Scarto"] else "0.000_)")
+            assert isinstance(ws.cell(row, cols[header]).value, (int, float))  # a number
+
+
+def test_qualification_column_says_how_each_qualified(demo):
+    book = OpenpyxlBook(demo)
+    standings = book.read_table("Classifica").set_index("ID")
+    listed = book.read_table(schema.QUALIFIERS.name)
+    first = listed.drop_duplicates("ID")
+    for pid, phase, reason in zip(first["ID"], first["Fase"], first["Qualificazione"]):
+        expected = reason if reason.startswith(phase.lower()) else f"{phase.lower()}: {reason}"
+        assert standings.at[pid, "Qualificazione"] == expected
+    others = standings.drop(index=list(first["ID"]))
+    assert others["Qualificazione"].isna().all()
+
+
+def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
+    from risiko_xl import simulate
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.standings_sheet import update_standings
+
+    path = tmp_path / "t.xlsx"
+    write_new(path, {"Seme sorteggio": "look"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(12, 4, "look"))
+    draw_round(book, 1)
+    simulate.play(book, 1, "Qualificazione", "look")
+    update_standings(book)
+    book.save()
+    columns = OpenpyxlBook(path).read_table("Classifica").columns
+    assert "Totale" in columns and "Qualificazione" not in columns
+
+
+def test_organisers_own_sheet_keeps_its_print_setup(tmp_path):
+    from openpyxl.worksheet.table import Table
+
+    path = write_new(tmp_path / "t.xlsx")
+    book = OpenpyxlBook(path)
+    mine = book.workbook.create_sheet("Premi")
+    mine.append(["Posto", "Premio"])
+    mine.append([1, "Coppa"])
+    mine.add_table(Table(displayName="Premi", ref="A1:B2"))
+    mine.page_setup.orientation = "landscape"
+    book.save()
+    ws = load_workbook(path)["Premi"]
+    assert ws.page_setup.orientation == "landscape" and ws.print_title_rows is None
+    assert ws.sheet_state == "visible"
+
+
+def test_qualification_column_written_by_finali_itself(tmp_path):
+    """Seating a phase (`finali`) rewrites Classifica: its Qualificazione column names the
+    players just seated, with no other command run."""
+    from risiko_xl import simulate
+    from risiko_xl.workbook.finals_sheet import run_finals
+    from risiko_xl.workbook.rounds import draw_round
+    from risiko_xl.workbook.standings_sheet import update_standings
+
+    path = tmp_path / "t.xlsx"
+    write_new(path, {"Seme sorteggio": "look"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(20, 5, "look"))
+    for round_no in (1, 2):
+        draw_round(book, round_no)
+        simulate.play(book, round_no, "Qualificazione", "look")
+        update_standings(book)
+    run_finals(book)
+    book.save()
+    book = OpenpyxlBook(path)
+    seated = set(book.read_table(schema.QUALIFIERS.name)["ID"])
+    standings = book.read_table("Classifica").set_index("ID")["Qualificazione"]
+    assert seated and {pid for pid, how in standings.items() if how} == seated
+
+
+def test_new_classifica_landscape_with_four_rounds_or_more(tmp_path):
+    from risiko_xl.workbook.template import formula_settings
+
+    club = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))  # T1…T4
+    assert load_workbook(club)["Classifica"].page_setup.orientation == "landscape"
+    master = write_new(tmp_path / "master.xlsx", formula_settings("master"))  # T1, T2
+    assert load_workbook(master)["Classifica"].page_setup.orientation == "portrait"
