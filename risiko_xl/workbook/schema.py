@@ -62,7 +62,7 @@ MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
                 "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo",
-                "Indirizzo pubblicazione")
+                "Indirizzo pubblicazione", "Nomi nei post")
 # optional inputs of the ribbon's actions (the CLI takes them as arguments); emptied after use
 ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
                "Giocatore da ritirare")
