@@ -40,7 +40,7 @@ def results(path):
 
 # --- IDs --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("typed", ["g007", " G007 ", "G007"])
+@pytest.mark.parametrize("typed", ["g007", " G007 ", "G007", "g7", "G 07"])
 def test_ritira_matches_ids_without_regard_to_case_or_spaces(drawn, capsys, typed):
     capsys.readouterr()
     assert cli.main(["ritira", str(drawn), typed]) == 0

@@ -1,7 +1,8 @@
 """Finding a registered player from what someone typed: an ID or a name.
 
 IDs are matched without regard to case or surrounding spaces (a referee or an organiser
-who types `g13` or ` G13 ` means `G13`); two registered IDs that differ only by case are
+who types `g13` or ` G13 ` means `G13`), and on the command line without regard to leading
+zeros either (`g3` is `G03` when one player has that number); two registered IDs that differ only by case are
 refused where they are read (`records.read_entrants`), so the match is never ambiguous. A
 player's exact name (or nickname, as shown) is accepted too when only one player has it.
 A near miss gets «forse intendevi …» (difflib over IDs and names).
@@ -10,6 +11,7 @@ A near miss gets «forse intendevi …» (difflib over IDs and names).
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 from collections.abc import Sequence
 
@@ -30,6 +32,12 @@ def name_key(text: str) -> str:
     plain = unicodedata.normalize("NFKD", str(text))
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return " ".join(plain.split()).casefold()
+
+
+def number_key(pid: str) -> tuple[str, int] | None:
+    """An ID's letters and number, leading zeros aside («G03» and «g3» → ('g', 3))."""
+    match = re.fullmatch(r"([^\W\d_]*)[\s-]*(\d+)", str(pid).strip())
+    return (match.group(1).casefold(), int(match.group(2))) if match else None
 
 
 def canonical_ids(ids: Sequence[str]) -> dict[str, str]:
@@ -67,13 +75,18 @@ def registered_names(frame: pd.DataFrame) -> dict[str, tuple[str, ...]]:
 
 def find_entrant(entrants: Sequence[Entrant], typed: str,
                  names: dict[str, tuple[str, ...]] | None = None) -> Entrant:
-    """The player `typed` names: their ID (any case, spaces aside), else their exact name
+    """The player `typed` names: their ID (any case, spaces aside; leading zeros aside when
+    only one ID has that number), else their exact name
     or nickname (as shown, or any of `names`) when only one player has it. RisikoError
     with a suggestion otherwise."""
     wanted = id_key(typed)
     for e in entrants:
         if id_key(e.id) == wanted:
             return e
+    numbered = [e for e in entrants if number_key(typed) is not None
+                and number_key(e.id) == number_key(typed)]
+    if len(numbered) == 1:
+        return numbered[0]
     named = [e for e in entrants
              if name_key(typed) in {name_key(n) for n in (e.name, *(names or {}).get(e.id, ()))
                                     if n}]
