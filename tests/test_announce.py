@@ -101,6 +101,13 @@ def announced_lines(fmt: str, text: str) -> dict[int, str]:
             if rows[0] == ["Tavolo", "Giocatori"]:
                 return {int(n): players.replace(ZWSP, "") for n, players in rows[1:]}
         return {}
+    if fmt == "html":  # one small table per announced table, one player per line
+        tree = html5lib.parse(html, namespaceHTMLElements=False)
+        return {int(div.get("data-tavolo")): ", ".join(
+                    " ".join(filter(None, ("".join(td.itertext()) for td in tr
+                                           if td.tag == "td"))).replace(ZWSP, "")
+                    for tr in div.iter("tr") if any(td.tag == "td" for td in tr))
+                for div in tree.iter("div") if div.get("data-tavolo")}
     html = re.sub(r"<br\s*/?>", "\n", html)
     text = "".join(html5lib.parse(html, namespaceHTMLElements=False).itertext())
     return {int(m[1]): m[2].replace(ZWSP, "")

@@ -199,6 +199,18 @@ class Post:
         return [(str(t.number), ", ".join(seat_text(s) for s in t.seats))
                 for t in (self.next_tables if tables is None else tables)]
 
+    @staticmethod
+    def announce_headers(table: Table) -> tuple[str, ...]:
+        """The columns of an announced table: Ordine only where the turn order is typed."""
+        ordered = any(s.order is not None for s in table.seats)
+        return ("Ordine", "Giocatore", "Club") if ordered else ("Giocatore", "Club")
+
+    def announce_rows(self, table: Table) -> list[tuple[str, ...]]:
+        """One line per player of an announced table (the HTML page's small tables)."""
+        ordered = len(self.announce_headers(table)) == 3
+        return [((f"{s.order}°" if s.order is not None else "",) if ordered else ())
+                + (s.name, s.club) for s in table.seats]
+
     @property
     def subset(self) -> str:
         """' (primi 10 di 37)' when only the first lines of the ranking are shown."""

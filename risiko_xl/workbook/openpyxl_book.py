@@ -28,7 +28,8 @@ from risiko_xl.workbook.records import table_frame
 from risiko_xl.workbook.schema import SETTINGS
 
 FORMULA_STARTS = ("=", "+", "-", "@")
-BOLD = Font(bold=True)
+# headers in the body's font (a bare bold falls back to a serif in LibreOffice)
+BOLD = Font(name="Calibri", size=11, bold=True)
 # long text on more lines, indented clear of the number before it
 WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
 WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")

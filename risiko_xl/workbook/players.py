@@ -2,9 +2,10 @@
 
 IDs are matched without regard to case or surrounding spaces (a referee or an organiser
 who types `g13` or ` G13 ` means `G13`), and on the command line without regard to leading
-zeros either (`g3` is `G03` when one player has that number); two registered IDs that differ only by case are
-refused where they are read (`records.read_entrants`), so the match is never ambiguous. A
-player's exact name (or nickname, as shown) is accepted too when only one player has it.
+zeros either (`g3` is `G03` when one player has that number); two registered IDs that
+differ only by case are refused where they are read (`records.read_entrants`), so the
+match is never ambiguous. A player's exact name (or nickname, as shown) is accepted too
+when only one player has it.
 A near miss gets «forse intendevi …» (difflib over IDs and names).
 """
 

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
@@ -21,7 +20,7 @@ from risiko_xl.rules.territories import TERRITORIES
 from risiko_xl.workbook import live, schema
 from risiko_xl.workbook.files import atomic_write
 from risiko_xl.workbook.layout import points_format
-from risiko_xl.workbook.openpyxl_book import print_setup, put
+from risiko_xl.workbook.openpyxl_book import BOLD, print_setup, put
 
 FIXED_TIME = dt.datetime(2026, 1, 1)
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -43,7 +42,7 @@ def _table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col:
     for offset, header in enumerate(spec.headers):
         cell = sheet.cell(1, col + offset)
         put(cell, header)
-        cell.font = Font(bold=True)
+        cell.font = BOLD
         sheet.column_dimensions[get_column_letter(col + offset)].width = max(widths,
                                                                             len(header) + 2)
     for r, row in enumerate(rows, start=2):
