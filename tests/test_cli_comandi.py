@@ -59,9 +59,9 @@ def test_ritira_accepts_a_unique_exact_name(drawn, capsys):
 
 def test_a_near_miss_gets_a_suggestion(drawn, capsys):
     before = drawn.read_bytes()
-    assert cli.main(["ritira", str(drawn), "G0007"]) == cli.EXIT_BAD_INPUT
+    assert cli.main(["ritira", str(drawn), "H007"]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
-    assert "ID G0007 non trovato tra gli iscritti: forse intendevi G007" in err
+    assert "ID H007 non trovato tra gli iscritti: forse intendevi G007" in err
     assert drawn.read_bytes() == before
 
 

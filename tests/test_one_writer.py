@@ -184,7 +184,8 @@ def test_ten_versions_kept_listed_restored_and_undone(registered, capsys):
     for number in range(1, 13):
         assert cli.main(["ritira", str(registered), f"G{number:03d}"]) == 0
     kept = history.versions(registered)
-    assert len(kept) == 10 and len(list(history.folder(registered).glob("*.xlsx"))) == 10
+    assert len(kept) == 10  # the ten before the current file, which is kept too
+    assert len(list(history.folder(registered).glob("*.xlsx"))) == 11
     capsys.readouterr()
     assert cli.main(["ripristina", str(registered), "--elenco"]) == 0
     listing = capsys.readouterr().out.splitlines()
@@ -282,3 +283,18 @@ def test_a_reader_that_leaves_early_is_no_failure(registered):
     err = proc.stderr.read()
     assert proc.wait(timeout=120) == 0 and "Broken pipe" not in err, err
     assert load(OpenpyxlBook(registered)).by_id["G001"].state == "Ritirato"
+
+
+def test_the_draw_is_kept_when_excel_saves_over_it(registered, capsys):
+    """Found by an organiser: after `sorteggia`, the referee's save in Excel and then
+    `classifica`, no version held the tables just drawn without results. Every version
+    the program writes is kept as it is written."""
+    assert cli.main(["sorteggia", str(registered)]) == 0
+    drawn = registered.read_bytes()
+    book = OpenpyxlBook(registered)
+    book.set_setting("Sede", "Circolo")
+    book.workbook.save(registered)  # as Excel would: not through risiko-xl
+    assert cli.main(["ritira", str(registered), "G001"]) == 0
+    writers = [v.writer for v in history.versions(registered)]
+    assert writers[:2] == [history.BY_HAND, "risiko-xl sorteggia"]
+    assert history.versions(registered)[1].path.read_bytes() == drawn

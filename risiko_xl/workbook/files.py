@@ -53,9 +53,14 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     writes: list[tuple[Path, Writer]] = []
     tracked = keep_backup and is_workbook(path)
     if tracked and path.exists():
+        replaced = history.sha256(path)
         with _prepared(path, write) as ready:
-            _replace_workbook(path, ready)
+            changed = _replace_workbook(path, ready)
         history.record_written(path)
+        if changed:
+            history.keep(path)
+        else:
+            history.refresh_newest(path, replaced)
         return
     if keep_backup and path.exists():
         if tracked:
@@ -65,16 +70,19 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     atomic_write_many(writes)
     if tracked:
         history.record_written(path)
+        history.keep(path)
 
 
-def _replace_workbook(path: Path, ready: Path) -> None:
-    """Replace workbook `path` with the prepared `ready`, `path` kept as the backup. When
-    no sheet value changed (a command run twice) no version is added to the history: it
-    would be the same tournament again."""
-    if not history.same_values(path, ready):
+def _replace_workbook(path: Path, ready: Path) -> bool:
+    """Replace workbook `path` with the prepared `ready`, `path` kept as the backup; whether
+    a sheet value changed. When none did (a command run twice) no version is added to the
+    history: it would be the same tournament again."""
+    changed = not history.same_values(path, ready)
+    if changed:
         history.keep(path)
     atomic_write_many([(backup_path(path), lambda temp: shutil.copy2(path, temp)),
                        (path, lambda temp: shutil.copy2(ready, temp))])
+    return changed
 
 
 def is_workbook(path: Path) -> bool:

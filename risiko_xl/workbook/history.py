@@ -1,8 +1,11 @@
 """A workbook's history: the last `KEEP_VERSIONS` versions, each with who wrote it.
 
-Before a save replaces a workbook, the version being replaced is copied into the folder
-`NAME.versioni/` beside it (`torneo.xlsx` → `torneo.xlsx.versioni/`); the oldest beyond
-`KEEP_VERSIONS` are removed. `registro.json` there lists the versions (file, date, the
+Every version the program writes is copied into the folder `NAME.versioni/` beside it
+(`torneo.xlsx` → `torneo.xlsx.versioni/`) as soon as it is written, and before a save
+replaces a workbook the version being replaced is copied there too when it is not there
+yet (a save by Excel or LibreOffice in between): so the tables just drawn are kept even
+when the referee's next save in Excel types over them. The oldest beyond `KEEP_VERSIONS`
+are removed; the versions listed are those other than the current file. `registro.json` there lists the versions (file, date, the
 command that wrote it) and the fingerprints (SHA-256) of the files the program itself
 wrote, so a version changed by hand in Excel or LibreOffice is named as such.
 `risiko-xl ripristina --elenco` lists the versions, `risiko-xl ripristina N` brings one
@@ -28,7 +31,7 @@ from xml.etree import ElementTree
 import psutil
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-KEEP_VERSIONS = 10
+KEEP_VERSIONS = 11  # the current file and the ten before it
 KEEP_WRITTEN = 50  # fingerprints of written files remembered
 REGISTRY = "registro.json"
 BY_HAND = "modificata fuori da risiko-xl (Excel, LibreOffice o altro programma)"
@@ -45,6 +48,7 @@ class Version:
     path: Path
     saved: dt.datetime
     writer: str
+    sha256: str = ""
 
     def line(self) -> str:
         return f"{self.number}. {self.saved:%d/%m/%Y %H:%M:%S} — {self.writer}"
@@ -56,10 +60,14 @@ def folder(path: Path) -> Path:
 
 
 def versions(path: Path) -> list[Version]:
-    """The kept versions of `path`, the most recent first."""
+    """The kept versions of `path` other than its current content, the most recent
+    first."""
     where = folder(path)
-    entries = [e for e in _registry(where)["versioni"] if (where / e["file"]).is_file()]
-    return [Version(n, where / e["file"], dt.datetime.fromisoformat(e["data"]), e["comando"])
+    current = _sha256(Path(path)) if Path(path).is_file() else None
+    entries = [e for e in _registry(where)["versioni"]
+               if (where / e["file"]).is_file() and e.get("sha256") != current]
+    return [Version(n, where / e["file"], dt.datetime.fromisoformat(e["data"]), e["comando"],
+                    e.get("sha256", ""))
             for n, e in enumerate(reversed(entries), start=1)]
 
 
@@ -87,6 +95,26 @@ def keep(path: Path) -> None:
     for entry in dropped:
         with contextlib.suppress(FileNotFoundError):
             (where / entry["file"]).unlink()
+
+
+def refresh_newest(path: Path, replaced: str) -> None:
+    """After a save that changed no value: the newest version, when it was the file just
+    replaced (SHA-256 `replaced`), becomes the file as now saved (same values, other
+    bytes), so it stays the current one and is not listed as a version before it."""
+    path = Path(path)
+    where = folder(path)
+    registry = _registry(where)
+    if not registry["versioni"] or registry["versioni"][-1].get("sha256") != replaced:
+        return
+    newest = registry["versioni"][-1]
+    _copy(path, where / newest["file"])
+    newest["sha256"] = _sha256(path)
+    _save_registry(where, registry)
+
+
+def sha256(path: Path) -> str:
+    """The file's SHA-256, as the registry records it."""
+    return _sha256(Path(path))
 
 
 def same_values(one: Path, other: Path) -> bool:

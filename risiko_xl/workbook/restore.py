@@ -50,6 +50,7 @@ def restore(path: Path) -> list[str]:
     history.keep(path)
     atomic_write_many([(path, _writer(data, saved)), (backup, _writer(current, modified))])
     history.record_written(path)
+    history.keep(path)
     return [f"Ripristinata in {path} la versione precedente (del {when}).",
             f"La versione sostituita è ora in {backup.name}: «risiko-xl ripristina» di nuovo "
             "la riporta."]
@@ -102,6 +103,7 @@ def restore_version(path: Path, number: int) -> list[str]:
         writes.append((backup_path(path), _writer(current, modified)))
     atomic_write_many(writes)
     history.record_written(path)
+    history.keep(path)
     return [f"Ripristinata in {path} la versione {number} ({version.saved:%d/%m/%Y %H:%M}, "
             f"{version.writer}).",
             "La versione sostituita è nello storico: «risiko-xl ripristina FILE --elenco» "
