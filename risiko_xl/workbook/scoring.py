@@ -54,11 +54,16 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
             row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
             raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,
                               **where) from None
-        shared_win = score.placement.tie_of(score.positions.index(1))
-        if phase != QUALIFYING and shared_win is not None:
-            # a final-phase table sends on its winner (003 Art. 1 «I vincitori delle
-            # semifinali saranno qualificati per la finale»): one winner, whatever the method
-            raise tie_error(TieError("", shared_win, 1), seats, round_no, phase, table)
+        if phase != QUALIFYING and score.placement.unresolved:
+            # a final-phase table decides every place, whatever the method: its winner goes
+            # on (003 Art. 1 «I vincitori delle semifinali saranno qualificati per la
+            # finale»), its second may be recalled (001 §8 «sarà ripescato il secondo del
+            # suo tavolo»), the final ranks «dal 1° al 4° posto … in base all'esito della
+            # finale» (001 §7); a tie is broken by the chain (001 §7 «punti dei territori
+            # fuori obiettivo … criterio del "colore"») or refused, never guessed
+            tie = min(score.placement.unresolved, key=lambda t: score.positions[t.seats[0]])
+            raise tie_error(TieError("", tie, score.positions[tie.seats[0]]), seats,
+                            round_no, phase, table)
         for i, r in enumerate(seats):
             group = score.placement.group_sizes[i]
             position = score.positions[i]
@@ -96,7 +101,8 @@ def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: s
     head = (f"parità per il {err.position}° posto al tavolo {table} del {where} fra "
             f"{_joined([r.player for r in tied], 'e')}")
     why = ("i posti in parità valgono punti diversi" if phase == QUALIFYING
-           else "il tavolo deve avere un solo vincitore")
+           else "il tavolo deve avere un solo vincitore" if err.position == 1
+           else "in una fase finale ogni posto del tavolo va deciso")
     if columns:
         fix = f"compilare {_joined(named, 'o')} ({why})"
     else:
