@@ -86,7 +86,8 @@ def test_000_spareggio_selection_and_final():
     assert ids_of(table) == ["E", "D", "F", "I"]
     assert [q.reason for q in table] == [
         "4° in classifica generale", "5° in classifica generale", "6° in classifica generale",
-        "spareggio: miglior punteggio su singola partita tra gli esclusi (95)"]
+        # the phase is named by the Fase column: the reason does not repeat it
+        "miglior punteggio su singola partita tra gli esclusi (95)"]
     # Art. 2: the final is the first three and the spareggio's winner
     played = RESULTS_000 + seat(5, 1, ("D", "70"), ("I", "40"), ("E", "20"), ("F", "10"),
                                 phase=PLAYOFF)
@@ -148,8 +149,8 @@ def test_003a_ripescaggio_selection():
     assert [f.player for f in step.finalists] == ["A", "B", "C"]
     assert ids_of(step.tables[0]) == ["D", "E", "G", "H"]
     assert [q.reason for q in step.tables[0][2:]] == [
-        "ripescaggio: miglior escluso della classifica assoluta (6° in assoluta)",
-        "ripescaggio: miglior punteggio su singola partita tra gli esclusi (0,099)"]
+        "miglior escluso della classifica assoluta (6° in assoluta)",
+        "miglior punteggio su singola partita tra gli esclusi (0,099)"]
 
 
 def test_003a_replacement_comes_from_the_ranking_that_qualified():
@@ -164,7 +165,7 @@ def test_003a_replacement_comes_from_the_ranking_that_qualified():
     assert q.reason.startswith("6° in classifica generale")
     new, q = replace_withdrawn(step, "G", ent, RESULTS_003, st, PHASES_003A, rules=RULES_003A)
     assert (q.player, ids_of(new.tables[0])) == ("F", ["D", "E", "F", "H"])
-    assert q.reason.startswith("ripescaggio: miglior escluso della classifica assoluta")
+    assert q.reason.startswith("miglior escluso della classifica assoluta")
 
 
 def test_003a_final_replacement_follows_the_ripescaggio_placement():

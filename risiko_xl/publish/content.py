@@ -19,11 +19,11 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
-from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.standings.model import FINAL, QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.finals_sheet import stage_title
+from risiko_xl.workbook.finals_sheet import phase_title, stage_title
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.standings_sheet import (
     MEDAL_COLUMNS,
@@ -39,6 +39,7 @@ from risiko_xl.workbook.state import Tournament, setting_rows
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
 PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n})",
+                "Ripescaggio": "Ripescaggio (turno {n})",  # the playoff as 003 Art. 2 says
                 "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
 
 Number = Fraction | int | None
@@ -296,7 +297,7 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             seats.sort(key=lambda s: s.order or 0)
         else:  # an order typed for some players only is not shown yet
             seats = [replace(s, order=None) for s in seats]
-        out.append(Table(phase, round_no, number, tuple(seats)))
+        out.append(Table(phase_title(t, phase), round_no, number, tuple(seats)))
     return tuple(out)
 
 
@@ -405,7 +406,7 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         tournament=t.name,
         club=to_text(t.settings.get("Club organizzatore")) or "",
         venue=to_text(t.settings.get("Sede")) or "",
-        round_no=round_no, phase=phase,
+        round_no=round_no, phase=phase_title(t, phase),
         published=now or dt.datetime.now().replace(second=0, microsecond=0),
         appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
         results=tables, ranking=_ranking(t, book, round_no, phase, top) if played else None,
@@ -417,13 +418,27 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
 
 
 def _qualified(t: Tournament, round_no: int) -> tuple[Qualified, ...]:
-    """The `Qualificati` rows of round `round_no`, each named as posts name players."""
+    """The `Qualificati` rows of round `round_no`, each named as posts name players; when
+    that round is the phase before the final, also the direct finalists, listed under the
+    final's round (as qualified, without the final's table)."""
     frame = t.book.read_table(schema.QUALIFIERS.name)
-    return tuple(Qualified(str(r["Fase"]), round_no, to_text(r["Tavolo"]) or "",
-                           post_name(t, to_text(r["ID"]) or "") if to_text(r["ID"]) in t.by_id
-                           else str(r["Giocatore"]), to_text(r["Club"]) or "",
-                           str(r["Qualificazione"]))
-                 for _, r in frame.iterrows() if to_text(r["Turno"]) == str(round_no))
+    here = [r for r in t.rows if r.round_no == round_no]
+    seated = {r.player for r in here}
+    before_final = bool(here) and here[0].phase not in (QUALIFYING, FINAL)
+    final = phase_title(t, FINAL)
+    out = []
+    for _, r in frame.iterrows():
+        turn, pid = to_text(r["Turno"]), to_text(r["ID"])
+        ahead = (before_final and turn == str(round_no + 1) and str(r["Fase"]) == final
+                 and pid not in seated)
+        if turn != str(round_no) and not ahead:
+            continue
+        out.append(Qualified(str(r["Fase"]), round_no,
+                             "" if ahead else to_text(r["Tavolo"]) or "",
+                             post_name(t, pid or "") if pid in t.by_id
+                             else str(r["Giocatore"]), to_text(r["Club"]) or "",
+                             str(r["Qualificazione"])))
+    return tuple(out)
 
 
 def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:

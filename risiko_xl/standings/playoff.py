@@ -83,12 +83,12 @@ def playoff_step(ctx: Context) -> PhaseStep:
             raise RisikoError(f"nessun escluso disponibile per lo {name}", valore=extra)
         if extra == "best_assoluta":
             row = min(rest, key=lambda r: (r.assoluta_position, r.position, r.player))
-            why = (f"{name}: miglior escluso della classifica assoluta "
+            why = ("miglior escluso della classifica assoluta "
                    f"({ordinal(row.assoluta_position)} in assoluta)")
             via = VIA_BEST_ASSOLUTA
         elif extra == "best_game":
             row = min(rest, key=lambda r: (-r.best, r.position, r.player))
-            why = (f"{name}: miglior punteggio su singola partita tra gli esclusi "
+            why = ("miglior punteggio su singola partita tra gli esclusi "
                    f"({points(row.best)})")
             via = VIA_BEST_GAME
         else:

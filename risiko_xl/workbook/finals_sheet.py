@@ -81,8 +81,9 @@ def stage_title(t: Tournament, stage: str) -> str:
 
 
 def phase_title(t: Tournament, phase: str) -> str:
-    """The phase as `Fasi finali` names it: the playoff is «Ripescaggio» where the
-    formula calls it so (003-a), «Spareggio» otherwise (Risultati keeps «Spareggio»)."""
+    """The phase as every sheet and post names it: the playoff is «Ripescaggio» where
+    the formula calls it so (003 Art. 2 «un turno di ripescaggio»), «Spareggio»
+    otherwise."""
     return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
 
 
@@ -97,7 +98,7 @@ def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, in
 
     def listed(q, phase: str, number: int | None, reason: str | None = None) -> None:
         entrant = by_id[q.player]
-        qualifiers.append({"Fase": phase_title(t, phase), "Turno": step.round_no,
+        qualifiers.append({"Fase": phase_title(t, phase), "Turno": _round_of(step, phase),
                            "Girone": q.group, "Tavolo": number, "ID": q.player,
                            "Giocatore": entrant.name, "Club": entrant.club,
                            "Pos. classifica": q.rank or None,
@@ -115,6 +116,37 @@ def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, in
         listed(q, FINAL if number is None and step.phase != FINAL else step.phase, number,
                why)
     return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
+
+
+def _round_of(step: PhaseStep, phase: str) -> int:
+    """The round a `Qualificati` row of `step` names: the step's own, or for a direct
+    finalist the final's, the phase that follows the step (000 Art. 4, 003 Art. 1)."""
+    return step.round_no if phase == step.phase else step.round_no + 1
+
+
+def _waiting(listed: pd.DataFrame, title: str) -> pd.Series:
+    """`Qualificati` rows of players qualified for phase `title` not yet seated (no
+    table): the direct finalists listed when the phase before the final was seated."""
+    tables = pd.to_numeric(listed["Tavolo"], errors="coerce")
+    return (listed["Fase"] == title) & tables.isna()
+
+
+def _list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
+                     qualifiers: pd.DataFrame) -> None:
+    """Add the step's `Qualificati` rows. Seating the final updates the rows of its direct
+    finalists (listed when the phase before it was seated) with the final's round and
+    table: one row per qualifier of the final, never two."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if step.phase == FINAL and not listed.empty and not qualifiers.empty:
+        title = phase_title(t, FINAL)
+        seated = qualifiers.drop_duplicates("ID").set_index("ID")
+        update = _waiting(listed, title) & listed["ID"].isin(seated.index)
+        if update.any():
+            for column in ("Turno", "Tavolo", "Girone"):
+                listed.loc[update, column] = list(seated.loc[listed.loc[update, "ID"], column])
+            book.write_table(schema.QUALIFIERS.name, listed)
+            qualifiers = qualifiers[~qualifiers["ID"].isin(listed.loc[update, "ID"])]
+    append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
 
 
 def _check_no_absent(t: Tournament) -> None:
@@ -153,8 +185,9 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
     """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
     results, qualifiers = _step_frames(t, step)
     book.write_table(schema.RESULTS.name, pd.concat([t.frame, results], ignore_index=True))
-    append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
-    log_draw(book, {"Turno": step.round_no, "Fase": step.phase, "Data e ora": timestamp(now),
+    _list_qualifiers(book, t, step, qualifiers)
+    log_draw(book, {"Turno": step.round_no, "Fase": phase_title(t, step.phase),
+                    "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",
                     "Tavoli": _seating(step),
                     "Note": "; ".join(step.notes)})
@@ -282,13 +315,16 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     listed = book.read_table(schema.QUALIFIERS.name)
     # the step's rows (its phase and the direct finalists it listed) are written anew;
     # players withdrawn earlier from the same step keep their «ritiro» row
-    same = pd.to_numeric(listed["Turno"], errors="coerce") == round_no
+    turns = pd.to_numeric(listed["Turno"], errors="coerce")
+    same = (turns == round_no) | ((turns == round_no + 1)
+                                  & _waiting(listed, phase_title(after, FINAL)))
     earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
                                         and e.id != player]) & ~listed["ID"].isin(
         list(qualifiers["ID"]))
     book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same | earlier], qualifiers],
                                                        ignore_index=True))
-    log_draw(book, {"Turno": round_no, "Fase": name, "Data e ora": timestamp(now), "Seme": seed,
+    log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
+                    "Data e ora": timestamp(now), "Seme": seed,
                     "Procedura": "sostituzione", "Tavoli": _seating(new_step),
                     "Note": "; ".join(changes)})
     if replacement is None:

@@ -107,11 +107,14 @@ def _listed(t: Tournament, listed: pd.DataFrame, round_no: int,
     """The `Qualificati` rows of a step (those not marked withdrawn) against it."""
     if step is None or not len(listed):
         return []
-    expected = {*step.players(), *(f.player for f in step.finalists)}
+    # direct finalists are listed under the final's round, the one after the step's
+    finalists = {f.player for f in step.finalists}
+    expected = {*step.players(), *finalists}
     turns = pd.to_numeric(listed["Turno"], errors="coerce")
     gone = listed["ID"].map(lambda p: p not in expected and p in t.by_id
                             and t.by_id[p].state != ACTIVE)
-    mine = listed[(turns == round_no) & ~gone]  # withdrawn ones are listed as replaced
+    ahead = (turns == round_no + 1) & listed["ID"].isin(finalists)
+    mine = listed[((turns == round_no) | ahead) & ~gone]  # withdrawn: listed as replaced
     if not len(mine):
         return []  # phases seated by hand: nothing listed to check
     where = f"Foglio {schema.QUALIFIERS.sheet}"

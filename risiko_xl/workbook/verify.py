@@ -20,6 +20,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.phase_check import phase_differences
+from risiko_xl.workbook.records import PHASE_WORDS
 from risiko_xl.workbook.rounds import round_input
 from risiko_xl.workbook.scoring import write_computed
 from risiko_xl.workbook.standings_sheet import standings_of
@@ -67,6 +68,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         if round_no is None:
             continue  # a lottery of the standings: no seating
         phase = to_text(record.get("Fase")) or QUALIFYING
+        phase = PHASE_WORDS.get(phase.casefold(), phase)  # «Ripescaggio» is the playoff
         latest[round_no, phase] = _seating(record.get("Tavoli"), row)
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
             continue

@@ -1,0 +1,207 @@
+"""Final phases as outside testers found them: the direct finalists listed once, every
+place of a final-phase table decided, one name for the ripescaggio, reasons that do not
+repeat the phase, the standings' lottery said. Expected values are computed by hand from
+the regulations and the data of phase_books.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction
+
+import pandas as pd
+import pytest
+from phase_books import CAST_GAMES, CAST_IDS, EAGLES_GAMES, EAGLES_IDS, add, build, games
+
+from risiko_xl import cli
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.posts import publish
+from risiko_xl.standings import PLAYOFF
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.state import load
+
+SEED = "fasi"
+NOW = dt.datetime(2026, 11, 24, 22, 0)
+
+
+def run(*args: str) -> int:
+    return cli.main([*args])
+
+
+def listed(path) -> pd.DataFrame:
+    return OpenpyxlBook(path).read_table(schema.QUALIFIERS.name)
+
+
+def rows(frame: pd.DataFrame, phase: str) -> dict[str, tuple[int, int | None, str]]:
+    """ID -> (Turno, Tavolo or None, Qualificazione) of the rows of one phase."""
+    part = frame[frame["Fase"] == phase]
+    assert not part["ID"].duplicated().any(), part
+    return {pid: (int(turn), None if pd.isna(table) else int(table), why)
+            for pid, turn, table, why in zip(part["ID"], part["Turno"], part["Tavolo"],
+                                             part["Qualificazione"])}
+
+
+# --- 1 and 4: 000 Art. 2, the spareggio and the final of Lu Castidduzzu -------------------
+
+# 000 Art. 2: «2. uno spareggio al quale parteciperanno il 4°, il 5°, il 6° in classifica
+# generale e il giocatore che, fra quelli rimasti, otterrà il miglior punteggio su singola
+# partita; 3. Finalissima alla quale avranno accesso i giocatori che si sono classificati
+# dal 1° al 3° posto nella fase preliminare e i vincitori dello spareggio.»
+# Totals by hand: A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72: A, B, E go to the
+# final; C, F, G (4th-6th) and D (best single game of D and H: 43 against 38) to the
+# spareggio, round 5 (four preliminary rounds); the final is round 6.
+SPAREGGIO = games("bonus", 5, PLAYOFF, [("F", 40), ("G", 30), ("C", 20), ("D", 10)])
+
+
+def test_000_direct_finalists_listed_once_under_the_final_round(tmp_path):
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert run("finals", str(path)) == 0
+    first = listed(path)
+    assert rows(first, "Spareggio") == {
+        "C": (5, 1, "4° in classifica generale"), "F": (5, 1, "5° in classifica generale"),
+        "G": (5, 1, "6° in classifica generale"),
+        # item 4: the Fase column says «Spareggio»; the reason does not repeat it
+        "D": (5, 1, "miglior punteggio su singola partita tra gli esclusi (43)")}
+    assert rows(first, "Finale") == {
+        "A": (6, None, "1° in classifica generale"), "B": (6, None, "2° in classifica generale"),
+        "E": (6, None, "3° in classifica generale")}
+    add(OpenpyxlBook(path), SPAREGGIO)
+    assert run("finals", str(path)) == 0
+    after = listed(path)
+    # F won the spareggio: four rows for a final of four, all round 6, table 1
+    assert rows(after, "Finale") == {
+        "A": (6, 1, "1° in classifica generale"), "B": (6, 1, "2° in classifica generale"),
+        "E": (6, 1, "3° in classifica generale"), "F": (6, 1, "vincitore dello spareggio")}
+    assert len(after) == 8
+    assert run("verify", str(path)) == 0
+
+
+def test_000_post_of_the_last_round_lists_the_direct_finalists(tmp_path):
+    # the post of round 4 (played) names who plays on: the spareggio's four at table 1
+    # and the three direct finalists, listed for the final (no table yet)
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert run("finals", str(path)) == 0
+    text = publish(OpenpyxlBook(path), "markdown", 4, now=NOW)
+    for line in ("| Spareggio | 1 | Nome D |  | miglior punteggio su singola partita tra gli "
+                 "esclusi (43) |", "| Finale |  | Nome A |  | 1° in classifica generale |",
+                 "| Finale |  | Nome B |  | 2° in classifica generale |",
+                 "| Finale |  | Nome E |  | 3° in classifica generale |"):
+        assert line in text, text
+    assert "spareggio: miglior" not in text.casefold()
+
+
+# --- 1, 3 and 4: 003 Art. 2, the ripescaggio of Eagles (formulation a) ----------------------
+
+# 003 Art. 2: «i qualificati alla finale saranno i primi 3 giocatori meglio classificati
+# nella Classifica Generale più un quarto giocatore vincitore di un turno di ripescaggio
+# disputato tra il 4° ed il 5° della Classifica Generale, il giocatore tra gli esclusi
+# meglio classificato in Classifica Assoluta ed il giocatore tra gli esclusi che abbia
+# ottenuto il miglior punteggio in una singola partita.» By hand (thousandths): Generale
+# A, B, C, D, E, G, F, H; Assoluta A 2151, B 2136, C 1098, D 1081, E 93, F 87, G 84, H 58.
+# Final: A, B, C. Ripescaggio (round 4, three preliminary rounds): D, E; F, best of the
+# excluded in the Assoluta (6th); H, best single game of G and H (45 against 44).
+RIPESCAGGIO = games("millesimi", 4, PLAYOFF, [("H", 50), ("D", 40), ("E", 30), ("F", 20)])
+
+
+@pytest.fixture
+def eagles(tmp_path):
+    path = tmp_path / "eagles.xlsx"
+    build(path, "eagles", EAGLES_IDS, EAGLES_GAMES, SEED, **{"Variante formula": "a"})
+    assert run("finals", str(path)) == 0
+    return path
+
+
+def test_003_ripescaggio_one_name_everywhere(eagles):
+    book = OpenpyxlBook(eagles)
+    draws = book.read_table(schema.DRAWS.name)
+    phases = dict(zip(draws["Turno"].astype(str), draws["Fase"]))
+    assert phases["4"] == "Ripescaggio"
+    results = book.read_table(schema.RESULTS.name)
+    assert set(results[results["Turno"] == 4]["Fase"]) == {"Ripescaggio"}
+    assert rows(listed(eagles), "Ripescaggio") == {
+        "D": (4, 1, "4° in classifica generale"), "E": (4, 1, "5° in classifica generale"),
+        "F": (4, 1, "miglior escluso della classifica assoluta (6° in assoluta)"),
+        "H": (4, 1, "miglior punteggio su singola partita tra gli esclusi (0,045)")}
+    announced = publish(book, "testo", 4, now=NOW)
+    played = publish(book, "testo", 3, now=NOW)
+    for text in (announced, played):
+        assert "Ripescaggio (turno 4)".casefold() in text.casefold(), text
+        assert "spareggio" not in text.casefold(), text
+    assert run("verify", str(eagles)) == 0
+
+
+def test_003_final_rows_updated_not_duplicated(eagles):
+    assert rows(listed(eagles), "Finale") == {
+        "A": (5, None, "1° in classifica generale"), "B": (5, None, "2° in classifica generale"),
+        "C": (5, None, "3° in classifica generale")}
+    add(OpenpyxlBook(eagles), RIPESCAGGIO)
+    assert run("finals", str(eagles)) == 0
+    assert rows(listed(eagles), "Finale") == {
+        "A": (5, 1, "1° in classifica generale"), "B": (5, 1, "2° in classifica generale"),
+        "C": (5, 1, "3° in classifica generale"), "H": (5, 1, "vincitore del ripescaggio")}
+    assert run("verify", str(eagles)) == 0
+
+
+# --- 2: every place of a final-phase table is decided (001 §7, §8) ---------------------------
+
+def _phase_table(tmp_path, phase: str, round_no: int, typed: list[tuple[str, int]]):
+    """A master workbook with one final-phase table typed (fuori obiettivo and Ordine
+    blank, as the testers typed it)."""
+    book = build(tmp_path / "master.xlsx", "master", [p for p, _ in typed], [], SEED)
+    frame = book.read_table(schema.RESULTS.name)
+    new = [{"Turno": round_no, "Fase": phase, "Tavolo": 1, "ID": pid, "Punti obiettivo": pts}
+           for pid, pts in typed]
+    book.write_table(schema.RESULTS.name, pd.concat([frame, pd.DataFrame(new)],
+                                                     ignore_index=True))
+    return book
+
+
+def test_001_semifinal_tie_for_second_is_refused(tmp_path):
+    # 001 §8: «sarà ripescato il secondo del suo tavolo»; 001 §7: «In caso di parità …
+    # punti dei territori fuori obiettivo … criterio del "colore"»: G02 and G06 (20 each)
+    # tie for 2nd; both criteria are blank, so the program cannot name the 2nd.
+    book = _phase_table(tmp_path, "Semifinale", 3,
+                        [("G14", 40), ("G02", 20), ("G06", 20), ("G18", 10)])
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    assert ("parità per il 2° posto al tavolo 1 del turno 3 (Semifinale) fra G02 e G06: "
+            "compilare Punti fuori obiettivo o Ordine (in una fase finale ogni posto del "
+            "tavolo va deciso)") in str(caught.value)
+
+
+def test_001_final_tie_for_second_is_refused(tmp_path):
+    # 001 §7: «dal 1° al 4° posto … in base all'esito della finale»: G09 and G14 (30
+    # each) cannot both be 2nd.
+    book = _phase_table(tmp_path, "Finale", 4,
+                        [("G16", 40), ("G09", 30), ("G14", 30), ("G01", 10)])
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    assert ("parità per il 2° posto al tavolo 1 del turno 4 (Finale) fra G09 e G14: "
+            "compilare Punti fuori obiettivo o Ordine") in str(caught.value)
+
+
+def test_001_final_tie_broken_by_the_order_of_play(tmp_path):
+    # 001 §7 criterio del "colore": with fuori obiettivo equal (0), the later in the
+    # order of play ranks ahead: G14 (Ordine 3) 2nd, G09 (Ordine 2) 3rd.
+    book = _phase_table(tmp_path, "Finale", 4,
+                        [("G16", 40), ("G09", 30), ("G14", 30), ("G01", 10)])
+    frame = book.read_table(schema.RESULTS.name)
+    for order, pid in enumerate(("G16", "G09", "G14", "G01"), 1):
+        frame.loc[frame["ID"] == pid, ["Ordine", "Punti fuori obiettivo"]] = [order, 0]
+    book.write_table(schema.RESULTS.name, frame)
+    t = load(book)
+    placed = {g.player: g.position for g in t.results}
+    assert placed == {"G16": 1, "G14": 2, "G09": 3, "G01": 4}
+
+
+def test_preliminary_shared_place_worth_the_same_stays_accepted(tmp_path):
+    # 001 §7 millesimi: a player's points are objective/1000, +1 only to the winner: the
+    # 2nd and 3rd with 20 each both get 0,020, so their tie changes nothing and stays.
+    book = _phase_table(tmp_path, "Qualificazione", 1,
+                        [("G14", 40), ("G02", 20), ("G06", 20), ("G18", 10)])
+    t = load(book)
+    placed = {g.player: (g.position, g.points) for g in t.results}
+    assert placed["G02"][0] == placed["G06"][0] == 2
+    assert placed["G02"][1] == placed["G06"][1] == Fraction(20, 1000)
