@@ -205,3 +205,48 @@ def test_preliminary_shared_place_worth_the_same_stays_accepted(tmp_path):
     placed = {g.player: (g.position, g.points) for g in t.results}
     assert placed["G02"][0] == placed["G06"][0] == 2
     assert placed["G02"][1] == placed["G06"][1] == Fraction(20, 1000)
+
+
+# --- 5: rtu (004) standings: a tie on every criterion is said by `classifica` -----------------
+
+def test_rtu_tie_on_every_criterion_is_decided_by_a_recorded_lottery(tmp_path, capsys):
+    # 004 gives no tie-break for the individual standings; rtu uses 001 §7's chain (best
+    # results, then the previous round) and last a lottery. After round 1 A and E (both
+    # won, 20 + bonus 20 = 40) are equal on every criterion: there is no previous round.
+    played = games("bonus", 1, "Qualificazione", [("A", 20), ("B", 15), ("C", 10), ("D", 5)],
+                   [("E", 20), ("F", 14), ("G", 9), ("H", 4)])
+    path = tmp_path / "rtu.xlsx"
+    build(path, "rtu", list("ABCDEFGH"), played, SEED)
+    capsys.readouterr()
+    assert run("classifica", str(path)) == 0
+    out = capsys.readouterr().out
+    line = next(x for x in out.splitlines() if x.startswith("Pari su tutti i criteri"))
+    assert "(registrato in Sorteggi)" in line and "sorteggio fra A, E" in line, out
+    draws = OpenpyxlBook(path).read_table(schema.DRAWS.name)
+    notes = [str(n) for n in draws["Note"] if "sorteggio fra A, E" in str(n)]
+    assert len(notes) == 1 and notes[0] in line
+    standings = OpenpyxlBook(path).read_table("Classifica")
+    top = dict(zip(standings["ID"], standings["Pos"].astype(str)))
+    assert {top["A"], top["E"]} == {"1 (sorteggio)", "2 (sorteggio)"}
+    assert top["B"] == "3"
+
+
+# --- 5: 000, the spareggio's losers in the final ranking -------------------------------------
+
+def test_000_spareggio_losers_ranked_by_tournament_total(tmp_path):
+    # 000 is silent on the places after the final; the program reads them as 001 §7 «dal
+    # 5° … in base alla somma dei singoli punti-torneo ottenuti nelle partite giocate»,
+    # the spareggio counted like a semifinal not won. 000 Art. 24: objective + 50/15/5.
+    # Spareggio F 40+50, G 30+15, C 20+5, D 10: C 160+25 = 185, G 119+45 = 164,
+    # D 113+10 = 123, H 72 (no spareggio): C 5th ahead of G although G was 2nd there.
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert run("finals", str(path)) == 0
+    add(OpenpyxlBook(path), SPAREGGIO)
+    assert run("finals", str(path)) == 0
+    add(OpenpyxlBook(path), games("bonus", 6, "Finale", [("F", 40), ("A", 30), ("B", 20),
+                                                         ("E", 10)]))
+    assert run("finals", str(path)) == 0
+    ranking = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
+    assert list(ranking["ID"]) == list("FABECGDH")
+    assert list(ranking["Punti torneo"])[4:] == [185, 164, 123, 72]
