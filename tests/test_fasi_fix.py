@@ -10,7 +10,17 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from phase_books import CAST_GAMES, CAST_IDS, EAGLES_GAMES, EAGLES_IDS, add, build, games
+from phase_books import (
+    CAST_GAMES,
+    CAST_IDS,
+    EAGLES_GAMES,
+    EAGLES_IDS,
+    MASTER_GAMES,
+    MASTER_IDS,
+    add,
+    build,
+    games,
+)
 
 from risiko_xl import cli
 from risiko_xl.errors import RisikoError
@@ -250,3 +260,33 @@ def test_000_spareggio_losers_ranked_by_tournament_total(tmp_path):
     ranking = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
     assert list(ranking["ID"]) == list("FABECGDH")
     assert list(ranking["Punti torneo"])[4:] == [185, 164, 123, 72]
+
+
+def test_001_ritira_refuses_to_recall_a_second_that_is_not_decided(tmp_path, capsys):
+    # 001 §8: «sarà ripescato il secondo del suo tavolo»: semifinal 1 (P05, P03, P17, P07,
+    # seated from the ranking of phase_books.py) typed P05 40, P03 20, P17 20, P07 10 with
+    # fuori obiettivo and Ordine blank: P05 withdraws, and the 2nd is not known.
+    path = tmp_path / "master.xlsx"
+    build(path, "master", MASTER_IDS, MASTER_GAMES, SEED)
+    assert run("finals", str(path)) == 0
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.RESULTS.name)
+    typed = {"P05": 40, "P03": 20, "P17": 20, "P07": 10,  # table 1: the tie
+             "P02": 40, "P04": 30, "P10": 20, "P14": 10, "P09": 40, "P13": 30, "P06": 20,
+             "P08": 10}
+    for i in frame.index[frame["Turno"] == 3]:
+        pid = frame.at[i, "ID"]
+        frame.at[i, "Punti obiettivo"] = typed[pid]
+        if pid in ("P05", "P03", "P17", "P07"):
+            continue
+        frame.at[i, "Punti fuori obiettivo"] = 0
+    book.write_table(schema.RESULTS.name, frame)
+    book.save()
+    capsys.readouterr()
+    assert run("ritira", str(path), "P05") != 0
+    said = capsys.readouterr()
+    assert ("parità per il 2° posto al tavolo 1 del turno 3 (Semifinale) fra P03 e P17: "
+            "compilare Punti fuori obiettivo o Ordine (in una fase finale ogni posto del "
+            "tavolo va deciso)") in said.err
+    players = OpenpyxlBook(path).read_table(schema.PLAYERS.name)
+    assert set(players["Stato"]) == {"Attivo"}  # nothing written
