@@ -25,6 +25,7 @@ from phase_books import (
 from risiko_xl import cli
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
+from risiko_xl.publish.referti import score_sheets
 from risiko_xl.standings import PLAYOFF
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
@@ -139,6 +140,7 @@ def test_003_ripescaggio_one_name_everywhere(eagles):
     for text in (announced, played):
         assert "Ripescaggio (turno 4)".casefold() in text.casefold(), text
         assert "spareggio" not in text.casefold(), text
+    assert [s.round_text for s in score_sheets(book, 4)] == ["Turno 4 · Ripescaggio"]
     assert run("verify", str(eagles)) == 0
 
 

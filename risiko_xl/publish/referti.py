@@ -27,6 +27,7 @@ from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.files import atomic_write
+from risiko_xl.workbook.finals_sheet import phase_title
 from risiko_xl.workbook.records import PHASE_WORDS
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.state import Tournament, load
@@ -329,7 +330,7 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
         date_text, when = dates[phase]
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
-            phase=phase, date_text=printable(date_text), table_number=number,
+            phase=phase_title(t, phase), date_text=printable(date_text), table_number=number,
             table_count=counts[phase], minutes=minutes, players=players,
             scoring_reminder=scoring_reminder(t, len(players)), when=when,
             headers=table_headers(t)))
