@@ -8,7 +8,7 @@ from typing import Any
 
 import pandas as pd
 
-from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS
+from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
 from risiko_xl.workbook import schema
@@ -26,10 +26,22 @@ def _bound_word(q: QualityItem) -> str:
     return "minimo possibile" if q.exact else "minimo garantito"
 
 
-def quality_text(quality: Sequence[QualityItem]) -> str:
-    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone."""
+def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None) -> str:
+    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone. With
+    the draw's `result`, a criterion that cannot apply to it is left out: the repeat of a
+    table size the round does not have, previous winners before any round is played."""
     return "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {q.value} "
-                     f"({_bound_word(q)} {q.lower_bound})" for q in quality)
+                     f"({_bound_word(q)} {q.lower_bound})" for q in quality
+                     if result is None or _applies(q, result))
+
+
+def _applies(q: QualityItem, result: DrawResult) -> bool:
+    size = SIZE_CRITERIA.get(q.criterion)
+    if size is not None:
+        return any(len(table) == size for table in result.tables)
+    if q.criterion == "winners":
+        return bool(q.value or q.lower_bound or result.round_no > 1)
+    return True
 
 
 def procedure_text(procedure: str) -> str:

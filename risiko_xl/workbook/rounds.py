@@ -151,7 +151,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
         "Procedura": procedure_text(result.procedure),
-        "Qualità": quality_text(result.quality),
+        "Qualità": quality_text(result.quality, result),
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
@@ -164,7 +164,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     lines = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
-             "Qualità: " + quality_text(result.quality))
+             "Qualità: " + quality_text(result.quality, result))
     if existing:
         lines = (f"Nuovo sorteggio del turno {round_no} con seme "
                  + (f"«{seed}» (indicato con --seme)" if typed_seed else f"nuovo «{seed}»")
