@@ -5,12 +5,12 @@ Every version the program writes is copied into the folder `NAME.versioni/` besi
 replaces a workbook the version being replaced is copied there too when it is not there
 yet (a save by Excel or LibreOffice in between): so the tables just drawn are kept even
 when the referee's next save in Excel types over them. The oldest beyond `KEEP_VERSIONS`
-are removed; the versions listed are those other than the current file. `registro.json` there lists the versions (file, date, the
-command that wrote it) and the fingerprints (SHA-256) of the files the program itself
-wrote, so a version changed by hand in Excel or LibreOffice is named as such.
-`risiko-xl ripristina --elenco` lists the versions, `risiko-xl ripristina N` brings one
-back (see `restore`). Copies and the registry are written to a temporary name and renamed
-into place, so each is complete or absent.
+are removed; the versions listed are those other than the current file. `registro.json`
+there lists the versions (file, date, the command that wrote it) and the fingerprints
+(SHA-256) of the files the program itself wrote, so a version changed by hand in Excel
+or LibreOffice is named as such. `risiko-xl ripristina --elenco` lists the versions,
+`risiko-xl ripristina N` brings one back (see `restore`). Copies and the registry are
+written to a temporary name and renamed into place, so each is complete or absent.
 """
 
 from __future__ import annotations
