@@ -297,3 +297,18 @@ def test_cli_referti_writes_next_to_the_workbook(demo, tmp_path, capsys):
     assert len(raster_pages(written, tmp_path / "png")) == 2  # 3 semifinals, 2 per page
     assert main(["referti", str(path), "--turno", "7"]) == 2
     assert "il turno 7 non ha tavoli" in capsys.readouterr().err
+
+
+def test_the_sheet_reminds_the_formulas_tie_breaks_in_order():
+    """Found by a referee: the 000 sheet had no word of Art. 26, which `classifica` then
+    asks for. 000 Art. 26: «punti fuori obiettivo … armate … carte … territori»;
+    001 §7: «punti dei territori fuori obiettivo … criterio del "colore"»."""
+    from risiko_xl.publish.referti import tie_reminder
+
+    assert tie_reminder("000") == (
+        "Parità di punti obiettivo: 1) punti fuori obiettivo; 2) armate in obiettivo; "
+        "3) armate totali; 4) carte in mano; 5) territori in obiettivo; 6) territori fuori "
+        "obiettivo — annotarli nelle note.")
+    assert tie_reminder("001") == (
+        "Parità di punti obiettivo: 1) punti fuori obiettivo; 2) ordine di gioco (chi gioca "
+        "dopo è davanti) — annotarli nelle note.")
