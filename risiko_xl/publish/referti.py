@@ -337,6 +337,8 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
                         player=printable(r.player), name=printable(t.by_id[r.player].name),
                         club=printable(t.by_id[r.player].club or ""))
             for r in tables[key])
+        if all(p.order.isdigit() for p in players):  # typed for all: in order of play
+            players = tuple(sorted(players, key=lambda p: int(p.order)))
         date_text, when = dates[phase]
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
