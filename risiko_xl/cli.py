@@ -319,6 +319,11 @@ def _check_outputs(args: argparse.Namespace) -> None:
             if written.exists() and not written.is_dir():
                 raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
                                   "manca), non un file", valore=str(written))
+            if Path(os.path.realpath(written)) == Path(os.path.realpath(
+                    history.folder(args.file))):
+                raise RisikoError("la cartella dei post non può essere lo storico delle "
+                                  "versioni della cartella di lavoro: indicarne un'altra",
+                                  valore=str(written))
             continue
         if written.is_dir():
             raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
@@ -460,7 +465,7 @@ def _post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook)."""
     from risiko_xl.publish.posts import file_name, publish_all
-    from risiko_xl.workbook.files import atomic_write_text
+    from risiko_xl.workbook.files import atomic_write_text, writable_target
 
     sections = None if args.sezioni is None else tuple(
         part.strip() for part in args.sezioni.split(",") if part.strip())
@@ -468,8 +473,14 @@ def _post_all(args: argparse.Namespace) -> list[str]:
         b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
     folder.mkdir(parents=True, exist_ok=True)
-    return [f"Scritto {atomic_write_text(folder / file_name(round_no, fmt), text)}"
-            for fmt, text in texts.items()]
+    targets = {fmt: folder / file_name(round_no, fmt) for fmt in texts}
+    for target in targets.values():  # every file checked before the first is written
+        if target.exists() and not target.is_file():
+            raise RisikoError("il file da scrivere non è un file normale (una cartella, un "
+                              "dispositivo o una pipe): nessun post scritto",
+                              valore=str(target))
+        writable_target(target)
+    return [f"Scritto {atomic_write_text(targets[fmt], text)}" for fmt, text in texts.items()]
 
 
 def _register(book, args: argparse.Namespace) -> list[str]:

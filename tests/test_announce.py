@@ -333,6 +333,23 @@ def test_cli_tutti_writes_six_files_beside_the_workbook(drawn, tmp_path, capsys)
     assert len(list(out.iterdir())) == 6
 
 
+def test_tutti_writes_nothing_unless_it_can_write_everything(drawn, tmp_path, capsys):
+    """Found by an adversary: a read-only file among the six stopped the command after
+    four were written; and the workbook's history folder was accepted as --out."""
+    path = tmp_path / "serata.xlsx"
+    shutil.copy(drawn[0], path)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    locked = folder / file_name(1, "html")
+    locked.write_text("vecchio", encoding="utf-8")
+    locked.chmod(0o444)
+    assert main(["pubblica", str(path), "--formato", "tutti", "--out", str(folder)]) == 2
+    assert sorted(p.name for p in folder.iterdir()) == [locked.name]
+    assert main(["pubblica", str(path), "--formato", "tutti", "--out",
+                 str(path.with_name("serata.xlsx.versioni"))]) == 2
+    assert "storico" in capsys.readouterr().err
+
+
 def test_a_final_phase_round_is_announced_too(tmp_path):
     # 000 Art. 5: «la composizione degli incontri di semifinale avverrà tenendo conto della
     # classifica dei turni preliminari» — seated from the standings, no engine draw, so
