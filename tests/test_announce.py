@@ -392,3 +392,25 @@ def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     flat = " ".join(text.split())
     for name in names:
         assert name in flat, name
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ((1, 1, 2, 3), "servono i numeri da 1 a 4"),  # repeated: «1° … 1°» was announced
+    (("primo", None, None, None), "serve un numero intero da 1 a 6"),
+    ((0, None, None, None), "serve un numero intero da 1 a 6"),
+])
+def test_a_turn_order_that_cannot_be_read_is_refused_not_announced(drawn, tmp_path, typed,
+                                                                   words):
+    """Found by an adversary: `classifica` refuses these Ordine values, the tables post
+    announced them (or silently left them out)."""
+    path = tmp_path / "ordine.xlsx"
+    shutil.copy(drawn[0], path)
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.RESULTS.name)
+    first = [i for i in frame.index if frame.at[i, "Tavolo"] == 1]
+    for row, value in zip(first, typed):
+        frame.at[row, "Ordine"] = value
+    book.write_table(schema.RESULTS.name, frame)
+    book.save()
+    with pytest.raises(RisikoError, match=words):
+        publish(OpenpyxlBook(path), "testo", 1, sections=("tavoli",), now=NOW)

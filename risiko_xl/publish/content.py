@@ -264,9 +264,17 @@ def seat_text(seat: Seat) -> str:
 
 def _order(t: Tournament, row: int) -> int | None:
     """Ordine of a Risultati row, typed before the game (the turn order drawn at the
-    table) or with its result; None when blank or not a whole number from 1 to 6."""
+    table) or with its result; None when blank. Anything else than a whole number from 1
+    to 6 is refused on its row (as `classifica` refuses it): an announcement never shows
+    a turn order it could not read."""
     value = to_text(t.frame.at[row, "Ordine"]) if "Ordine" in t.frame.columns else None
-    return int(value) if value and value.isdigit() and 1 <= int(value) <= 6 else None
+    if value is None:
+        return None
+    number = value[:-2] if value.endswith(".0") else value
+    if not (number.isdigit() and 1 <= int(number) <= 6):
+        raise RisikoError("ordine di gioco: serve un numero intero da 1 a 6",
+                          foglio=schema.RESULTS.sheet, riga=row, colonna="Ordine", valore=value)
+    return int(number)
 
 
 def _decimals(t: Tournament) -> int:
@@ -293,6 +301,12 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             seats = [replace(s, order=None) for s in seats]
             seats.sort(key=lambda s: (int(s.position.rstrip("=") or 99), s.name))
         elif all(s.order is not None for s in seats):  # announced: in turn order
+            orders = sorted(s.order or 0 for s in seats)
+            if orders != list(range(1, len(seats) + 1)):
+                raise RisikoError(f"ordine di gioco al tavolo {number} del turno {round_no}: "
+                                  f"servono i numeri da 1 a {len(seats)}, una volta "
+                                  "ciascuno", foglio=schema.RESULTS.sheet, colonna="Ordine",
+                                  valore=", ".join(map(str, orders)))
             seats.sort(key=lambda s: s.order or 0)
         else:  # an order typed for some players only is not shown yet
             seats = [replace(s, order=None) for s in seats]
