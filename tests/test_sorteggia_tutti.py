@@ -156,3 +156,9 @@ def test_an_absent_player_or_a_late_arrival_is_refused(tmp_path, capsys):
     assert "è «Assente»" in err and "un turno alla volta" in err
     assert cli.main(["sorteggia", str(path), "--tutti", "--turno", "2"]) == cli.EXIT_BAD_INPUT
     assert "non si usa con --turno" in capsys.readouterr().err
+
+
+def test_more_rounds_than_a_plan_holds_are_refused(tmp_path, capsys):
+    path = registered(tmp_path, 16, 13)
+    assert cli.main(["sorteggia", str(path), "--tutti"]) == cli.EXIT_BAD_INPUT
+    assert "al massimo 12 turni" in capsys.readouterr().err

@@ -35,6 +35,9 @@ from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.state import VARIANT_KEY, Tournament, load, variant_for
 
 PLAN_LABEL = "pianificazione di tutti i turni"  # the procedure as Sorteggi records it
+# beyond this the joint search takes minutes (22 players at 3-, 4- and 5-tables: about a
+# minute for 10 rounds); a season of many evenings is drawn evening by evening
+MAX_PLAN_ROUNDS = 12
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,10 @@ def plan_settings(t: Tournament, players: Sequence[Player]) -> PlanSettings:
     """The plan's settings from the formula (RisikoError naming what depends on results);
     region separation is dropped when nobody has a region, as in a single draw."""
     rounds = t.formula.standings.rounds
+    if rounds > MAX_PLAN_ROUNDS:
+        raise RisikoError(f"--tutti pianifica al massimo {MAX_PLAN_ROUNDS} turni insieme, la "
+                          f"formula ne prevede {rounds}: sorteggiare un turno alla volta",
+                          foglio="Impostazioni", colonna="Turni preliminari", valore=rounds)
     why = result_dependence(t, range(1, rounds + 1))
     if why:
         raise RisikoError(f"--tutti non si può usare con la formula «{t.formula.name}»: {why}; "
