@@ -162,3 +162,15 @@ def test_more_rounds_than_a_plan_holds_are_refused(tmp_path, capsys):
     path = registered(tmp_path, 16, 13)
     assert cli.main(["sorteggia", str(path), "--tutti"]) == cli.EXIT_BAD_INPUT
     assert "al massimo 12 turni" in capsys.readouterr().err
+
+
+def test_the_post_announces_the_next_round_to_play(tmp_path, capsys):
+    path = registered(tmp_path, 16, 5)
+    assert cli.main(["sorteggia", str(path), "--tutti"]) == 0
+    book = OpenpyxlBook(path)
+    simulate.play(book, 1, "Qualificazione", "tutti")
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["pubblica", str(path), "--formato", "testo"]) == 0
+    out = capsys.readouterr().out
+    assert "turno 2" in out.lower() and "turno 5" not in out.lower()
