@@ -178,10 +178,15 @@ def _parser() -> argparse.ArgumentParser:
                       "(predefinito: quello del torneo in Impostazioni)")
     draw.add_argument("--forza", action="store_true",
                       help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
+    draw.add_argument("--tutti", action="store_true",
+                      help="sorteggia insieme tutti i turni preliminari, prima di giocarli "
+                      "(formule i cui criteri non dipendono dai risultati)")
     command("standings", "calcola punti e classifica")
     command("finals", "prepara la fase finale successiva o la classifica finale")
     withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
     withdraw.add_argument("id", help="ID del giocatore")
+    withdraw.add_argument("--ripara", action="store_true", help="ripara i tavoli dei turni "
+                          "già sorteggiati e non giocati con il minimo di spostamenti")
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
     restore = command("ripristina", "torna alla versione precedente del file (la copia "
                       "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "
@@ -209,6 +214,9 @@ def _parser() -> argparse.ArgumentParser:
     register.add_argument("--da", type=Path, default=None, help="elenco da importare (.csv o "
                           ".xlsx con le intestazioni Nome, Cognome, Nickname, Club, Regione; "
                           "facoltative ID e Dal turno)")
+    register.add_argument("--ripara", action="store_true", help="fa sedere i nuovi iscritti "
+                          "nei turni già sorteggiati e non giocati, riparandone i tavoli con il "
+                          "minimo di spostamenti")
     register.add_argument("--forza", action="store_true", help="iscrive anche un omonimo già "
                           "iscritto (stesso nome, cognome e club) e scrive anche se il file "
                           "risulta aperto in Excel o LibreOffice")
@@ -394,6 +402,12 @@ def _run(args: argparse.Namespace) -> int:
         else:
             created = write_new(args.file, settings)
         print(f"Creato {created} (formula {settings['Formula']})")
+    elif args.command == "draw" and args.tutti:
+        from risiko_xl.workbook.all_rounds import draw_all
+
+        if args.turno is not None:
+            raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
+        print("\n".join(_on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
     elif args.command == "draw":
         print("\n".join(_on_book(args, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
@@ -404,7 +418,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "iscrivi":
         print("\n".join(_on_book(args, lambda b: _register(b, args))))
     elif args.command == "ritira":
-        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id))))
+        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id,
+                                                                       repair=args.ripara))))
     elif args.command == "verify":
         found: list[str] = []
 
@@ -514,11 +529,26 @@ def _register(book, args: argparse.Namespace) -> list[str]:
         lines = [f"Iscritti {len(ids)} giocatori ({span}) da «{args.da.name}»"]
     if ignored:
         lines.append("Colonne ignorate: " + ", ".join(ignored))
+    if args.ripara:
+        return lines + _seat_arrivals(book, t, ids)
     for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
         warning = late_warning(drawn, round_no)
         if warning:
             lines.append(warning)
     return lines
+
+
+def _seat_arrivals(book, t, ids: list[str]) -> list[str]:
+    """`iscrivi --ripara`: each round drawn and not played from a new player's first round
+    on is repaired to seat them (`repair_round`)."""
+    from risiko_xl.workbook.repair_round import repair_round, unplayed_rounds
+
+    lines: list[str] = []
+    for round_no in unplayed_rounds(t):
+        come = [pid for pid in ids if t.by_id[pid].from_round <= round_no]
+        if come:
+            lines += repair_round(book, round_no, arrived=come)
+    return lines or ["Nessun turno sorteggiato e non giocato da riparare."]
 
 
 def _first_sentence(text: str, width: int = 96) -> str:

@@ -323,11 +323,17 @@ def played_round(t: Tournament) -> int | None:
 
 def default_round(t: Tournament) -> int | None:
     """The round a post speaks of when none is named: the last round drawn when none of
-    its results is typed yet (its tables are announced; a final-phase round too), else
-    the last round whose every result is in."""
+    its results is typed yet (its tables are announced; a final-phase round too) — or,
+    when several rounds were drawn at once (`sorteggia --tutti`), the first of the last
+    rounds with no result typed, the next to play — else the last round whose every
+    result is in."""
     drawn = sorted({r.round_no for r in t.rows})
-    if drawn and all(r.seat is None for r in t.rows if r.round_no == drawn[-1]):
-        return drawn[-1]
+    blank = {n for n in drawn if all(r.seat is None for r in t.rows if r.round_no == n)}
+    if drawn and drawn[-1] in blank:
+        first = len(drawn) - 1
+        while first > 0 and drawn[first - 1] in blank:
+            first -= 1
+        return drawn[first]
     return played_round(t)
 
 

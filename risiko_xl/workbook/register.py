@@ -155,5 +155,6 @@ def late_warning(t_rounds: list[int], from_round: int) -> str | None:
     if from_round in t_rounds:
         return (f"Attenzione: il turno {from_round} è già sorteggiato senza questo giocatore: "
                 f"per farlo giocare sorteggiarlo di nuovo (risiko-xl sorteggia --turno "
-                f"{from_round} --forza)")
+                f"{from_round} --forza) oppure ripararne i tavoli con il minimo di "
+                "spostamenti (iscrivi con --ripara)")
     return None

@@ -22,6 +22,7 @@ from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.all_rounds import result_dependence
 from risiko_xl.workbook.audit import (
     archive,
     log_draw,
@@ -89,7 +90,10 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
             raise RisikoError(f"il turno {missing[0]} non è ancora stato sorteggiato",
                               foglio="Risultati", colonna="Turno", valore=round_no)
         blank = t.untyped(round_no - 1)
-        if blank:
+        # a round drawn ahead with the others (sorteggia --tutti) is redrawn before the
+        # earlier ones are played when its draw does not depend on their results
+        ahead = round_no in drawn and result_dependence(t, [round_no]) is None
+        if blank and not ahead:
             raise RisikoError(f"mancano i risultati del turno {round_no - 1}",
                               foglio="Risultati", riga=blank[0].row, tavolo=blank[0].table,
                               colonna="Punti obiettivo", valore=None)
