@@ -607,7 +607,32 @@ def _os_error(err: OSError) -> str:
     return f"{os_problem(err)}: {path}"
 
 
+class _Terminal:
+    """The command's output with bidirectional controls removed: a name typed in Excel
+    with U+202E would otherwise print reversed in the lines read out in the room."""
+
+    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from risiko_xl.publish.safe_text import neutral_bidi
+
+        return self._stream.write(neutral_bidi(text))
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Terminal(out), _Terminal(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
     except BadArguments as err:
