@@ -523,7 +523,7 @@ def _register(book, args: argparse.Namespace) -> list[str]:
     if len(ids) == 1:
         e = t.by_id[ids[0]]
         club = f" ({e.club})" if e.club else ""
-        lines = [f"Iscritto {e.id} {players[0].name}{club} dal turno {e.from_round}"]
+        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"]
     else:
         span = f"{ids[0]}–{ids[-1]}"
         lines = [f"Iscritti {len(ids)} giocatori ({span}) da «{args.da.name}»"]

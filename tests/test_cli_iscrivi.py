@@ -41,7 +41,9 @@ def test_one_player_in_one_line(book, capsys):
     capsys.readouterr()
     assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Rahal Maut",
                      "--regione", "Sicilia", "--nickname", "Supermario"]) == 0
-    assert capsys.readouterr().out == "Iscritto G01 Mario Rossi (Rahal Maut) dal turno 1\n"
+    # the echo gives the full form, nickname included, as it was registered
+    assert capsys.readouterr().out == ("Iscritto G01 Mario “Supermario” Rossi (Rahal Maut) "
+                                       "dal turno 1\n")
     row = players(book).iloc[0]
     assert (row["ID"], row["Nome"], row["Cognome"], row["Nickname"], row["Club"],
             row["Regione"], row["Stato"], row["Dal turno"]) == (

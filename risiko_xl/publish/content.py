@@ -15,11 +15,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
+from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
-from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
@@ -120,6 +121,24 @@ class Certificate:
     engine: str
     procedure: str
     quality: str
+    note: str = ""  # Sorteggi «Note»: the cinquisti drawn, why a figure is above its minimum
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A player withdrawn or disqualified: 000 Art. 4 recompiles the classification
+    without him, so a post says who left and when rather than dropping him silently.
+    `after`: the last round he played (None: he never played)."""
+
+    player: str
+    name: str
+    state: str
+    after: int | None
+
+    @property
+    def text(self) -> str:
+        when = f"dopo il turno {self.after}" if self.after else "prima di giocare"
+        return f"{self.name} ({self.player}), {when}"
 
 
 @dataclass(frozen=True)
@@ -137,6 +156,7 @@ class Post:
     next_tables: tuple[Table, ...] = ()
     qualified: tuple[Qualified, ...] = ()
     certificates: tuple[Certificate, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
     trademark: str | None = TRADEMARK
     chart: bytes | None = None
     address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
@@ -159,9 +179,13 @@ class Post:
 
     @property
     def appeal_deadline(self) -> dt.datetime | None:
+        """Publication plus the hours of 000/003 Art. 2 («entro 2 ore dalla
+        pubblicazione»), counted in real time and shown on the Italian clock (a night the
+        clocks change has an hour more or less on the wall)."""
         if not self.appeal_hours:
             return None
-        return self.published + dt.timedelta(hours=self.appeal_hours)
+        return italian_time(self.published.astimezone(dt.timezone.utc)
+                            + dt.timedelta(hours=self.appeal_hours))
 
     @property
     def next_title(self) -> str:
@@ -210,6 +234,30 @@ class Post:
         ordered = len(self.announce_headers(table)) == 3
         return [((f"{s.order}°" if s.order is not None else "",) if ordered else ())
                 + (s.name, s.club) for s in table.seats]
+
+    def withdrawal_lines(self) -> list[str]:
+        """«Ritirati: Mario Rossi (G06), dopo il turno 3» (and «Squalificati: …»): one
+        line per state, none when nobody left."""
+        lines = []
+        for state, title in ((WITHDRAWN, "Ritirati"), (DISQUALIFIED, "Squalificati")):
+            gone = [w.text for w in self.withdrawals if w.state == state]
+            if gone:
+                lines.append(f"{title}: " + "; ".join(gone))
+        return lines
+
+    def withdrawals_in(self, sections: tuple[str, ...]) -> str | None:
+        """The section that says who withdrew: the standings when shown, else the tables
+        of the round, else the next round's; None when no line is due."""
+        if not self.withdrawals:
+            return None
+        shown = {"classifica": self.ranking, "tavoli": self.results,
+                 "prossimo": self.next_tables}
+        return next((s for s in shown if s in sections and shown[s]), None)
+
+    def draw_notes(self, round_no: int) -> list[str]:
+        """The Sorteggi notes of the draws of `round_no` (cinquisti, figures above their
+        minimum), for a post that shows the tables without the certificate."""
+        return [c.note for c in self.certificates if c.round_no == round_no and c.note]
 
     @property
     def subset(self) -> str:
@@ -426,13 +474,14 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         club=to_text(t.settings.get("Club organizzatore")) or "",
         venue=to_text(t.settings.get("Sede")) or "",
         round_no=round_no, phase=phase,
-        published=now or dt.datetime.now().replace(second=0, microsecond=0),
+        published=italian_time(now).replace(second=0, microsecond=0),
         appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
         results=tables, ranking=_ranking(t, book, round_no, phase, top) if played else None,
         next_tables=_tables(t, upcoming),
         # announced: how this round's players qualified; played: the next phase's
         qualified=_qualified(t, round_no + (1 if played else 0)),
         certificates=_certificates(book, round_no),
+        withdrawals=_withdrawals(t),
         trademark=TRADEMARK if trademark else None)
 
 
@@ -456,5 +505,17 @@ def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
                                    procedure_text(to_text(r.get("Procedura")) or ""),
-                                   to_text(r.get("Qualità")) or ""))
+                                   to_text(r.get("Qualità")) or "",
+                                   to_text(r.get("Note")) or ""))
+    return tuple(out)
+
+
+def _withdrawals(t: Tournament) -> tuple[Withdrawal, ...]:
+    """Players withdrawn or disqualified (000 Art. 4), in ID order, each with the last
+    round in which he has a result."""
+    out = []
+    for e in sorted(t.entrants, key=lambda e: e.id):
+        if e.state in (WITHDRAWN, DISQUALIFIED):
+            played = [r.round_no for r in t.rows if r.player == e.id and r.seat is not None]
+            out.append(Withdrawal(e.id, post_name(t, e.id), e.state, max(played, default=None)))
     return tuple(out)

@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
@@ -16,8 +17,8 @@ from risiko_xl.workbook.book import Book
 
 
 def timestamp(now: dt.datetime | None = None) -> str:
-    """Local date and time as shown in the logs (dd/mm/yyyy hh:mm:ss)."""
-    return (now or dt.datetime.now()).strftime("%d/%m/%Y %H:%M:%S")
+    """Italian date and time as shown in the logs (dd/mm/yyyy hh:mm:ss, `clock`)."""
+    return italian_time(now).strftime("%d/%m/%Y %H:%M:%S")
 
 
 def _bound_word(q: QualityItem) -> str:
