@@ -13,6 +13,7 @@ from __future__ import annotations
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
+QUOTES = str.maketrans("", "", OPEN + CLOSE + '"\u201e\u00ab\u00bb')  # any style of quotes
 
 
 def _clean(part: str | None) -> str:
@@ -26,7 +27,7 @@ def player_name(first: str | None, last: str | None, nickname: str | None,
     >>> player_name("Giuseppe", "D'Amico", "Peppe")
     'Giuseppe “Peppe” D\\'Amico'
     """
-    first, last, nick = _clean(first), _clean(last), _clean(nickname).strip(OPEN + CLOSE + '"')
+    first, last, nick = _clean(first), _clean(last), _clean(_clean(nickname).translate(QUOTES))
     real = " ".join(p for p in (first, last) if p)
     if form == NICKNAME:
         return nick or real
