@@ -5,7 +5,8 @@ qualifiers: there the real name is shown, with the nickname between typographic 
 where one is set — «Giuseppe “Peppe” D'Amico» (Nome “Nickname” Cognome). Posts follow the
 setting «Nomi nei post»: `nome e soprannome` (that same form, the default), `nome` (first
 and last name only) or `soprannome` (the nickname, else the name). A player registered
-with only a nickname is shown by the nickname in every form.
+with only a nickname is shown by the nickname in every form. Quotes typed in a nickname,
+of any style, are dropped before ours are added (`“Il” "Duca"` is shown “Il Duca”).
 """
 
 from __future__ import annotations

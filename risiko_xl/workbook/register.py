@@ -2,9 +2,11 @@
 
 Each new player gets the next free ID in the workbook's own style: the prefix most IDs
 share and their zero-padding, one above the highest number (`G23` → `G24`, `G99` →
-`G100`); an empty workbook starts at `G01` (`G001` for a list of 100 or more). A player
-already registered (same Nome, Cognome and Club, case, accents and spaces aside) is
-refused unless forced. A late arrival plays from `Dal turno` (default: the next round
+`G100`); an empty workbook starts at `G01` (`G001` for a list of 100 or more). An ID
+with the letters and number of one registered (`G3` or `G003` beside `G03`) is refused:
+`ritira G3` could not tell them apart. A player already registered (same Nome, Cognome
+and Club, case, accents, spaces and the style of apostrophe aside) is refused unless
+forced. A late arrival plays from `Dal turno` (default: the next round
 not yet drawn). Either every player of a list is registered or none is.
 """
 
