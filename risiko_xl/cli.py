@@ -518,15 +518,16 @@ def _register(book, args: argparse.Namespace) -> list[str]:
         raise RisikoError("indicare il giocatore («Nome Cognome») oppure un elenco con --da")
     else:
         first, last = split_name(args.nome, args.cognome)
-        players, ignored = [NewPlayer(first, last, args.nickname, args.club, args.regione,
-                                      from_round=args.dal_turno)], []
+        players, ignored, source = [NewPlayer(first, last, args.nickname, args.club,
+                                              args.regione, from_round=args.dal_turno)], [], None
     ids = register(book, players, args.forza)
     t = load(book)
     drawn = t.rounds_drawn()
     if len(ids) == 1:
         e = t.by_id[ids[0]]
         club = f" ({e.club})" if e.club else ""
-        lines = [f"Iscritto {e.id} {players[0].name}{club} dal turno {e.from_round}"]
+        lines = [f"Iscritto {e.id} {players[0].name}{club} dal turno {e.from_round}"
+                 + (f" da {source}" if source else "")]
     else:
         lines = [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
     if ignored:

@@ -448,3 +448,11 @@ def test_a_quoted_nickname_is_quoted_once(book, capsys):
         "Mario \u201cIl Duca\u201d Rossi")
     assert player_name("Mario", "Rossi", "«Il Duca»") == "Mario \u201cIl Duca\u201d Rossi"
     assert player_name("Mario", "Rossi", "'Pe'") == "Mario \u201c'Pe'\u201d Rossi"
+
+
+def test_a_list_of_one_names_where_it_was_read(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {"Stasera": [["Nome", "Club"], ["Ada", "X"]]})
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out == ("Iscritto G01 Ada (X) dal turno 1 da «elenco.xlsx», "
+                                       "foglio «Stasera»\n")
