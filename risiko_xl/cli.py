@@ -131,7 +131,8 @@ def _printable(what: str) -> Callable[[str], str]:
                 f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
                 "lettere, cifre e segni stampabili")
         if not text.strip():
-            raise argparse.ArgumentTypeError(f"{what} è vuoto")
+            empty = "vuota" if what.startswith("la ") else "vuoto"
+            raise argparse.ArgumentTypeError(f"{what} è {empty}")
         return text
     return check
 
@@ -199,9 +200,11 @@ def _parser() -> argparse.ArgumentParser:
                          "scritte)")
     register = command("iscrivi", "iscrive un giocatore (o un elenco con --da) e gli assegna "
                        "il primo ID libero")
-    register.add_argument("nome", nargs="?", default=None, help="«Nome Cognome» del giocatore "
+    register.add_argument("nome", nargs="?", type=_printable("il nome"), default=None,
+                          help="«Nome Cognome» del giocatore "
                           "(la prima parola è il nome, il resto il cognome)")
-    register.add_argument("--cognome", default=None, help="il cognome, quando è di più parole "
+    register.add_argument("--cognome", type=_printable("il cognome"), default=None,
+                          help="il cognome, quando è di più parole "
                           "(es. «Maria De Luca» --cognome «De Luca»)")
     register.add_argument("--nickname", type=_printable("il nickname"), default=None,
                           help="soprannome")
@@ -500,7 +503,7 @@ def _post_all(args: argparse.Namespace) -> list[str]:
 
 def _register(book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
-    from risiko_xl.workbook.register import NewPlayer, late_warning, register, split_name
+    from risiko_xl.workbook.register import NewPlayer, id_span, late_warning, register, split_name
     from risiko_xl.workbook.state import load
 
     single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
@@ -510,29 +513,31 @@ def _register(book, args: argparse.Namespace) -> list[str]:
         if any(v is not None for v in single):
             raise RisikoError("con --da si iscrive l'elenco: nome, club e gli altri dati "
                               "vanno nelle sue colonne")
-        players, ignored = read_list(args.da)
+        players, ignored, source = read_list(args.da)
     elif args.nome is None:
         raise RisikoError("indicare il giocatore («Nome Cognome») oppure un elenco con --da")
     else:
-        first, last = split_name(_printable("il nome")(args.nome), args.cognome)
-        players, ignored = [NewPlayer(first, last, args.nickname, args.club, args.regione,
-                                      from_round=args.dal_turno)], []
+        first, last = split_name(args.nome, args.cognome)
+        players, ignored, source = [NewPlayer(first, last, args.nickname, args.club,
+                                              args.regione, from_round=args.dal_turno)], [], None
     ids = register(book, players, args.forza)
     t = load(book)
     drawn = t.rounds_drawn()
     if len(ids) == 1:
         e = t.by_id[ids[0]]
         club = f" ({e.club})" if e.club else ""
-        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"]
+        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"
+                 + (f" da {source}" if source else "")]
     else:
-        span = f"{ids[0]}–{ids[-1]}"
-        lines = [f"Iscritti {len(ids)} giocatori ({span}) da «{args.da.name}»"]
+        lines = [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
     if ignored:
         lines.append("Colonne ignorate: " + ", ".join(ignored))
     if args.ripara:
         return lines + _seat_arrivals(book, t, ids)
     for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
-        warning = late_warning(drawn, round_no)
+        who = [f"{pid} {t.by_id[pid].name}".rstrip() for pid in ids
+               if t.by_id[pid].from_round == round_no]
+        warning = late_warning(drawn, round_no, who if len(ids) > 1 else ())
         if warning:
             lines.append(warning)
     return lines
