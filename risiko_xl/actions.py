@@ -28,7 +28,6 @@ Inputs the CLI takes as arguments come from the workbook (optional rows of the
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import os
 import subprocess
 import sys
@@ -41,6 +40,7 @@ from typing import Any
 import xlwings as xw
 
 from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
@@ -144,7 +144,7 @@ def _internal_error(xl: XlwingsBook, label: str, err: Exception, writing: bool) 
 
 def _log(xl: XlwingsBook, label: str) -> str:
     """Append the traceback to the log next to the workbook (or stderr); where it went."""
-    text = (f"--- {dt.datetime.now():%d/%m/%Y %H:%M:%S} «{label}» "
+    text = (f"--- {italian_time():%d/%m/%Y %H:%M:%S} «{label}» "
             f"({xl.path or 'cartella di lavoro non salvata'})\n{traceback.format_exc()}\n")
     if xl.folder is not None:
         target = xl.folder / LOG_NAME

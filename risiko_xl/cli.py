@@ -131,7 +131,8 @@ def _printable(what: str) -> Callable[[str], str]:
                 f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
                 "lettere, cifre e segni stampabili")
         if not text.strip():
-            raise argparse.ArgumentTypeError(f"{what} è vuoto")
+            empty = "vuota" if what.startswith("la ") else "vuoto"
+            raise argparse.ArgumentTypeError(f"{what} è {empty}")
         return text
     return check
 
@@ -178,10 +179,15 @@ def _parser() -> argparse.ArgumentParser:
                       "(predefinito: quello del torneo in Impostazioni)")
     draw.add_argument("--forza", action="store_true",
                       help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
+    draw.add_argument("--tutti", action="store_true",
+                      help="sorteggia insieme tutti i turni preliminari, prima di giocarli "
+                      "(formule i cui criteri non dipendono dai risultati)")
     command("standings", "calcola punti e classifica")
     command("finals", "prepara la fase finale successiva o la classifica finale")
     withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
     withdraw.add_argument("id", help="ID del giocatore")
+    withdraw.add_argument("--ripara", action="store_true", help="ripara i tavoli dei turni "
+                          "già sorteggiati e non giocati con il minimo di spostamenti")
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
     restore = command("ripristina", "torna alla versione precedente del file (la copia "
                       "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "
@@ -194,9 +200,11 @@ def _parser() -> argparse.ArgumentParser:
                          "scritte)")
     register = command("iscrivi", "iscrive un giocatore (o un elenco con --da) e gli assegna "
                        "il primo ID libero")
-    register.add_argument("nome", nargs="?", default=None, help="«Nome Cognome» del giocatore "
+    register.add_argument("nome", nargs="?", type=_printable("il nome"), default=None,
+                          help="«Nome Cognome» del giocatore "
                           "(la prima parola è il nome, il resto il cognome)")
-    register.add_argument("--cognome", default=None, help="il cognome, quando è di più parole "
+    register.add_argument("--cognome", type=_printable("il cognome"), default=None,
+                          help="il cognome, quando è di più parole "
                           "(es. «Maria De Luca» --cognome «De Luca»)")
     register.add_argument("--nickname", type=_printable("il nickname"), default=None,
                           help="soprannome")
@@ -209,6 +217,9 @@ def _parser() -> argparse.ArgumentParser:
     register.add_argument("--da", type=Path, default=None, help="elenco da importare (.csv o "
                           ".xlsx con le intestazioni Nome, Cognome, Nickname, Club, Regione; "
                           "facoltative ID e Dal turno)")
+    register.add_argument("--ripara", action="store_true", help="fa sedere i nuovi iscritti "
+                          "nei turni già sorteggiati e non giocati, riparandone i tavoli con il "
+                          "minimo di spostamenti")
     register.add_argument("--forza", action="store_true", help="iscrive anche un omonimo già "
                           "iscritto (stesso nome, cognome e club) e scrive anche se il file "
                           "risulta aperto in Excel o LibreOffice")
@@ -319,6 +330,11 @@ def _check_outputs(args: argparse.Namespace) -> None:
             if written.exists() and not written.is_dir():
                 raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
                                   "manca), non un file", valore=str(written))
+            if Path(os.path.realpath(written)) == Path(os.path.realpath(
+                    history.folder(args.file))):
+                raise RisikoError("la cartella dei post non può essere lo storico delle "
+                                  "versioni della cartella di lavoro: indicarne un'altra",
+                                  valore=str(written))
             continue
         if written.is_dir():
             raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
@@ -389,6 +405,12 @@ def _run(args: argparse.Namespace) -> int:
         else:
             created = write_new(args.file, settings)
         print(f"Creato {created} (formula {settings['Formula']})")
+    elif args.command == "draw" and args.tutti:
+        from risiko_xl.workbook.all_rounds import draw_all
+
+        if args.turno is not None:
+            raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
+        print("\n".join(_on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
     elif args.command == "draw":
         print("\n".join(_on_book(args, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
@@ -399,7 +421,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "iscrivi":
         print("\n".join(_on_book(args, lambda b: _register(b, args))))
     elif args.command == "ritira":
-        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id))))
+        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id,
+                                                                       repair=args.ripara))))
     elif args.command == "verify":
         found: list[str] = []
 
@@ -460,7 +483,7 @@ def _post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook)."""
     from risiko_xl.publish.posts import file_name, publish_all
-    from risiko_xl.workbook.files import atomic_write_text
+    from risiko_xl.workbook.files import atomic_write_text, writable_target
 
     sections = None if args.sezioni is None else tuple(
         part.strip() for part in args.sezioni.split(",") if part.strip())
@@ -468,13 +491,19 @@ def _post_all(args: argparse.Namespace) -> list[str]:
         b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
     folder.mkdir(parents=True, exist_ok=True)
-    return [f"Scritto {atomic_write_text(folder / file_name(round_no, fmt), text)}"
-            for fmt, text in texts.items()]
+    targets = {fmt: folder / file_name(round_no, fmt) for fmt in texts}
+    for target in targets.values():  # every file checked before the first is written
+        if target.exists() and not target.is_file():
+            raise RisikoError("il file da scrivere non è un file normale (una cartella, un "
+                              "dispositivo o una pipe): nessun post scritto",
+                              valore=str(target))
+        writable_target(target)
+    return [f"Scritto {atomic_write_text(targets[fmt], text)}" for fmt, text in texts.items()]
 
 
 def _register(book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
-    from risiko_xl.workbook.register import NewPlayer, late_warning, register, split_name
+    from risiko_xl.workbook.register import NewPlayer, id_span, late_warning, register, split_name
     from risiko_xl.workbook.state import load
 
     single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
@@ -484,30 +513,47 @@ def _register(book, args: argparse.Namespace) -> list[str]:
         if any(v is not None for v in single):
             raise RisikoError("con --da si iscrive l'elenco: nome, club e gli altri dati "
                               "vanno nelle sue colonne")
-        players, ignored = read_list(args.da)
+        players, ignored, source = read_list(args.da)
     elif args.nome is None:
         raise RisikoError("indicare il giocatore («Nome Cognome») oppure un elenco con --da")
     else:
-        first, last = split_name(_printable("il nome")(args.nome), args.cognome)
-        players, ignored = [NewPlayer(first, last, args.nickname, args.club, args.regione,
-                                      from_round=args.dal_turno)], []
+        first, last = split_name(args.nome, args.cognome)
+        players, ignored, source = [NewPlayer(first, last, args.nickname, args.club,
+                                              args.regione, from_round=args.dal_turno)], [], None
     ids = register(book, players, args.forza)
     t = load(book)
     drawn = t.rounds_drawn()
     if len(ids) == 1:
         e = t.by_id[ids[0]]
         club = f" ({e.club})" if e.club else ""
-        lines = [f"Iscritto {e.id} {players[0].name}{club} dal turno {e.from_round}"]
+        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"
+                 + (f" da {source}" if source else "")]
     else:
-        span = f"{ids[0]}–{ids[-1]}"
-        lines = [f"Iscritti {len(ids)} giocatori ({span}) da «{args.da.name}»"]
+        lines = [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
     if ignored:
         lines.append("Colonne ignorate: " + ", ".join(ignored))
+    if args.ripara:
+        return lines + _seat_arrivals(book, t, ids)
     for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
-        warning = late_warning(drawn, round_no)
+        who = [f"{pid} {t.by_id[pid].name}".rstrip() for pid in ids
+               if t.by_id[pid].from_round == round_no]
+        warning = late_warning(drawn, round_no, who if len(ids) > 1 else ())
         if warning:
             lines.append(warning)
     return lines
+
+
+def _seat_arrivals(book, t, ids: list[str]) -> list[str]:
+    """`iscrivi --ripara`: each round drawn and not played from a new player's first round
+    on is repaired to seat them (`repair_round`)."""
+    from risiko_xl.workbook.repair_round import repair_round, unplayed_rounds
+
+    lines: list[str] = []
+    for round_no in unplayed_rounds(t):
+        come = [pid for pid in ids if t.by_id[pid].from_round <= round_no]
+        if come:
+            lines += repair_round(book, round_no, arrived=come)
+    return lines or ["Nessun turno sorteggiato e non giocato da riparare."]
 
 
 def _first_sentence(text: str, width: int = 96) -> str:
@@ -566,7 +612,32 @@ def _os_error(err: OSError) -> str:
     return f"{os_problem(err)}: {path}"
 
 
+class _Terminal:
+    """The command's output with bidirectional controls removed: a name typed in Excel
+    with U+202E would otherwise print reversed in the lines read out in the room."""
+
+    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from risiko_xl.publish.safe_text import neutral_bidi
+
+        return self._stream.write(neutral_bidi(text))
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._stream, name)
+
+
 def main(argv: list[str] | None = None) -> int:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _Terminal(out), _Terminal(err)
+    try:
+        return _main(argv)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
     except BadArguments as err:

@@ -5,7 +5,8 @@ qualifiers: there the real name is shown, with the nickname between typographic 
 where one is set — «Giuseppe “Peppe” D'Amico» (Nome “Nickname” Cognome). Posts follow the
 setting «Nomi nei post»: `nome e soprannome` (that same form, the default), `nome` (first
 and last name only) or `soprannome` (the nickname, else the name). A player registered
-with only a nickname is shown by the nickname in every form.
+with only a nickname is shown by the nickname in every form. Quotes typed in a nickname,
+of any style, are dropped before ours are added (`“Il” "Duca"` is shown “Il Duca”).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
+QUOTES = str.maketrans("", "", OPEN + CLOSE + '"\u201e\u00ab\u00bb')  # any style of quotes
 
 
 def _clean(part: str | None) -> str:
@@ -26,7 +28,7 @@ def player_name(first: str | None, last: str | None, nickname: str | None,
     >>> player_name("Giuseppe", "D'Amico", "Peppe")
     'Giuseppe “Peppe” D\\'Amico'
     """
-    first, last, nick = _clean(first), _clean(last), _clean(nickname).strip(OPEN + CLOSE + '"')
+    first, last, nick = _clean(first), _clean(last), _clean(_clean(nickname).translate(QUOTES))
     real = " ".join(p for p in (first, last) if p)
     if form == NICKNAME:
         return nick or real

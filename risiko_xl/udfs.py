@@ -22,7 +22,7 @@ from risiko_xl.draw.sizes import table_counts
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, games, territories
 from risiko_xl.rules.methods import method as scoring_method
-from risiko_xl.rules.placement import chain, place
+from risiko_xl.rules.placement import MapTotalError, chain, place
 from risiko_xl.rules.points import check_players, table_points
 from risiko_xl.rules.seat import Seat
 from risiko_xl.workbook import schema
@@ -211,6 +211,8 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
             try:
                 placement = place(table, criteria, values,  # type: ignore[arg-type]
                                   map_total=played.map_total)
+            except MapTotalError as err:
+                raise err.on_rows([r + 1 for r in rows], key) from None
             except RisikoError as err:  # seat index -> sheet row
                 raise (err if err.riga is None else RisikoError(
                     err.messaggio, riga=rows[err.riga - 1] + 1, valore=err.valore)) from None

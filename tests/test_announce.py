@@ -286,8 +286,11 @@ def test_room_screen_qr_code_encodes_the_address(drawn, tmp_path):
     assert svg == again and URL.replace("&", "&amp;") in page
 
 
-@pytest.mark.parametrize("bad", ["javascript:alert(1)", "www.club.it", "file:///etc/passwd",
-                                 "https://", "https://club .it"])
+@pytest.mark.parametrize("bad", [
+    "javascript:alert(1)", "www.club.it", "file:///etc/passwd", "https://", "https://club .it",
+    # found by an adversary: internal errors, or accepted though a phone cannot open them
+    "http://[::1", "https://example.com:99999/", "https://-.com",
+    "https://www.club.it@evil.example", "https://evil.example/" + "a" * 5000])
 def test_a_bad_address_is_refused_where_it_is_typed(drawn, tmp_path, capsys, bad):
     path = tmp_path / "url.xlsx"
     shutil.copy(drawn[0], path)
@@ -328,6 +331,23 @@ def test_cli_tutti_writes_six_files_beside_the_workbook(drawn, tmp_path, capsys)
     out = tmp_path / "nuova" / "cartella"
     assert main(["pubblica", str(path), "--formato", "tutti", "--out", str(out)]) == 0
     assert len(list(out.iterdir())) == 6
+
+
+def test_tutti_writes_nothing_unless_it_can_write_everything(drawn, tmp_path, capsys):
+    """Found by an adversary: a read-only file among the six stopped the command after
+    four were written; and the workbook's history folder was accepted as --out."""
+    path = tmp_path / "serata.xlsx"
+    shutil.copy(drawn[0], path)
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    locked = folder / file_name(1, "html")
+    locked.write_text("vecchio", encoding="utf-8")
+    locked.chmod(0o444)
+    assert main(["pubblica", str(path), "--formato", "tutti", "--out", str(folder)]) == 2
+    assert sorted(p.name for p in folder.iterdir()) == [locked.name]
+    assert main(["pubblica", str(path), "--formato", "tutti", "--out",
+                 str(path.with_name("serata.xlsx.versioni"))]) == 2
+    assert "storico" in capsys.readouterr().err
 
 
 def test_a_final_phase_round_is_announced_too(tmp_path):
@@ -372,3 +392,25 @@ def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     flat = " ".join(text.split())
     for name in names:
         assert name in flat, name
+
+
+@pytest.mark.parametrize(("typed", "words"), [
+    ((1, 1, 2, 3), "servono i numeri da 1 a 4"),  # repeated: «1° … 1°» was announced
+    (("primo", None, None, None), "serve un numero intero da 1 a 6"),
+    ((0, None, None, None), "serve un numero intero da 1 a 6"),
+])
+def test_a_turn_order_that_cannot_be_read_is_refused_not_announced(drawn, tmp_path, typed,
+                                                                   words):
+    """Found by an adversary: `classifica` refuses these Ordine values, the tables post
+    announced them (or silently left them out)."""
+    path = tmp_path / "ordine.xlsx"
+    shutil.copy(drawn[0], path)
+    book = OpenpyxlBook(path)
+    frame = book.read_table(schema.RESULTS.name)
+    first = [i for i in frame.index if frame.at[i, "Tavolo"] == 1]
+    for row, value in zip(first, typed):
+        frame.at[row, "Ordine"] = value
+    book.write_table(schema.RESULTS.name, frame)
+    book.save()
+    with pytest.raises(RisikoError, match=words):
+        publish(OpenpyxlBook(path), "testo", 1, sections=("tavoli",), now=NOW)

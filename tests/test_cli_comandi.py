@@ -270,3 +270,19 @@ def test_ritira_by_full_name_when_a_nickname_is_shown(tmp_path, capsys):
     assert "(G01)" in capsys.readouterr().out
     assert cli.main(["ritira", str(path), "ANNINA"]) == 0
     assert "(G02)" in capsys.readouterr().out
+
+
+def test_names_typed_with_bidi_controls_print_as_typed_letters(tmp_path, capsys):
+    """Found by an adversary: «Giu\u202eseppe» typed in Excel printed reversed in the
+    table lines `sorteggia` gives to be read out in the room."""
+    path = tmp_path / "bidi.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", "lu_castidduzzu"]) == 0
+    book = OpenpyxlBook(path)
+    rows = simulate.players(8, 3, "bidi")
+    rows[0]["Nome"] = "Giu\u202eseppe"
+    simulate.register(book, rows)
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["sorteggia", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Giuseppe" in out and "\u202e" not in out

@@ -5,6 +5,7 @@ one located line and the file untouched."""
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 from pathlib import Path
 
@@ -41,7 +42,9 @@ def test_one_player_in_one_line(book, capsys):
     capsys.readouterr()
     assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Rahal Maut",
                      "--regione", "Sicilia", "--nickname", "Supermario"]) == 0
-    assert capsys.readouterr().out == "Iscritto G01 Mario Rossi (Rahal Maut) dal turno 1\n"
+    # the echo gives the full form, nickname included, as it was registered
+    assert capsys.readouterr().out == ("Iscritto G01 Mario “Supermario” Rossi (Rahal Maut) "
+                                       "dal turno 1\n")
     row = players(book).iloc[0]
     assert (row["ID"], row["Nome"], row["Cognome"], row["Nickname"], row["Club"],
             row["Regione"], row["Stato"], row["Dal turno"]) == (
@@ -220,3 +223,238 @@ def test_the_installed_entry_point(book):
                           check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Iscritto G01 Maria De Luca (Eagles) dal turno 1\n"
+
+
+# --- what an outside tester typed -------------------------------------------------------
+
+@pytest.mark.parametrize("args", [
+    ["Mario\u202eoiraM Neri", "--club", "X"],  # a right-to-left override
+    ["Mario\u200fNeri"],  # a right-to-left mark
+    ["Mario\tNeri"], ["Mario\nNeri"],
+    [""], ["   "],
+    ["Mario Rossi", "--cognome", "Ros\nsi\x1b[31mRED"],
+    ["Mario Rossi", "--cognome", "Ros\u202esi"],
+    ["Mario", "--cognome", ""],
+])
+def test_every_text_option_is_checked_alike(book, capsys, args):
+    """A control or format character, or nothing at all, is refused in one Italian line
+    (exit 2), in the name and in --cognome as in --club."""
+    err = refused(book, capsys, *args)
+    assert "interno" not in err
+    assert ("carattere di controllo" in err) or ("è vuoto" in err), err
+    assert players(book).empty
+
+
+def test_an_empty_region_agrees_in_gender(book, capsys):
+    err = refused(book, capsys, "Mario Rossi", "--regione", " ")
+    assert "la regione è vuota" in err
+
+
+def test_a_surname_that_is_not_the_end_of_the_name_is_refused(book, capsys):
+    err = refused(book, capsys, "Mario Rossi", "--cognome", "Bianchi")
+    assert "«Mario Rossi» non finisce con il cognome «Bianchi»" in err
+    assert "«Mario» --cognome «Bianchi»" in err  # how to use it
+    with pytest.raises(cli.RisikoError):
+        split_name("Mario Rossi", "Bianchi")
+
+
+def test_more_values_than_headers_are_refused(book, tmp_path, capsys):
+    elenco = write_csv(tmp_path / "elenco.csv", "Nome;Cognome;Club\nMario;De;Luca;Club A\n")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "elenco «elenco.csv», riga 2, colonna 4" in err.casefold()
+    assert "più valori che intestazioni" in err and "'Club A'" in err
+    assert players(book).empty
+
+
+def test_a_value_under_an_empty_header_is_refused(book, tmp_path, capsys):
+    elenco = write_csv(tmp_path / "elenco.csv", "Nome;;Club\nA;X;C\n")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "riga 2, colonna 2" in err and "senza intestazione" in err and "'X'" in err
+    # an empty column under an empty header loses nothing: accepted
+    elenco = write_csv(tmp_path / "elenco.csv", "Nome;;Club\nA;;C\n")
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert list(players(book)["Club"]) == ["C"]
+
+
+def xlsx(path, sheets, active=None, hidden=()):
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for title, rows in sheets.items():
+        sheet = workbook.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+        if title in hidden:
+            sheet.sheet_state = "hidden"
+    if active is not None:
+        workbook.active = list(sheets).index(active)
+    workbook.save(path)
+    return path
+
+
+def test_a_hidden_first_sheet_is_not_read(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {
+        "Vecchio": [["Nome", "Cognome"], ["Vecchio", "Iscritto"]],
+        "Iscritti 2026": [["Nome", "Cognome"], ["Ada", "Neri"], ["Bruno", "Blu"]]},
+        active="Vecchio", hidden=("Vecchio",))
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out == ("Iscritti 2 giocatori (G01–G02) da «elenco.xlsx», "
+                                       "foglio «Iscritti 2026»\n")
+    assert list(players(book)["Nome"]) == ["Ada", "Bruno"]
+
+
+def test_the_active_sheet_is_read(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {
+        "Note": [["Nome"], ["Non io"]], "Giocatori": [["Nome"], ["Ada"], ["Bruno"]]},
+        active="Giocatori")
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert list(players(book)["Nome"]) == ["Ada", "Bruno"]
+
+
+def test_an_empty_sheet_names_the_others(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {"Foglio1": [], "Giocatori": [["Nome"], ["Ada"]]},
+                  active="Foglio1")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "«elenco.xlsx», foglio «Foglio1» è vuoto" in err and "«Giocatori»" in err
+
+
+def test_an_excel_error_in_the_list_is_refused(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {"Elenco": [["Nome", "Club"], ["Ada", "X"],
+                                                        ["Bruno", "#N/A"]]})
+    err = refused(book, capsys, "--da", str(elenco))
+    assert "foglio «Elenco», cella B3" in err and "errore di Excel" in err and "#N/A" in err
+
+
+@pytest.mark.parametrize("typed", ["G3", "G003", "g0003"])
+def test_an_id_differing_only_by_leading_zeros_is_refused(book, tmp_path, capsys, typed):
+    elenco = write_csv(tmp_path / "primi.csv", "ID;Nome\nG01;Ada\nG02;Bruno\nG03;Carlo\n")
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    elenco = write_csv(tmp_path / "elenco.csv", f"ID;Nome\nG04;Dino\n{typed};Ezio\n")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert f"riga 3, colonna ID: ID {typed} si confonde con G03 (Carlo)" in err
+    # and within one list
+    elenco = write_csv(tmp_path / "elenco.csv", "ID;Nome\nA5;Dino\nA005;Ezio\n")
+    assert "ID A005 si confonde con A5" in refused(book, capsys, "--da", str(elenco))
+
+
+def test_next_ids_skip_a_number_taken_with_other_zeros():
+    # «g3» has the letters and number of G03: the next free one is G04
+    assert next_ids(["G01", "G02", "g3"], 1) == ["G04"]
+
+
+def test_a_typographic_apostrophe_is_the_same_name(book, capsys):
+    assert cli.main(["iscrivi", str(book), "Nicolò D'Amico", "--club", "Eagles"]) == 0
+    err = refused(book, capsys, "Nicolò D\u2019Amico", "--club", "Eagles")
+    assert "è già iscritto: Nicolò D'Amico (G01" in err
+    for mark in ("\u2018", "`", "\u00b4"):
+        assert "già iscritto" in refused(book, capsys, f"Nicolò D{mark}Amico", "--club",
+                                         "Eagles")
+
+
+def test_a_fifo_is_refused_before_opening(book, tmp_path, capsys):
+    fifo = tmp_path / "ff.csv"
+    os.mkfifo(fifo)
+    err = refused(book, capsys, "--da", str(fifo))
+    assert "«ff.csv» non è un file" in err
+    err = refused(book, capsys, "--da", str(tmp_path))
+    assert "non è un file" in err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be"])
+def test_a_utf16_list_is_read(book, tmp_path, capsys, encoding):
+    """Excel's «Testo Unicode»: UTF-16 with its BOM, tab-separated."""
+    text = "Nome\tCognome\tClub\r\nNicolò\tD'Amico\tRahal Maut\r\n"
+    if encoding == "utf-16-be":  # Python writes the BOM only for «utf-16»
+        text = "\ufeff" + text
+    elenco = write_csv(tmp_path / "elenco.csv", text, encoding)
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    row = players(book).iloc[0]
+    assert (row["Nome"], row["Cognome"], row["Club"]) == ("Nicolò", "D'Amico", "Rahal Maut")
+
+
+def test_an_excel_file_named_csv_is_said_so(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {"Elenco": [["Nome"], ["Ada"]]})
+    renamed = tmp_path / "elenco.csv"
+    elenco.rename(renamed)
+    err = refused(book, capsys, "--da", str(renamed))
+    assert "«elenco.csv» è un file Excel" in err and "elenco.xlsx" in err
+    assert err.isprintable()
+
+
+def test_excel_sep_line_is_honoured(book, tmp_path, capsys):
+    elenco = write_csv(tmp_path / "elenco.csv", "sep=;\nNome;Cognome;Club\nAda;Neri;Uno, Due\n"
+                       "Bruno;Blu;Tre\n")
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert list(players(book)["Club"]) == ["Uno, Due", "Tre"]
+    # rows keep their numbers in messages: the header is line 2
+    elenco = write_csv(tmp_path / "altro.csv", "sep=;\nNome;Cognome\n;Rossi\n")
+    assert "riga 3" in refused(book, capsys, "--da", str(elenco))
+
+
+def test_ids_of_a_list_in_any_order(book, tmp_path, capsys):
+    elenco = write_csv(tmp_path / "elenco.csv", "ID;Nome\nG11;Ada\nG12;Bruno\nG10;Carlo\n")
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out.startswith("Iscritti 3 giocatori (G10–G12)")
+    elenco = write_csv(tmp_path / "altri.csv", "ID;Nome\nG20;Dino\nG22;Ezio\n")
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out.startswith("Iscritti 2 giocatori (G20, G22)")
+
+
+def drawn_book(book, players_count=12):
+    book_ = OpenpyxlBook(book)
+    simulate.register(book_, simulate.players(players_count, 3, "tardi"))
+    book_.save()
+    assert cli.main(["sorteggia", str(book)]) == 0
+
+
+def test_a_late_list_names_who_the_drawn_round_lacks(book, tmp_path, capsys):
+    drawn_book(book)
+    elenco = write_csv(tmp_path / "elenco.csv", "Nome;Cognome;Dal turno\nAnna;Verdi;1\n"
+                       "Ugo;Neri;1\nIvo;Gialli;2\n")
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    out = capsys.readouterr().out
+    assert ("il turno 1 è già sorteggiato senza questi giocatori: G013 Anna Verdi, "
+            "G014 Ugo Neri;") in out
+    assert "Ivo" not in out
+
+
+def test_no_round_left_says_how_to_join_the_last(tmp_path, capsys):
+    """Once every preliminary round is drawn there is no next round to join."""
+    path = tmp_path / "master.xlsx"
+    assert cli.main(["nuovo", str(path), "--formula", "master"]) == 0
+    book_ = OpenpyxlBook(path)
+    simulate.register(book_, simulate.players(16, 4, "tardi"))
+    book_.save()
+    from risiko_xl.workbook.state import load
+
+    rounds = load(OpenpyxlBook(path)).formula.standings.rounds
+    for round_no in range(1, rounds + 1):
+        assert cli.main(["sorteggia", str(path)]) == 0
+        if round_no < rounds:
+            book_ = OpenpyxlBook(path)
+            simulate.play(book_, round_no, "Qualificazione", "tardi")
+            book_.save()
+    capsys.readouterr()
+    err = refused(path, capsys, "Anna Verdi")
+    assert f"i {rounds} turni preliminari sono già tutti sorteggiati" in err
+    assert f"--dal-turno {rounds}" in err and f"sorteggia --turno {rounds} --forza" in err
+    assert "valore trovato" not in err  # nobody typed a round
+
+
+def test_a_quoted_nickname_is_quoted_once(book, capsys):
+    from risiko_xl.names import player_name
+
+    assert player_name("Mario", "Rossi", "\u201cIl\u201d \"Duca\"") == (
+        "Mario \u201cIl Duca\u201d Rossi")
+    assert player_name("Mario", "Rossi", "«Il Duca»") == "Mario \u201cIl Duca\u201d Rossi"
+    assert player_name("Mario", "Rossi", "'Pe'") == "Mario \u201c'Pe'\u201d Rossi"
+
+
+def test_a_list_of_one_names_where_it_was_read(book, tmp_path, capsys):
+    elenco = xlsx(tmp_path / "elenco.xlsx", {"Stasera": [["Nome", "Club"], ["Ada", "X"]]})
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
+    assert capsys.readouterr().out == ("Iscritto G01 Ada (X) dal turno 1 da «elenco.xlsx», "
+                                       "foglio «Stasera»\n")

@@ -5,6 +5,8 @@ cinquisti the regulation draws). Expected texts are written by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from risiko_xl import simulate
 from risiko_xl.draw import bounds
 from risiko_xl.draw.model import DEFAULT_CRITERIA, DrawResult, QualityItem
@@ -30,7 +32,7 @@ def test_which_bounds_are_reachable():
 
 def test_quality_text_names_the_kind_of_minimum():
     quality = [QualityItem("five_repeat", 0, 0, exact=True), QualityItem("repeat", 10, 0)]
-    assert quality_text(quality) == ("di nuovo al tavolo da 5: 0 (minimo possibile 0); "
+    assert quality_text(quality) == ("ripetizioni del tavolo da 5: 0 (minimo possibile 0); "
                                      "incontri ripetuti: 10 (minimo garantito 0)")
 
 
@@ -83,7 +85,7 @@ def test_sorteggi_of_a_master_draw_names_its_cinquista(tmp_path):
     assert note.startswith("cinquisti sorteggiati: ")
     drawn = note.removeprefix("cinquisti sorteggiati: ").split(";")[0]
     assert drawn in five
-    assert "di nuovo al tavolo da 5: 0 (minimo possibile 0)" in row["Qualità"]
+    assert "ripetizioni del tavolo da 5: 0 (minimo possibile 0)" in row["Qualità"]
     assert "coppie dello stesso club: " in row["Qualità"] and "minimo garantito" in \
         row["Qualità"]
 
@@ -105,3 +107,16 @@ def test_the_draw_command_prints_the_note(tmp_path, capsys):
     assert main(["sorteggia", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Nota: cinquisti sorteggiati: " in out and "optimise" not in out
+
+
+def test_a_criterion_that_cannot_apply_is_left_out():
+    """Found by an organiser and a referee: «di nuovo al tavolo da 3: 0» printed for a
+    round without tables of 3, «coppie di vincitori» before any round was played."""
+    quality = [QualityItem("five_repeat", 0, 0, exact=True),
+               QualityItem("three_repeat", 0, 0, exact=True),
+               QualityItem("winners", 0, 0), QualityItem("club", 1, 1)]
+    first = replace(_result(quality), round_no=1)  # 23 players: 3 tables of 5, 2 of 4
+    assert quality_text(quality, first) == ("ripetizioni del tavolo da 5: 0 (minimo "
+                                            "possibile 0); coppie dello stesso club: 1 "
+                                            "(minimo garantito 1)")
+    assert "coppie di vincitori: 0" in quality_text(quality, replace(first, round_no=2))

@@ -110,7 +110,12 @@ def text_of(element) -> str:
 def test_sheets_follow_the_round(demo, tables):
     book = OpenpyxlBook(demo)
     sheets = score_sheets(book, 2)
-    assert [[(p.player, p.name) for p in s.players] for s in sheets] == tables[2]
+    assert [sorted((p.player, p.name) for p in s.players) for s in sheets] == [
+        sorted(t) for t in tables[2]]
+    # the order of play typed for the whole table: the sheet lists players in that order
+    # (found by an organiser: the typed order printed, the rows not sorted by it)
+    assert all([int(p.order) for p in s.players] == sorted(int(p.order) for p in s.players)
+               for s in sheets)
     assert [s.table_number for s in sheets] == list(range(1, len(tables[2]) + 1))
     assert {s.table_count for s in sheets} == {len(tables[2])}
     first = sheets[0]
@@ -204,11 +209,15 @@ def test_html_sections_per_table(printed, tables, per_page):
         assert [text_of(th) for th in section.findall(".//thead//th")] == HEADERS
         rows = section.findall(".//tbody/tr")
         assert len(rows) == len(table)
-        for row, (pid, name) in zip(rows, table):
+        shown = []  # in the order of play typed in Risultati, the draw's otherwise
+        for row in rows:
             cells = row.findall("td")
             assert len(cells) == len(HEADERS)
-            assert cells[1].find("strong").text == name and f"ID {pid}" in text_of(cells[1])
+            shown.append((cells[1].find("strong").text, text_of(cells[1])))
             assert all(not text_of(c) for c in cells[2:])  # to fill in by hand
+        assert sorted(name for name, _ in shown) == sorted(name for _, name in table)
+        assert all(any(f"ID {pid}" in text for name2, text in shown if name2 == name)
+                   for pid, name in table)
         words = text_of(section)
         assert f"Tavolo {number} di {len(tables[2])}" in words
         assert "Note dell'arbitro" in words and "Firma dell'arbitro" in words
@@ -297,3 +306,18 @@ def test_cli_referti_writes_next_to_the_workbook(demo, tmp_path, capsys):
     assert len(raster_pages(written, tmp_path / "png")) == 2  # 3 semifinals, 2 per page
     assert main(["referti", str(path), "--turno", "7"]) == 2
     assert "il turno 7 non ha tavoli" in capsys.readouterr().err
+
+
+def test_the_sheet_reminds_the_formulas_tie_breaks_in_order():
+    """Found by a referee: the 000 sheet had no word of Art. 26, which `classifica` then
+    asks for. 000 Art. 26: «punti fuori obiettivo … armate … carte … territori»;
+    001 §7: «punti dei territori fuori obiettivo … criterio del "colore"»."""
+    from risiko_xl.publish.referti import tie_reminder
+
+    assert tie_reminder("000") == (
+        "Parità di punti obiettivo: 1) punti fuori obiettivo; 2) armate in obiettivo; "
+        "3) armate totali; 4) carte in mano; 5) territori in obiettivo; 6) territori fuori "
+        "obiettivo — annotarli nelle note.")
+    assert tie_reminder("001") == (
+        "Parità di punti obiettivo: 1) punti fuori obiettivo; 2) ordine di gioco (chi gioca "
+        "dopo è davanti) — annotarli nelle note.")

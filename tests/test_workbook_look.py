@@ -323,3 +323,31 @@ def test_new_classifica_landscape_with_four_rounds_or_more(tmp_path):
     assert load_workbook(club)["Classifica"].page_setup.orientation == "landscape"
     master = write_new(tmp_path / "master.xlsx", formula_settings("master"))  # T1, T2
     assert load_workbook(master)["Classifica"].page_setup.orientation == "portrait"
+
+
+def test_fasi_finali_prints_each_table_as_its_own_area(demo):
+    """Found by an organiser: the qualifiers and the final ranking side by side printed
+    at about 4 pt on one page width; each is now its own print area (its own page)."""
+    ws = load_workbook(demo)["Fasi finali"]
+    refs = sorted(t.ref for t in ws.tables.values())
+    assert len(refs) == 2
+    areas = [a.replace("'Fasi finali'!", "").replace("$", "") for a in ws.print_area.split(",")]
+    assert sorted(areas) == refs
+
+
+@pytest.mark.parametrize(("formula", "folded"), [
+    # 001 §7: ties broken by «punti dei territori fuori obiettivo» and «il colore» only
+    ("master", set(schema.ART26) | set(schema.SPQR)),
+    # 000 Art. 26: armate, carte, territori — those columns stay; 004's are folded
+    ("lu_castidduzzu", set(schema.SPQR)),
+    # 004: «il coefficiente dei punti potenziali, il valore del proprio esercito»
+    ("rtu", set(schema.ART26)),
+])
+def test_risultati_folds_the_tie_break_columns_its_regulation_never_reads(tmp_path, formula,
+                                                                       folded):
+    path = tmp_path / f"{formula}.xlsx"
+    play_tournament(path, formula, players=20)
+    ws = load_workbook(path)["Risultati"]
+    hidden = {h for h, c in header_cells(ws).items()
+              if ws.column_dimensions[get_column_letter(c)].hidden}
+    assert hidden == folded

@@ -3,7 +3,8 @@
 Criteria (each a non-negative integer, lower is better):
 
 - ``five_repeat``: for each player seated at a 5-table, the number of 5-tables they
-  already sat at (equals "players at a 5-table again" when nobody has two).
+  already sat at (equals "players at a 5-table again" when nobody has two); shown as
+  «ripetizioni del tavolo da 5».
 - ``three_repeat``: the same for 3-tables.
 - ``winners``: pairs of previous-round winners at the same table.
 - ``club``: same-club pairs at a table (a blank club never matches).
@@ -28,8 +29,8 @@ CRITERIA: tuple[str, ...] = (
     "repeat",
 )
 LABELS = {  # how the certificate names each criterion (Italian, for users)
-    "five_repeat": "di nuovo al tavolo da 5",
-    "three_repeat": "di nuovo al tavolo da 3",
+    "five_repeat": "ripetizioni del tavolo da 5",  # summed: a 3rd 5-table counts 2
+    "three_repeat": "ripetizioni del tavolo da 3",
     "winners": "coppie di vincitori",
     "club": "coppie dello stesso club",
     "region": "coppie della stessa regione",

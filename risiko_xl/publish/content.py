@@ -15,11 +15,12 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from risiko_xl.cells import to_text
+from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings import compute_standings, final_ranking
-from risiko_xl.standings.model import FINAL, QUALIFYING
+from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import procedure_text
 from risiko_xl.workbook.book import Book
@@ -121,6 +122,24 @@ class Certificate:
     engine: str
     procedure: str
     quality: str
+    note: str = ""  # Sorteggi «Note»: the cinquisti drawn, why a figure is above its minimum
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A player withdrawn or disqualified: 000 Art. 4 recompiles the classification
+    without him, so a post says who left and when rather than dropping him silently.
+    `after`: the last round he played (None: he never played)."""
+
+    player: str
+    name: str
+    state: str
+    after: int | None
+
+    @property
+    def text(self) -> str:
+        when = f"dopo il turno {self.after}" if self.after else "prima di giocare"
+        return f"{self.name} ({self.player}), {when}"
 
 
 @dataclass(frozen=True)
@@ -138,6 +157,7 @@ class Post:
     next_tables: tuple[Table, ...] = ()
     qualified: tuple[Qualified, ...] = ()
     certificates: tuple[Certificate, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
     trademark: str | None = TRADEMARK
     chart: bytes | None = None
     address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
@@ -160,9 +180,13 @@ class Post:
 
     @property
     def appeal_deadline(self) -> dt.datetime | None:
+        """Publication plus the hours of 000/003 Art. 2 («entro 2 ore dalla
+        pubblicazione»), counted in real time and shown on the Italian clock (a night the
+        clocks change has an hour more or less on the wall)."""
         if not self.appeal_hours:
             return None
-        return self.published + dt.timedelta(hours=self.appeal_hours)
+        return italian_time(self.published.astimezone(dt.timezone.utc)
+                            + dt.timedelta(hours=self.appeal_hours))
 
     @property
     def next_title(self) -> str:
@@ -211,6 +235,30 @@ class Post:
         ordered = len(self.announce_headers(table)) == 3
         return [((f"{s.order}°" if s.order is not None else "",) if ordered else ())
                 + (s.name, s.club) for s in table.seats]
+
+    def withdrawal_lines(self) -> list[str]:
+        """«Ritirati: Mario Rossi (G06), dopo il turno 3» (and «Squalificati: …»): one
+        line per state, none when nobody left."""
+        lines = []
+        for state, title in ((WITHDRAWN, "Ritirati"), (DISQUALIFIED, "Squalificati")):
+            gone = [w.text for w in self.withdrawals if w.state == state]
+            if gone:
+                lines.append(f"{title}: " + "; ".join(gone))
+        return lines
+
+    def withdrawals_in(self, sections: tuple[str, ...]) -> str | None:
+        """The section that says who withdrew: the standings when shown, else the tables
+        of the round, else the next round's; None when no line is due."""
+        if not self.withdrawals:
+            return None
+        shown = {"classifica": self.ranking, "tavoli": self.results,
+                 "prossimo": self.next_tables}
+        return next((s for s in shown if s in sections and shown[s]), None)
+
+    def draw_notes(self, round_no: int) -> list[str]:
+        """The Sorteggi notes of the draws of `round_no` (cinquisti, figures above their
+        minimum), for a post that shows the tables without the certificate."""
+        return [c.note for c in self.certificates if c.round_no == round_no and c.note]
 
     @property
     def subset(self) -> str:
@@ -265,9 +313,17 @@ def seat_text(seat: Seat) -> str:
 
 def _order(t: Tournament, row: int) -> int | None:
     """Ordine of a Risultati row, typed before the game (the turn order drawn at the
-    table) or with its result; None when blank or not a whole number from 1 to 6."""
+    table) or with its result; None when blank. Anything else than a whole number from 1
+    to 6 is refused on its row (as `classifica` refuses it): an announcement never shows
+    a turn order it could not read."""
     value = to_text(t.frame.at[row, "Ordine"]) if "Ordine" in t.frame.columns else None
-    return int(value) if value and value.isdigit() and 1 <= int(value) <= 6 else None
+    if value is None:
+        return None
+    number = value[:-2] if value.endswith(".0") else value
+    if not (number.isdigit() and 1 <= int(number) <= 6):
+        raise RisikoError("ordine di gioco: serve un numero intero da 1 a 6",
+                          foglio=schema.RESULTS.sheet, riga=row, colonna="Ordine", valore=value)
+    return int(number)
 
 
 def _decimals(t: Tournament) -> int:
@@ -294,6 +350,12 @@ def _tables(t: Tournament, keys: list[tuple[int, str, int]]) -> tuple[Table, ...
             seats = [replace(s, order=None) for s in seats]
             seats.sort(key=lambda s: (int(s.position.rstrip("=") or 99), s.name))
         elif all(s.order is not None for s in seats):  # announced: in turn order
+            orders = sorted(s.order or 0 for s in seats)
+            if orders != list(range(1, len(seats) + 1)):
+                raise RisikoError(f"ordine di gioco al tavolo {number} del turno {round_no}: "
+                                  f"servono i numeri da 1 a {len(seats)}, una volta "
+                                  "ciascuno", foglio=schema.RESULTS.sheet, colonna="Ordine",
+                                  valore=", ".join(map(str, orders)))
             seats.sort(key=lambda s: s.order or 0)
         else:  # an order typed for some players only is not shown yet
             seats = [replace(s, order=None) for s in seats]
@@ -310,11 +372,17 @@ def played_round(t: Tournament) -> int | None:
 
 def default_round(t: Tournament) -> int | None:
     """The round a post speaks of when none is named: the last round drawn when none of
-    its results is typed yet (its tables are announced; a final-phase round too), else
-    the last round whose every result is in."""
+    its results is typed yet (its tables are announced; a final-phase round too) — or,
+    when several rounds were drawn at once (`sorteggia --tutti`), the first of the last
+    rounds with no result typed, the next to play — else the last round whose every
+    result is in."""
     drawn = sorted({r.round_no for r in t.rows})
-    if drawn and all(r.seat is None for r in t.rows if r.round_no == drawn[-1]):
-        return drawn[-1]
+    blank = {n for n in drawn if all(r.seat is None for r in t.rows if r.round_no == n)}
+    if drawn and drawn[-1] in blank:
+        first = len(drawn) - 1
+        while first > 0 and drawn[first - 1] in blank:
+            first -= 1
+        return drawn[first]
     return played_round(t)
 
 
@@ -407,13 +475,14 @@ def post_from(t: Tournament, round_no: int | None = None, top: int | None = None
         club=to_text(t.settings.get("Club organizzatore")) or "",
         venue=to_text(t.settings.get("Sede")) or "",
         round_no=round_no, phase=phase_title(t, phase),
-        published=now or dt.datetime.now().replace(second=0, microsecond=0),
+        published=italian_time(now).replace(second=0, microsecond=0),
         appeal_hours=t.formula.appeal_hours, decimals=_decimals(t),
         results=tables, ranking=_ranking(t, book, round_no, phase, top) if played else None,
         next_tables=_tables(t, upcoming),
         # announced: how this round's players qualified; played: the next phase's
         qualified=_qualified(t, round_no + (1 if played else 0)),
         certificates=_certificates(book, round_no),
+        withdrawals=_withdrawals(t),
         trademark=TRADEMARK if trademark else None)
 
 
@@ -451,5 +520,17 @@ def _certificates(book: Book, round_no: int) -> tuple[Certificate, ...]:
                                    to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                                    to_text(r.get("Versione motore")) or "",
                                    procedure_text(to_text(r.get("Procedura")) or ""),
-                                   to_text(r.get("Qualità")) or ""))
+                                   to_text(r.get("Qualità")) or "",
+                                   to_text(r.get("Note")) or ""))
+    return tuple(out)
+
+
+def _withdrawals(t: Tournament) -> tuple[Withdrawal, ...]:
+    """Players withdrawn or disqualified (000 Art. 4), in ID order, each with the last
+    round in which he has a result."""
+    out = []
+    for e in sorted(t.entrants, key=lambda e: e.id):
+        if e.state in (WITHDRAWN, DISQUALIFIED):
+            played = [r.round_no for r in t.rows if r.player == e.id and r.seat is not None]
+            out.append(Withdrawal(e.id, post_name(t, e.id), e.state, max(played, default=None)))
     return tuple(out)

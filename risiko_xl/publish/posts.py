@@ -50,7 +50,10 @@ from risiko_xl.workbook.state import load
 
 ZWSP = "\u200b"
 LINKS = re.compile(r"://|www\.", re.IGNORECASE)
-MARKDOWN_SPECIALS = frozenset("\\`*_[]<>|~&#")
+MARKDOWN_SPECIALS = frozenset("\\`*_[]<>|~#")
+# `&` is markup only where it starts an entity (`&amp;`, `&#38;`, `&#x26;`): escaped
+# there alone, so «Dadi & Bandiere» reads the same in chats that show Markdown as text
+ENTITY_START = re.compile(r"&(?=[A-Za-z][A-Za-z0-9]*;|#[0-9]{1,7};|#[xX][0-9A-Fa-f]{1,6};)")
 CHAT_MARKERS = re.compile(r"[*_~`]")
 
 
@@ -66,8 +69,10 @@ def bbcode_text(text: str) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """Backslash before every character CommonMark could read as markup."""
-    return "".join("\\" + c if c in MARKDOWN_SPECIALS else c for c in unlinked(text))
+    """Backslash before every character CommonMark could read as markup (`&` only where
+    it would start an entity)."""
+    text = "".join("\\" + c if c in MARKDOWN_SPECIALS else c for c in unlinked(text))
+    return ENTITY_START.sub(r"\\&", text)
 
 
 def plain_text(text: str) -> str:

@@ -23,6 +23,7 @@ from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import data, environment, one_line
 from risiko_xl.publish.safe_text import shortened
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
+from risiko_xl.rules.placement import CRITERIA, chain
 from risiko_xl.rules.points import scale
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.book import Book
@@ -268,7 +269,17 @@ def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
     rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))
+    lines.append(tie_reminder(t.formula.placement_chain))
     return tuple(lines)
+
+
+def tie_reminder(name: str) -> str:
+    """The formula's tie-breaks at the table, in order (000 Art. 26, 001 §7, 003 Art. 23):
+    what the referee notes on the sheet when two players end level."""
+    steps = [f"{n}) {CRITERIA[c][1]}" + (" (chi gioca dopo è davanti)" if c == "later_turn"
+                                         else "")
+             for n, c in enumerate(chain(name), start=1)]
+    return "Parità di punti obiettivo: " + "; ".join(steps) + " — annotarli nelle note."
 
 
 # Seed 004 «Durata e scopo del gioco» and «Gestione delle situazioni di parità».
@@ -327,6 +338,8 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
                         player=printable(r.player), name=printable(t.by_id[r.player].name),
                         club=printable(t.by_id[r.player].club or ""))
             for r in tables[key])
+        if all(p.order.isdigit() for p in players):  # typed for all: in order of play
+            players = tuple(sorted(players, key=lambda p: int(p.order)))
         date_text, when = dates[phase]
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,

@@ -19,6 +19,7 @@ from babel.dates import format_date, format_datetime
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
+from risiko_xl.clock import ROME, italian_time
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.safe_text import neutral_bidi
 
@@ -44,9 +45,10 @@ def _finalizer(escape: Callable[[str], str]) -> Callable[[object], object]:
 
 
 def data(value: dt.date | dt.datetime, with_time: bool = True) -> str:
-    """Italian dates: «sabato 21 novembre 2026, 21:00»."""
+    """Italian dates: «sabato 21 novembre 2026, 21:00», on the Italian clock (`clock`)."""
     if isinstance(value, dt.datetime) and with_time:
-        return format_datetime(value, "EEEE d MMMM y, HH:mm", locale="it_IT")
+        return format_datetime(italian_time(value), "EEEE d MMMM y, HH:mm", tzinfo=ROME,
+                               locale="it_IT")
     return format_date(value, "EEEE d MMMM y", locale="it_IT")
 
 

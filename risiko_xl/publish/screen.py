@@ -9,6 +9,7 @@ players find the published page on their phones; without the setting there is no
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -25,6 +26,7 @@ ADDRESS_KEY = "Indirizzo pubblicazione"
 LONG_NAME = 26  # characters: a longer name gets cards two to a row
 ROWS_PER_PAGE = 16  # standings lines of one page
 SECONDS_PER_PAGE = 15
+LONGEST_ADDRESS = 300  # characters: a QR code a phone reads from across a room
 T = TypeVar("T")
 
 
@@ -36,14 +38,33 @@ def check_address(value: Any, row: int | None = None) -> str | None:
     if text is None:
         return None
     text = text.strip()
-    parts = urlsplit(text)
     bad = any(c.isspace() or unicodedata.category(c) in ("Cc", "Cf") for c in text)
-    if bad or parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+    try:
+        parts = urlsplit(text)
+        parts.port  # noqa: B018 — raises ValueError for a port out of range
+    except ValueError:  # «http://[::1», «https://x.it:99999/»
+        bad = True
+    else:
+        host = parts.hostname or ""
+        bad = (bad or parts.scheme.lower() not in ("http", "https") or not _host_ok(host)
+               or "@" in parts.netloc)  # «https://www.club.it@evil.example»: not the club
+    if bad or len(text) > LONGEST_ADDRESS:
         raise RisikoError(f"impostazione «{ADDRESS_KEY}»: serve un indirizzo web completo "
-                          "che inizi con http:// o https:// (es. https://www.club.it/torneo)",
+                          "che inizi con http:// o https:// (es. https://www.club.it/torneo), "
+                          f"senza nome utente, lungo al massimo {LONGEST_ADDRESS} caratteri",
                           foglio=schema.SETTINGS.sheet, riga=row, colonna="Valore",
                           valore=value)
     return text
+
+
+def _host_ok(host: str) -> bool:
+    """A host name a phone can open: labels of letters, digits and inner hyphens (an IP
+    address in brackets passes `urlsplit` already)."""
+    if host.startswith("[") or re.fullmatch(r"[\d.]+", host):
+        return True
+    labels = host.rstrip(".").split(".")
+    return bool(host) and all(re.fullmatch(r"(?!-)[\w-]{1,63}(?<!-)", label)
+                              for label in labels)
 
 
 def publication_address(t: Any) -> str | None:

@@ -108,6 +108,32 @@ def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(name_or_criteria)
 
 
+class MapTotalError(RisikoError):
+    """The points held at a table together exceed the map's total: no one value is wrong,
+    so the message gives the table's sum and its addends. `on_rows` names the sheet rows
+    once the caller knows them (here a seat's row is its 1-based index)."""
+
+    def __init__(self, seats: Sequence[Seat], map_total: int, row: int) -> None:
+        self.held = [s.points + (s.out_points or 0) for s in seats]
+        self.map_total = map_total
+        self.outside = any(s.out_points for s in seats)
+        super().__init__(self._text(range(1, len(seats) + 1)), riga=row, colonna=OBJECTIVE)
+
+    def _text(self, rows: Sequence[int], table: object = None) -> str:
+        what = "i punti obiettivo" + (" e fuori obiettivo" if self.outside else "")
+        return (f"{what} del tavolo{f' {table}' if table is not None else ''} sommano "
+                f"{sum(self.held)}, oltre il totale della mappa ({self.map_total}): righe "
+                + ", ".join(f"{r} ({v})" for r, v in zip(rows, self.held)))
+
+    def on_rows(self, rows: Sequence[int], table: object = None, **where: object) -> RisikoError:
+        """The same error on the sheet: seat i is sheet row `rows[i - 1]`; located at the
+        row where the sum passes the map, with no column (no one cell is wrong, so no
+        layer adds a cell's value)."""
+        assert self.riga is not None
+        return RisikoError(self._text(rows, table), riga=rows[self.riga - 1], tavolo=table,
+                           **where)  # type: ignore[arg-type]
+
+
 def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:
     """Rule checks that hold at every table, whatever the scoring method. `map_total`:
     the most points a table can hold (None: S.P.Q.RisiKo!, whose points are the game's
@@ -140,9 +166,11 @@ def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> 
                     raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
                                       colonna=ELIMINATED, valore=s.elimination)
                 eliminations.add(s.elimination)
-        if map_total is not None and (own > map_total or held > map_total):
+        if map_total is not None and own > map_total:
             raise RisikoError(f"punti oltre il totale della mappa ({map_total}) al tavolo",
                               riga=row, colonna=OBJECTIVE, valore=s.points)
+        if map_total is not None and held > map_total:
+            raise MapTotalError(seats, map_total, row)
         if s.order is not None:
             if s.order in orders:
                 raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, colonna=ORDER,

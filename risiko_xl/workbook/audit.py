@@ -8,7 +8,8 @@ from typing import Any
 
 import pandas as pd
 
-from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS
+from risiko_xl.clock import italian_time
+from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
 from risiko_xl.workbook import schema
@@ -16,8 +17,8 @@ from risiko_xl.workbook.book import Book
 
 
 def timestamp(now: dt.datetime | None = None) -> str:
-    """Local date and time as shown in the logs (dd/mm/yyyy hh:mm:ss)."""
-    return (now or dt.datetime.now()).strftime("%d/%m/%Y %H:%M:%S")
+    """Italian date and time as shown in the logs (dd/mm/yyyy hh:mm:ss, `clock`)."""
+    return italian_time(now).strftime("%d/%m/%Y %H:%M:%S")
 
 
 def _bound_word(q: QualityItem) -> str:
@@ -26,10 +27,22 @@ def _bound_word(q: QualityItem) -> str:
     return "minimo possibile" if q.exact else "minimo garantito"
 
 
-def quality_text(quality: Sequence[QualityItem]) -> str:
-    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone."""
+def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None) -> str:
+    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone. With
+    the draw's `result`, a criterion that cannot apply to it is left out: the repeat of a
+    table size the round does not have, previous winners before any round is played."""
     return "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {q.value} "
-                     f"({_bound_word(q)} {q.lower_bound})" for q in quality)
+                     f"({_bound_word(q)} {q.lower_bound})" for q in quality
+                     if result is None or _applies(q, result))
+
+
+def _applies(q: QualityItem, result: DrawResult) -> bool:
+    size = SIZE_CRITERIA.get(q.criterion)
+    if size is not None:
+        return any(len(table) == size for table in result.tables)
+    if q.criterion == "winners":
+        return bool(q.value or q.lower_bound or result.round_no > 1)
+    return True
 
 
 def procedure_text(procedure: str) -> str:

@@ -234,10 +234,12 @@ def _note(r) -> str | None:
     return ", ".join(notes) or None
 
 
-def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[str, ...]:
+def withdraw(book: Book, player: str, now: dt.datetime | None = None,
+             repair: bool = False) -> tuple[str, ...]:
     """Mark `player` (an ID in any case, or a unique exact name) withdrawn. A qualifier of
     a phase seated but not yet played is replaced as the formula says (the phase's old
-    rows go to `Archivio`)."""
+    rows go to `Archivio`). With `repair`, every preliminary round drawn with the player
+    and not played is mended with the fewest moves (`repair_round`)."""
     t = load(book)
     entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
         book.read_table(schema.PLAYERS.name)))
@@ -252,11 +254,19 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None) -> tuple[s
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
     unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
                        and r.phase == QUALIFYING})
-    if unplayed:
+    if unplayed and repair:
+        from risiko_xl.workbook.repair_round import repair_round
+
+        for round_no in unplayed:
+            lines += repair_round(book, round_no, withdrawn=[player], now=now)
+    elif unplayed:
         lines.append(f"È già sorteggiato nel turno {unplayed[0]}, non ancora giocato: "
                      f"ripetere il sorteggio del turno («Turno da sorteggiare» = {unplayed[0]} "
-                     f"in Excel, --turno {unplayed[0]} --forza da riga di comando) oppure "
-                     "giocare con la regola del giocatore passivo.")
+                     f"in Excel, --turno {unplayed[0]} --forza da riga di comando), "
+                     "ripararne i tavoli con il minimo di spostamenti (risiko-xl ritira "
+                     f"{player} --ripara) oppure giocare con la regola del giocatore passivo.")
+    elif repair:
+        lines.append("Nessun turno sorteggiato e non giocato da riparare.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:

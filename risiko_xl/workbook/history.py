@@ -5,12 +5,12 @@ Every version the program writes is copied into the folder `NAME.versioni/` besi
 replaces a workbook the version being replaced is copied there too when it is not there
 yet (a save by Excel or LibreOffice in between): so the tables just drawn are kept even
 when the referee's next save in Excel types over them. The oldest beyond `KEEP_VERSIONS`
-are removed; the versions listed are those other than the current file. `registro.json` there lists the versions (file, date, the
-command that wrote it) and the fingerprints (SHA-256) of the files the program itself
-wrote, so a version changed by hand in Excel or LibreOffice is named as such.
-`risiko-xl ripristina --elenco` lists the versions, `risiko-xl ripristina N` brings one
-back (see `restore`). Copies and the registry are written to a temporary name and renamed
-into place, so each is complete or absent.
+are removed; the versions listed are those other than the current file. `registro.json`
+there lists the versions (file, date, the command that wrote it) and the fingerprints
+(SHA-256) of the files the program itself wrote, so a version changed by hand in Excel
+or LibreOffice is named as such. `risiko-xl ripristina --elenco` lists the versions,
+`risiko-xl ripristina N` brings one back (see `restore`). Copies and the registry are
+written to a temporary name and renamed into place, so each is complete or absent.
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 import psutil
+
+from risiko_xl.clock import italian_time
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 KEEP_VERSIONS = 11  # the current file and the ten before it
@@ -66,8 +68,8 @@ def versions(path: Path) -> list[Version]:
     current = _sha256(Path(path)) if Path(path).is_file() else None
     entries = [e for e in _registry(where)["versioni"]
                if (where / e["file"]).is_file() and e.get("sha256") != current]
-    return [Version(n, where / e["file"], dt.datetime.fromisoformat(e["data"]), e["comando"],
-                    e.get("sha256", ""))
+    return [Version(n, where / e["file"], italian_time(dt.datetime.fromisoformat(e["data"])),
+                    e["comando"], e.get("sha256", ""))
             for n, e in enumerate(reversed(entries), start=1)]
 
 
@@ -82,10 +84,10 @@ def keep(path: Path) -> None:
     digest = _sha256(path)
     if registry["versioni"] and registry["versioni"][-1].get("sha256") == digest:
         return
-    saved = dt.datetime.fromtimestamp(path.stat().st_mtime)
+    saved = italian_time(path.stat().st_mtime)
     writer = next((w["comando"] for w in reversed(registry["scritti"])
                    if w["sha256"] == digest), BY_HAND)
-    name = f"{dt.datetime.now():%Y%m%d-%H%M%S-%f}{path.suffix}"
+    name = f"{italian_time():%Y%m%d-%H%M%S-%f}{path.suffix}"
     _copy(path, where / name)
     registry["versioni"].append({"file": name, "data": saved.isoformat(timespec="seconds"),
                                  "comando": writer, "sha256": digest})
@@ -201,7 +203,7 @@ def record_written(path: Path) -> None:
     registry = _registry(where)
     registry["scritti"] = [*registry["scritti"][-(KEEP_WRITTEN - 1):], {
         "sha256": _sha256(path), "comando": COMMAND.get(),
-        "data": dt.datetime.now().isoformat(timespec="seconds")}]
+        "data": italian_time().isoformat(timespec="seconds")}]
     _save_registry(where, registry)
 
 

@@ -145,9 +145,10 @@ class Look:
     shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
 
 
-def _decimals(book: Book) -> tuple[int | None, bool | None]:
-    """(decimals of the method, whether the formula has teams), or None where the
-    settings do not name a formula yet."""
+def _decimals(book: Book) -> tuple[int | None, bool | None, tuple[str, ...]]:
+    """(decimals of the method, whether the formula has teams, the optional `Risultati`
+    columns its placement chain never reads), or None where the settings do not name a
+    formula yet."""
     known = getattr(book, "loaded", None)
     if known is not None and known[0] == getattr(book, "generation", None):
         formula = known[1].formula
@@ -157,12 +158,25 @@ def _decimals(book: Book) -> tuple[int | None, bool | None]:
         try:
             formula = tournament_formula(book.settings())
         except RisikoError:
-            return None, None
-    return formula.scoring.decimals, formula.teams is not None
+            return None, None, ()
+    return formula.scoring.decimals, formula.teams is not None, _unused(formula)
 
 
-def table_look(table: str, frame: Any, decimals: int | None) -> TableLook:
-    """The look of one of our tables as read (`frame`)."""
+def _unused(formula: Any) -> tuple[str, ...]:
+    """The optional tie-break columns of `Risultati` (000 Art. 26, 004) that the formula's
+    placement chain never reads: folded away while empty, so the sheet reads and prints
+    with the columns its referee types."""
+    from risiko_xl.rules.placement import chain
+    from risiko_xl.workbook.records import ART26_FIELDS
+
+    used = set(chain(formula.placement_chain))
+    return tuple(h for h, (field_name, _) in ART26_FIELDS.items() if field_name not in used)
+
+
+def table_look(table: str, frame: Any, decimals: int | None,
+               unused: tuple[str, ...] = ()) -> TableLook:
+    """The look of one of our tables as read (`frame`); `unused` columns that are empty
+    in every row are folded away (width 0: hidden in Excel and LibreOffice)."""
     headers = [str(h) for h in frame.columns]
     formats = column_formats(table, headers, decimals) if decimals is not None else {}
     cells = {}
@@ -174,7 +188,8 @@ def table_look(table: str, frame: Any, decimals: int | None) -> TableLook:
                     cells[offset, header] = DROPPED.format(formats[header])
         for header in rounds:  # the digits of counted results under the dropped ones
             formats[header] += ALIGNED
-    widths = {header: width(list(frame[header]), header, formats.get(header))
+    widths = {header: 0.0 if header in unused and frame[header].isna().all()
+              else width(list(frame[header]), header, formats.get(header))
               for header in headers if header}
     wrap = tuple(h for h, size in widths.items() if size >= MAX_WIDTH)
     return TableLook(formats, cells, widths, wrap, tuple(h for h in CENTRED if h in widths))
@@ -182,7 +197,7 @@ def table_look(table: str, frame: Any, decimals: int | None) -> TableLook:
 
 def look_of(book: Book) -> Look:
     """The look of `book` as it now is (see the module's rules)."""
-    decimals, teams = _decimals(book)
+    decimals, teams, unused = _decimals(book)
     look = Look()
     names = set(book.table_names())
     for table in DRESSED_TABLES:
@@ -192,7 +207,8 @@ def look_of(book: Book) -> Look:
             frame = book.read_table(table)
         except RisikoError:
             continue
-        look.tables[table] = table_look(table, frame, decimals)
+        look.tables[table] = table_look(table, frame, decimals,
+                                        unused if table == schema.RESULTS.name else ())
     hidden = list(TECHNICAL_SHEETS)
     if teams is False:
         hidden.append(TEAMS_SHEET)
@@ -205,9 +221,11 @@ def look_of(book: Book) -> Look:
             [h for h in standings.widths if _is_round(h)]) >= WIDE_ROUNDS):
         wide.append(schema.standings_spec(0).sheet)
     look.landscape = tuple(wide)
-    # elsewhere the tables are all a sheet holds: no print area, so the page follows the
-    # rows typed after the last save (a print area would stop at the table as saved)
-    look.bounded = (schema.standings_spec(0).sheet,)
+    # Classifica has a chart beside its table, Fasi finali two tables side by side (the
+    # qualifiers and the final ranking): each table prints as its own area, at its own
+    # width. Elsewhere the tables are all a sheet holds: no print area, so the page follows
+    # the rows typed after the last save (a print area would stop at the table as saved)
+    look.bounded = (schema.standings_spec(0).sheet, schema.QUALIFIERS.sheet)
     return look
 
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import psutil
 
+from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 
 WAIT_VARIABLE = "RISIKO_ATTESA_BLOCCO"  # seconds a second writer waits (default 10)
@@ -77,7 +78,7 @@ def _wait() -> float:
 
 def _acquire(lock: Path) -> bool:
     info = {"pid": os.getpid(), "host": socket.gethostname(),
-            "time": dt.datetime.now().isoformat(timespec="seconds")}
+            "time": italian_time().replace(tzinfo=None).isoformat(timespec="seconds")}
     try:
         fd = os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:
@@ -106,7 +107,7 @@ def _stale(holder: dict) -> bool:
         since = dt.datetime.fromisoformat(str(holder.get("time")))
     except ValueError:
         return True
-    return (dt.datetime.now() - since).total_seconds() > STALE_AFTER
+    return (italian_time() - italian_time(since)).total_seconds() > STALE_AFTER
 
 
 def _take_over(lock: Path, holder: dict | None) -> None:

@@ -331,12 +331,14 @@ def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
             _style(sheet.cell(top + 1 + offset, headers[header]), "number_format", fmt)
     for header, size in dressed.widths.items():
         if header in headers:
-            sheet.column_dimensions[get_column_letter(headers[header])].width = size
+            dimension = sheet.column_dimensions[get_column_letter(headers[header])]
+            dimension.width, dimension.hidden = (size, False) if size else (dimension.width,
+                                                                            True)
     for column in headers.values():
         sheet.cell(top, column).font = BOLD
         sheet.cell(top, column).alignment = WRAP_HEADER
     sheet.row_dimensions[top].height = LINE_HEIGHT * max(
-        [header_lines(str(h), size) for h, size in dressed.widths.items()] + [1])
+        [header_lines(str(h), size) for h, size in dressed.widths.items() if size] + [1])
     alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
     for header in (*dressed.wrap, *dressed.centred):
         align = WRAP if header in dressed.wrap else CENTRE
@@ -368,12 +370,9 @@ def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False
     sheet.print_title_rows = "1:1"
     sheet.print_options.gridLines = True
     sheet.print_area = None
-    if bounded and sheet.tables:
-        bounds = [range_boundaries(t.ref) for t in sheet.tables.values()]
-        left, top = min(b[0] for b in bounds), min(b[1] for b in bounds)
-        right, bottom = max(b[2] for b in bounds), max(b[3] for b in bounds)
-        sheet.print_area = (f"{get_column_letter(left)}{top}:"
-                            f"{get_column_letter(right)}{bottom}")
+    if bounded and sheet.tables:  # one print area per table, left to right
+        sheet.print_area = [t.ref for t in sorted(
+            sheet.tables.values(), key=lambda t: range_boundaries(t.ref)[:2])]
 
 
 def _value(cell: Any) -> Any:

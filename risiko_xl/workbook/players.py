@@ -28,9 +28,13 @@ def id_key(pid: str) -> str:
     return str(pid).strip().casefold()
 
 
+APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018`\u00b4\u02bc\u2032"})
+
+
 def name_key(text: str) -> str:
-    """How names are compared: case, accents and repeated spaces aside."""
-    plain = unicodedata.normalize("NFKD", str(text))
+    """How names are compared: case, accents, repeated spaces and the style of apostrophe
+    aside (`D’Amico`, as Excel's autocorrect writes it, is `D'Amico`)."""
+    plain = unicodedata.normalize("NFKD", str(text).translate(APOSTROPHES))
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     return " ".join(plain.split()).casefold()
 

@@ -17,13 +17,13 @@ first, so that restore can be undone the same way.
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 import os
 from pathlib import Path
 
 from openpyxl import load_workbook
 
+from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import history
 from risiko_xl.workbook.files import Writer, atomic_write_many, backup_path
@@ -39,7 +39,7 @@ def restore(path: Path) -> list[str]:
                           valore=str(backup))
     data, saved = backup.read_bytes(), backup.stat().st_mtime
     _check_opens(data, backup.name)
-    when = dt.datetime.fromtimestamp(saved).strftime("%d/%m/%Y %H:%M")
+    when = italian_time(saved).strftime("%d/%m/%Y %H:%M")
     if not path.exists():
         atomic_write_many([(path, _writer(data, saved))])
         return [f"Ripristinato {path} dalla copia {backup.name} (versione del {when})."]

@@ -22,6 +22,7 @@ from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.all_rounds import result_dependence
 from risiko_xl.workbook.audit import (
     archive,
     log_draw,
@@ -89,7 +90,10 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
             raise RisikoError(f"il turno {missing[0]} non è ancora stato sorteggiato",
                               foglio="Risultati", colonna="Turno", valore=round_no)
         blank = t.untyped(round_no - 1)
-        if blank:
+        # a round drawn ahead with the others (sorteggia --tutti) is redrawn before the
+        # earlier ones are played when its draw does not depend on their results
+        ahead = round_no in drawn and result_dependence(t, [round_no]) is None
+        if blank and not ahead:
             raise RisikoError(f"mancano i risultati del turno {round_no - 1}",
                               foglio="Risultati", riga=blank[0].row, tavolo=blank[0].table,
                               colonna="Punti obiettivo", valore=None)
@@ -151,7 +155,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
         "Procedura": procedure_text(result.procedure),
-        "Qualità": quality_text(result.quality),
+        "Qualità": quality_text(result.quality, result),
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
@@ -164,7 +168,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     lines = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
-             "Qualità: " + quality_text(result.quality))
+             "Qualità: " + quality_text(result.quality, result))
     if existing:
         lines = (f"Nuovo sorteggio del turno {round_no} con seme "
                  + (f"«{seed}» (indicato con --seme)" if typed_seed else f"nuovo «{seed}»")

@@ -15,7 +15,7 @@ import pandas as pd
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method
-from risiko_xl.rules.placement import SEAT_FIELDS, TieError, chain
+from risiko_xl.rules.placement import SEAT_FIELDS, MapTotalError, TieError, chain
 from risiko_xl.rules.table import score_table
 from risiko_xl.standings.model import QUALIFYING, GameResult
 from risiko_xl.workbook.records import SEAT_COLUMNS, ResultRow
@@ -50,6 +50,8 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
                                 [r.penalty for r in seats])
         except TieError as err:
             raise tie_error(err, seats, round_no, phase, table) from None
+        except MapTotalError as err:
+            raise err.on_rows([r.row for r in seats], table, foglio="Risultati") from None
         except RisikoError as err:
             row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
             raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,

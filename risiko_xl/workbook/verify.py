@@ -14,13 +14,16 @@ import pandas as pd
 
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
+from risiko_xl.draw.plan import PlanResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
+from risiko_xl.workbook.all_rounds import PLAN_LABEL, plan_of, plan_round
 from risiko_xl.workbook.audit import parse_tables, seating
 from risiko_xl.workbook.book import Book
 from risiko_xl.workbook.phase_check import phase_differences
 from risiko_xl.workbook.records import PHASE_WORDS
+from risiko_xl.workbook.repair_round import REPAIR_LABEL, replay_repair
 from risiko_xl.workbook.rounds import round_input
 from risiko_xl.workbook.scoring import write_computed
 from risiko_xl.workbook.standings_sheet import standings_of
@@ -59,6 +62,8 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
     latest: dict[tuple[int, str], dict[str, int]] = {}
+    plans: dict[tuple[str | None, tuple[str, ...]], PlanResult] = {}
+    previous: dict[int, list[list[str]]] = {}  # round -> its last recorded tables
     for row, record in log.iterrows():
         tables = parse_tables(record.get("Tavoli"))
         try:
@@ -71,13 +76,32 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         phase = PHASE_WORDS.get(phase.casefold(), phase)  # «Ripescaggio» is the playoff
         latest[round_no, phase] = _seating(record.get("Tavoli"), row)
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
+            if phase == QUALIFYING:
+                previous[round_no] = tables
             continue
         ids = [pid for table in tables for pid in table]
         unknown = [pid for pid in ids if pid not in t.by_id]
         if unknown:
             raise RisikoError("ID non presente tra gli iscritti", foglio=schema.DRAWS.sheet,
                               riga=row, colonna="Tavoli", valore=unknown[0])
-        result = draw(round_input(t, round_no, ids, to_text(record.get("Seme"))))
+        seed = to_text(record.get("Seme"))
+        procedure = to_text(record.get("Procedura"))
+        if procedure == PLAN_LABEL:  # one round of a joint plan: the plan replayed once
+            key = (seed, tuple(sorted(ids)))
+            if key not in plans:
+                plans[key] = plan_of(t, ids, seed)
+            result = plan_round(plans[key], round_no)
+        elif procedure == REPAIR_LABEL:  # a repair of the seating recorded before it
+            before = previous.get(round_no)
+            if before is None:
+                lines.append(f"Foglio Sorteggi, riga {row}: riparazione senza un sorteggio "
+                             "precedente dello stesso turno")
+                latest[round_no, phase] = _seating(record.get("Tavoli"), row)
+                continue
+            result = replay_repair(t, round_no, seed, before, tables)
+        else:
+            result = draw(round_input(t, round_no, ids, seed))
+        previous[round_no] = tables
         replayed += 1
         where = f"Foglio Sorteggi, riga {row}"
         if result.fingerprint != to_text(record.get("Impronta")):

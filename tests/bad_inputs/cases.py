@@ -137,10 +137,13 @@ CASES: tuple[Case, ...] = (
          foglio="Risultati", riga=8, colonna="Punti obiettivo", valore="200",
          words=("164",)),
     Case("punti_tavolo_oltre_mappa", "each player under 164 but the table over it: row 15 "
-         "100+22, row 16 70+16 = 208", results((15, "Punti obiettivo", 100),
-                                              (16, "Punti obiettivo", 70)),
-         foglio="Risultati", riga=16, tavolo=1, colonna="Punti obiettivo", valore="70",
-         words=("164",)),
+         "100+22, row 16 70+16 = 208 already; rows 17 (16+10) and 18 (15+27) as in the base "
+         "make the table 276", results((15, "Punti obiettivo", 100),
+                                       (16, "Punti obiettivo", 70)),
+         # no one cell is wrong (70 alone is legal): the message gives the table's sum
+         # and every row's points, located where the sum passes the map, no «valore trovato»
+         foglio="Risultati", riga=16, tavolo=1,
+         words=("164", "sommano 276", "righe 15 (122), 16 (86), 17 (26), 18 (42)")),
     Case("punti_decimali", "a fraction in a points cell", results((9, "Punti obiettivo", 12.5)),
          foglio="Risultati", riga=9, colonna="Punti obiettivo", valore="12.5",
          words=("intero",)),
