@@ -14,7 +14,7 @@ from __future__ import annotations
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
-QUOTES = str.maketrans("", "", OPEN + CLOSE + '"\u201e\u00ab\u00bb')  # any style of quotes
+QUOTES = OPEN + CLOSE + '"\u201e\u00ab\u00bb'  # any style of quotes
 
 
 def _clean(part: str | None) -> str:
@@ -23,12 +23,13 @@ def _clean(part: str | None) -> str:
 
 def player_name(first: str | None, last: str | None, nickname: str | None,
                 form: str = FULL) -> str:
-    """The player's name in `form` (one of `FORMS`); '' when nothing is known.
+    """The player's name in `form` (one of `FORMS`); '' when nothing is known. Quotes
+    typed around a nickname give way to ours; quotes inside it are kept as typed.
 
     >>> player_name("Giuseppe", "D'Amico", "Peppe")
     'Giuseppe “Peppe” D\\'Amico'
     """
-    first, last, nick = _clean(first), _clean(last), _clean(_clean(nickname).translate(QUOTES))
+    first, last, nick = _clean(first), _clean(last), _clean(_clean(nickname).strip(QUOTES))
     real = " ".join(p for p in (first, last) if p)
     if form == NICKNAME:
         return nick or real

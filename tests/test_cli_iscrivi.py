@@ -446,8 +446,11 @@ def test_no_round_left_says_how_to_join_the_last(tmp_path, capsys):
 def test_a_quoted_nickname_is_quoted_once(book, capsys):
     from risiko_xl.names import player_name
 
+    # quotes around the nickname give way to ours; those inside are kept as typed
     assert player_name("Mario", "Rossi", "\u201cIl\u201d \"Duca\"") == (
-        "Mario \u201cIl Duca\u201d Rossi")
+        "Mario \u201cIl\u201d \"Duca\u201d Rossi")
+    assert player_name("A", "B", '=HYPERLINK("http://x","y")') == (
+        'A \u201c=HYPERLINK("http://x","y")\u201d B')
     assert player_name("Mario", "Rossi", "«Il Duca»") == "Mario \u201cIl Duca\u201d Rossi"
     assert player_name("Mario", "Rossi", "'Pe'") == "Mario \u201c'Pe'\u201d Rossi"
 
