@@ -16,10 +16,7 @@ from pathlib import Path
 import bbcode
 import html5lib
 import pytest
-from browser import dom, print_pdf, screenshot
 from PIL import Image
-from test_posts import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
-from test_referti import page_texts
 
 from risiko_xl import simulate
 from risiko_xl.cli import _seed, main
@@ -31,6 +28,9 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.template import formula_settings, write_new
+from tests.support.browser import dom, print_pdf, screenshot
+from tests.support.pdf_text import page_texts
+from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
 
 NOW = dt.datetime(2026, 11, 21, 21, 0)
 SEED = "www.seme://a`b*c_d"  # a link for forums and chats, Markdown and chat markers

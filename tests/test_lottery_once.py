@@ -24,7 +24,7 @@ from risiko_xl.standings import (
 from risiko_xl.standings.lottery import Lotteries, recorded_order
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from tests.tournament_typing import new_book, table, type_round
+from tests.support.tournament_typing import new_book, table, type_round
 
 F = Fraction
 Q = "Qualificazione"

@@ -25,7 +25,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import need_program
 
 from risiko_xl import cli, simulate
 from risiko_xl.errors import RisikoError
@@ -33,6 +32,7 @@ from risiko_xl.workbook import history
 from risiko_xl.workbook.lock import lock_path, open_elsewhere, writing
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.programs import need_program
 
 
 def digest(path: Path) -> str:

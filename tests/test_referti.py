@@ -9,11 +9,8 @@ import math
 import subprocess
 from pathlib import Path
 
-import html5lib
 import pandas as pd
 import pytest
-from browser import print_pdf
-from conftest import need_program
 from PIL import Image, ImageStat
 
 from risiko_xl import simulate
@@ -25,6 +22,9 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import write_new
+from tests.support.browser import print_pdf
+from tests.support.pdf_text import page_texts, parse
+from tests.support.programs import need_program
 
 HEADERS = ["Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
            "Eliminato", "Punti torneo", "Firma"]
@@ -85,20 +85,8 @@ def raster_pages(pdf: Path, out: Path) -> list[Image.Image]:
     return images
 
 
-def page_texts(pdf: Path) -> list[str]:
-    """The text of each page (poppler's pdftotext; pages split at form feeds)."""
-    pdftotext = need_program("pdftotext", "serve poppler-utils per leggere i PDF")
-    text = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], check=True,
-                          capture_output=True, text=True, timeout=60).stdout
-    return text.split("\f")[:-1]
-
-
 def not_blank(image: Image.Image) -> bool:
     return image.getextrema()[0] < 100
-
-
-def parse(path: Path):
-    return html5lib.parse(path.read_text(encoding="utf-8"), namespaceHTMLElements=False)
 
 
 def text_of(element) -> str:

@@ -136,9 +136,8 @@ def test_demo_outputs_keep_their_previous_versions(tmp_path, capsys):
 
 def test_a_ribbon_save_keeps_the_file_on_disk_as_backup(demo, tmp_path, monkeypatch):
     """Excel saves the workbook itself: the action first keeps the version on disk."""
-    from excel_standin import ExcelStandIn
-
     from risiko_xl import actions
+    from tests.support.excel_standin import ExcelStandIn
 
     path = tmp_path / "torneo.xlsx"
     shutil.copy(demo, path)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from lo_reader import sheets_as_csv
 
 from risiko_xl.demo import play_tournament
 from risiko_xl.standings import compute_standings
@@ -13,6 +12,7 @@ from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.lo_reader import sheets_as_csv
 
 
 @pytest.fixture(scope="module")

@@ -108,7 +108,7 @@ def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys)
     import shutil
     import subprocess
 
-    from conftest import need_program
+    from tests.support.programs import need_program
 
     path = new_tournament(tmp_path)
     book = openpyxl.load_workbook(path)

@@ -1,12 +1,23 @@
 """Withdrawals and replacements exactly as the regulations say (001 §8, 003 Art. 3,
 000 Art. 4), through the core and through the `risiko-xl` commands on a workbook: a
 withdrawal gives the same tables whether it comes before `finals` seats the phase or
-after. Expected values are computed by hand from the data in phase_books.py."""
+after. Expected values are computed by hand from the data in tests/support/phase_books.py."""
 
 from __future__ import annotations
 
 import pytest
-from phase_books import (
+
+from risiko_xl import cli
+from risiko_xl.standings import (
+    FINAL,
+    PLAYOFF,
+    compute_standings,
+    next_phase,
+    replace_withdrawn,
+)
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.phase_books import (
     CAST_GAMES,
     CAST_IDS,
     EAGLES_GAMES,
@@ -20,17 +31,6 @@ from phase_books import (
     people,
     tables,
 )
-
-from risiko_xl import cli
-from risiko_xl.standings import (
-    FINAL,
-    PLAYOFF,
-    compute_standings,
-    next_phase,
-    replace_withdrawn,
-)
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 SEED = "ritiri"
 

@@ -8,7 +8,6 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from lo_print import sheet_pdf
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 
@@ -17,6 +16,7 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.layout import MAX_WIDTH, points_format
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import write_new
+from tests.support.lo_print import sheet_pdf
 
 USER_SHEETS = ("Torneo", "Iscritti", "Risultati", "Classifica", "Fasi finali", "Sorteggi",
                "Archivio", "Mappa")

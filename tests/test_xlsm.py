@@ -16,7 +16,6 @@ from xml.etree import ElementTree
 
 import olefile
 import pytest
-from conftest import need_program
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oletools.olevba import VBA_Parser, decompress_stream
@@ -44,6 +43,7 @@ from risiko_xl.workbook.xlsm import (
     ribbon_xml,
     xlwings_vba,
 )
+from tests.support.programs import need_program
 
 ROOT = Path(__file__).resolve().parents[1]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
