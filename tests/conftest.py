@@ -10,17 +10,31 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
+from tests.support import programs
+
 # No per-example deadline: CI machines are shared and timing is not what these tests check.
 settings.register_profile("risiko", deadline=None)
 settings.load_profile("risiko")
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Remember the running test: `need_program` checks its markers."""
+    programs.RUNNING[:] = [item]
+
+
 @pytest.fixture(scope="session")
-def demo(tmp_path_factory):
-    """The seeded demo tournament played to the end, once per session (about 2 s). Tests
-    read it; a test that changes a workbook copies it first."""
+def demo_played(tmp_path_factory):
+    """The seeded demo tournament played to the end and the lines it printed, once per
+    session (about 2 s; under pytest-xdist once per worker). Tests read it; a test that
+    changes a workbook copies it first."""
     from risiko_xl.demo import play_tournament
 
     path = tmp_path_factory.mktemp("demo") / "torneo-demo.xlsx"
-    play_tournament(path)
-    return path
+    return path, play_tournament(path)
+
+
+@pytest.fixture(scope="session")
+def demo(demo_played):
+    """The played demo tournament's workbook (see `demo_played`)."""
+    return demo_played[0]

@@ -234,6 +234,7 @@ def screen_page(path: Path, out: Path, round_no: int | None = None) -> Path:
     return out
 
 
+@pytest.mark.chromium
 def test_room_screen_shows_every_table_and_is_not_blank(drawn, tmp_path):
     path, _ = drawn
     page = screen_page(path, tmp_path / "schermo.html")
@@ -359,6 +360,7 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
     assert all(name in screen for name in seated["Giocatore"])
 
 
+@pytest.mark.chromium
 def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     # 29 players, 7 tables with long names: two cards to a row, pages of 6 (screen);
     # printed, every page follows the previous one and every player is on paper

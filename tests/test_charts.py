@@ -226,6 +226,7 @@ def test_standings_chart_uses_only_round_columns_with_results():
 
 
 # --- LibreOffice reads the workbook with its chart --------------------------------------
+@pytest.mark.libreoffice
 def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
     sheets = sheets_as_csv(demo, tmp_path / "csv")
     header, *rows = [r for r in sheets["Classifica"] if any(r)]

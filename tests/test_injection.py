@@ -157,6 +157,7 @@ def csv_sheet(outdir: Path, stem: str, sheet: str) -> list[list[str]]:
         return list(csv.reader(handle))
 
 
+@pytest.mark.libreoffice
 def test_libreoffice_computes_no_name(played, tmp_path):
     """LibreOffice recalculates on load: a name taken as a formula would show its result
     (the control workbook's real formulas do), or be stored as a formula in its .xlsx."""

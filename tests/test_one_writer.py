@@ -115,6 +115,7 @@ def test_excel_owner_file_stops_writers_not_readers(registered, capsys):
     assert cli.main(["standings", str(registered), "--forza"]) == 0
 
 
+@pytest.mark.libreoffice
 def test_a_real_libreoffice_holding_the_workbook_open(registered, tmp_path, capsys):
     soffice = need_program("soffice", "LibreOffice tiene aperta la cartella di lavoro")
     profile = tmp_path / "profilo"

@@ -121,6 +121,7 @@ def test_text_post_reads_on_a_phone(demo):
     assert "RisiKo! è un marchio registrato ® Editrice Giochi Srl" in text
 
 
+@pytest.mark.chromium
 def test_chromium_renders_the_page_with_every_standings_row(demo, tmp_path):
     page = tmp_path / "pagina.html"
     page.write_text(publish(OpenpyxlBook(demo), "html", 2, now=NOW), encoding="utf-8")

@@ -203,6 +203,7 @@ def test_html_sections_per_table(printed, tables, per_page):
         assert TRADEMARK in words and "Durata: 1 h 30'" in words
 
 
+@pytest.mark.chromium
 def test_html_prints_as_many_pages_as_the_pdf(printed, tmp_path):
     need_program("pdftoppm", "serve poppler-utils per contare le pagine")
     for per_page in (1, 2):

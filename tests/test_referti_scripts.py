@@ -266,6 +266,7 @@ def test_fallback_fonts_are_found_by_name_in_any_folder(tmp_path):
     assert font_cmap(tmp_path / "Other.ttf") == frozenset()  # unreadable: never used
 
 
+@pytest.mark.chromium
 def test_chromium_prints_the_html_with_the_id_in_its_cell(workbook, tmp_path):
     from tests.support.browser import print_pdf
 

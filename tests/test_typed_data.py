@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 
 import openpyxl
+import pytest
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import cli
@@ -100,6 +101,7 @@ def test_a_growing_table_never_writes_over_what_was_typed_below_it(tmp_path, cap
     assert digest(path) == before
 
 
+@pytest.mark.libreoffice
 def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys):
     """An ID typed as ="G"&"01" and a name as =UPPER(...): openpyxl computes nothing, so
     without a saved value the command says so; once LibreOffice has saved the file, the

@@ -203,6 +203,7 @@ def test_classifica_landscape_when_wide(played):
     assert ws.page_setup.orientation == "landscape"
 
 
+@pytest.mark.libreoffice
 def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_path):
     pdf = sheet_pdf(demo, "Classifica", tmp_path / "pdf")
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,

@@ -473,6 +473,7 @@ REGISTRY = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+@pytest.mark.libreoffice
 def test_libreoffice_loads_the_vba_modules(tmp_path):
     soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
     profile = tmp_path / "profile"
