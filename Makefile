@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest-xdist: a module's tests on one worker, so its module fixtures are built once
+XDIST ?= --dist loadscope
 
 .PHONY: demo test test-rapido lint bench clean template golden
 
