@@ -28,6 +28,8 @@ from risiko_xl.workbook.xlwings_book import XlwingsBook, excel_value, needs_pref
 from tests.support.excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
 from tests.support.frames import differences, norm
 
+pytestmark = pytest.mark.lento  # the ribbon on an xlwings stand-in
+
 TIMESTAMPS = {"Sorteggi": ("Data e ora",), "Archivio": ("Archiviato il",)}
 
 

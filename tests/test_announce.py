@@ -32,6 +32,8 @@ from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
 from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 NOW = dt.datetime(2026, 11, 21, 21, 0)
 SEED = "www.seme://a`b*c_d"  # a link for forums and chats, Markdown and chat markers
 URL = "https://www.club.example/torneo?serata=1"

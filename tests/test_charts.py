@@ -32,6 +32,8 @@ from risiko_xl.workbook.template import formula_settings, write_new
 from tests.support.lo_reader import sheets_as_csv
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
       "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
       "xdr": "http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing"}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from risiko_xl import cli
 from risiko_xl.standings import FINAL, PLAYOFF, QUALIFYING, compute_standings, final_ranking
 from risiko_xl.workbook import schema
@@ -59,6 +61,7 @@ def test_final_ranking_core_keeps_quantities_apart_and_withdrawn_players():
         for p, pid, stage, place, pts, total, note in EXPECTED]
 
 
+@pytest.mark.lento
 def test_final_ranking_sheet_through_the_cli(tmp_path):
     path = tmp_path / "t.xlsx"
     build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)

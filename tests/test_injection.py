@@ -32,6 +32,8 @@ from tests.support.pdf_text import page_texts, parse
 from tests.support.post_readers import READERS, ZWSP
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # hostile names through every output
+
 # What a spreadsheet would compute if it took these for formulas (or DDE / a link).
 EVIL = ("=cmd|' /C calc'!A0", "@SUM(1+1)*cmd", "-2+3", "+39 333 1234567", "=1+1",
         '=HYPERLINK("http://x.invalid","clic")', "\t=3+3", "\r=4+4", "=-5+6")

@@ -28,6 +28,8 @@ from tests.support.formula_eval import Evaluator, arity, calls, formulas_of
 from tests.support.frames import differences
 from tests.support.preset_cases import CASES
 
+pytestmark = pytest.mark.lento  # every shipped formula played and evaluated
+
 ROOT = Path(__file__).parent.parent
 STANDINGS = schema.standings_spec(0).name
 

@@ -34,6 +34,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # concurrent writers, versions and saves
+
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.lento  # a wheel built and installed
+
 ROOT = Path(__file__).parent.parent
 
 try:

@@ -25,6 +25,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.browser import dom, screenshot
 from tests.support.post_readers import EVIL, READERS, ZWSP, markdown_html, shown, vbulletin_parser
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 NOW = dt.datetime(2026, 11, 21, 23, 30)
 def italian(value: float, decimals: int = 3) -> str:
     return f"{value:.{decimals}f}".replace(".", ",")

@@ -13,6 +13,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 from tests.support.preset_cases import CASES
 
+pytestmark = pytest.mark.lento  # every formula played to the end
+
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_formula_plays_end_to_end(name, tmp_path):

@@ -26,6 +26,8 @@ from tests.support.browser import print_pdf
 from tests.support.pdf_text import page_texts, parse
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # score sheets printed
+
 HEADERS = ["Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
            "Eliminato", "Punti torneo", "Firma"]
 HOSTILE = ["<script>alert(1)</script>", "[url=x]y[/url]", "Łukasz Ğür"]

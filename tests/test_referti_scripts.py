@@ -30,6 +30,8 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.template import write_new
 from tests.support.programs import IN_CI, need_program
 
+pytestmark = pytest.mark.lento  # score sheets printed
+
 # ID → name: eight scripts and emoji, then a long name with a long club, a name hiding a
 # RIGHT-TO-LEFT OVERRIDE, a plain one.
 SCRIPTS = {

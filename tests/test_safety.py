@@ -27,6 +27,8 @@ from risiko_xl.workbook.files import atomic_write, backup_path, temp_files
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 
+pytestmark = pytest.mark.lento  # saves killed at 200 moments
+
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -13,6 +13,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 from tests.support.lo_reader import sheets_as_csv
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def test_demo_plays_master_from_registration_to_final_ranking(demo_played):
     path, lines = demo_played

@@ -20,6 +20,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 PLAYERS = [(f"G{i:02d}", f"Nome{i}", f"Cognome{i}", f"Club{i % 3}") for i in range(1, 9)]
 POINTS = [60, 40, 30, 20, 50, 45, 35, 25]
 

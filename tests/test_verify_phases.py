@@ -12,6 +12,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build, games, tables
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 SEED = "verifica"
 # 000 Art. 2: totals A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72: spareggio C, F,
 # G (4th-6th) and D (best single game among D and H: 43 against 38); it ends F, G, C, D.

@@ -18,6 +18,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import write_new
 from tests.support.lo_print import sheet_pdf
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 USER_SHEETS = ("Torneo", "Iscritti", "Risultati", "Classifica", "Fasi finali", "Sorteggi",
                "Archivio", "Mappa")
 

@@ -45,6 +45,8 @@ from risiko_xl.workbook.xlsm import (
 )
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # the macro workbook built and read
+
 ROOT = Path(__file__).resolve().parents[1]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
