@@ -23,6 +23,8 @@ from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import formula_settings, write_new
 from tests.support.programs import need_program
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 LONG = ("Maria Antonietta", "Lombardi-Santangelo", "Totò")
 # ID -> (Nome, Cognome, Nickname) and the full form each must show
 PEOPLE = {

@@ -19,6 +19,8 @@ from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import formula_settings, write_new
 from tests.support.phase_books import build
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def _drawn(tmp_path, formula: str):
     """8 players (two tables of 4), round 1 drawn; returns the book and table 1's rows."""
