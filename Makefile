@@ -3,8 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# pytest-xdist: a module's tests on one worker, so its module fixtures are built once
+XDIST ?= --dist loadscope
 
-.PHONY: demo test lint bench clean template golden
+.PHONY: demo test test-rapido lint bench clean template golden
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,9 +17,15 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/risiko-xl demo demo
 
+# the whole suite on every core (pytest-xdist); what CI runs
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto $(XDIST)
+
+# the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
+test-rapido: $(STAMP)
+	$(BIN)/ruff check risiko_xl tests benchmarks
+	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza

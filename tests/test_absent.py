@@ -17,7 +17,9 @@ from risiko_xl import cli
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
 from risiko_xl.standings.model import ABSENT
 from risiko_xl.workbook import schema
-from tests.tournament_typing import new_book, set_state, table, type_round
+from tests.support.tournament_typing import new_book, set_state, table, type_round
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 F = Fraction
 ROUND_1 = [[("G001", 40, 0), ("G002", 30, 0), ("G003", 20, 0), ("G004", 10, 0)],

@@ -12,10 +12,8 @@ import time
 import numpy as np
 import pandas as pd
 import pytest
-from excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
 
 from risiko_xl import actions, simulate
-from risiko_xl.cells import is_blank
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
@@ -27,6 +25,10 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.template import formula_settings, write_new
 from risiko_xl.workbook.xlwings_book import XlwingsBook, excel_value, needs_prefix
+from tests.support.excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
+from tests.support.frames import differences, norm
+
+pytestmark = pytest.mark.lento  # the ribbon on an xlwings stand-in
 
 TIMESTAMPS = {"Sorteggi": ("Data e ora",), "Archivio": ("Archiviato il",)}
 
@@ -53,34 +55,6 @@ def funcs(batch) -> list[str]:
 
 def last(stand_in: ExcelStandIn):
     return stand_in.alerts[-1]
-
-
-def norm(value):
-    """A cell as compared: blanks alike, numbers as floats (Excel has no integers)."""
-    if is_blank(value):
-        return None
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float, np.number)):
-        return round(float(value), 9)
-    return value
-
-
-def differences(expected: pd.DataFrame, found: pd.DataFrame, skip=()) -> list[str]:
-    name = expected.attrs.get("table")
-    if list(expected.columns) != list(found.columns):
-        return [f"{name}: colonne {list(found.columns)} invece di {list(expected.columns)}"]
-    if list(expected.index) != list(found.index):
-        return [f"{name}: righe {list(found.index)} invece di {list(expected.index)}"]
-    out = []
-    for row in expected.index:
-        for column in expected.columns:
-            if column in skip:
-                continue
-            want, got = norm(expected.at[row, column]), norm(found.at[row, column])
-            if want != got:
-                out.append(f"{name} riga {row} colonna {column}: {got!r} invece di {want!r}")
-    return out
 
 
 def play_round(stand_in: ExcelStandIn, round_no: int, phase: str = QUALIFYING) -> None:

@@ -16,10 +16,7 @@ from pathlib import Path
 import bbcode
 import html5lib
 import pytest
-from browser import dom, print_pdf, screenshot
 from PIL import Image
-from test_posts import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
-from test_referti import page_texts
 
 from risiko_xl import simulate
 from risiko_xl.cli import _seed, main
@@ -31,6 +28,11 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.template import formula_settings, write_new
+from tests.support.browser import dom, print_pdf, screenshot
+from tests.support.pdf_text import page_texts
+from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 NOW = dt.datetime(2026, 11, 21, 21, 0)
 SEED = "www.seme://a`b*c_d"  # a link for forums and chats, Markdown and chat markers
@@ -234,6 +236,7 @@ def screen_page(path: Path, out: Path, round_no: int | None = None) -> Path:
     return out
 
 
+@pytest.mark.chromium
 def test_room_screen_shows_every_table_and_is_not_blank(drawn, tmp_path):
     path, _ = drawn
     page = screen_page(path, tmp_path / "schermo.html")
@@ -379,6 +382,7 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
     assert all(name in screen for name in seated["Giocatore"])
 
 
+@pytest.mark.chromium
 def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     # 29 players, 7 tables with long names: two cards to a row, pages of 6 (screen);
     # printed, every page follows the previous one and every player is on paper

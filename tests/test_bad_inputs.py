@@ -31,6 +31,8 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.workbook import safe_open
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # every malformed file through every command
+
 HERE = Path(__file__).parent / "bad_inputs"
 # Words of the English messages of Python, argparse, zipfile and openpyxl.
 ENGLISH = re.compile(r"\b(error|invalid|argument|expected|unrecognized|required|usage|"

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import need_program
-from lo_reader import sheets_as_csv
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string, range_boundaries
 from PIL import Image
@@ -31,6 +29,10 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import standings_seed, update_standings
 from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import formula_settings, write_new
+from tests.support.lo_reader import sheets_as_csv
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 NS = {"c": "http://schemas.openxmlformats.org/drawingml/2006/chart",
       "a": "http://schemas.openxmlformats.org/drawingml/2006/main",
@@ -226,6 +228,7 @@ def test_standings_chart_uses_only_round_columns_with_results():
 
 
 # --- LibreOffice reads the workbook with its chart --------------------------------------
+@pytest.mark.libreoffice
 def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
     sheets = sheets_as_csv(demo, tmp_path / "csv")
     header, *rows = [r for r in sheets["Classifica"] if any(r)]
@@ -253,9 +256,8 @@ def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
 def test_cjk_names_are_drawn_with_the_fallback_font(recwarn):
     # DejaVu Sans has no Chinese or Korean: without a fallback every such name is drawn
     # as the same row of boxes, so two different names would give the same picture
-    from conftest import IN_CI
-
     from risiko_xl.publish.fonts import fallback_fonts
+    from tests.support.programs import IN_CI
 
     if not fallback_fonts():
         if IN_CI:

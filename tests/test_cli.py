@@ -7,6 +7,8 @@ import pytest
 
 from risiko_xl import cli
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def test_demo_writes_and_prints_examples(tmp_path, capsys):
     assert cli.main(["demo", str(tmp_path)]) == 0

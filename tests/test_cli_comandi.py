@@ -16,6 +16,8 @@ from risiko_xl.workbook import history, schema
 from risiko_xl.workbook.files import backup_path
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 @pytest.fixture()
 def drawn(tmp_path):

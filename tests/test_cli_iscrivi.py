@@ -17,6 +17,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.register import next_ids, split_name
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 @pytest.fixture()
 def book(tmp_path):

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
 def registered(tmp_path, players=18, formula="master"):

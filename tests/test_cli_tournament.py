@@ -18,6 +18,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.files import backup_path
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -45,6 +45,7 @@ def test_plan_is_reproducible_and_seed_dependent():
     assert a.rounds != c.rounds
 
 
+@pytest.mark.lento
 def test_plan_with_clubs_and_five_tables():
     players = [Player(f"P{i:02d}", club=f"C{i % 4}" if i < 12 else None) for i in range(21)]
     plan = plan_rounds(players, 4, "x")

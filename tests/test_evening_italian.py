@@ -24,9 +24,13 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+pytestmark = pytest.mark.lento  # a whole evening through the CLI
 
 CLUBS = ("Rahal Maut", "Eagles Palermo", "Lu Castidduzzu", "Gufo Agrigento", "Tigri Sciacca",
          "Leoni Favara")

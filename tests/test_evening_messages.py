@@ -9,9 +9,13 @@
 
 from __future__ import annotations
 
+import pytest
+
 from risiko_xl import cli, simulate
 from risiko_xl.publish.posts import publish
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
 def registered(tmp_path, formula="master", players=18):

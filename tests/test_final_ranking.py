@@ -1,18 +1,19 @@
 """The final ranking (001 §7) and its sheet: the final's place and points and the
 tournament total are separate columns; a player who withdrew after playing a phase
-stays ranked and is marked. Expected values are computed by hand (phase_books.py)."""
+stays ranked and is marked. Expected values are computed by hand (tests/support/phase_books.py)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from phase_books import CAST_GAMES, CAST_IDS, add, build, core, games, people
+import pytest
 
 from risiko_xl import cli
 from risiko_xl.standings import FINAL, PLAYOFF, QUALIFYING, compute_standings, final_ranking
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build, core, games, people
 
 SEED = "classifica"
 # 000: totals A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72; spareggio C, F, G
@@ -60,6 +61,7 @@ def test_final_ranking_core_keeps_quantities_apart_and_withdrawn_players():
         for p, pid, stage, place, pts, total, note in EXPECTED]
 
 
+@pytest.mark.lento
 def test_final_ranking_sheet_through_the_cli(tmp_path):
     path = tmp_path / "t.xlsx"
     build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)

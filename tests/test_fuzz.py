@@ -117,6 +117,7 @@ def ours_or_nothing(work: Any) -> None:
 @example(edits=[(schema.SETTINGS, 0, 0, 0, None)])  # found: Voce renamed → KeyError
 @example(edits=[(schema.RESULTS, 0, 11, 0, None), (schema.RESULTS, 0, 12, 0, None)])
 @example(edits=[(schema.RESULTS, 0, 11, 0, "Turno")])  # found: repeated headers
+@pytest.mark.lento
 def test_random_cells_only_raise_our_errors(edits):
     book = OpenpyxlBook("fuzz.xlsx", load_workbook(io.BytesIO(small_workbook())))
     for spec, row, column, header_roll, value in edits:

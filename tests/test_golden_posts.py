@@ -13,11 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import IN_CI
 
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import FORMATS, publish
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.programs import IN_CI
+
+pytestmark = pytest.mark.lento  # the played demo's posts: not in make test-rapido
 
 GOLDEN = Path(__file__).parent / "golden"
 NOW = dt.datetime(2026, 11, 21, 23, 30)

@@ -19,18 +19,20 @@ from pathlib import Path
 
 import html5lib
 import pytest
-from conftest import need_program
-from excel_standin import ExcelStandIn, excel_entry
-from lo_reader import ALL_SHEETS_CSV
 from openpyxl import Workbook, load_workbook
-from test_posts import READERS, ZWSP
-from test_referti import page_texts, parse
 
 from risiko_xl import actions, cli, simulate
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.xlwings_book import excel_value
+from tests.support.excel_standin import ExcelStandIn, excel_entry
+from tests.support.lo_reader import ALL_SHEETS_CSV
+from tests.support.pdf_text import page_texts, parse
+from tests.support.post_readers import READERS, ZWSP
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # hostile names through every output
 
 # What a spreadsheet would compute if it took these for formulas (or DDE / a link).
 EVIL = ("=cmd|' /C calc'!A0", "@SUM(1+1)*cmd", "-2+3", "+39 333 1234567", "=1+1",
@@ -157,6 +159,7 @@ def csv_sheet(outdir: Path, stem: str, sheet: str) -> list[list[str]]:
         return list(csv.reader(handle))
 
 
+@pytest.mark.libreoffice
 def test_libreoffice_computes_no_name(played, tmp_path):
     """LibreOffice recalculates on load: a name taken as a formula would show its result
     (the control workbook's real formulas do), or be stored as a formula in its .xlsx."""

@@ -12,12 +12,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from excel_standin import ExcelStandIn
-from formula_eval import Evaluator, arity, calls, formulas_of
 from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
-from test_actions import differences
-from test_presets_end_to_end import CASES
 
 from risiko_xl import actions, cli, simulate
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS, play_tournament
@@ -27,6 +23,12 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import formula_settings, write_new
 from risiko_xl.workbook.verify import same
 from risiko_xl.workbook.xlwings_book import XlwingsBook
+from tests.support.excel_standin import ExcelStandIn
+from tests.support.formula_eval import Evaluator, arity, calls, formulas_of
+from tests.support.frames import differences
+from tests.support.preset_cases import CASES
+
+pytestmark = pytest.mark.lento  # every shipped formula played and evaluated
 
 ROOT = Path(__file__).parent.parent
 STANDINGS = schema.standings_spec(0).name

@@ -16,6 +16,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.long_text import CELL_LIMIT, SHEET
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # a 5,000-player draw
+
 
 @pytest.fixture()
 def registered(tmp_path):

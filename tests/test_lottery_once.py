@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from risiko_xl import cli, simulate
 from risiko_xl.standings import (
     Entrant,
@@ -24,7 +26,9 @@ from risiko_xl.standings import (
 from risiko_xl.standings.lottery import Lotteries, recorded_order
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from tests.tournament_typing import new_book, table, type_round
+from tests.support.tournament_typing import new_book, table, type_round
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 F = Fraction
 Q = "Qualificazione"

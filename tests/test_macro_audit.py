@@ -15,6 +15,8 @@ from oletools.olevba import VBA_Parser, VBA_Scanner, filter_vba
 from risiko_xl.ribbon import BUTTONS
 from risiko_xl.workbook.xlsm import MODULE, xlwings_vba
 
+pytestmark = pytest.mark.lento  # the macro workbook read by olevba
+
 ROOT = Path(__file__).resolve().parents[1]
 MACROS = ROOT / "macros"
 XLSM = ROOT / "workbook" / "torneo.xlsm"

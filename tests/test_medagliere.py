@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from risiko_xl import cli
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.standings_sheet import standings_columns
-from tests.tournament_typing import new_book, table, type_round
+from tests.support.tournament_typing import new_book, table, type_round
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 # the places of each player, round 1 and round 2 (tables of 4, by objective points)
 ROUND_1 = [[("G001", 40, 0), ("G002", 30, 0), ("G003", 20, 0), ("G004", 10, 0)],

@@ -8,7 +8,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import need_program
 
 from risiko_xl import simulate
 from risiko_xl.errors import RisikoError
@@ -22,6 +21,9 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.standings_sheet import update_standings
 from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import formula_settings, write_new
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 LONG = ("Maria Antonietta", "Lombardi-Santangelo", "Totò")
 # ID -> (Nome, Cognome, Nickname) and the full form each must show

@@ -21,6 +21,8 @@ from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 TYPED_TABLES = (schema.SETTINGS.name, schema.CALENDAR.name, schema.PLAYERS.name,
                 schema.RESULTS.name, schema.ARCHIVE.name, schema.DRAWS.name, schema.MAP.name)
 USER_COLUMN = "Note dell'arbitro"  # a column the organiser added to Risultati

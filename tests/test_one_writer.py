@@ -25,7 +25,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import need_program
 
 from risiko_xl import cli, simulate
 from risiko_xl.errors import RisikoError
@@ -33,6 +32,9 @@ from risiko_xl.workbook import history
 from risiko_xl.workbook.lock import lock_path, open_elsewhere, writing
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # concurrent writers, versions and saves
 
 
 def digest(path: Path) -> str:
@@ -115,6 +117,7 @@ def test_excel_owner_file_stops_writers_not_readers(registered, capsys):
     assert cli.main(["standings", str(registered), "--forza"]) == 0
 
 
+@pytest.mark.libreoffice
 def test_a_real_libreoffice_holding_the_workbook_open(registered, tmp_path, capsys):
     soffice = need_program("soffice", "LibreOffice tiene aperta la cartella di lavoro")
     profile = tmp_path / "profilo"

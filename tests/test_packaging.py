@@ -4,11 +4,14 @@ presets and the post/referti templates, and works outside the repository."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+pytestmark = pytest.mark.lento  # a wheel built and installed
 
 ROOT = Path(__file__).parent.parent
 
@@ -36,9 +39,15 @@ def test_every_package_and_data_folder_is_listed():
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
-    """The wheel built from the repository, unpacked as pip installs it."""
+    """The wheel built from the repository, unpacked as pip installs it. Built from a copy:
+    setuptools writes build/ and *.egg-info into the source folder, which the tests running
+    at the same time (pytest-xdist) and the editable install read."""
     folder = tmp_path_factory.mktemp("wheel")
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(ROOT),
+    source = folder / "src"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", ".hypothesis", ".pytest_cache", "__pycache__", "build", "*.egg-info",
+        "demo", "tests"))
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source),
                             "-w", str(folder / "dist")], capture_output=True, text=True,
                            cwd=folder, timeout=600)
     if build.returncode:

@@ -14,8 +14,6 @@ import re
 import bbcode
 import html5lib
 import pytest
-from browser import dom, screenshot
-from markdown_it import MarkdownIt
 from PIL import Image
 
 from risiko_xl.cli import main
@@ -24,13 +22,12 @@ from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.browser import dom, screenshot
+from tests.support.post_readers import EVIL, READERS, ZWSP, markdown_html, shown, vbulletin_parser
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 NOW = dt.datetime(2026, 11, 21, 23, 30)
-ZWSP = "\u200b"
-EVIL = ("[url=http://x.example]y[/url]", "<script>alert(1)</script>",
-        "**Bold** | pipe \\ _x_ `c`", "Riga\nDue [b]")
-
-
 def italian(value: float, decimals: int = 3) -> str:
     return f"{value:.{decimals}f}".replace(".", ",")
 
@@ -42,17 +39,6 @@ def html_tables(markup: str) -> list[list[list[str]]]:
               for cell in row.iter() if cell.tag in ("td", "th")]
              for row in table.iter("tr")]
             for table in tree.iter("table")]
-
-
-def vbulletin_parser() -> bbcode.Parser:
-    parser = bbcode.Parser()
-    for tag in ("table", "tr", "td"):
-        parser.add_simple_formatter(tag, f"<{tag}>%(value)s</{tag}>", transform_newlines=False)
-    return parser
-
-
-def markdown_html(text: str) -> str:
-    return MarkdownIt("commonmark").enable("table").render(text)
 
 
 def standings_rows(path) -> list[list[str]]:
@@ -137,6 +123,7 @@ def test_text_post_reads_on_a_phone(demo):
     assert "RisiKo! è un marchio registrato ® Editrice Giochi Srl" in text
 
 
+@pytest.mark.chromium
 def test_chromium_renders_the_page_with_every_standings_row(demo, tmp_path):
     page = tmp_path / "pagina.html"
     page.write_text(publish(OpenpyxlBook(demo), "html", 2, now=NOW), encoding="utf-8")
@@ -163,16 +150,6 @@ def evil(demo, tmp_path):
     book.write_table("Iscritti", players)
     book.save()
     return path
-
-
-def shown(name: str) -> str:
-    return " ".join(name.split())
-
-
-# each format as its readers see it: the forum's BBCode, a Markdown renderer, a browser
-READERS = {"bbcode-vb": lambda text: vbulletin_parser().format(text),
-           "bbcode-phpbb": lambda text: bbcode.Parser().format(text),
-           "markdown": markdown_html, "html": lambda text: text}
 
 
 @pytest.mark.parametrize("fmt", READERS)

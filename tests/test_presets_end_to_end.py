@@ -7,18 +7,13 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl.demo import play_tournament
-from risiko_xl.formulas import names
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.preset_cases import CASES
 
-# players, late entries, and settings where the preset's own would make the test long
-CASES = {name: (23, 1, {}) for name in names()}
-CASES.update({"campionato_gufo": (22, 1, {"Turni preliminari": 4}),
-              "cns": (30, 0, {}),  # 6 teams of 5: 5-player tables only, no late entry
-              "eliminazione": (20, 0, {}),  # 20 → 4 tables of 5 → final of 4 (seed 002)
-              "eagles": (20, 1, {}), "master": (41, 1, {})})
+pytestmark = pytest.mark.lento  # every formula played to the end
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -9,11 +9,8 @@ import math
 import subprocess
 from pathlib import Path
 
-import html5lib
 import pandas as pd
 import pytest
-from browser import print_pdf
-from conftest import need_program
 from PIL import Image, ImageStat
 
 from risiko_xl import simulate
@@ -25,6 +22,11 @@ from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.scoring import group_tables
 from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import write_new
+from tests.support.browser import print_pdf
+from tests.support.pdf_text import page_texts, parse
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # score sheets printed
 
 HEADERS = ["Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!",
            "Eliminato", "Punti torneo", "Firma"]
@@ -85,20 +87,8 @@ def raster_pages(pdf: Path, out: Path) -> list[Image.Image]:
     return images
 
 
-def page_texts(pdf: Path) -> list[str]:
-    """The text of each page (poppler's pdftotext; pages split at form feeds)."""
-    pdftotext = need_program("pdftotext", "serve poppler-utils per leggere i PDF")
-    text = subprocess.run([pdftotext, "-enc", "UTF-8", str(pdf), "-"], check=True,
-                          capture_output=True, text=True, timeout=60).stdout
-    return text.split("\f")[:-1]
-
-
 def not_blank(image: Image.Image) -> bool:
     return image.getextrema()[0] < 100
-
-
-def parse(path: Path):
-    return html5lib.parse(path.read_text(encoding="utf-8"), namespaceHTMLElements=False)
 
 
 def text_of(element) -> str:
@@ -224,6 +214,7 @@ def test_html_sections_per_table(printed, tables, per_page):
         assert TRADEMARK in words and "Durata: 1 h 30'" in words
 
 
+@pytest.mark.chromium
 def test_html_prints_as_many_pages_as_the_pdf(printed, tmp_path):
     need_program("pdftoppm", "serve poppler-utils per contare le pagine")
     for per_page in (1, 2):

@@ -17,7 +17,6 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import IN_CI, need_program
 from PIL import Image
 
 from risiko_xl import simulate
@@ -29,6 +28,9 @@ from risiko_xl.publish.safe_text import BIDI_CONTROLS, neutral_bidi
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.template import write_new
+from tests.support.programs import IN_CI, need_program
+
+pytestmark = pytest.mark.lento  # score sheets printed
 
 # ID → name: eight scripts and emoji, then a long name with a long club, a name hiding a
 # RIGHT-TO-LEFT OVERRIDE, a plain one.
@@ -266,8 +268,9 @@ def test_fallback_fonts_are_found_by_name_in_any_folder(tmp_path):
     assert font_cmap(tmp_path / "Other.ttf") == frozenset()  # unreadable: never used
 
 
+@pytest.mark.chromium
 def test_chromium_prints_the_html_with_the_id_in_its_cell(workbook, tmp_path):
-    from browser import print_pdf
+    from tests.support.browser import print_pdf
 
     need_program("pdftotext", "serve poppler-utils per leggere i PDF")
     html = write_referti(OpenpyxlBook(workbook), 1, tmp_path / "r.html")

@@ -23,6 +23,8 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.restore import restore
 from risiko_xl.workbook.state import load
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def files(directory: Path) -> dict[str, bytes]:
     """The files beside the workbook (its history folder, NAME.versioni, aside)."""

@@ -27,6 +27,8 @@ from risiko_xl.workbook.files import atomic_write, backup_path, temp_files
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
 
+pytestmark = pytest.mark.lento  # saves killed at 200 moments
+
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
@@ -136,9 +138,8 @@ def test_demo_outputs_keep_their_previous_versions(tmp_path, capsys):
 
 def test_a_ribbon_save_keeps_the_file_on_disk_as_backup(demo, tmp_path, monkeypatch):
     """Excel saves the workbook itself: the action first keeps the version on disk."""
-    from excel_standin import ExcelStandIn
-
     from risiko_xl import actions
+    from tests.support.excel_standin import ExcelStandIn
 
     path = tmp_path / "torneo.xlsx"
     shutil.copy(demo, path)

@@ -32,6 +32,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load as load_tournament
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 RTU = load("rtu")
 CNS = load("cns")
 CHAIN = chain(RTU.placement_chain)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from risiko_xl import cli, udfs
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
 from risiko_xl.workbook import schema
-from tests.tournament_typing import as_2d, new_book, table, type_round
+from tests.support.tournament_typing import as_2d, new_book, table, type_round
 
 F = Fraction
 ROUND_1 = [[("G001", 40, 0), ("G002", 30, 0), ("G003", 20, 0), ("G004", 10, 0)],
@@ -60,6 +62,7 @@ def test_core_drops_the_worst_played_round_after_round_2_of_3():
     assert st.row("G001").dropped == (2,) and st.row("G002").dropped == (1,)
 
 
+@pytest.mark.lento
 def test_sheet_function_and_post_show_the_same_generale(tmp_path):
     path = tmp_path / "eagles.xlsx"
     new_book(path, "eagles", 8)

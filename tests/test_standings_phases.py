@@ -9,7 +9,6 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import (
@@ -27,6 +26,7 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
+from tests.support.seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 MASTER = PhaseRules(kind="semifinals", direct_final="sole_leader", split_over=99)
 MASTER_RULES = StandingsRules(rounds=2, chain=CHAIN_001)

@@ -8,7 +8,6 @@ import random
 from fractions import Fraction
 
 import pytest
-from seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 from risiko_xl.draw.rng import Rng
 from risiko_xl.errors import RisikoError
@@ -21,6 +20,7 @@ from risiko_xl.standings import (
     StandingsRules,
     compute_standings,
 )
+from tests.support.seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
 
 def game(pid: str, round_no: int, points: str, position: int = 2, *, risiko: bool = False,

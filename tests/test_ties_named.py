@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pandas as pd
 import pytest
-from phase_books import build
 
 from risiko_xl import simulate
 from risiko_xl.errors import RisikoError
@@ -18,6 +17,9 @@ from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.state import load
 from risiko_xl.workbook.template import formula_settings, write_new
+from tests.support.phase_books import build
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
 def _drawn(tmp_path, formula: str):

@@ -5,25 +5,19 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from lo_reader import sheets_as_csv
 
-from risiko_xl.demo import play_tournament
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+from tests.support.lo_reader import sheets_as_csv
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
-@pytest.fixture(scope="module")
-def demo(tmp_path_factory):
-    path = tmp_path_factory.mktemp("demo") / "torneo-demo.xlsx"
-    lines = play_tournament(path)
-    return path, lines
-
-
-def test_demo_plays_master_from_registration_to_final_ranking(demo):
-    path, lines = demo
+def test_demo_plays_master_from_registration_to_final_ranking(demo_played):
+    path, lines = demo_played
     t = load(OpenpyxlBook(path))
     assert len(t.entrants) == 37
     assert len({e.club for e in t.entrants if e.club}) == 9
@@ -46,8 +40,9 @@ def test_demo_plays_master_from_registration_to_final_ranking(demo):
     assert lines[-2].endswith("nessuna differenza.")  # verify of the finished tournament
 
 
-def test_libreoffice_reads_back_the_standings_python_computed(demo, tmp_path):
-    path, _ = demo
+@pytest.mark.libreoffice
+def test_libreoffice_reads_back_the_standings_python_computed(demo_played, tmp_path):
+    path, _ = demo_played
     t = load(OpenpyxlBook(path))
     standings = compute_standings(t.entrants, t.results, t.formula.standings,
                                   t.settings["Seme sorteggio"])

@@ -12,12 +12,15 @@ from __future__ import annotations
 import hashlib
 
 import openpyxl
+import pytest
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import cli
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.state import load
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 PLAYERS = [(f"G{i:02d}", f"Nome{i}", f"Cognome{i}", f"Club{i % 3}") for i in range(1, 9)]
 POINTS = [60, 40, 30, 20, 50, 45, 35, 25]
@@ -100,6 +103,7 @@ def test_a_growing_table_never_writes_over_what_was_typed_below_it(tmp_path, cap
     assert digest(path) == before
 
 
+@pytest.mark.libreoffice
 def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys):
     """An ID typed as ="G"&"01" and a name as =UPPER(...): openpyxl computes nothing, so
     without a saved value the command says so; once LibreOffice has saved the file, the
@@ -108,7 +112,7 @@ def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys)
     import shutil
     import subprocess
 
-    from conftest import need_program
+    from tests.support.programs import need_program
 
     path = new_tournament(tmp_path)
     book = openpyxl.load_workbook(path)

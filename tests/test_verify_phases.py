@@ -1,16 +1,18 @@
 """`verify` checks the final phases too, and `standings` / `finals` refuse a final-phase
 row whose player did not qualify for that phase (exit 2, one located Italian line, file
-byte-identical). Expected values are computed by hand (phase_books.py)."""
+byte-identical). Expected values are computed by hand (tests/support/phase_books.py)."""
 
 from __future__ import annotations
 
 import pytest
-from phase_books import CAST_GAMES, CAST_IDS, add, build, games, tables
 
 from risiko_xl import cli
 from risiko_xl.standings import FINAL, PLAYOFF
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build, games, tables
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 SEED = "verifica"
 # 000 Art. 2: totals A 240, B 223, E 169, C 160, F 152, G 119, D 113, H 72: spareggio C, F,

@@ -1,12 +1,23 @@
 """Withdrawals and replacements exactly as the regulations say (001 §8, 003 Art. 3,
 000 Art. 4), through the core and through the `risiko-xl` commands on a workbook: a
 withdrawal gives the same tables whether it comes before `finals` seats the phase or
-after. Expected values are computed by hand from the data in phase_books.py."""
+after. Expected values are computed by hand from the data in tests/support/phase_books.py."""
 
 from __future__ import annotations
 
 import pytest
-from phase_books import (
+
+from risiko_xl import cli
+from risiko_xl.standings import (
+    FINAL,
+    PLAYOFF,
+    compute_standings,
+    next_phase,
+    replace_withdrawn,
+)
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.phase_books import (
     CAST_GAMES,
     CAST_IDS,
     EAGLES_GAMES,
@@ -20,17 +31,6 @@ from phase_books import (
     people,
     tables,
 )
-
-from risiko_xl import cli
-from risiko_xl.standings import (
-    FINAL,
-    PLAYOFF,
-    compute_standings,
-    next_phase,
-    replace_withdrawn,
-)
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 SEED = "ritiri"
 
@@ -100,6 +100,7 @@ def test_001_direct_finalist_withdrawn_before_the_semifinals_core():
             "giocano 4 semifinali") in early.notes
 
 
+@pytest.mark.lento
 def test_001_direct_finalist_withdrawn_before_the_semifinals_cli(tmp_path, capsys):
     early, late = both_ways(tmp_path, "master", MASTER_IDS, MASTER_GAMES, "P01")
     capsys.readouterr()
@@ -147,6 +148,7 @@ def test_001_semifinalist_withdrawn_bands_recomputed_core():
         seating(after)
 
 
+@pytest.mark.lento
 def test_001_semifinalist_withdrawn_bands_recomputed_cli(tmp_path, capsys):
     early, late = both_ways(tmp_path, "master", MASTER_IDS, MASTER_GAMES, "P02")
     capsys.readouterr()
@@ -199,6 +201,7 @@ def test_003a_finalist_withdrawn_before_the_ripescaggio_core():
     assert final.qualifier("D").reason == "2° del ripescaggio, al posto di Nome B (ritiro)"
 
 
+@pytest.mark.lento
 def test_003a_finalist_withdrawn_before_the_ripescaggio_cli(tmp_path, capsys):
     extra = {"Variante formula": "a"}
     early, late = both_ways(tmp_path, "eagles", EAGLES_IDS, EAGLES_GAMES, "B", extra)
@@ -259,6 +262,7 @@ def test_000_spareggio_winner_already_among_the_recompiled_first_three():
     assert final.qualifier("F").reason.startswith("2° dello spareggio")
 
 
+@pytest.mark.lento
 def test_000_finalist_withdrawn_after_the_spareggio_cli(tmp_path, capsys):
     def spareggio(path):
         assert run("finals", str(path)) == 0
@@ -277,6 +281,7 @@ def test_000_finalist_withdrawn_after_the_spareggio_cli(tmp_path, capsys):
     assert run("verify", str(late)) == 0 and run("verify", str(early)) == 0
 
 
+@pytest.mark.lento
 def test_two_semifinalists_withdrawn_one_after_the_other(tmp_path):
     # 001 §8 twice: without P02 and P03 the bands are 2-4 P05 P09 P13, 5-7 P04 P17 P06,
     # 8-10 P10 P07 P08, 11-13 P14 P11 P15 (P11 and P15, 14th and 15th, enter).

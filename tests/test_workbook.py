@@ -14,6 +14,8 @@ from risiko_xl.workbook.files import backup_path
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import write_new
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def digest(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()

@@ -8,7 +8,6 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
-from lo_print import sheet_pdf
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 
@@ -17,6 +16,9 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.layout import MAX_WIDTH, points_format
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.template import write_new
+from tests.support.lo_print import sheet_pdf
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 USER_SHEETS = ("Torneo", "Iscritti", "Risultati", "Classifica", "Fasi finali", "Sorteggi",
                "Archivio", "Mappa")
@@ -203,6 +205,7 @@ def test_classifica_landscape_when_wide(played):
     assert ws.page_setup.orientation == "landscape"
 
 
+@pytest.mark.libreoffice
 def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_path):
     pdf = sheet_pdf(demo, "Classifica", tmp_path / "pdf")
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,

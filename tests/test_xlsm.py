@@ -16,7 +16,6 @@ from xml.etree import ElementTree
 
 import olefile
 import pytest
-from conftest import need_program
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from oletools.olevba import VBA_Parser, decompress_stream
@@ -44,6 +43,9 @@ from risiko_xl.workbook.xlsm import (
     ribbon_xml,
     xlwings_vba,
 )
+from tests.support.programs import need_program
+
+pytestmark = pytest.mark.lento  # the macro workbook built and read
 
 ROOT = Path(__file__).resolve().parents[1]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
@@ -473,6 +475,7 @@ REGISTRY = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
+@pytest.mark.libreoffice
 def test_libreoffice_loads_the_vba_modules(tmp_path):
     soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
     profile = tmp_path / "profile"

@@ -9,6 +9,8 @@ import pytest
 
 from .runner import Case, run_case
 
+pytestmark = pytest.mark.lento  # every case through a workbook
+
 
 def _collect() -> list[Case]:
     cases: list[Case] = []

@@ -7,7 +7,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from conftest import need_program
+from tests.support.programs import need_program
 
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
          "--no-first-run", "--disable-extensions")

@@ -6,7 +6,7 @@ import csv
 import subprocess
 from pathlib import Path
 
-from conftest import need_program
+from tests.support.programs import need_program
 
 # CSV export options: ',' '"' UTF-8, row 1, -, lang, quoted-as-text off, detect numbers,
 # raw values (not as shown), no formulas, keep spaces, every sheet to its own file (-1).

@@ -5,8 +5,9 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from conftest import need_program
 from openpyxl import load_workbook
+
+from tests.support.programs import need_program
 
 
 def sheet_pdf(workbook: Path, sheet: str, outdir: Path) -> Path:
