@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from risiko_xl import simulate
 from risiko_xl.draw import bounds
 from risiko_xl.draw.model import DEFAULT_CRITERIA, DrawResult, QualityItem
@@ -15,6 +17,8 @@ from risiko_xl.workbook.audit import parse_tables, quality_notes, quality_text
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from risiko_xl.workbook.rounds import draw_round
 from risiko_xl.workbook.template import formula_settings, write_new
+
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 # 001 §8 a): «si sorteggia casualmente un numero di giocatori (da qui in poi i
 # "cinquisti") pari al numero di tavoli da 5»; c): «ai fini di tale ridistribuzione non

@@ -10,7 +10,16 @@ from fractions import Fraction
 
 import pandas as pd
 import pytest
-from phase_books import (
+
+from risiko_xl import cli
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.posts import publish
+from risiko_xl.publish.referti import score_sheets
+from risiko_xl.standings import PLAYOFF
+from risiko_xl.workbook import schema
+from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.workbook.state import load
+from tests.support.phase_books import (
     CAST_GAMES,
     CAST_IDS,
     EAGLES_GAMES,
@@ -22,14 +31,7 @@ from phase_books import (
     games,
 )
 
-from risiko_xl import cli
-from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import score_sheets
-from risiko_xl.standings import PLAYOFF
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 SEED = "fasi"
 NOW = dt.datetime(2026, 11, 24, 22, 0)

@@ -23,6 +23,8 @@ from risiko_xl.workbook import schema
 from risiko_xl.workbook.audit import timestamp
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 UTC = dt.timezone.utc
 README = Path(__file__).resolve().parents[1] / "README.md"
 

@@ -26,6 +26,8 @@ from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
+pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
+
 
 def registered(tmp_path, players, rounds=None, formula="open", clubs=False):
     path = tmp_path / "torneo.xlsx"
