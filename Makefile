@@ -20,11 +20,13 @@ demo: $(STAMP)
 # the whole suite on every core (pytest-xdist); what CI runs
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
+	$(BIN)/lint-imports  # the import contract in pyproject.toml: the core imports no face
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
 test-rapido: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)

@@ -13,7 +13,7 @@ import datetime as dt
 from pathlib import Path
 
 from risiko_xl import simulate, udfs
-from risiko_xl.draw.service import draw_from_columns
+from risiko_xl.draw_columns import draw_from_columns
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.posts import FORMATS, publish
 from risiko_xl.publish.referti import write_referti

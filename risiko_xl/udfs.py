@@ -17,8 +17,8 @@ import xlwings as xw
 
 from risiko_xl import cells
 from risiko_xl.cells import broadcast, cell_error, flatten, is_blank, is_error, to_int
-from risiko_xl.draw.service import draw_column
 from risiko_xl.draw.sizes import table_counts
+from risiko_xl.draw_columns import draw_column
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, games, territories
 from risiko_xl.rules.methods import method as scoring_method

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from risiko_xl.draw.service import draw_column, draw_from_columns
+from risiko_xl.draw_columns import draw_column, draw_from_columns
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import names
 

@@ -1,6 +1,8 @@
 """Table draws: sizes, the lexicographic draw optimiser, lower bounds, fixed procedures,
-joint planning of all rounds, repair after withdrawals/arrivals, and the service function
-behind RISIKO_SORTEGGIO. Pure Python, no I/O; randomness only from a seeded generator.
+joint planning of all rounds, repair after withdrawals/arrivals, and a formula's draw
+settings. Pure Python, no I/O; randomness only from a seeded generator. Part of the core:
+it imports only the core (`rules`, `standings`, `formulas`), never a face, a cell reader
+(`risiko_xl.cells`) or openpyxl/xlwings/jinja2/pandas (the import contract in pyproject).
 """
 
 from risiko_xl.draw.criteria import CRITERIA
@@ -24,7 +26,7 @@ from risiko_xl.draw.procedures import (
     split_parallel,
 )
 from risiko_xl.draw.repair import Move, RepairResult, repair
-from risiko_xl.draw.service import draw_column, draw_from_columns, preset
+from risiko_xl.draw.service import preset
 from risiko_xl.draw.sizes import POLICIES, knockout_rounds, table_counts, table_sizes
 
 __all__ = [
@@ -42,8 +44,6 @@ __all__ = [
     "RepairResult",
     "bands",
     "draw",
-    "draw_column",
-    "draw_from_columns",
     "fingerprint",
     "greca",
     "knockout",

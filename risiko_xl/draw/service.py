@@ -1,21 +1,21 @@
-"""Service functions over plain column values (what RISIKO_SORTEGGIO and the CLI call).
+"""A formula's draw settings for the engine (what the column draw, the CLI and the
+workbook ask before drawing a round).
 
-Rows are 1-based within the given range in error messages. Blank ids are blank rows and
-get no table. The draw settings of a formula ("formula": a preset name such as "master",
-or the path of a user's formula file) come from its `DrawRules` and table policy in
-`risiko_xl.formulas`; a formula with variants (eagles) is resolved by the number of
-players at the first round's draw.
+The draw settings of a formula ("formula": a preset name such as "master", or the path of
+a user's formula file) come from its `DrawRules` and table policy in `risiko_xl.formulas`;
+a formula with variants (eagles) is resolved by the number of players at the first
+round's draw. Excel cells are read elsewhere (`risiko_xl.draw_columns`): this module sees
+only `Player`s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from risiko_xl.cells import to_flag, to_int, to_text
-from risiko_xl.draw.engine import PROCEDURES, draw, procedures_text
-from risiko_xl.draw.model import DrawInput, DrawResult, Player
+from risiko_xl.draw.engine import PROCEDURES, procedures_text
+from risiko_xl.draw.model import DrawInput, Player
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
@@ -67,102 +67,6 @@ def preset(formula: str | Formula, players: int | None = None,
     return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)
 
 
-def _located(parse: Any, value: Any, label: str, row: int, **options: Any) -> Any:
-    try:
-        return parse(value, label, **options)
-    except RisikoError as err:
-        raise err.located(riga=row) from None
-
-
-def _column(values: Sequence[Any] | None, n: int, name: str) -> list[Any]:
-    if values is None:
-        return [None] * n
-    values = list(values)
-    if len(values) != n:
-        raise RisikoError(
-            f"la colonna {name} ha {len(values)} righe, la colonna ID ne ha {n}",
-            valore=len(values),
-        )
-    return values
-
-
-def players_from_columns(
-    ids: Sequence[Any],
-    clubs: Sequence[Any] | None,
-    previous_tables: Sequence[Sequence[Any] | None] | None,
-    winners: Sequence[Any] | None,
-    round_no: int | None = None,
-    regions: Sequence[Any] | None = None,
-) -> tuple[list[Player | None], int]:
-    """Parsed players per row (None for blank rows) and the round number."""
-    ids = list(ids)
-    n = len(ids)
-    clubs = _column(clubs, n, "club")
-    regions = _column(regions, n, "regione")
-    winners = _column(winners, n, "vincitori")
-    previous = _column(previous_tables, n, "tavoli precedenti")
-    rows: list[list[int | None]] = []
-    for i, row in enumerate(previous, start=1):
-        if row is None:
-            rows.append([])
-        elif isinstance(row, (list, tuple)):
-            rows.append([_located(to_int, v, "tavolo", i, minimum=1) for v in row])
-        else:
-            rows.append([_located(to_int, row, "tavolo", i, minimum=1)])
-    played = max((len(r) for r in rows), default=0)
-    if round_no is None:
-        round_no = played + 1
-    if isinstance(round_no, float) and round_no.is_integer():
-        round_no = int(round_no)
-    if isinstance(round_no, bool) or not isinstance(round_no, int) or round_no < 1:
-        raise RisikoError("numero del turno non valido", valore=round_no)
-    out: list[Player | None] = []
-    seen: dict[str, int] = {}
-    for i, raw in enumerate(ids, start=1):
-        pid = to_text(raw)
-        if pid is None:
-            out.append(None)
-            continue
-        if pid in seen:
-            raise RisikoError(
-                f"ID duplicato (già alla riga {seen[pid]})", riga=i, colonna="ID", valore=pid
-            )
-        seen[pid] = i
-        history = tuple(rows[i - 1][: round_no - 1])
-        out.append(
-            Player(
-                id=pid,
-                club=to_text(clubs[i - 1]),
-                region=to_text(regions[i - 1]),
-                history=history,
-                winner=_located(to_flag, winners[i - 1], "vincitori", i),
-            )
-        )
-    count = sum(p is not None for p in out)
-    if count < 3:
-        raise RisikoError("servono almeno 3 giocatori per il sorteggio", valore=count)
-    return out, round_no
-
-
-def draw_from_columns(
-    ids: Sequence[Any],
-    clubs: Sequence[Any] | None,
-    previous_tables: Sequence[Sequence[Any] | None] | None,
-    winners: Sequence[Any] | None,
-    seed: int | str,
-    formula: str | Formula = "master",
-    round_no: int | None = None,
-    regions: Sequence[Any] | None = None,
-    policy: str | None = None,
-) -> tuple[DrawResult, list[Player | None]]:
-    """The full DrawResult for column inputs (for the audit row), plus parsed rows."""
-    rules = _formula(formula)  # an unknown formula fails before the rows are read
-    rows, round_no = players_from_columns(ids, clubs, previous_tables, winners, round_no, regions)
-    chosen = preset(rules, _first_round_players(rows, round_no), round_no)
-    players = tuple(p for p in rows if p is not None)
-    return draw(draw_input(players, seed, round_no, chosen, policy)), rows
-
-
 def draw_input(players: Sequence[Player], seed: int | str, round_no: int, chosen: Preset,
                policy: str | None = None) -> DrawInput:
     """The engine's input for `players` under a formula's draw settings; region
@@ -175,7 +79,7 @@ def draw_input(players: Sequence[Player], seed: int | str, round_no: int, chosen
                      procedure=chosen.procedure, repeat_weighting=chosen.repeat_weighting)
 
 
-def _first_round_players(rows: Sequence[Player | None], round_no: int) -> int:
+def first_round_players(rows: Sequence[Player | None], round_no: int) -> int:
     """Players at the first round's draw (what picks a formula's variant): those now,
     in round 1; later, those with a round-1 table (all of them if none has history)."""
     players = [p for p in rows if p is not None]
@@ -183,18 +87,3 @@ def _first_round_players(rows: Sequence[Player | None], round_no: int) -> int:
         return len(players)
     first = sum(1 for p in players if p.history and p.history[0] is not None)
     return first or len(players)
-
-
-def draw_column(
-    ids: Sequence[Any],
-    clubs: Sequence[Any] | None,
-    previous_tables: Sequence[Sequence[Any] | None] | None,
-    winners: Sequence[Any] | None,
-    seed: int | str,
-    formula: str | Formula = "master",
-    round_no: int | None = None,
-) -> list[int | None]:
-    """One table number per row (None for blank-id rows): RISIKO_SORTEGGIO's service."""
-    result, rows = draw_from_columns(ids, clubs, previous_tables, winners, seed, formula, round_no)
-    where = result.table_of()
-    return [None if p is None else where[p.id] for p in rows]
