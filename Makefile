@@ -21,12 +21,14 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
 	$(BIN)/lint-imports  # the import contract in pyproject.toml: the core imports no face
+	$(BIN)/mypy  # strict on the core (pyproject.toml)
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
 test-rapido: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
@@ -41,4 +43,4 @@ bench: $(STAMP)
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache .hypothesis
+	rm -rf $(VENV) demo .pytest_cache .hypothesis .mypy_cache

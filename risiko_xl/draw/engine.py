@@ -52,7 +52,8 @@ def check_options(inp: DrawInput) -> tuple[tuple[str, ...], str]:
     return criteria, policy
 
 
-def target_of(model: CostModel, inst: Instance, sizes: Sequence[int], criteria: Sequence[str]):
+def target_of(model: CostModel, inst: Instance, sizes: Sequence[int],
+              criteria: Sequence[str]) -> tuple[int, int]:
     """(weighted total at the lower bounds, weighted seat part at the lower bounds)."""
     total = seat = 0
     for c in criteria:
@@ -154,9 +155,10 @@ def _cinquisti(
         for perm in perms:
             for t, p in zip(five_tables, perm):
                 tables[t][slot[t]] = p
-            c = sum(model.total([tables[t]]) for t in five_tables)
-            if best_cost is None or c < best_cost:
-                best_cost, best_perm = c, perm
+            cost = sum(model.total([tables[t]]) for t in five_tables)
+            if best_cost is None or cost < best_cost:
+                best_cost, best_perm = cost, perm
+        assert best_perm is not None  # at least one permutation was tried
         for t, p in zip(five_tables, best_perm):
             tables[t][slot[t]] = p
         return tables

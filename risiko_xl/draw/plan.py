@@ -330,7 +330,9 @@ class _Planner:
         tb[tb.index(q)] = p
         self.where[r][p], self.where[r][q] = b_idx, a_idx
 
-    def _best_move(self, conflicts: list[tuple[int, int]], step: int, tabu: dict):
+    def _best_move(
+        self, conflicts: list[tuple[int, int]], step: int, tabu: dict[tuple[int, int, int], int]
+    ) -> tuple[int | None, tuple[int, int, int] | None]:
         rng = self.rng
         w = self.w_rep
         cm = self.cm
@@ -377,7 +379,8 @@ class _Planner:
         return best_d, best
 
     def _restore(self, rounds: list[list[list[int]]]) -> None:
-        self.__init__(self.inst, self.sizes, rounds, self.criteria, self.rng)  # type: ignore[misc]
+        self.__init__(self.inst, self.sizes, rounds, self.criteria, self.rng)  # type: ignore[misc]  # rebuilt in place: the
+        # counts are recomputed from `rounds`, and callers keep their reference to this object
 
     def search(self, effort: int) -> None:
         target = self.target()
@@ -400,6 +403,7 @@ class _Planner:
             best_d, move = self._best_move(conflicts, step, tabu)
             if move is None:
                 continue
+            assert best_d is not None  # set together with the move
             r, p, q = move
             a_idx, b_idx = self.where[r][p], self.where[r][q]
             self._apply(r, p, q)

@@ -127,6 +127,7 @@ def semifinal_bands(
                 ties += 1
                 if rng.below(ties) == 0:
                     best = cand
+        assert best is not None  # the first candidate always sets it
         seating = best
     else:
         seating = seat(band)
@@ -134,14 +135,14 @@ def semifinal_bands(
         while improved:
             improved = False
             cost = _same_key_pairs(seating, keys)
-            for b in range(per_table):
+            for col in range(per_table):
                 for t1, t2 in itertools.combinations(range(tables), 2):
-                    seating[t1][b], seating[t2][b] = seating[t2][b], seating[t1][b]
+                    seating[t1][col], seating[t2][col] = seating[t2][col], seating[t1][col]
                     new = _same_key_pairs(seating, keys)
                     if new < cost:
                         cost, improved = new, True
                     else:
-                        seating[t1][b], seating[t2][b] = seating[t2][b], seating[t1][b]
+                        seating[t1][col], seating[t2][col] = seating[t2][col], seating[t1][col]
     return [[ranking[p] for p in t] for t in seating]
 
 

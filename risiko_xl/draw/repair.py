@@ -70,9 +70,10 @@ def repair(
             raise RisikoError(
                 "il giocatore ritirato non è seduto a nessun tavolo", riga=i, valore=pid
             )
-    for i, p in enumerate(arrived, start=1):
-        if p.id in seated and p.id not in withdrawn:
-            raise RisikoError("il giocatore arrivato è già seduto a un tavolo", riga=i, valore=p.id)
+    for i, person in enumerate(arrived, start=1):
+        if person.id in seated and person.id not in withdrawn:
+            raise RisikoError("il giocatore arrivato è già seduto a un tavolo", riga=i,
+                              valore=person.id)
     gone = set(withdrawn)
     players = [by_id.get(pid, Player(id=pid)) for pid in seated if pid not in gone]
     players += list(arrived)
@@ -133,7 +134,8 @@ def repair(
             new_tables[t].append(pool.pop())
     model = build_model(inst, criteria, sizes, inp.repeat_weighting)
     home_w = model.span + 1
-    min_moves = sum(1 for t in new_tables for p in t if home[p] >= 0 and home[p] != t)
+    min_moves = sum(1 for t, members in enumerate(new_tables) for p in members
+                    if home[p] >= 0 and home[p] != t)
     target, seat = target_of(model, inst, sizes, criteria)
     target += home_w * min_moves
     seat += home_w * min_moves

@@ -20,8 +20,9 @@ from risiko_xl.errors import RisikoError
 T = TypeVar("T")
 
 
-def canonical_seed(seed: int | str) -> str:
-    """A type-tagged text form of the seed ('int:42', 'str:abc')."""
+def canonical_seed(seed: int | float | str) -> str:
+    """A type-tagged text form of the seed ('int:42', 'str:abc'); a whole float (how Excel
+    hands a number over) is the int."""
     if isinstance(seed, bool):
         raise RisikoError("il seme deve essere un intero o un testo", valore=seed)
     if isinstance(seed, float) and seed.is_integer():

@@ -73,7 +73,9 @@ class Method:
     def table_points(self, seat: Seat, players: int) -> int:
         """The seat's objective points scaled for a table of `players` (rounded up);
         in S.P.Q.RisiKo! the game's points as typed."""
-        scale = self._scales.get(players) if self.game.scaled else None  # type: ignore[attr-defined]
+        # `_scales` is set by __post_init__ (a cache, not a dataclass field)
+        scales: dict[int, tuple[int, int]] = self._scales  # type: ignore[attr-defined]
+        scale = scales.get(players) if self.game.scaled else None
         if scale is None:
             return seat.points
         return -(-seat.points * scale[0] // scale[1])
@@ -271,8 +273,9 @@ def method(name: str | Method, **params: Any) -> Method:
         found = name
     else:
         key = str(name).strip().casefold().replace(" ", "_").replace("-", "_")
-        found = METHODS.get(key)
-        if found is None:
+        known = METHODS.get(key)
+        if known is None:
             raise RisikoError(f"metodo di punteggio sconosciuto; validi: {', '.join(METHODS)}",
                               valore=name)
+        found = known
     return found.with_params(**params) if params else found

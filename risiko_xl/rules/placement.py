@@ -131,7 +131,8 @@ class MapTotalError(RisikoError):
         layer adds a cell's value)."""
         assert self.riga is not None
         return RisikoError(self._text(rows, table), riga=rows[self.riga - 1], tavolo=table,
-                           **where)  # type: ignore[arg-type]
+                           **where)  # type: ignore[arg-type]  # `where`: the caller's
+        # location keywords of RisikoError, passed through unchanged
 
 
 def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:

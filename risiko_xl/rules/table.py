@@ -60,6 +60,7 @@ def score_table(
     winner_points = None
     if m.needs_table:
         winner = placement.positions.index(1)
+        # only the methods with needs_table (the winner-relative ones) define winner_points
         winner_points = m.winner_points(seats[winner], n)  # type: ignore[attr-defined]
     numerators = []
     for i, seat in enumerate(seats):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from risiko_xl.errors import RisikoError
@@ -101,7 +102,7 @@ for _alias, _target in _ALIASES.items():
         _BY_KEY[normalise(_alias)] = _BY_KEY[normalise(_target)]
 
 
-def _unknown(kind: str, name: str, keys: dict[str, object], names: list[str]) -> RisikoError:
+def _unknown(kind: str, name: str, keys: Mapping[str, object], names: list[str]) -> RisikoError:
     close = difflib.get_close_matches(normalise(name), list(keys), n=3, cutoff=0.5)
     shown = list(dict.fromkeys(_display(keys[k]) for k in close))
     if shown:
