@@ -179,7 +179,7 @@ def _convert(hint: Any, value: Any, where: _Where) -> Any:
             key = _dict_key(key_type, k, where)
             out[key] = _convert(value_type, v, where / k)
         return out
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _build(hint, value, where)
     raise where.error("tipo di campo non gestito", value)  # pragma: no cover
 
@@ -222,14 +222,14 @@ def _fields(cls: type) -> tuple[dict[str, Any], set[str]]:
     return names, required
 
 
-def _check_keys(data: dict, allowed: Sequence[str], where: _Where) -> None:
+def _check_keys(data: dict[str, Any], allowed: Sequence[str], where: _Where) -> None:
     for key in data:
         if key not in allowed:
             raise (where / key).error(
                 f"chiave sconosciuta; valide: {', '.join(allowed)}{_suggest(key, allowed)}", key)
 
 
-def _object(value: Any, where: _Where) -> dict:
+def _object(value: Any, where: _Where) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise where.error(f"serve un oggetto {{ }}, trovato {_describe(value)}", value)
     return value
@@ -508,7 +508,7 @@ def _formula(data: Any, where: _Where, default_name: str, *, variant: bool = Fal
     return dataclasses.replace(formula, policy=policy)
 
 
-def _merge(base: dict, override: dict) -> dict:
+def _merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
     """`override` over `base`: sections merged key by key, notes appended, scoring and
     other lists replaced."""
     out = dict(base)
@@ -522,7 +522,7 @@ def _merge(base: dict, override: dict) -> dict:
     return out
 
 
-def _variants(data: dict, base: Formula, where: _Where) -> tuple[Variant, ...]:
+def _variants(data: dict[str, Any], base: Formula, where: _Where) -> tuple[Variant, ...]:
     raw = data["variants"]
     if not isinstance(raw, list):
         raise where.error(f"serve una lista [ ], trovato {_describe(raw)}", raw)
@@ -583,8 +583,8 @@ class _DuplicateKey(Exception):
     pass
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
-    out: dict = {}
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
             raise _DuplicateKey(key)
@@ -667,10 +667,10 @@ def load(name_or_path: str | Path) -> Formula:
         path = Path(name_or_path)
         try:
             path = path.expanduser()
-            found = path.is_file()
+            is_file = path.is_file()
         except (OSError, ValueError, RuntimeError):  # name too long, NUL, unknown ~user
-            found = False
-        if not found:
+            is_file = False
+        if not is_file:
             raise RisikoError(f"file di formula non trovato: {path}", valore=str(name_or_path))
         try:
             text = path.read_text(encoding="utf-8-sig")
@@ -678,12 +678,13 @@ def load(name_or_path: str | Path) -> Formula:
             raise RisikoError(f"file {path}: impossibile leggerlo ({err})") from None
         default = re.sub(r"[^a-z0-9_]+", "_", path.stem.casefold()).strip("_")
         return parse(text, str(path), default or "formula")
-    found = _index().get(_norm(name_or_path))
+    name = str(name_or_path)  # a name: a Path took the branch above
+    found = _index().get(_norm(name))
     if found is None:
         available = names()
         raise RisikoError(
             f"formula sconosciuta; disponibili: {', '.join(available)}"
-            f"{_suggest(name_or_path.strip(), available)}", valore=name_or_path)
+            f"{_suggest(name.strip(), available)}", valore=name_or_path)
     return _preset(found)
 
 

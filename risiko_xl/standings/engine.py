@@ -9,6 +9,8 @@ thousandths), so sums and sorts never touch Fraction arithmetic.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
 
 from risiko_xl.standings.config import StandingsRules
 from risiko_xl.standings.lottery import Lotteries, LotteryDraw
@@ -22,7 +24,7 @@ from risiko_xl.standings.tiebreak import (
     refine,
 )
 
-EMPTY: list = []  # shared and never written: "nothing recorded yet"
+EMPTY: list[Any] = []  # shared and never written: "nothing recorded yet"
 
 
 class Player:
@@ -35,7 +37,7 @@ class Player:
         self.first = first  # first round the player belongs to the standings
         self.withdrawn = withdrawn
         self.vals: list[int | None] = [None] * rounds  # scaled points
-        self.pts: list = [None] * rounds  # the points as given (Fractions)
+        self.pts: list[Fraction | None] = [None] * rounds  # the points as given (Fractions)
         self.pos: list[int | None] = [None] * rounds
         self.risiko: list[bool] = EMPTY  # per round, allocated at the first RisiKo!
         self.out: list[int] = EMPTY  # per round, allocated at the first point

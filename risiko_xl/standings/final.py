@@ -138,7 +138,7 @@ def _by_stage(ctx: Context, others: list[StandingRow], offset: int) -> list[Rank
         if r.player not in last or r.round_no > last[r.player].round_no:
             last[r.player] = r
 
-    def key(row: StandingRow) -> tuple:
+    def key(row: StandingRow) -> tuple[int | Fraction, ...]:
         game = last.get(row.player)
         if game is None:
             return (0, 0, 0, row.position)

@@ -3,13 +3,15 @@ after round, down to one final table; and the plain final of the first N (rtu)."
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from risiko_xl.draw.procedures import knockout
 from risiko_xl.draw.sizes import knockout_rounds
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import replacing
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
-from risiko_xl.standings.semis import build_step
+from risiko_xl.standings.semis import Seated, build_step
 from risiko_xl.standings.steps import VIA_KNOCKOUT, VIA_RANK, PhaseStep, Qualifier
 from risiko_xl.standings.text import ordinal
 
@@ -37,7 +39,7 @@ def knockout_step(ctx: Context) -> PhaseStep | None:
     tables = ctx.tables(phase, round_no, "Eliminatoria")
     if len(tables) == 1:
         return None
-    winners: list[tuple[Qualifier, object]] = []
+    winners: list[tuple[Qualifier, Fraction]] = []
     notes: list[str] = []
     for number, rows in tables.items():
         nominal = rows[0].player
@@ -63,7 +65,8 @@ def knockout_step(ctx: Context) -> PhaseStep | None:
     next_round = ctx.last_round() + 1
     seating = knockout([q.player for q in seeded], path[1],
                        ctx.derived_seed(f"eliminatoria turno {next_round}"))
-    seated = [(i, None, [by_id[p] for p in table]) for i, table in enumerate(seating, 1)]
+    seated: Seated = [(i, None, [by_id[p] for p in table])
+                      for i, table in enumerate(seating, 1)]
     course = " → ".join(str(n) for n in path[:-1])
     notes.append(f"Eliminatoria: {len(seeded)} giocatori in {path[1]} tavoli, passa il "
                  f"vincitore di ogni tavolo (giocatori per turno: {course})")

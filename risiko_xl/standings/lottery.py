@@ -107,16 +107,16 @@ class Lotteries:
                 order = tuple(p for p in known if p in members)
                 return LotteryDraw(self.seed, salt, players, order, positions, label, True,
                                    known)
-        order = list(players)
-        Rng(self.seed, *salt).shuffle(order)
+        drawn = list(players)
+        Rng(self.seed, *salt).shuffle(drawn)
         for i in related:  # an earlier lottery among some of them still holds
             inside = [p for p in self.known[i] if p in members]
             if len(inside) > 1:
-                slots = sorted(order.index(p) for p in inside)
+                slots = sorted(drawn.index(p) for p in inside)
                 for slot, pid in zip(slots, inside):
-                    order[slot] = pid
-        draw = LotteryDraw(self.seed, salt, players, tuple(order), positions, label,
-                           source=tuple(order))
+                    drawn[slot] = pid
+        draw = LotteryDraw(self.seed, salt, players, tuple(drawn), positions, label,
+                           source=tuple(drawn))
         self._know(draw.order)
         self.drawn.append(draw)
         return draw

@@ -239,8 +239,9 @@ def final_after_semifinals(ctx: Context) -> PhaseStep:
         row = ctx.full.row(pid) if pid else None
         if ctx.phases.direct_final == "sole_leader" and row is not None and (
                 row.wins < ctx.rules.rounds or row.by_lottery or row.shared):
-            raise RisikoError(f"semifinali: mancano i risultati di un tavolo ({ctx.name(pid)} "
-                              f"non era finalista diretto e non ha risultati di semifinale)")
+            raise RisikoError(f"semifinali: mancano i risultati di un tavolo "
+                              f"({ctx.name(row.player)} non era finalista diretto e non ha "
+                              f"risultati di semifinale)")
     slots: list[tuple[int | None, Qualifier | None, str | None, int | None]] = []
     for g, numbers in by_group.items():
         for pid in direct[g]:
