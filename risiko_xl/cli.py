@@ -452,12 +452,11 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "post":
         from risiko_xl.publish.posts import publish
 
-        sections = None if args.sezioni is None else tuple(
-            part.strip() for part in args.sezioni.split(",") if part.strip())
+        sections = _sections(args)
         text = _on_book(args, lambda b: publish(
             b, args.formato, args.turno, args.primi, sections, not args.senza_dicitura),
             save=False)
-        if args.out is None:
+        if args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
             sys.stdout.write(text)
         else:
             from risiko_xl.workbook.files import atomic_write_text
@@ -479,14 +478,25 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """`--sezioni a,b`: the chosen sections (None: the post's own choice); a list that
+    names none is refused rather than giving an empty post."""
+    if args.sezioni is None:
+        return None
+    chosen = tuple(part.strip() for part in args.sezioni.split(",") if part.strip())
+    if not chosen:
+        raise RisikoError("--sezioni non nomina nessuna sezione: indicarne almeno una fra "
+                          + ", ".join(POST_SECTIONS), valore=args.sezioni)
+    return chosen
+
+
 def _post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook)."""
     from risiko_xl.publish.posts import file_name, publish_all
     from risiko_xl.workbook.files import atomic_write_text, writable_target
 
-    sections = None if args.sezioni is None else tuple(
-        part.strip() for part in args.sezioni.split(",") if part.strip())
+    sections = _sections(args)
     round_no, texts = _on_book(args, lambda b: publish_all(
         b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"

@@ -6,6 +6,7 @@ column refreshed from Iscritti."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -288,3 +289,13 @@ def test_names_typed_with_bidi_controls_print_as_typed_letters(tmp_path, capsys)
     assert cli.main(["sorteggia", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Giuseppe" in out and "\u202e" not in out
+
+
+def test_pubblica_out_dash_is_the_screen_and_no_section_is_refused(drawn, capsys):
+    """Found by an adversary: `--out -` wrote a file named «-» (and «-.bak»);
+    `--sezioni ,` gave an empty post with exit 0."""
+    capsys.readouterr()
+    assert cli.main(["pubblica", str(drawn), "--out", "-"]) == 0
+    assert "Turno 1" in capsys.readouterr().out and not Path("-").exists()
+    assert cli.main(["pubblica", str(drawn), "--sezioni", ","]) == cli.EXIT_BAD_INPUT
+    assert "nessuna sezione" in capsys.readouterr().err
