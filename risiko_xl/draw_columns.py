@@ -117,8 +117,6 @@ def draw_from_columns(
     return draw(draw_input(players, seed, round_no, chosen, policy)), rows
 
 
-
-
 def draw_column(
     ids: Sequence[Any],
     clubs: Sequence[Any] | None,
