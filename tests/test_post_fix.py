@@ -210,3 +210,20 @@ def test_readme_names_the_sheet_that_holds_impostazioni():
     assert "«Indirizzo pubblicazione» (nel foglio `Torneo`,\n   tabella `Impostazioni`)" in text
     assert "(in `Impostazioni`)" not in text
 
+
+
+def test_the_dropped_result_is_marked_in_posts_as_in_the_workbook(tmp_path):
+    """Found by a referee: eagles posts did not mark the round not counted. 003 Art. 2:
+    «la Classifica Generale … scartando il peggior risultato»."""
+    from risiko_xl.demo import play_tournament
+    from risiko_xl.publish.posts import publish
+    from risiko_xl.workbook import schema
+    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+
+    path = tmp_path / "eagles.xlsx"
+    play_tournament(path, "eagles", players=20)
+    text = publish(OpenpyxlBook(path), "testo", 3, sections=("classifica",))
+    assert "(tra parentesi il risultato scartato)" in text.replace("\u200b", "").lower()
+    frame = OpenpyxlBook(path).read_table(schema.standings_spec(3).name)
+    dropped = [d for d in frame["Scarto"] if d]
+    assert dropped and text.count("(") - text.upper().count("(TRA") >= len(dropped)

@@ -82,6 +82,14 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """A round's result the standings do not count (003 Art. 2: the worst is dropped):
+    shown in parentheses, as the workbook shows it."""
+
+    value: Number
+
+
+@dataclass(frozen=True)
 class Standing:
     """One ranking line: `values` in the order of the ranking's `columns`."""
 
@@ -89,7 +97,7 @@ class Standing:
     player: str
     name: str
     club: str
-    values: tuple[Number | str, ...]
+    values: tuple[Number | str | Dropped, ...]
 
 
 @dataclass(frozen=True)
@@ -271,6 +279,8 @@ class Post:
         """A value as Italian readers expect it: points with the formula's decimals."""
         if value is None:
             return "–"
+        if isinstance(value, Dropped):
+            return f"({self.show(value.value)})"
         if isinstance(value, Fraction):
             return italian(value, self.decimals)
         if isinstance(value, int):
@@ -396,10 +406,14 @@ def _standings(t: Tournament, round_no: int, top: int | None) -> Ranking:
     for row in standings.rows[:top]:
         entrant = t.by_id[row.player]
         position = str(position_text(row))
-        values = (*round_values(rules, row, round_no), *(column_value(row, c) for c in columns))
+        rounds = [Dropped(v) if n in row.dropped and v is not None else v
+                  for n, v in enumerate(round_values(rules, row, round_no), start=1)]
+        values = (*rounds, *(column_value(row, c) for c in columns))
         lines.append(Standing(position, row.player, post_name(t, row.player),
                               entrant.club or "", values))
-    return Ranking(f"Classifica dopo il turno {round_no}",
+    dropped = any(row.dropped for row in standings.rows[:top])
+    return Ranking(f"Classifica dopo il turno {round_no}"
+                   + (" (tra parentesi il risultato scartato)" if dropped else ""),
                    (*(f"T{n}" for n in range(1, round_no + 1)), *columns),
                    tuple(lines), len(standings.rows), round_no)
 
