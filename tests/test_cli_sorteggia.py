@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from risiko_xl import cli, simulate
+from risiko_xl import cli
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -15,11 +16,7 @@ pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-r
 def registered(tmp_path, players=18, formula="master"):
     tmp_path.mkdir(exist_ok=True)
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["nuovo", str(path), "--formula", formula]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(players, 5, "forza"))
-    book.set_setting("Seme sorteggio", "serata-1")
-    book.save()
+    new_book(path, formula, players, "serata-1", players="forza", name=None)
     return path
 
 

@@ -14,17 +14,14 @@ import pytest
 from risiko_xl import cli, simulate
 from risiko_xl.publish.posts import publish
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
 def registered(tmp_path, formula="master", players=18):
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["new", str(path), "--formula", formula, "--nome", "Serata"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(players, 5, "serata"))
-    book.set_setting("Seme sorteggio", "serata-1")
-    book.save()
+    new_book(path, formula, players, "serata-1", players="serata", name="Serata")
     return path
 
 

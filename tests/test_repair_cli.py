@@ -23,17 +23,14 @@ import pytest
 from risiko_xl import cli, simulate
 from risiko_xl.workbook import schema
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 
 def registered(tmp_path, players, formula="open"):
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["nuovo", str(path), "--formula", formula]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(players, 5, "ripara"))
-    book.set_setting("Seme sorteggio", "ripara-1")
-    book.save()
+    new_book(path, formula, players, "ripara-1", players="ripara", name=None)
     return path
 
 

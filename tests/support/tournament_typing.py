@@ -8,11 +8,14 @@ from risiko_xl.workbook.audit import log_draw, tables_text
 from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 
-def new_book(path, formula: str, count: int, seed: str = "prova") -> None:
-    """A workbook of `formula` with `count` players G001… registered."""
-    assert cli.main(["new", str(path), "--formula", formula, "--nome", "Prova"]) == 0
+def new_book(path, formula: str, count: int, seed: str = "prova", players: str = "cli",
+             name: str | None = "Prova") -> None:
+    """A workbook of `formula` (named `name`, or the default name) with `count` simulated
+    players G001… (from the seed `players`) registered, `seed` as the draw seed."""
+    named = ["--nome", name] if name else []
+    assert cli.main(["nuovo", str(path), "--formula", formula, *named]) == 0
     book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(count, 5, "cli"))
+    simulate.register(book, simulate.players(count, 5, players))
     book.set_setting("Seme sorteggio", seed)
     book.save()
 
