@@ -34,7 +34,7 @@ test-rapido: $(STAMP)
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
-	$(BIN)/python -m risiko_xl.workbook.xlsm  # from a template with the live formulas
+	$(BIN)/python -m risiko_xl.build.xlsm  # from a template with the live formulas
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py

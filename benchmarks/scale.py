@@ -43,8 +43,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from risiko_xl import simulate, udfs  # noqa: E402
-from risiko_xl.workbook import schema  # noqa: E402
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook  # noqa: E402
+from risiko_xl.books import schema  # noqa: E402
+from risiko_xl.books.openpyxl_book import OpenpyxlBook  # noqa: E402
 
 FORMULA, SEED, CLUBS = "nazionale", "scala-2026", 60
 TARGET_TOTAL_S, TARGET_MB, TARGET_UDF_S, RUNS = 60, 1024, 0.5, 5
@@ -85,7 +85,7 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-IMPORTS = ("import risiko_xl.cli; from risiko_xl.workbook import finals_sheet, rounds, "
+IMPORTS = ("import risiko_xl.cli; from risiko_xl.services import finals_sheet, rounds, "
            "standings_sheet, verify")
 
 

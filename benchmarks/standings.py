@@ -99,9 +99,9 @@ def cli(players: int = 400, rounds: int = 6, repeats: int = 3) -> None:
     from openpyxl import load_workbook
 
     from risiko_xl import simulate
-    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-    from risiko_xl.workbook.rounds import draw_round
-    from risiko_xl.workbook.template import formula_settings, write_new
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.build.template import formula_settings, write_new
+    from risiko_xl.services.rounds import draw_round
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "grande.xlsx"

@@ -39,22 +39,23 @@ from typing import Any
 
 import xlwings as xw
 
+from risiko_xl.books import schema
+from risiko_xl.books.settings import VARIANT_KEY
+from risiko_xl.books.xlwings_book import XlwingsBook
+from risiko_xl.build.template import formula_settings
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.writes import make_backup
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
+from risiko_xl.services.finals_sheet import run_finals, withdraw
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.standings_sheet import update_standings
+from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.files import make_backup
-from risiko_xl.workbook.finals_sheet import run_finals, withdraw
-from risiko_xl.workbook.players import find_entrant
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.standings_sheet import update_standings
-from risiko_xl.workbook.state import VARIANT_KEY, load
-from risiko_xl.workbook.template import formula_settings
-from risiko_xl.workbook.verify import verify
-from risiko_xl.workbook.xlwings_book import XlwingsBook
+from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.players import find_entrant
 
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
 POST_SHEET = "Post"

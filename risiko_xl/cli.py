@@ -296,7 +296,7 @@ PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals"
 def _on_book(args: argparse.Namespace, work: Callable, save: bool = True) -> Sequence[str]:
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
-    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
 
     path, command = args.file, args.command
     progress = _Progress()
@@ -322,8 +322,8 @@ def _same_file(one: Path, other: Path) -> bool:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """An output file is never the workbook, its backup or a version of its history."""
-    from risiko_xl.workbook import history
-    from risiko_xl.workbook.files import backup_path
+    from risiko_xl.files import history
+    from risiko_xl.files.writes import backup_path
 
     for written in _outputs(args):
         if args.command == "post" and args.formato == ALL_FORMATS:
@@ -369,8 +369,8 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     """Execute one parsed command; returns the exit code. Commands that change the
     workbook hold its lock throughout and refuse a file open in Excel or LibreOffice."""
-    from risiko_xl.workbook import history
-    from risiko_xl.workbook.lock import open_elsewhere, refuse_if_open, writing
+    from risiko_xl.files import history
+    from risiko_xl.files.lock import open_elsewhere, refuse_if_open, writing
 
     _check_outputs(args)
     history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
@@ -386,10 +386,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from risiko_xl.workbook import finals_sheet, rounds, verify
+    from risiko_xl.services import finals_sheet, rounds, verify
 
     if args.command == "new":
-        from risiko_xl.workbook.template import formula_settings, write_new
+        from risiko_xl.build.template import formula_settings, write_new
 
         if args.file.exists() and not args.forza:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
@@ -399,14 +399,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.nome:
             settings["Nome torneo"] = args.nome
         if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
-            from risiko_xl.workbook.xlsm import new_xlsm
+            from risiko_xl.build.xlsm import new_xlsm
 
             created = new_xlsm(args.file, settings)
         else:
             created = write_new(args.file, settings)
         print(f"Creato {created} (formula {settings['Formula']})")
     elif args.command == "draw" and args.tutti:
-        from risiko_xl.workbook.all_rounds import draw_all
+        from risiko_xl.services.all_rounds import draw_all
 
         if args.turno is not None:
             raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
@@ -434,7 +434,7 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args, check, save=False)))
         return EXIT_FAILURE if found else 0
     elif args.command == "ripristina":
-        from risiko_xl.workbook import restore
+        from risiko_xl.files import restore
 
         if args.elenco:
             print("\n".join(restore.listing(args.file)))
@@ -443,7 +443,7 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print("\n".join(restore.restore(args.file)))
     elif args.command == "export":
-        from risiko_xl.workbook.export import export_values
+        from risiko_xl.files.export import export_values
 
         print(f"Scritto {export_values(args.file, args.out)}: copia con i soli valori (senza "
               "formule né macro)")
@@ -459,7 +459,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
             sys.stdout.write(text)
         else:
-            from risiko_xl.workbook.files import atomic_write_text
+            from risiko_xl.files.writes import atomic_write_text
 
             what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
             print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
@@ -493,8 +493,8 @@ def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
 def _post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook)."""
+    from risiko_xl.files.writes import atomic_write_text, writable_target
     from risiko_xl.publish.posts import file_name, publish_all
-    from risiko_xl.workbook.files import atomic_write_text, writable_target
 
     sections = _sections(args)
     round_no, texts = _on_book(args, lambda b: publish_all(
@@ -513,12 +513,12 @@ def _post_all(args: argparse.Namespace) -> list[str]:
 
 def _register(book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
-    from risiko_xl.workbook.register import NewPlayer, id_span, late_warning, register, split_name
-    from risiko_xl.workbook.state import load
+    from risiko_xl.services.register import NewPlayer, id_span, late_warning, register, split_name
+    from risiko_xl.tournament.loading import load
 
     single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
     if args.da is not None:
-        from risiko_xl.workbook.roster import read_list
+        from risiko_xl.services.roster import read_list
 
         if any(v is not None for v in single):
             raise RisikoError("con --da si iscrive l'elenco: nome, club e gli altri dati "
@@ -556,7 +556,7 @@ def _register(book, args: argparse.Namespace) -> list[str]:
 def _seat_arrivals(book, t, ids: list[str]) -> list[str]:
     """`iscrivi --ripara`: each round drawn and not played from a new player's first round
     on is repaired to seat them (`repair_round`)."""
-    from risiko_xl.workbook.repair_round import repair_round, unplayed_rounds
+    from risiko_xl.services.repair_round import repair_round, unplayed_rounds
 
     lines: list[str] = []
     for round_no in unplayed_rounds(t):
@@ -601,8 +601,8 @@ def _ask_formula() -> str:
 
 def _standings(book) -> Sequence[str]:
     """`standings`: the typed rows checked against the draws and the phases first."""
-    from risiko_xl.workbook import phase_check, standings_sheet
-    from risiko_xl.workbook.state import load
+    from risiko_xl.services import phase_check, standings_sheet
+    from risiko_xl.tournament.loading import load
 
     t = load(book)
     phase_check.check_seatings(t)

@@ -13,21 +13,21 @@ import datetime as dt
 from pathlib import Path
 
 from risiko_xl import simulate, udfs
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw_columns import draw_from_columns
+from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.posts import FORMATS, publish
 from risiko_xl.publish.referti import write_referti
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
+from risiko_xl.services.finals_sheet import run_finals, withdraw
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.standings_sheet import update_standings
+from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.files import atomic_write_text
-from risiko_xl.workbook.finals_sheet import run_finals, withdraw
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.standings_sheet import update_standings
-from risiko_xl.workbook.state import load
-from risiko_xl.workbook.template import formula_settings, write_new
-from risiko_xl.workbook.verify import verify
+from risiko_xl.tournament.loading import load
 
 # (title, method, rows): rows are (player, objective points, RisiKo!, eliminated, what the
 # regulation states; seed 001 §7 and 003 Art. 23 give them, seed 000 worked by hand).

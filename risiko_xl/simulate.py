@@ -13,11 +13,11 @@ from typing import Any
 
 import pandas as pd
 
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
 from risiko_xl.draw.rng import Rng
 from risiko_xl.rules.territories import MAP_TOTAL
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.records import PHASE_WORDS
+from risiko_xl.tournament.records import PHASE_WORDS
 
 FIRST = ("Marco", "Giulia", "Luca", "Sara", "Andrea", "Chiara", "Paolo", "Elena", "Davide",
          "Anna", "Stefano", "Marta", "Giorgio", "Silvia", "Matteo", "Laura", "Franco",

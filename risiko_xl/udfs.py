@@ -16,6 +16,7 @@ from typing import Any
 import xlwings as xw
 
 from risiko_xl import cells
+from risiko_xl.books import schema
 from risiko_xl.cells import broadcast, cell_error, flatten, is_blank, is_error, to_int
 from risiko_xl.draw.sizes import table_counts
 from risiko_xl.draw_columns import draw_column
@@ -25,7 +26,6 @@ from risiko_xl.rules.methods import method as scoring_method
 from risiko_xl.rules.placement import MapTotalError, chain, place
 from risiko_xl.rules.points import check_players, table_points
 from risiko_xl.rules.seat import Seat
-from risiko_xl.workbook import schema
 
 MAP_TOTAL = territories.MAP_TOTAL
 
@@ -373,8 +373,8 @@ def RISIKO_VALORE_ESERCITO(vessilli, navi=None, legionari=None):
 
 def _tournament(impostazioni: Any, iscritti: Any, risultati: Any) -> Any:
     """The tournament of three whole tables (`Tabella[#All]`), loaded by the CLI's loader."""
-    from risiko_xl.workbook.array_book import ArrayBook
-    from risiko_xl.workbook.state import load
+    from risiko_xl.books.array_book import ArrayBook
+    from risiko_xl.tournament.loading import load
 
     return load(ArrayBook({schema.SETTINGS.name: impostazioni, schema.PLAYERS.name: iscritti,
                            schema.RESULTS.name: risultati}))
@@ -412,7 +412,7 @@ def RISIKO_CLASSIFICA(impostazioni, iscritti, risultati):
     """La classifica con gli spareggi ufficiali della formula del torneo: una riga di
     intestazioni (Pos, ID, Giocatore, Club, T1…, Totale…), poi un giocatore per riga.
     Argomenti come RISIKO_RISULTATI."""
-    from risiko_xl.workbook.standings_sheet import standings_of
+    from risiko_xl.services.standings_sheet import standings_of
 
     try:
         frame = standings_of(_tournament(impostazioni, iscritti, risultati))[1]

@@ -14,9 +14,9 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books import schema
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
 from risiko_xl.standings.model import ABSENT
-from risiko_xl.workbook import schema
 from tests.support.tournament_typing import new_book, set_state, table, type_round
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

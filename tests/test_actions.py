@@ -14,17 +14,17 @@ import pandas as pd
 import pytest
 
 from risiko_xl import actions, simulate
+from risiko_xl.books.charts import STANDINGS_TITLE, ChartSpec
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.xlwings_book import XlwingsBook, excel_value, needs_prefix
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.ribbon import BUTTONS
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.charts import STANDINGS_TITLE, ChartSpec
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.standings_sheet import update_standings
-from risiko_xl.workbook.template import formula_settings, write_new
-from risiko_xl.workbook.xlwings_book import XlwingsBook, excel_value, needs_prefix
 from tests.support.excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
 from tests.support.frames import differences, norm
 
@@ -539,7 +539,7 @@ def test_verify_reports_differences(excel):
 def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
     """The number formats and widths `layout` gives the file are written to Excel too;
     the technical sheets stay hidden."""
-    from risiko_xl.workbook.layout import MAX_WIDTH
+    from risiko_xl.books.look import MAX_WIDTH
 
     stand_in = excel(players=12)
     stand_in.run(actions.sorteggia_turno)

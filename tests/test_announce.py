@@ -19,15 +19,15 @@ import pytest
 from PIL import Image
 
 from risiko_xl import simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.cli import _seed, main
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import file_name, publish, publish_all
+from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.standings_sheet import update_standings
-from risiko_xl.workbook.template import formula_settings, write_new
 from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
 from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
@@ -357,9 +357,9 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
     # 000 Art. 5: «la composizione degli incontri di semifinale avverrà tenendo conto della
     # classifica dei turni preliminari» — seated from the standings, no engine draw, so
     # no certificate; the post after `finali` announces those tables before any result
-    from risiko_xl.workbook.finals_sheet import run_finals
-    from risiko_xl.workbook.rounds import draw_round
-    from risiko_xl.workbook.state import load
+    from risiko_xl.services.finals_sheet import run_finals
+    from risiko_xl.services.rounds import draw_round
+    from risiko_xl.tournament.loading import load
 
     path = fresh(tmp_path / "finale.xlsx", players=16)
     book = OpenpyxlBook(path)

@@ -27,9 +27,9 @@ from bad_inputs import build, corrupt
 from bad_inputs.cases import CASES, Base, Case
 
 from risiko_xl import cli
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook import safe_open
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.files import safe_open
 
 pytestmark = pytest.mark.lento  # every malformed file through every command
 

@@ -20,15 +20,15 @@ from openpyxl.utils import column_index_from_string, range_boundaries
 from PIL import Image
 
 from risiko_xl import simulate
+from risiko_xl.books.charts import STANDINGS_TITLE, standings_chart
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.publish.charts import Progression, progression, progression_png
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.standings_sheet import standings_seed, update_standings
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.charts import STANDINGS_TITLE, standings_chart
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.standings_sheet import standings_seed, update_standings
-from risiko_xl.workbook.state import load
-from risiko_xl.workbook.template import formula_settings, write_new
+from risiko_xl.tournament.loading import load
 from tests.support.lo_reader import sheets_as_csv
 from tests.support.programs import need_program
 

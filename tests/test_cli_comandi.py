@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli, simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
+from risiko_xl.files import history
+from risiko_xl.files.writes import backup_path
 from risiko_xl.formulas.loader import names
-from risiko_xl.workbook import history, schema
-from risiko_xl.workbook.files import backup_path
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -13,9 +13,9 @@ import openpyxl
 import pytest
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.register import next_ids, split_name
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.services.register import next_ids, split_name
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -429,7 +429,7 @@ def test_no_round_left_says_how_to_join_the_last(tmp_path, capsys):
     book_ = OpenpyxlBook(path)
     simulate.register(book_, simulate.players(16, 4, "tardi"))
     book_.save()
-    from risiko_xl.workbook.state import load
+    from risiko_xl.tournament.loading import load
 
     rounds = load(OpenpyxlBook(path)).formula.standings.rounds
     for round_no in range(1, rounds + 1):

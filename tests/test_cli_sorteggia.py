@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl import cli
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

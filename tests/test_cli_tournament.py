@@ -14,9 +14,9 @@ import pytest
 from openpyxl import load_workbook
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.files import backup_path
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.files.writes import backup_path
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

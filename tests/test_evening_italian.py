@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 
 pytestmark = pytest.mark.lento  # a whole evening through the CLI
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl import cli, simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.publish.posts import publish
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

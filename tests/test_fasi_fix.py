@@ -12,13 +12,13 @@ import pandas as pd
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import score_sheets
 from risiko_xl.standings import PLAYOFF
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.tournament.loading import load
 from tests.support.phase_books import (
     CAST_GAMES,
     CAST_IDS,

@@ -9,10 +9,10 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.standings import FINAL, PLAYOFF, QUALIFYING, compute_standings, final_ranking
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.tournament.loading import load
 from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build, core, games, people
 
 SEED = "classifica"

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import FORMATS, publish
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.programs import IN_CI
 
 pytestmark = pytest.mark.lento  # the played demo's posts: not in make test-rapido

@@ -22,10 +22,10 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from risiko_xl import actions, cli, simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.xlwings_book import excel_value
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.xlwings_book import excel_value
 from tests.support.excel_standin import ExcelStandIn, excel_entry
 from tests.support.lo_reader import ALL_SHEETS_CSV
 from tests.support.pdf_text import page_texts, parse

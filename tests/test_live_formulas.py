@@ -16,13 +16,13 @@ from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import actions, cli, simulate
+from risiko_xl.books import live_formulas, schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.xlwings_book import XlwingsBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS, play_tournament
+from risiko_xl.services.verify import same
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook import live, schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.template import formula_settings, write_new
-from risiko_xl.workbook.verify import same
-from risiko_xl.workbook.xlwings_book import XlwingsBook
 from tests.support.excel_standin import ExcelStandIn
 from tests.support.formula_eval import Evaluator, arity, calls, formulas_of
 from tests.support.frames import differences
@@ -65,18 +65,19 @@ def agree(formulas: Path, values: Path) -> tuple[list[str], int]:
 def test_formulas_and_values_agree_for_every_shipped_formula(name, tmp_path):
     players, late, settings = CASES[name]
     paths = {}
-    for mode in live.MODES:
+    for mode in live_formulas.MODES:
         paths[mode] = tmp_path / f"{mode}.xlsx"
         lines = play_tournament(paths[mode], formula=name, players=players, clubs=6,
                                 seed=f"live-{name}", late=late,
-                                settings={**settings, live.MODE_KEY: mode})
+                                settings={**settings, live_formulas.MODE_KEY: mode})
         assert lines[-2].endswith("nessuna differenza."), lines
-    found, udf_calls = agree(paths[live.FORMULAS], paths[live.VALUES])
+    found, udf_calls = agree(paths[live_formulas.FORMULAS], paths[live_formulas.VALUES])
     assert found == []
     assert udf_calls == 2  # the whole workbook: RISIKO_RISULTATI and RISIKO_CLASSIFICA once
-    computed = [f for f in formulas_of(load_workbook(paths[live.FORMULAS]))
+    computed = [f for f in formulas_of(load_workbook(paths[live_formulas.FORMULAS]))
                 if f[0] == schema.RESULTS.sheet]
-    assert len(computed) == 3 * len(OpenpyxlBook(paths[live.VALUES]).read_table("Risultati"))
+    values = OpenpyxlBook(paths[live_formulas.VALUES])
+    assert len(computed) == 3 * len(values.read_table("Risultati"))
 
 
 def _every_call_is_valid(workbook) -> list[str]:
@@ -96,7 +97,7 @@ def test_shipped_workbooks_name_only_defined_functions_with_valid_arguments(tmp_
     assert _every_call_is_valid(load_workbook(ROOT / "workbook" / "torneo.xlsx")) == []
     path = tmp_path / "t.xlsx"
     play_tournament(path, players=14, clubs=4, seed="arity", late=0,
-                    settings={live.MODE_KEY: live.FORMULAS})
+                    settings={live_formulas.MODE_KEY: live_formulas.FORMULAS})
     assert {"INDEX", "ROW", "RISIKO_RISULTATI", "RISIKO_CLASSIFICA"} == set(
         _every_call_is_valid(load_workbook(path)))
 
@@ -113,31 +114,31 @@ def test_the_checker_rejects_unknown_functions_and_wrong_argument_counts():
 def _tournament(tmp_path: Path, mode: str, name: str = "t.xlsx") -> Path:
     path = tmp_path / name
     play_tournament(path, players=14, clubs=4, seed="modo", late=0,
-                    settings={live.MODE_KEY: mode})
+                    settings={live_formulas.MODE_KEY: mode})
     return path
 
 
 def test_blank_setting_gives_values_in_the_cli_and_a_setting_can_switch_back(tmp_path):
-    formulas = _tournament(tmp_path, live.FORMULAS)
+    formulas = _tournament(tmp_path, live_formulas.FORMULAS)
     book = OpenpyxlBook(formulas)
-    assert all(isinstance(v, live.Formula) and v.startswith("=INDEX(")
+    assert all(isinstance(v, live_formulas.Formula) and v.startswith("=INDEX(")
                for v in book.read_table(STANDINGS)["Totale"])
-    values = _tournament(tmp_path, live.VALUES, "v.xlsx")
+    values = _tournament(tmp_path, live_formulas.VALUES, "v.xlsx")
     for setting in ("", "Valori"):  # blank: what the CLI supports; case does not matter
         book = OpenpyxlBook(formulas)
-        book.set_setting(live.MODE_KEY, setting)
+        book.set_setting(live_formulas.MODE_KEY, setting)
         book.save()
         assert cli.main(["standings", str(formulas)]) == 0
         assert formulas_of(load_workbook(formulas)) == []
         found, _ = agree(formulas, values)
         assert found == []
-    assert load_workbook(formulas)[live.SHEET]["A1"].value == live.NOTE
+    assert load_workbook(formulas)[live_formulas.SHEET]["A1"].value == live_formulas.NOTE
 
 
 def test_a_bad_setting_is_a_located_error(tmp_path, capsys):
-    path = _tournament(tmp_path, live.VALUES)
+    path = _tournament(tmp_path, live_formulas.VALUES)
     book = OpenpyxlBook(path)
-    book.set_setting(live.MODE_KEY, "sì")
+    book.set_setting(live_formulas.MODE_KEY, "sì")
     book.save()
     before = path.read_bytes()
     assert cli.main(["standings", str(path)]) == 2
@@ -147,7 +148,7 @@ def test_a_bad_setting_is_a_located_error(tmp_path, capsys):
 
 
 def test_a_bad_cell_shows_its_located_message_in_every_computed_cell(tmp_path):
-    path = _tournament(tmp_path, live.FORMULAS)
+    path = _tournament(tmp_path, live_formulas.FORMULAS)
     workbook = load_workbook(path)
     sheet = workbook[schema.RESULTS.sheet]
     column = schema.RESULTS.headers.index("Punti obiettivo") + 1
@@ -164,7 +165,8 @@ def test_a_bad_cell_shows_its_located_message_in_every_computed_cell(tmp_path):
 
 
 def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
-    settings = {**formula_settings("master"), **DEMO_SETTINGS, live.MODE_KEY: live.FORMULAS}
+    settings = {**formula_settings("master"), **DEMO_SETTINGS,
+                live_formulas.MODE_KEY: live_formulas.FORMULAS}
     cli_path = write_new(tmp_path / "cli.xlsx", settings)
     rows = simulate.players(12, 9, DEMO_SEED)
     book = OpenpyxlBook(cli_path)
@@ -191,7 +193,7 @@ def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
                for a in batch if a["func"] == "setFormula"}
     in_file = {(int(cell[1:]), ord(cell[0]) - 64): text
                for sheet, cell, text in formulas_of(load_workbook(cli_path))
-               if sheet == live.SHEET}
+               if sheet == live_formulas.SHEET}
     assert written == in_file and len(written) == 2
     cli_book, xl = OpenpyxlBook(cli_path), XlwingsBook(stand_in.book())
     for name in (schema.RESULTS.name, STANDINGS):
@@ -202,10 +204,10 @@ def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
 def test_the_arguments_follow_the_typed_columns_the_table_really_has():
     """A workbook made before the optional Coefficiente / Valore esercito columns keeps a
     valid range; columns appended after the computed ones are left out of it."""
-    from risiko_xl.workbook import live
+    from risiko_xl.books import live_formulas
 
     old = [h for h in schema.RESULTS.headers if h not in ("Coefficiente", "Valore esercito")]
-    assert live.arguments(old).endswith("Risultati[[#All],[Turno]:[Territori fuori]]")
+    assert live_formulas.arguments(old).endswith("Risultati[[#All],[Turno]:[Territori fuori]]")
     appended = [*old, "Coefficiente"]
-    assert live.arguments(appended) == live.arguments(old)
-    assert live.arguments().endswith(f"[Turno]:[{schema.RESULTS.headers[-4]}]]")
+    assert live_formulas.arguments(appended) == live_formulas.arguments(old)
+    assert live_formulas.arguments().endswith(f"[Turno]:[{schema.RESULTS.headers[-4]}]]")

@@ -12,9 +12,9 @@ import openpyxl
 import pytest
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.long_text import CELL_LIMIT, SHEET
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.long_text import CELL_LIMIT, SHEET
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 
 pytestmark = pytest.mark.lento  # a 5,000-player draw
 

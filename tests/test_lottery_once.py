@@ -15,6 +15,8 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli, simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.standings import (
     Entrant,
     GameResult,
@@ -24,8 +26,6 @@ from risiko_xl.standings import (
     final_ranking,
 )
 from risiko_xl.standings.lottery import Lotteries, recorded_order
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.tournament_typing import new_book, table, type_round
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

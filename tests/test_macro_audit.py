@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from oletools.olevba import VBA_Parser, VBA_Scanner, filter_vba
 
+from risiko_xl.build.xlsm import MODULE, xlwings_vba
 from risiko_xl.ribbon import BUTTONS
-from risiko_xl.workbook.xlsm import MODULE, xlwings_vba
 
 pytestmark = pytest.mark.lento  # the macro workbook read by olevba
 

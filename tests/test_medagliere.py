@@ -15,9 +15,9 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.services.standings_sheet import standings_columns
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.standings_sheet import standings_columns
 from tests.support.tournament_typing import new_book, table, type_round
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

@@ -18,8 +18,8 @@ from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -27,11 +27,11 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli, simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook import history
-from risiko_xl.workbook.lock import lock_path, open_elsewhere, writing
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.files import history
+from risiko_xl.files.lock import lock_path, open_elsewhere, writing
+from risiko_xl.tournament.loading import load
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # concurrent writers, versions and saves
@@ -250,7 +250,7 @@ def test_adversary_findings_are_one_clear_line(registered, tmp_path, capsys, mon
 
 
 def test_a_setting_typed_with_other_case_or_spacing_counts(registered):
-    from risiko_xl.workbook.book import setting_key
+    from risiko_xl.books.settings import setting_key
 
     book = OpenpyxlBook(registered)
     assert setting_key("  Metodo   PUNTEGGIO ") == "metodo punteggio"

@@ -4,9 +4,9 @@ box methods that is the method's own total, not the objective points."""
 from __future__ import annotations
 
 from risiko_xl import cli, simulate, udfs
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.rules import Seat, method, score_table
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 
 def test_classico_1_table_won_by_the_method_total():

@@ -12,16 +12,16 @@ import pytest
 from markdown_it import MarkdownIt
 
 from risiko_xl import cli, clock, simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.content import Post, Ranking, Seat, Standing, Table, Withdrawal
 from risiko_xl.publish.posts import markdown_text, publish, render_post
 from risiko_xl.rules.placement import MapTotalError, validate_table
 from risiko_xl.rules.seat import Seat as GameSeat
+from risiko_xl.services.audit import timestamp
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import timestamp
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -215,10 +215,10 @@ def test_readme_names_the_sheet_that_holds_impostazioni():
 def test_the_dropped_result_is_marked_in_posts_as_in_the_workbook(tmp_path):
     """Found by a referee: eagles posts did not mark the round not counted. 003 Art. 2:
     «la Classifica Generale … scartando il peggior risultato»."""
+    from risiko_xl.books import schema
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.demo import play_tournament
     from risiko_xl.publish.posts import publish
-    from risiko_xl.workbook import schema
-    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
     path = tmp_path / "eagles.xlsx"
     play_tournament(path, "eagles", players=20)

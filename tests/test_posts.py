@@ -16,12 +16,12 @@ import html5lib
 import pytest
 from PIL import Image
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.demo import play_tournament
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.browser import dom, screenshot
 from tests.support.post_readers import EVIL, READERS, ZWSP, markdown_html, shown, vbulletin_parser
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.demo import play_tournament
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.tournament.loading import load
 from tests.support.preset_cases import CASES
 
 pytestmark = pytest.mark.lento  # every formula played to the end

@@ -14,14 +14,14 @@ import pytest
 from PIL import Image, ImageStat
 
 from risiko_xl import simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.referti import duration_text, score_sheets, write_referti
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.scoring import group_tables
-from risiko_xl.workbook.state import load
-from risiko_xl.workbook.template import write_new
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.scoring import group_tables
 from tests.support.browser import print_pdf
 from tests.support.pdf_text import page_texts, parse
 from tests.support.programs import need_program

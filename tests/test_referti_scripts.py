@@ -20,14 +20,14 @@ import pytest
 from PIL import Image
 
 from risiko_xl import simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import write_new
 from risiko_xl.cli import main
 from risiko_xl.publish import referti_pdf
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
 from risiko_xl.publish.referti import ScoreSheet, SheetPlayer, score_sheets, write_referti
 from risiko_xl.publish.safe_text import BIDI_CONTROLS, neutral_bidi
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.template import write_new
+from risiko_xl.services.rounds import draw_round
 from tests.support.programs import IN_CI, need_program
 
 pytestmark = pytest.mark.lento  # score sheets printed

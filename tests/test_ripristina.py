@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli
-from risiko_xl.workbook.files import backup_path, temp_files
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.restore import restore
-from risiko_xl.workbook.state import load
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.files.restore import restore
+from risiko_xl.files.writes import backup_path, temp_files
+from risiko_xl.tournament.loading import load
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

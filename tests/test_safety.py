@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.files import atomic_write, backup_path, temp_files
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.files.writes import atomic_write, backup_path, temp_files
+from risiko_xl.tournament.loading import load
 
 pytestmark = pytest.mark.lento  # saves killed at 200 moments
 

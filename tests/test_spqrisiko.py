@@ -13,6 +13,8 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli, udfs
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load, parse
 from risiko_xl.publish.referti import SPQR_HEADERS, score_sheets
@@ -28,9 +30,7 @@ from risiko_xl.rules import (
 )
 from risiko_xl.standings.model import Entrant
 from risiko_xl.standings.teams import check_composition
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load as load_tournament
+from risiko_xl.tournament.loading import load as load_tournament
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -15,8 +15,8 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl import cli, udfs
+from risiko_xl.books import schema
 from risiko_xl.standings import Entrant, GameResult, StandingsRules, compute_standings
-from risiko_xl.workbook import schema
 from tests.support.tournament_typing import as_2d, new_book, table, type_round
 
 F = Fraction

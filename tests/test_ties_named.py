@@ -8,15 +8,15 @@ import pandas as pd
 import pytest
 
 from risiko_xl import simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.placement import CHAIN_ART26, CHAIN_MASTER, TieError
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.table import score_table
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.rounds import draw_round
-from risiko_xl.workbook.state import load
-from risiko_xl.workbook.template import formula_settings, write_new
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.tournament.loading import load
 from tests.support.phase_books import build
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
@@ -113,8 +113,8 @@ def test_art26_tie_names_the_missing_art26_columns(tmp_path):
 
 
 def test_every_chain_criterion_has_a_column():
+    from risiko_xl.books.schema import SEAT_COLUMNS
     from risiko_xl.rules.placement import CHAINS, SEAT_FIELDS
-    from risiko_xl.workbook.records import SEAT_COLUMNS
 
     for criteria in (*CHAINS.values(), CHAIN_ART26):
         for c in criteria:

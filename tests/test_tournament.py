@@ -6,11 +6,11 @@ from fractions import Fraction
 
 import pytest
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.tournament.loading import load
 from tests.support.lo_reader import sheets_as_csv
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
@@ -63,9 +63,9 @@ def test_libreoffice_reads_back_the_standings_python_computed(demo_played, tmp_p
 def _prepare(path, players, seed):
     """A master tournament with its preliminaries played and its semifinals seated."""
     from risiko_xl import simulate
-    from risiko_xl.workbook.finals_sheet import run_finals
-    from risiko_xl.workbook.rounds import draw_round
-    from risiko_xl.workbook.template import formula_settings, write_new
+    from risiko_xl.build.template import formula_settings, write_new
+    from risiko_xl.services.finals_sheet import run_finals
+    from risiko_xl.services.rounds import draw_round
 
     write_new(path, {**formula_settings("master"), "Seme sorteggio": seed})
     book = OpenpyxlBook(path)
@@ -80,7 +80,7 @@ def _prepare(path, players, seed):
 def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_path):
     """001 §8: a semifinal winner who withdraws is replaced by the 2nd of the same semi."""
     from risiko_xl import simulate
-    from risiko_xl.workbook.finals_sheet import run_finals, withdraw
+    from risiko_xl.services.finals_sheet import run_finals, withdraw
 
     book, step = _prepare(tmp_path / "t.xlsx", 30, "sostituzione")
     assert step.phase == SEMIFINAL
@@ -100,8 +100,8 @@ def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_p
     seated = {q.player: q for table in final.tables for q in table}
     assert winner not in seated and second in seated
     assert winner in seated[second].reason or seated[second].replaces == winner
-    from risiko_xl.workbook.standings_sheet import update_standings
-    from risiko_xl.workbook.verify import verify
+    from risiko_xl.services.standings_sheet import update_standings
+    from risiko_xl.services.verify import verify
 
     update_standings(book)
     assert verify(book)[0] == []  # replacement logged, rows match the last seating
@@ -110,7 +110,7 @@ def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_p
 def test_a_field_over_100_splits_into_parallel_tournaments(tmp_path):
     """001 §8: 100+ players → odd and even positions play separate semis and finals."""
     from risiko_xl import simulate
-    from risiko_xl.workbook.finals_sheet import run_finals
+    from risiko_xl.services.finals_sheet import run_finals
 
     book, step = _prepare(tmp_path / "t.xlsx", 120, "cento")
     assert step.phase == SEMIFINAL and set(step.table_groups) == {1, 2}

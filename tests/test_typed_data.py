@@ -16,9 +16,9 @@ import pytest
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import cli
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.state import load
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.tournament.loading import load
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

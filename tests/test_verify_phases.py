@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.standings import FINAL, PLAYOFF
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build, games, tables
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.standings import (
     FINAL,
     PLAYOFF,
@@ -15,8 +17,6 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 from tests.support.phase_books import (
     CAST_GAMES,
     CAST_IDS,

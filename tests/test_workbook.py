@@ -8,11 +8,11 @@ import pandas as pd
 import pytest
 from openpyxl import load_workbook
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.files import backup_path
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.template import write_new
+from risiko_xl.files.writes import backup_path
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -11,11 +11,11 @@ import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 
+from risiko_xl.books import schema
+from risiko_xl.books.look import MAX_WIDTH, points_format
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import write_new
 from risiko_xl.demo import play_tournament
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.layout import MAX_WIDTH, points_format
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.template import write_new
 from tests.support.lo_print import sheet_pdf
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
@@ -89,7 +89,7 @@ def test_counts_are_integers(played):
 
 
 def test_new_workbook_formats_points_by_its_method(tmp_path):
-    from risiko_xl.workbook.template import formula_settings
+    from risiko_xl.build.template import formula_settings
 
     path = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))
     ws = load_workbook(path)["Risultati"]
@@ -108,7 +108,7 @@ def test_name_columns_fit_real_names(tmp_path):
     frame.loc[frame.index[0], "Cognome"] = "Lombardo Santangelo"
     frame.loc[frame.index[0], "Nome"] = "Gaetano"
     book.write_table(schema.PLAYERS.name, frame)
-    from risiko_xl.workbook.standings_sheet import update_standings
+    from risiko_xl.services.standings_sheet import update_standings
 
     update_standings(book)
     book.save()
@@ -142,7 +142,7 @@ def test_technical_sheets_hidden_user_sheets_visible(demo):
 
 
 def test_teams_sheet_visible_when_the_formula_has_teams(tmp_path):
-    from risiko_xl.workbook.template import formula_settings
+    from risiko_xl.build.template import formula_settings
 
     # 004 CNS: «La classifica finale sarà stilata tenendo conto degli 11 migliori risultati
     # ottenuti da ogni squadra»: Squadre is read at the desk
@@ -163,7 +163,7 @@ def test_teams_sheet_shown_again_when_the_formula_changes_to_teams(tmp_path):
 
 def test_hidden_sheets_are_still_written_and_read(tmp_path):
     """The live formulas go to the hidden `Calcoli`; xlwings reads its hidden conf sheet."""
-    from risiko_xl.workbook.standings_sheet import update_standings
+    from risiko_xl.services.standings_sheet import update_standings
 
     path = tmp_path / "t.xlsx"
     play_tournament(path, "master", players=20)
@@ -264,8 +264,8 @@ def test_qualification_column_says_how_each_qualified(demo):
 
 def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
     from risiko_xl import simulate
-    from risiko_xl.workbook.rounds import draw_round
-    from risiko_xl.workbook.standings_sheet import update_standings
+    from risiko_xl.services.rounds import draw_round
+    from risiko_xl.services.standings_sheet import update_standings
 
     path = tmp_path / "t.xlsx"
     write_new(path, {"Seme sorteggio": "look"})
@@ -299,9 +299,9 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
     """Seating a phase (`finali`) rewrites Classifica: its Qualificazione column names the
     players just seated, with no other command run."""
     from risiko_xl import simulate
-    from risiko_xl.workbook.finals_sheet import run_finals
-    from risiko_xl.workbook.rounds import draw_round
-    from risiko_xl.workbook.standings_sheet import update_standings
+    from risiko_xl.services.finals_sheet import run_finals
+    from risiko_xl.services.rounds import draw_round
+    from risiko_xl.services.standings_sheet import update_standings
 
     path = tmp_path / "t.xlsx"
     write_new(path, {"Seme sorteggio": "look"})
@@ -320,7 +320,7 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
 
 
 def test_new_classifica_landscape_with_four_rounds_or_more(tmp_path):
-    from risiko_xl.workbook.template import formula_settings
+    from risiko_xl.build.template import formula_settings
 
     club = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))  # T1…T4
     assert load_workbook(club)["Classifica"].page_setup.orientation == "landscape"

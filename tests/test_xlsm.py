@@ -22,13 +22,9 @@ from oletools.olevba import VBA_Parser, decompress_stream
 from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
-from risiko_xl.errors import RisikoError
-from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.template import write_new
-from risiko_xl.workbook.vba import compression, project
-from risiko_xl.workbook.vba.cfb import compound_file
-from risiko_xl.workbook.xlsm import (
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import write_new
+from risiko_xl.build.xlsm import (
     MODULE,
     RIBBON_NAMESPACE,
     RIBBON_PART,
@@ -43,6 +39,10 @@ from risiko_xl.workbook.xlsm import (
     ribbon_xml,
     xlwings_vba,
 )
+from risiko_xl.errors import RisikoError
+from risiko_xl.ovba import compression, project
+from risiko_xl.ovba.cfb import compound_file
+from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # the macro workbook built and read
@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
 MACROS = ROOT / "macros"
-REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.workbook.xlsm"
+REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.build.xlsm"
 UI = f"{{{RIBBON_NAMESPACE}}}"
 RED, BLACK = 0, 1  # MS-CFB directory entry colours
 SUB = re.compile(r"^Sub (\w+)\(control As IRibbonControl\)$", re.MULTILINE)
@@ -508,8 +508,8 @@ def test_cli_on_the_xlsm_keeps_macros_and_ribbon(tmp_path):
     """The organiser may run `risiko-xl` on torneo.xlsm: the save must keep the VBA project
     and the Excel 2010+ ribbon (openpyxl alone drops the ribbon's relationship)."""
     from risiko_xl import simulate
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.cli import main as cli
-    from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
 
     path = tmp_path / "torneo.xlsm"
     path.write_bytes(XLSM.read_bytes())

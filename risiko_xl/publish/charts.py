@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from risiko_xl.publish.content import post_name
 from risiko_xl.publish.safe_text import neutral_bidi
+from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.standings_sheet import standings_seed
-from risiko_xl.workbook.state import Tournament
+from risiko_xl.tournament.loading import Tournament
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

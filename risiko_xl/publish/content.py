@@ -14,19 +14,17 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import setting_rows
 from risiko_xl.cells import to_text
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.numbers import italian
-from risiko_xl.standings import compute_standings, final_ranking
-from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import procedure_text
-from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.finals_sheet import phase_title, stage_title
-from risiko_xl.workbook.scoring import group_tables
-from risiko_xl.workbook.standings_sheet import (
+from risiko_xl.services.audit import procedure_text
+from risiko_xl.services.finals_sheet import phase_title, stage_title
+from risiko_xl.services.standings_sheet import (
     MEDAL_COLUMNS,
     column_value,
     position_text,
@@ -35,7 +33,10 @@ from risiko_xl.workbook.standings_sheet import (
     standings_columns,
     standings_seed,
 )
-from risiko_xl.workbook.state import Tournament, setting_rows
+from risiko_xl.standings import compute_standings, final_ranking
+from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.scoring import group_tables
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"

@@ -27,6 +27,7 @@ from dataclasses import replace
 
 from markupsafe import Markup
 
+from risiko_xl.books.book import Book
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.content import (
@@ -45,8 +46,7 @@ from risiko_xl.publish.screen import (
     rotation_css,
 )
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.state import load
+from risiko_xl.tournament.loading import load
 
 ZWSP = "\u200b"
 LINKS = re.compile(r"://|www\.", re.IGNORECASE)

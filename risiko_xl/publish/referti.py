@@ -16,8 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.writes import atomic_write
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import data, environment, one_line
@@ -25,13 +28,10 @@ from risiko_xl.publish.safe_text import shortened
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.placement import CRITERIA, chain
 from risiko_xl.rules.points import scale
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.book import Book
-from risiko_xl.workbook.files import atomic_write
-from risiko_xl.workbook.finals_sheet import phase_title
-from risiko_xl.workbook.records import PHASE_WORDS
-from risiko_xl.workbook.scoring import group_tables
-from risiko_xl.workbook.state import Tournament, load
+from risiko_xl.services.finals_sheet import phase_title
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.records import PHASE_WORDS
+from risiko_xl.tournament.scoring import group_tables
 
 DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
 DURATION_KEY = "Durata partita"

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup
 
+from risiko_xl.books import schema
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.workbook import schema
 
 ADDRESS_KEY = "Indirizzo pubblicazione"
 # at 1920×1080: 3 × 3 cards of up to 5 players a page (2 rows of taller cards for 6)
@@ -72,7 +72,7 @@ def publication_address(t: Any) -> str | None:
     value = t.settings.get(ADDRESS_KEY)
     if to_text(value) is None:
         return None
-    from risiko_xl.workbook.state import setting_rows
+    from risiko_xl.books.settings import setting_rows
 
     return check_address(value, setting_rows(t.book).get(ADDRESS_KEY))
 

@@ -22,7 +22,7 @@ from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.workbook.vba.cfb import compound_file
+from risiko_xl.ovba.cfb import compound_file
 
 Edit = Callable[[Workbook], None]
 Parts = dict[str, bytes]
@@ -345,7 +345,7 @@ def foreign_workbook() -> bytes:
     """A valid workbook with a list of names and none of our tables."""
     from openpyxl import Workbook as NewWorkbook
 
-    from risiko_xl.workbook.template import reproducible_bytes
+    from risiko_xl.build.template import reproducible_bytes
 
     book = NewWorkbook()
     sheet = book.active

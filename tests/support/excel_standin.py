@@ -139,7 +139,7 @@ def _sheet_api(name: str, values: list[list[Any]] | None = None) -> dict[str, An
 
 def payload_from_file(path: Path) -> dict[str, Any]:
     """The JSON payload an Excel client would send for the workbook at `path`."""
-    from risiko_xl.workbook.openpyxl_book import _chart_title
+    from risiko_xl.books.openpyxl_book import _chart_title
 
     workbook = load_workbook(path)
     sheets = []
@@ -240,7 +240,7 @@ class ExcelStandIn:
     @contextmanager
     def session(self) -> Iterator[Any]:
         """An `XlwingsBook` on a fresh book (the organiser typing); flushed and applied."""
-        from risiko_xl.workbook.xlwings_book import XlwingsBook
+        from risiko_xl.books.xlwings_book import XlwingsBook
 
         book = self.book()
         xl = XlwingsBook(book)
@@ -352,7 +352,7 @@ class Guarded:
         object.__setattr__(self, "_violations", violations)
 
     def _check(self, name: str) -> None:
-        from risiko_xl.workbook.xlwings_book import XLWINGS_API
+        from risiko_xl.books.xlwings_book import XLWINGS_API
 
         kind = type(self._target).__name__
         if name not in XLWINGS_API.get(kind, frozenset()):

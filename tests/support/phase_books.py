@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.formulas import load as load_formula
 from risiko_xl.standings import WITHDRAWN, Entrant, GameResult
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
-from risiko_xl.workbook.template import formula_settings, write_new
 
 BONUS = (50, 15, 5, 0)  # 000 Art. 24: 50/15/5 to the first three
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from risiko_xl import cli, simulate
-from risiko_xl.workbook import schema
-from risiko_xl.workbook.audit import log_draw, tables_text
-from risiko_xl.workbook.openpyxl_book import OpenpyxlBook
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.services.audit import log_draw, tables_text
 
 
 def new_book(path, formula: str, count: int, seed: str = "prova", players: str = "cli",

@@ -1,0 +1,10 @@
+"""The workbook as a book: its schema (sheets, Excel tables, headers), the `Book`
+interface every face reads and writes through, and its adapters — `openpyxl_book` (a
+file: CLI, LibreOffice users, tests), `xlwings_book` (Excel open on the desk),
+`array_book` (blocks handed to a worksheet function) — with what they all apply: the
+settings and the formula they name, the live formulas of `Calcoli`, native charts, the
+workbook's look, texts longer than a cell.
+
+May import the core (`rules`, `formulas`), `cells`, `errors` and `files`; never the
+tournament model, the services, the posts or a face (checked by `lint-imports`).
+"""

@@ -1,0 +1,82 @@
+"""The book interface over tables handed to a worksheet function as blocks of values.
+
+`RISIKO_RISULTATI` and `RISIKO_CLASSIFICA` receive whole Excel tables (`Tabella[#All]`:
+the header row, then the body) and run the same services as the CLI on them. Each table
+is assumed to start on row 1 of its sheet, as in the template, so messages name the
+sheet row. Read-only: the worksheet function returns values, it writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.charts import ChartSpec
+from risiko_xl.books.settings import settings_of
+from risiko_xl.cells import rows_2d
+from risiko_xl.errors import RisikoError
+
+SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
+
+
+class ArrayBook:
+    """Our tables `SPECS` from blocks (header row first); `read_table` like
+    `OpenpyxlBook`'s."""
+
+    live_functions = False
+
+    def __init__(self, tables: dict[str, Any]) -> None:
+        self._frames = {name: _frame(name, block) for name, block in tables.items()}
+
+    def table_names(self) -> list[str]:
+        return list(self._frames)
+
+    def read_table(self, name: str) -> pd.DataFrame:
+        if name not in self._frames:
+            raise RisikoError(f"manca la tabella «{name}» tra gli argomenti", valore=name)
+        return self._frames[name].copy()
+
+    def settings(self) -> dict[str, Any]:
+        frame = self.read_table(schema.SETTINGS.name)
+        if "Voce" not in frame.columns or "Valore" not in frame.columns:
+            raise RisikoError("servono le colonne Voce e Valore (Impostazioni[#All])",
+                              foglio=schema.SETTINGS.sheet)
+        return settings_of(frame)
+
+    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
+    set_setting = write_table
+
+    def set_chart(self, spec: ChartSpec) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
+    def apply_look(self, look: object) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
+    def save(self) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
+
+def _frame(name: str, block: Any) -> pd.DataFrame:
+    """A table block as `read_table` gives it: headers stripped, index = sheet row,
+    empty rows dropped, empty text as empty cell."""
+    spec = SPECS[name]
+    rows = rows_2d(block)
+    headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+    if len(set(h for h in headers if h)) < 2:
+        raise RisikoError(f"serve la tabella intera con le intestazioni ({name}[#All])",
+                          foglio=spec.sheet,
+                          valore=headers[0] if headers else None)
+    body = [[None if v == "" else v for v in row] for row in rows[1:]]
+    frame = pd.DataFrame(body, columns=headers, dtype=object)
+    frame.index = range(2, 2 + len(body))
+    frame.attrs.update(sheet=spec.sheet, table=name)
+    empty = frame.apply(lambda r: all(v is None for v in r), axis=1)
+    frame = frame[~empty] if len(frame) else frame
+    for header in spec.computed:
+        if header not in frame.columns:  # our own results are not passed to the function
+            frame[header] = None
+    return frame

@@ -1,0 +1,105 @@
+"""The "book" interface: how every face reads and writes the tournament workbook.
+
+Two implementations share it: `OpenpyxlBook` (files, CLI, tests) and, with the Excel
+integration, an xlwings one (live Excel). Tables come back as pandas DataFrames whose
+index is the sheet row number, so messages can name the row a value came from.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.charts import ChartSpec
+from risiko_xl.errors import RisikoError
+
+if TYPE_CHECKING:
+    from risiko_xl.books.live_formulas import SheetFormula
+    from risiko_xl.books.look import Look
+
+SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
+    schema.SETTINGS, schema.CALENDAR, schema.PLAYERS, schema.RESULTS, schema.DRAWS,
+    schema.TEAMS, schema.ARCHIVE, schema.QUALIFIERS, schema.FINAL_RANKING, schema.MAP,
+    schema.standings_spec(0))}
+
+
+def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:
+    """The error for table `name` not found: its sheet is gone, or the table renamed
+    (the closest table name is shown as the value found)."""
+    sheet = SHEET_OF.get(name)
+    if sheet is not None and sheet not in sheets:
+        return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
+                           "o ricreare il file con «risiko-xl nuovo»")
+    others = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
+    return RisikoError(f"manca la tabella Excel «{name}»" + (" (rinominata?)" if others else "")
+                       + ": ricreare il file con «risiko-xl nuovo» o ripristinarla", foglio=sheet,
+                       **({"valore": others[0]} if others else {}))
+
+
+def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
+    """Table `spec` with its required headers checked (user columns kept)."""
+    frame = book.read_table(spec.name)
+    repeated = frame.columns[frame.columns.duplicated()]
+    if len(repeated):  # pandas would pick one of them, or fail when the table is written
+        header = repeated[0]
+        raise RisikoError(f"intestazione {f'«{header}»' if header else 'vuota'} ripetuta nella "
+                          f"tabella {spec.name} (ogni colonna deve avere un nome diverso)",
+                          foglio=spec.sheet, colonna=header or None, valore=header or None)
+    missing = [h for h in spec.required if h not in frame.columns]
+    if missing:
+        raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella {spec.name} "
+                          "(le intestazioni non vanno rinominate)",
+                          foglio=frame.attrs.get("sheet", spec.sheet),
+                          riga=frame.attrs.get("header_row"), colonna=missing[0],
+                          **_renamed(missing[0], frame.columns, spec))
+    return frame
+
+
+def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> dict[str, Any]:
+    """The header that looks like `missing` (a typo, or emptied), as the value found."""
+    unknown = [str(h) for h in headers if h not in spec.headers]
+    named = [h for h in unknown if h]
+    close = [h for h in named if missing.casefold() in h.casefold()] or \
+        difflib.get_close_matches(missing, named, n=1, cutoff=0.6)
+    if close:
+        return {"valore": close[0]}
+    return {"valore": None} if "" in unknown else {}
+
+
+class Book(Protocol):
+    """What the services need from a workbook. `live_functions`: whether the application
+    holding the book computes our worksheet functions (Excel on Windows)."""
+
+    live_functions: bool
+
+    def table_names(self) -> list[str]: ...
+
+    def read_table(self, name: str) -> pd.DataFrame: ...
+
+    def write_table(self, name: str, frame: pd.DataFrame,
+                    replace_headers: bool = False) -> None: ...
+
+    def settings(self) -> dict[str, Any]: ...
+
+    def set_setting(self, key: str, value: Any) -> None: ...
+
+    def set_chart(self, spec: ChartSpec) -> None:
+        """Draw `spec` next to its table, replacing the chart with the same title on that
+        sheet (an empty spec only removes it)."""
+        ...
+
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty sheet `sheet` (created at the end if missing), write `note` in A1 and
+        each formula over its block."""
+        ...
+
+    def apply_look(self, look: Look) -> None:
+        """Number formats, widths, hidden sheets and print setup (see `layout`)."""
+        ...
+
+    def save(self) -> None: ...

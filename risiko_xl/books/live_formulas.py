@@ -1,0 +1,104 @@
+"""The `Calcoli` sheet's worksheet functions and the cell formulas that read them.
+
+With formulas, two whole-table worksheet functions on the `Calcoli` sheet compute every
+computed cell: `RISIKO_RISULTATI` the `Risultati` columns Punti tavolo / Posizione /
+Punti torneo, `RISIKO_CLASSIFICA` the `Classifica` block. Excel tables cannot hold
+spilling formulas, so each table cell is a native `INDEX` into that block: Excel calls
+Python twice per recalculation, however many rows. Where worksheet functions cannot run
+(macOS, LibreOffice, the CLI) values are written instead. The choice: setting «Calcolo»
+= «formule» or «valori»; blank = what the application supports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from openpyxl.utils import get_column_letter
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+
+MODE_KEY = "Calcolo"
+FORMULAS, VALUES = "formule", "valori"
+MODES = (FORMULAS, VALUES)
+SHEET = "Calcoli"
+NOTE = ("Calcoli delle funzioni RISIKO_* usati dalle tabelle Risultati e Classifica: "
+        "non modificare (li riscrive «Aggiorna classifica»).")
+LAST_ROW = 20003  # INDEX ranges reach this far: blocks can grow without rewriting formulas
+RESULTS_AT = (4, 2)  # B4: RISIKO_RISULTATI, one row per Risultati row
+STANDINGS = schema.standings_spec(0).name
+STANDINGS_AT = (3, 6)  # F3: RISIKO_CLASSIFICA, its header row then one row per player
+STANDINGS_WIDTH = 50  # columns F:BC, more than the widest Classifica (4 + 30 rounds + 7)
+
+
+def arguments(results_headers: Sequence[str] = schema.RESULTS.headers) -> str:
+    """The worksheet functions' arguments: Impostazioni, Iscritti and the typed columns of
+    Risultati — from its first column to the last before a computed one, as the table
+    really has them (a workbook made before an optional column was added keeps a valid
+    range; never the computed columns, or the functions would depend on their own
+    results)."""
+    headers = [str(h) for h in results_headers]
+    typed = headers[:next((i for i, h in enumerate(headers)
+                           if h in schema.RESULTS.computed), len(headers))]
+    return (f"{schema.SETTINGS.name}[#All],{schema.PLAYERS.name}[#All],"
+            f"{schema.RESULTS.name}[[#All],[{typed[0]}]:[{typed[-1]}]]")
+
+
+class Formula(str):
+    """Cell text to be written as a formula (plain text starting with `=` stays text)."""
+
+
+@dataclass(frozen=True)
+class SheetFormula:
+    """A formula whose results fill `rows` × `columns` cells from (`row`, `column`)."""
+
+    row: int
+    column: int
+    rows: int
+    columns: int
+    text: str
+
+
+def wants_formulas(book: Book) -> bool:
+    """Whether computed cells get formulas: the «Calcolo» setting, else whether the
+    application running the book computes worksheet functions."""
+    value = to_text(book.settings().get(MODE_KEY))
+    if value is None:
+        return book.live_functions
+    mode = value.casefold()
+    if mode not in MODES:
+        raise RisikoError(f"impostazione «{MODE_KEY}»: scegliere {' o '.join(MODES)} (vuoto: "
+                          "automatico)", foglio=schema.SETTINGS.sheet, colonna="Valore",
+                          valore=value)
+    return mode == FORMULAS
+
+
+def _address(row: int, column: int) -> str:
+    return f"${get_column_letter(column)}${row}"
+
+
+def block_of(row: int, column: int, width: int) -> str:
+    return f"{SHEET}!{_address(row, column)}:{_address(LAST_ROW, column + width - 1)}"
+
+
+def index_formula(table: str, block: str, column: int) -> Formula:
+    """The table cell formula: this row's value, column `column` of `block`."""
+    return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})")
+
+
+def sheet_formulas(results_rows: int, standings_rows: int, standings_columns: int,
+                   results_headers: Sequence[str] = schema.RESULTS.headers,
+                   ) -> list[SheetFormula]:
+    """The two worksheet functions of `Calcoli`, sized for the tables' current rows (a
+    legacy array formula in a file; Excel with dynamic arrays spills them instead)."""
+    computed = len(schema.RESULTS.computed)
+    given = arguments(results_headers)
+    return [
+        SheetFormula(*RESULTS_AT, max(results_rows, 1), computed,
+                     f"=RISIKO_RISULTATI({given})"),
+        SheetFormula(*STANDINGS_AT, max(standings_rows, 1) + 1, standings_columns,
+                     f"=RISIKO_CLASSIFICA({given})"),
+    ]

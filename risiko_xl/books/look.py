@@ -1,0 +1,231 @@
+"""How the workbook reads and prints: number formats, column widths, hidden sheets, print.
+
+One pass, `dress(book)`, run by every book when it writes the workbook (the CLI's save,
+Excel's flush), so every command leaves the sheets dressed the same way:
+
+- points show the decimals of the scoring method (`Method.decimals`): `0.000` for
+  thousandths (millesimi, seeds 001/003), `0.00` for hundredths (piazzamento, seed 004),
+  `0` for whole points (bonus and box methods, seed 002); counts (wins, RisiKo!) `0`.
+  Excel and LibreOffice show the format with the decimal comma of an Italian locale;
+- a result not counted (003 Art. 2: «lo scarto del peggiore risultato») is shown in
+  parentheses by its cell's number format: the cell stays a number;
+- each column as wide as its longest value (header included), within limits, longer
+  text and headers on more lines; headers in bold, positions centred;
+- the technical sheets hidden (the workbook still reads and writes them);
+- each user sheet prints its tables: header row on every page, fit to the page width,
+  landscape when wide, grid lines (LibreOffice prints no table style); a print area only
+  where something else is beside the tables (the chart on `Classifica`).
+
+The pass is cosmetic: a workbook it cannot read (a formula not known yet, a table
+renamed) is left as it is, never refused.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import tournament_formula
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.rules.placement import chain
+
+INTEGER = "0"
+DROPPED = "({})"  # a result not counted: its own format in parentheses
+ALIGNED = "_)"  # a space as wide as «)»: the others' digits stay aligned
+MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
+# sheets nobody types into or reads at the desk
+TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
+TEAMS_SHEET = schema.TEAMS.sheet
+LANDSCAPE_WIDTH = 95  # characters across an A4 portrait page at a readable size
+WIDE_ROUNDS = 4  # a Classifica with T1…T4 or more is printed landscape from the start
+DROPS_COLUMN = schema.DROPS_COLUMN
+# short marks read best centred
+CENTRED = ("Pos", "Turno", "Tavolo", "Ordine", "Posizione", DROPS_COLUMN)
+
+# the point columns of each table; every other number column holds a count or an integer
+POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    schema.RESULTS.name: ("Punti torneo",),
+    schema.standings_spec(0).name: ("Totale", "Generale", "Assoluta", "Migliore"),
+    schema.FINAL_RANKING.name: ("Punti finale", "Punti torneo"),
+    schema.TEAMS.name: ("Totale", "Migliore scartato"),
+}
+INTEGER_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    schema.RESULTS.name: ("Punti tavolo",),
+    schema.standings_spec(0).name: ("Vittorie", "RisiKo!", "Fuori obiettivo",
+                                    "1°", "2°", "3°", "4°"),
+}
+DRESSED_TABLES = (schema.PLAYERS.name, schema.RESULTS.name, schema.standings_spec(0).name,
+                  schema.QUALIFIERS.name, schema.FINAL_RANKING.name, schema.TEAMS.name,
+                  schema.DRAWS.name, schema.ARCHIVE.name)
+
+
+def points_format(decimals: int) -> str:
+    """The number format of points with `decimals` decimals: `0.000`, `0.00`, `0`."""
+    return "0." + "0" * decimals if decimals else INTEGER
+
+
+def _is_round(header: str) -> bool:
+    return header.startswith("T") and header[1:].isdigit()
+
+
+def column_formats(table: str, headers: list[str], decimals: int) -> dict[str, str]:
+    """Number format by header of our table `table` (the organiser's columns untouched)."""
+    points = points_format(decimals)
+    formats = {}
+    for header in headers:
+        if header in POINT_COLUMNS.get(table, ()) or (
+                table == schema.standings_spec(0).name and _is_round(header)):
+            formats[header] = points
+        elif header in INTEGER_COLUMNS.get(table, ()):
+            formats[header] = INTEGER
+    return formats
+
+
+def dropped_rounds(text: Any) -> list[str]:
+    """The round columns a `Scarto` cell names («T2, T4» → T2, T4)."""
+    value = to_text(text) or ""
+    return [part.strip() for part in value.split(",") if _is_round(part.strip())]
+
+
+def shown(value: Any, fmt: str | None) -> str:
+    """About what a cell shows, to size its column."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if isinstance(value, bool):
+        return "VERO"
+    if isinstance(value, (int, float)) and fmt:
+        zeros = re.search(r"\.(0+)", fmt)
+        decimals = len(zeros.group(1)) if zeros else 0
+        return f"{value:.{decimals}f}" + ("()" if ")" in fmt else "")
+    text = str(value)
+    if text.startswith("="):  # a live formula: its value is a number or a short text
+        return "0" * 8
+    return max(text.splitlines() or [""], key=len)
+
+
+def width(values: list[Any], header: str, fmt: str | None = None) -> float:
+    """A column's width in characters: its longest value or the longest word of its
+    header (headers wrap on more lines; the filter button takes two more), within
+    limits."""
+    word = max((len(w) for w in header.split()), default=0) + 2
+    longest = max([len(shown(v, fmt)) for v in values] + [word, MIN_WIDTH])
+    return float(min(longest + 1, MAX_WIDTH))
+
+
+def header_lines(header: str, size: float) -> int:
+    """The lines a header takes wrapped in a column `size` characters wide."""
+    return max(len(textwrap.wrap(header, max(int(size) - 1, 1))), 1)
+
+
+@dataclass
+class TableLook:
+    """How one table reads: number format by header (body cells) and for single cells
+    (body row offset, header), width by header."""
+
+    formats: dict[str, str] = field(default_factory=dict)
+    cells: dict[tuple[int, str], str] = field(default_factory=dict)
+    widths: dict[str, float] = field(default_factory=dict)
+    wrap: tuple[str, ...] = ()  # text longer than the widest column: on more lines
+    centred: tuple[str, ...] = ()
+
+
+@dataclass
+class Look:
+    """The whole workbook's look: `tables` by name, `hidden` sheets, `landscape` sheets,
+    `shown` sheets, `bounded` sheets (print area: their tables)."""
+
+    tables: dict[str, TableLook] = field(default_factory=dict)
+    hidden: tuple[str, ...] = ()
+    landscape: tuple[str, ...] = ()
+    bounded: tuple[str, ...] = ()  # printed as their tables only (a chart beside them)
+    shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
+
+
+def _decimals(book: Book) -> tuple[int | None, bool | None, tuple[str, ...]]:
+    """(decimals of the method, whether the formula has teams, the optional `Risultati`
+    columns its placement chain never reads), or None where the settings do not name a
+    formula yet."""
+    known = getattr(book, "loaded", None)
+    if known is not None and known[0] == getattr(book, "generation", None):
+        formula = known[1].formula
+    else:
+        try:
+            formula = tournament_formula(book.settings())
+        except RisikoError:
+            return None, None, ()
+    return formula.scoring.decimals, formula.teams is not None, _unused(formula)
+
+
+def _unused(formula: Any) -> tuple[str, ...]:
+    """The optional tie-break columns of `Risultati` (000 Art. 26, 004) that the formula's
+    placement chain never reads: folded away while empty, so the sheet reads and prints
+    with the columns its referee types."""
+    used = set(chain(formula.placement_chain))
+    return tuple(h for h, (field_name, _) in schema.ART26_FIELDS.items() if field_name not in used)
+
+
+def table_look(table: str, frame: Any, decimals: int | None,
+               unused: tuple[str, ...] = ()) -> TableLook:
+    """The look of one of our tables as read (`frame`); `unused` columns that are empty
+    in every row are folded away (width 0: hidden in Excel and LibreOffice)."""
+    headers = [str(h) for h in frame.columns]
+    formats = column_formats(table, headers, decimals) if decimals is not None else {}
+    cells = {}
+    if DROPS_COLUMN in headers and decimals is not None:
+        rounds = [h for h in headers if _is_round(h) and h in formats]
+        for offset, text in enumerate(frame[DROPS_COLUMN]):
+            for header in dropped_rounds(text):
+                if header in rounds:
+                    cells[offset, header] = DROPPED.format(formats[header])
+        for header in rounds:  # the digits of counted results under the dropped ones
+            formats[header] += ALIGNED
+    widths = {header: 0.0 if header in unused and frame[header].isna().all()
+              else width(list(frame[header]), header, formats.get(header))
+              for header in headers if header}
+    wrap = tuple(h for h, size in widths.items() if size >= MAX_WIDTH)
+    return TableLook(formats, cells, widths, wrap, tuple(h for h in CENTRED if h in widths))
+
+
+def look_of(book: Book) -> Look:
+    """The look of `book` as it now is (see the module's rules)."""
+    decimals, teams, unused = _decimals(book)
+    look = Look()
+    names = set(book.table_names())
+    for table in DRESSED_TABLES:
+        if table not in names:
+            continue
+        try:
+            frame = book.read_table(table)
+        except RisikoError:
+            continue
+        look.tables[table] = table_look(table, frame, decimals,
+                                        unused if table == schema.RESULTS.name else ())
+    hidden = list(TECHNICAL_SHEETS)
+    if teams is False:
+        hidden.append(TEAMS_SHEET)
+    look.hidden = tuple(hidden)
+    look.shown = (TEAMS_SHEET,) if teams else ()
+    wide = [schema.RESULTS.sheet, schema.QUALIFIERS.sheet, schema.DRAWS.sheet,
+            schema.ARCHIVE.sheet]
+    standings = look.tables.get(schema.standings_spec(0).name)
+    if standings is not None and (sum(standings.widths.values()) > LANDSCAPE_WIDTH or len(
+            [h for h in standings.widths if _is_round(h)]) >= WIDE_ROUNDS):
+        wide.append(schema.standings_spec(0).sheet)
+    look.landscape = tuple(wide)
+    # Classifica has a chart beside its table, Fasi finali two tables side by side (the
+    # qualifiers and the final ranking): each table prints as its own area, at its own
+    # width. Elsewhere the tables are all a sheet holds: no print area, so the page follows
+    # the rows typed after the last save (a print area would stop at the table as saved)
+    look.bounded = (schema.standings_spec(0).sheet, schema.QUALIFIERS.sheet)
+    return look
+
+
+def dress(book: Book) -> None:
+    """Give `book` its look (`look_of`)."""
+    book.apply_look(look_of(book))

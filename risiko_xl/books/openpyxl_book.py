@@ -1,0 +1,530 @@
+"""The book interface over a workbook file, with openpyxl (CLI, LibreOffice users, tests)."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from openpyxl.styles import Alignment, Font
+from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.workbook.workbook import Workbook
+from openpyxl.worksheet.formula import ArrayFormula
+from openpyxl.worksheet.table import Table
+from openpyxl.worksheet.worksheet import Worksheet
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import SHEET_OF, missing_table, table_frame
+from risiko_xl.books.charts import STACKED_BARS, ChartSpec
+from risiko_xl.books.live_formulas import Formula, SheetFormula
+from risiko_xl.books.long_text import CELL_LIMIT, LongTexts
+from risiko_xl.books.look import Look, TableLook, dress, header_lines
+from risiko_xl.books.schema import SETTINGS
+from risiko_xl.books.settings import setting_key, settings_of
+from risiko_xl.errors import RisikoError
+from risiko_xl.files import safe_open
+from risiko_xl.files.writes import atomic_write
+
+FORMULA_STARTS = ("=", "+", "-", "@")
+# headers in the body's font (a bare bold falls back to a serif in LibreOffice)
+BOLD = Font(name="Calibri", size=11, bold=True)
+# long text on more lines, indented clear of the number before it
+WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
+WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
+CENTRE = Alignment(horizontal="center")
+LINE_HEIGHT = 15  # points per line of wrapped text
+CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
+# tables people type into: rows typed right below them belong to them (Excel would have
+# extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
+TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
+# our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
+# cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
+LONG_TEXT_TABLES = (schema.DRAWS.name,)
+OUR_SHEETS = frozenset(SHEET_OF.values())  # print setup: never on the organiser's own sheets
+
+
+def put(cell: Any, value: Any) -> None:
+    """Write a value; text that Excel would take for a formula stays text, unless it is
+    a `Formula` (ours, or one read from the file)."""
+    if isinstance(value, float) and value != value:  # NaN from pandas = empty
+        value = None
+    if isinstance(value, Formula):
+        cell.value = str(value)
+        return
+    cell.value = value
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        cell.data_type = "s"
+        cell.quotePrefix = True
+
+
+class OpenpyxlBook:
+    """A tournament workbook file opened with openpyxl (which computes no formula).
+    `generation` counts the writes; `loaded` keeps `state.load`'s result meanwhile."""
+
+    live_functions = False
+
+    def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
+        self.path = Path(path)
+        self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
+        if workbook is None:
+            self._read_as = _stamp(self.path)
+            workbook = _load(self.path)
+        self.workbook = workbook
+        self.generation = 0
+        self.loaded: tuple[int, Any] | None = None
+        self._frames: dict[str, pd.DataFrame] = {}
+        self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
+        self._long = LongTexts(workbook)  # texts longer than a cell holds
+
+    def _changed(self, name: str) -> None:
+        self.generation += 1
+        self._frames.pop(name, None)
+
+    # --- tables ---------------------------------------------------------------------
+    def _find(self, name: str) -> tuple[Worksheet, Table]:
+        for sheet in self.workbook.worksheets:
+            if name in sheet.tables:
+                return sheet, sheet.tables[name]
+        raise missing_table(name, self.workbook.sheetnames, self.table_names())
+
+    def table_names(self) -> list[str]:
+        return [name for sheet in self.workbook.worksheets for name in sheet.tables]
+
+    def read_table(self, name: str) -> pd.DataFrame:
+        """All columns of table `name` (user columns too); index = sheet row number.
+        Read once and kept until the table is written (a copy is returned)."""
+        if name not in self._frames:
+            self._frames[name] = self._read(name)
+        return self._frames[name].copy()
+
+    def _read(self, name: str) -> pd.DataFrame:
+        sheet, table = self._find(name)
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        cells = sheet._cells  # openpyxl's (row, column) -> Cell, read without creating cells
+        if name in TYPED_TABLES:
+            max_row = _take_rows_below(sheet, table)
+        rows = [[_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
+                for r in range(min_row, max_row + 1)]
+        headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+        for r, row in enumerate(rows[1:], start=min_row + 1):
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value.startswith("[testo lungo: "):
+                    row[c] = self._long.resolve(value, {"foglio": sheet.title, "riga": r,
+                                                        "colonna": headers[c]})
+        if name in TYPED_TABLES:
+            self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
+        frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
+        frame.index = range(min_row + 1, max_row + 1)
+        frame.attrs.update(sheet=sheet.title, table=name, header_row=min_row)
+        empty = (frame.isna() | frame.eq("")).all(axis=1)
+        return frame[~empty] if len(frame) else frame
+
+    def _use_saved_values(self, sheet: Worksheet, name: str, rows: list[list[Any]],
+                          headers: list[str], min_row: int, min_col: int) -> None:
+        """In a typed table, a cell computed by the user's own formula (an ID
+        `="G"&"001"`, a name `=MAIUSC(...)`) counts with the value the spreadsheet saved
+        for it; RisikoError where none was saved (openpyxl computes no formula). openpyxl
+        cannot save a formula's value, so a save keeps the value in place of the formula
+        (`_freeze_user_formulas`): the data stay as the spreadsheet computed them."""
+        computed = set(schema.RESULTS.computed)
+        for r, row in enumerate(rows[1:], start=min_row + 1):
+            for c, value in enumerate(row):
+                if not isinstance(value, Formula) or headers[c] in computed:
+                    continue
+                saved = self._saved_value(sheet.title, r, min_col + c)
+                if saved is None or saved == "":
+                    raise RisikoError(
+                        "cella calcolata da una formula senza valore salvato: apri e salva "
+                        "il file in Excel o LibreOffice", foglio=sheet.title, riga=r,
+                        colonna=headers[c], valore=str(value))
+                row[c] = saved
+
+    def _saved_value(self, sheet: str, row: int, column: int) -> Any:
+        if self._saved_values is None:
+            self._saved_values = safe_open.load(self.path, data_only=True, keep_links=False,
+                                                rich_text=False)
+        return self._saved_values[sheet].cell(row, column).value
+
+    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
+        """Replace the body of table `name` with `frame` (columns matched by header; table
+        columns missing from `frame` are left blank, extra frame columns are appended).
+        With `replace_headers` the table's columns become exactly `frame`'s."""
+        sheet, table = self._find(name)
+        self._changed(name)
+        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        if replace_headers:
+            for col in range(min_col, max_col + 1):
+                sheet.cell(min_row, col).value = None
+            for col, header in enumerate(frame.columns, start=min_col):
+                put(sheet.cell(min_row, col), header)
+            max_col = max(max_col, min_col + len(frame.columns) - 1)
+            headers = list(frame.columns)
+        for column in frame.columns:
+            if column not in headers:
+                headers.append(column)
+                put(sheet.cell(min_row, min_col + len(headers) - 1), column)
+        last_col = min_col + len(headers) - 1
+        last_row = max(min_row + max(len(frame), 1), min_row + 1)
+        width = max(max_col, last_col) - min_col + 1
+        offsets = [headers.index(c) for c in frame.columns]
+        records = frame.itertuples(index=False, name=None)
+        cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
+        _refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
+        for row in range(min_row + 1, max(max_row, last_row) + 1):
+            values: list[Any] = [None] * width  # every cell written once; old rows cleared
+            for offset, value in zip(offsets, next(records, ())):
+                values[offset] = value
+            for col, value in enumerate(values, start=min_col):
+                if name in LONG_TEXT_TABLES and isinstance(value, str) \
+                        and len(value) > CELL_LIMIT:
+                    value = self._long.marker(value)  # whole, never cut (long_text)
+                if not _unchanged(cells.get((row, col)), value):
+                    put(sheet.cell(row, col), value)
+        ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
+        _resize(table, ref, headers)
+
+    # --- settings -------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
+
+    def set_setting(self, key: str, value: Any) -> None:
+        sheet, table = self._find(SETTINGS.name)
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
+        self._changed(SETTINGS.name)
+        if isinstance(value, str) and len(value) > CELL_LIMIT:
+            value = self._long.marker(value)
+        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
+        matches = frame.index[names == setting_key(key)]
+        if len(matches):
+            column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]
+            put(sheet.cell(int(matches[0]), column), value)
+        else:
+            extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
+            self.write_table(SETTINGS.name, extended)
+
+    # --- charts ---------------------------------------------------------------------
+    def set_chart(self, spec: ChartSpec) -> None:
+        """Draw `spec` to the right of its table (one gap column), replacing the chart
+        with the same title on that sheet; an empty spec only removes it."""
+        if spec.kind != STACKED_BARS:
+            raise RisikoError("tipo di grafico non previsto", valore=spec.kind)
+        sheet, table = self._find(spec.table)
+        sheet._charts = [c for c in sheet._charts if _chart_title(c) != spec.title]
+        if not spec.empty:
+            _, top, right, _ = range_boundaries(table.ref)
+            sheet.add_chart(_stacked_bars(sheet, table, spec),
+                            f"{get_column_letter(right + 2)}{top}")
+
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty `sheet` (created at the end if missing), `note` in A1, then each formula
+        as an array formula over its block (one cell: a plain formula)."""
+        target = (self.workbook[sheet] if sheet in self.workbook.sheetnames
+                  else self.workbook.create_sheet(sheet))
+        target.delete_rows(1, target.max_row)
+        put(target.cell(1, 1), note)
+        for f in formulas:
+            first = f"{get_column_letter(f.column)}{f.row}"
+            last = f"{get_column_letter(f.column + f.columns - 1)}{f.row + f.rows - 1}"
+            target[first] = (f.text if first == last
+                             else ArrayFormula(f"{first}:{last}", f.text))
+
+    # --- look -------------------------------------------------------------------------
+    def apply_look(self, look: Look) -> None:
+        """Number formats and widths of our tables, hidden technical sheets, and each
+        user sheet's print setup: its tables as print area, landscape where wide."""
+        for name, dressed in look.tables.items():
+            _dress_table(*self._find(name), dressed)
+        for sheet in self.workbook.worksheets:
+            if sheet.title in look.hidden:
+                if sheet.sheet_state == "visible":
+                    sheet.sheet_state = "hidden"
+            elif sheet.title in look.shown:
+                sheet.sheet_state = "visible"
+            if sheet.title in OUR_SHEETS and sheet.tables and sheet.sheet_state == "visible":
+                print_setup(sheet, sheet.title in look.landscape,
+                            bounded=sheet.title in look.bounded)
+
+    def _freeze_user_formulas(self) -> None:
+        """Each formula typed in a table people type into becomes the value the
+        spreadsheet saved for it (see `_use_saved_values`); one without is left alone."""
+        computed = set(schema.RESULTS.computed)
+        for name in TYPED_TABLES:
+            try:
+                sheet, table = self._find(name)
+            except RisikoError:
+                continue
+            min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+            headers = {c: sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)}
+            for (r, c), cell in list(sheet._cells.items()):
+                if (cell.data_type == "f" and min_row < r <= max_row
+                        and min_col <= c <= max_col and headers[c] not in computed):
+                    saved = self._saved_value(sheet.title, r, c)
+                    if saved is not None and saved != "":
+                        put(cell, saved)
+
+    def save(self, path: str | Path | None = None) -> None:
+        """Atomic save; the previous file is kept as the backup."""
+        target = Path(path) if path else self.path
+        if target == self.path and self._read_as is not None \
+                and _stamp(target) != self._read_as:
+            raise RisikoError("il file è stato salvato da un altro programma mentre il "
+                              "comando lavorava: per non perdere quel salvataggio non è stato "
+                              "scritto niente; ripetere il comando", valore=str(target))
+        self._freeze_user_formulas()
+        dress(self)
+
+        def write(temp: Path) -> None:
+            self.workbook.save(temp)
+            if self.workbook.vba_archive is not None:
+                _keep_ribbon(self.workbook.vba_archive, temp)
+
+        atomic_write(target, write)
+        if target == self.path and self._read_as is not None:
+            self._read_as = _stamp(target)
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """When and how big the file was (None: missing)."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
+
+
+def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
+    """openpyxl keeps the customUI parts of an .xlsm but only the Office 2007 ribbon's
+    relationship: put back the Excel 2010+ one (customUI14.xml) the source had."""
+    relations = source.read("_rels/.rels").decode("utf-8")
+    wanted = re.findall(rf'<Relationship [^>]*Type="{re.escape(RIBBON_2010)}"[^>]*/>', relations)
+    if not wanted:
+        return
+    wanted = [re.sub(r'Id="[^"]*"', 'Id="rRisiKoRibbon14"', w) for w in wanted[:1]]  # unique
+    with zipfile.ZipFile(saved) as zipped:
+        parts = [(item, zipped.read(item.filename)) for item in zipped.infolist()]
+    with zipfile.ZipFile(saved, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for item, data in parts:
+            if item.filename == "_rels/.rels" and RIBBON_2010.encode() not in data:
+                data = data.replace(b"</Relationships>",
+                                    "".join(wanted).encode() + b"</Relationships>")
+            zipped.writestr(item, data)
+
+
+def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
+    """One table's number formats, widths, bold wrapped headers, wrapped long text (its
+    rows made tall enough: spreadsheets do not grow them) and centred columns."""
+    left, top, right, bottom = range_boundaries(table.ref)
+    headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
+    body = range(top + 1, bottom + 1)
+    for header, fmt in dressed.formats.items():
+        for row in body if header in headers else ():
+            _style(sheet.cell(row, headers[header]), "number_format", fmt)
+    for (offset, header), fmt in dressed.cells.items():
+        if header in headers:
+            _style(sheet.cell(top + 1 + offset, headers[header]), "number_format", fmt)
+    for header, size in dressed.widths.items():
+        if header in headers:
+            dimension = sheet.column_dimensions[get_column_letter(headers[header])]
+            dimension.width, dimension.hidden = (size, False) if size else (dimension.width,
+                                                                            True)
+    for column in headers.values():
+        sheet.cell(top, column).font = BOLD
+        sheet.cell(top, column).alignment = WRAP_HEADER
+    sheet.row_dimensions[top].height = LINE_HEIGHT * max(
+        [header_lines(str(h), size) for h, size in dressed.widths.items() if size] + [1])
+    alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
+    for header in (*dressed.wrap, *dressed.centred):
+        align = WRAP if header in dressed.wrap else CENTRE
+        wanted = alignments.add(align)
+        for row in body if header in headers else ():
+            cell = sheet.cell(row, headers[header])
+            if not cell.has_style or cell._style.alignmentId != wanted:
+                cell.alignment = align
+            if header in dressed.wrap:
+                lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
+                sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+
+
+def _style(cell: Any, name: str, value: Any) -> None:
+    """Set a style attribute of `cell` unless it already has it (setting is slow)."""
+    if getattr(cell, name) != value:
+        setattr(cell, name, value)
+
+
+def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False) -> None:
+    """A4, fit to the page width (as many pages down as needed), the header row on every
+    page, grid lines; `landscape` for a wide sheet; `bounded`: the sheet's tables as
+    print area (else none: the used range, which follows rows typed later)."""
+    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
+    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
+    sheet.page_setup.fitToWidth = 1
+    sheet.page_setup.fitToHeight = 0
+    sheet.sheet_properties.pageSetUpPr.fitToPage = True
+    sheet.print_title_rows = "1:1"
+    sheet.print_options.gridLines = True
+    sheet.print_area = None
+    if bounded and sheet.tables:  # one print area per table, left to right
+        sheet.print_area = [t.ref for t in sorted(
+            sheet.tables.values(), key=lambda t: range_boundaries(t.ref)[:2])]
+
+
+def _value(cell: Any) -> Any:
+    """A cell's value (None: no cell); a formula as `Formula`."""
+    if cell is None:
+        return None
+    value = cell._value
+    return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
+
+
+def _filled(cells: dict, row: int, first: int, last: int) -> Any:
+    """The first non-empty value of `row` between columns `first` and `last` (or None)."""
+    for column in range(first, last + 1):
+        value = _value(cells.get((row, column)))
+        if value is not None and value != "":
+            return value
+    return None
+
+
+def _take_rows_below(sheet: Worksheet, table: Table) -> int:
+    """Extend `table` over the rows typed right below it (its new last row); RisikoError
+    naming the row for values typed further down, after empty rows (never ignored)."""
+    min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+    cells, last = sheet._cells, max_row
+    below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
+                                              sheet.tables.values() if t.name != table.name)
+             if top > max_row and left <= max_col and right >= min_col]
+    for row in range(max_row + 1, min([sheet.max_row + 1, *below])):
+        value = _filled(cells, row, min_col, max_col)
+        if value is None:
+            continue
+        if row != last + 1:
+            raise RisikoError(
+                f"dati scritti sotto la tabella {table.name}, staccati da righe vuote: "
+                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
+                foglio=sheet.title, riga=row, valore=value)
+        last = row
+    if last != max_row:
+        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        _resize(table, f"{get_column_letter(min_col)}{min_row}:"
+                       f"{get_column_letter(max_col)}{last}", headers)
+    return last
+
+
+def _refuse_covering(sheet: Worksheet, name: str, first: int, last_col: int, max_row: int,
+                     last_row: int) -> None:
+    """RisikoError when a table growing to `last_row` would write over a non-empty cell
+    below it (something typed outside the table is never overwritten)."""
+    cells = sheet._cells
+    for row in range(max_row + 1, last_row + 1):
+        value = _filled(cells, row, first, last_col)
+        if value is not None:
+            raise RisikoError(
+                f"la tabella {name} deve allungarsi fino alla riga {last_row}, ma sotto di "
+                "essa ci sono dati scritti fuori dalla tabella: spostarli altrove",
+                foglio=sheet.title, riga=row, valore=value)
+
+
+def _unchanged(cell: Any, value: Any) -> bool:
+    """Whether writing `value` would leave `cell` (None: not created) as it is."""
+    if cell is None:
+        return value is None or (isinstance(value, float) and value != value)
+    old = cell._value
+    return type(old) is type(value) and old == value and (
+        not isinstance(value, str) or cell.data_type == ("f" if isinstance(value, Formula)
+                                                          else "s"))
+
+
+def _resize(table: Table, ref: str, headers: list[Any]) -> None:
+    from openpyxl.worksheet.table import TableColumn
+
+    table.ref = ref
+    if table.autoFilter is not None:
+        table.autoFilter.ref = ref
+    if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
+        table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
+                              enumerate(headers, start=1)]
+
+
+def _chart_title(chart: Any) -> str:
+    """The plain text of a chart's title ("" when it has none)."""
+    rich = getattr(getattr(chart.title, "tx", None), "rich", None)
+    if rich is None:
+        return ""
+    return "\n".join("".join(run.t or "" for run in paragraph.r or ())
+                     for paragraph in rich.paragraphs)
+
+
+def _stacked_bars(sheet: Worksheet, table: Table, spec: ChartSpec) -> Any:
+    """An openpyxl stacked horizontal bar chart over the first `spec.rows` table rows."""
+    from openpyxl.chart import BarChart, Reference
+    from openpyxl.chart.data_source import AxDataSource, NumDataSource, NumRef, StrRef
+    from openpyxl.chart.series import Series, SeriesLabel
+
+    min_col, header, max_col, _ = range_boundaries(table.ref)
+    columns = {sheet.cell(header, c).value: c for c in range(min_col, max_col + 1)}
+    missing = [h for h in (spec.category, *spec.series) if h not in columns]
+    if missing:
+        raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella «{spec.table}»",
+                          foglio=sheet.title, valore=missing[0])
+    first, last = header + 1, header + spec.rows
+    category = Reference(sheet, min_col=columns[spec.category], min_row=first, max_row=last)
+    chart = BarChart()
+    chart.type, chart.grouping, chart.overlap, chart.gapWidth = "bar", "stacked", 100, 60
+    chart.title = spec.title
+    chart.style = 10
+    for index, name in enumerate(spec.series):
+        column = columns[name]
+        title = Reference(sheet, min_col=column, min_row=header)
+        values = Reference(sheet, min_col=column, min_row=first, max_row=last)
+        chart.series.append(Series(
+            idx=index, order=index, tx=SeriesLabel(strRef=StrRef(f=str(title))),
+            cat=AxDataSource(strRef=StrRef(f=str(category))),
+            val=NumDataSource(numRef=NumRef(f=str(values)))))
+    chart.x_axis.title = spec.category_title or None
+    chart.y_axis.title = spec.value_title or None
+    chart.x_axis.scaling.orientation = "maxMin"  # the leader on top
+    chart.y_axis.axPos = "b"
+    chart.y_axis.crosses = "max"  # value axis at the bottom of the reversed categories
+    chart.x_axis.delete = chart.y_axis.delete = False  # openpyxl 3.1 hides them otherwise
+    chart.legend.position = "b"
+    chart.width, chart.height = 18, 3 + 0.9 * spec.rows  # cm
+    return chart
+
+
+def _load(path: Path) -> Workbook:
+    """The tournament workbook at `path`, opened safely (see `safe_open`) and checked: it
+    has our tables, and no merged cells inside them (openpyxl cannot write those)."""
+    workbook = safe_open.load(path, keep_vba=path.suffix.lower() == ".xlsm",
+                              keep_links=False, rich_text=False)
+    if not set(CORE_TABLES) & {name for sheet in workbook.worksheets for name in sheet.tables}:
+        raise safe_open.file_error(path, "non è la cartella di lavoro di un torneo (non ha "
+                                   "nessuna delle tabelle Impostazioni, Iscritti, Risultati): "
+                                   "crearla con «risiko-xl nuovo»")
+    for sheet in workbook.worksheets:
+        _check_merged(sheet)
+    return workbook
+
+
+def _check_merged(sheet: Worksheet) -> None:
+    """RisikoError at the first merged range overlapping one of the sheet's tables."""
+    for table in sheet.tables.values():
+        left, top, right, bottom = range_boundaries(table.ref)
+        for merged in sheet.merged_cells.ranges:
+            if (merged.min_col <= right and merged.max_col >= left and merged.min_row <= bottom
+                    and merged.max_row >= top):
+                column = max(merged.min_col, left)
+                header = sheet.cell(top, column).value
+                raise RisikoError(
+                    f"celle unite ({merged.coord}) nella tabella {table.name}: separarle "
+                    "(Home > Unisci e allinea al centro) e scrivere un valore per cella",
+                    foglio=sheet.title, riga=merged.min_row,
+                    colonna=str(header) if header is not None else get_column_letter(column),
+                    valore=sheet.cell(merged.min_row, merged.min_col).value)

@@ -1,0 +1,102 @@
+"""The tournament workbook's schema: sheets, Excel tables and their headers.
+
+These names are an interface organisers and other tools rely on: columns are always
+found by header, never by position, and extra user columns are preserved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from risiko_xl.rules.game import ARMY_LIMIT
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One Excel table (ListObject): its sheet, name and headers; `computed` ones are ours."""
+
+    sheet: str
+    name: str
+    headers: tuple[str, ...]
+    computed: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(h for h in self.headers if h not in self.optional)
+
+
+SETTINGS = TableSpec("Torneo", "Impostazioni", ("Voce", "Valore"))
+CALENDAR = TableSpec("Torneo", "Calendario", ("Turno", "Fase", "Data", "Ora"))
+PLAYERS = TableSpec("Iscritti", "Iscritti", (
+    "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"))
+ART26 = ("Armate obiettivo", "Armate totali", "Carte", "Territori obiettivo", "Territori fuori")
+# S.P.Q.RisiKo! tie-breaks (seed 004 «Conclusione di una partita»), typed by the referee
+SPQR = ("Coefficiente", "Valore esercito")
+RESULTS = TableSpec(
+    "Risultati", "Risultati",
+    ("Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
+     "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", *ART26, *SPQR,
+     "Punti tavolo", "Posizione", "Punti torneo"),
+    computed=("Punti tavolo", "Posizione", "Punti torneo"),
+    optional=(*ART26, *SPQR),
+)
+STANDINGS_BASE = ("Pos", "ID", "Giocatore", "Club")
+DROPS_COLUMN = "Scarto"  # Classifica: the rounds not counted («T3»)
+QUALIFICATION_COLUMN = "Qualificazione"  # Classifica: how a player reached a final phase
+STANDINGS_EXTRA = ("Totale", "Generale", "Assoluta", "Vittorie", "RisiKo!", "Fuori obiettivo",
+                   "Migliore", DROPS_COLUMN, QUALIFICATION_COLUMN)
+DRAWS = TableSpec("Sorteggi", "Sorteggi", (
+    "Turno", "Fase", "Data e ora", "Seme", "Impronta", "Versione motore", "Procedura",
+    "Qualità", "Tavoli", "Note"))
+TEAMS = TableSpec("Squadre", "Squadre", (
+    "Pos", "Squadra", "Totale", "Giocatori", "Partite", "Contate", "Vittorie", "Secondi",
+    "Migliore scartato"))
+ARCHIVE = TableSpec("Archivio", "Archivio", (*RESULTS.headers, "Archiviato il", "Motivo"))
+QUALIFIERS = TableSpec("Fasi finali", "Qualificati", (
+    "Fase", "Turno", "Girone", "Tavolo", "ID", "Giocatore", "Club", "Pos. classifica",
+    "Qualificazione"))
+# the final's place and points and the tournament total are separate columns (001 §7)
+FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
+    "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Posto in finale", "Punti finale",
+    "Punti torneo", "Note"))
+MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
+
+SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
+                "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo",
+                "Indirizzo pubblicazione", "Nomi nei post")
+# optional inputs of the ribbon's actions (the CLI takes them as arguments); emptied after use
+ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
+               "Giocatore da ritirare")
+
+STATES = ("Attivo", "Assente", "Ritirato", "Squalificato")
+PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
+# what the Fase column offers: the playoff is also «Ripescaggio» (003-a calls it so)
+PHASE_CHOICES = ("Qualificazione", "Spareggio", "Ripescaggio", "Semifinale", "Finale")
+FLAGS = ("S", "N")
+
+
+def standings_spec(rounds: int, extras: tuple[str, ...] = ("Totale",)) -> TableSpec:
+    """The `Classifica` table for `rounds` preliminary rounds (T1, T2, …)."""
+    round_columns = tuple(f"T{i}" for i in range(1, rounds + 1))
+    return TableSpec("Classifica", "Classifica", (*STANDINGS_BASE, *round_columns, *extras),
+                     computed=(*STANDINGS_BASE, *round_columns, *extras))
+
+
+ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
+    "Armate obiettivo": ("armies_objective", ARMY_LIMIT * 2),
+    "Armate totali": ("armies_total", ARMY_LIMIT * 2),
+    "Carte": ("cards", 7),
+    "Territori obiettivo": ("territories_objective", 42),
+    "Territori fuori": ("territories_outside", 42),
+    # seed 004 (S.P.Q.RisiKo!): coefficiente punti potenziali, valore dell'esercito
+    "Coefficiente": ("coefficient", None),
+    "Valore esercito": ("army_value", None),
+}
+
+
+# The Risultati column holding each Seat field, so a message can say which column to fill
+# (the placement chain's criteria are Seat fields: `rules.placement.SEAT_FIELDS`).
+SEAT_COLUMNS = {"points": "Punti obiettivo", "out_points": "Punti fuori obiettivo",
+                "order": "Ordine", "elimination": "Eliminato",
+                **{field: header for header, (field, _) in ART26_FIELDS.items()}}

@@ -1,0 +1,148 @@
+"""The `Impostazioni` settings: how they are read and matched, and the formula they name.
+
+A setting is matched whatever its case and spacing, is never written twice, and the
+formula is the one «Formula» names with the overrides the settings give (method, rounds,
+drops, variant). Messages name the setting's row of `Impostazioni`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load as load_formula
+from risiko_xl.formulas import resolve
+from risiko_xl.formulas.model import Formula
+from risiko_xl.rules.methods import method
+
+
+def setting_key(name: str) -> str:
+    """How a setting's name is matched: case, surrounding and repeated spaces aside
+    («metodo punteggio», «Metodo  Punteggio » are «Metodo punteggio»)."""
+    return " ".join(str(name).split()).casefold()
+
+
+class Settings(dict):
+    """`Voce` → `Valore`, looked up by `setting_key` (a setting typed with other case or
+    spacing is never ignored), keeping the names as typed."""
+
+    def __getitem__(self, key: Any) -> Any:
+        return dict.__getitem__(self, self._typed(key))
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, self._typed(key))
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return dict.get(self, self._typed(key), default)
+
+    def _typed(self, key: Any) -> Any:
+        wanted = setting_key(key)
+        return next((k for k in self if setting_key(k) == wanted), key)
+
+
+def settings_of(frame: pd.DataFrame) -> dict[str, Any]:
+    """`Voce` → `Valore` of the Impostazioni table read as `frame`; RisikoError naming
+    both rows when a setting is written twice (which one counts would be a guess)."""
+    found = Settings()
+    rows: dict[str, Any] = {}
+    for row, key, value in zip(frame.index, frame["Voce"], frame["Valore"]):
+        if key is None or key != key or not str(key).strip():  # empty (None, NaN, "")
+            continue
+        name = str(key).strip()
+        if setting_key(name) in rows:
+            raise RisikoError(
+                f"l'impostazione «{name}» è scritta due volte (righe "
+                f"{rows[setting_key(name)]} e {row}): cancellarne una",
+                foglio=frame.attrs.get("sheet", schema.SETTINGS.sheet), riga=int(row),
+                colonna="Voce", valore=key)
+        rows[setting_key(name)] = row
+        found[name] = value
+    return found
+
+
+VARIANT_KEY = "Variante formula"
+MEDALS = "medagliere"  # the scoring method whose standings are a medal table
+
+
+def _setting_error(key: str, message: str, value: Any,
+                   rows: dict[str, int] | None = None) -> RisikoError:
+    return RisikoError(f"impostazione «{key}»: {message}", foglio=schema.SETTINGS.sheet,
+                       riga=(rows or {}).get(key), colonna="Valore", valore=value)
+
+
+def setting_rows(book: Book) -> dict[str, int]:
+    """Sheet row of each `Impostazioni` key (for messages)."""
+    frame = book.read_table(schema.SETTINGS.name)
+    return {str(k).strip(): row for row, k in zip(frame.index, frame["Voce"]) if k}
+
+
+def tournament_formula(settings: dict[str, Any], players: int | None = None,
+                       rows: dict[str, int] | None = None) -> Formula:
+    """The formula the settings name, with their overrides (method, rounds, drops) applied.
+    A formula with variants needs `Variante formula` or the player count to choose one.
+    `rows` (key -> sheet row) locate the errors."""
+    name = to_text(settings.get("Formula")) or "master"
+    try:
+        formula = load_formula(name)
+    except RisikoError as err:
+        raise err.located(foglio=schema.SETTINGS.sheet, riga=(rows or {}).get("Formula"),
+                          colonna="Valore") from None
+    if formula.variants:
+        key = to_text(settings.get(VARIANT_KEY))
+        if key is not None:
+            chosen = {v.key: v.formula for v in formula.variants}.get(key)
+            if chosen is None:
+                raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
+                    v.key for v in formula.variants) + ")", key, rows)
+            formula = chosen
+        elif players is not None:
+            formula, _ = resolve(formula, players)
+    return _overridden(formula, settings, rows)
+
+
+def variant_for(settings: dict[str, Any], players: int) -> str | None:
+    """The variant key to record at the first draw (None when the formula has none)."""
+    formula = load_formula(to_text(settings.get("Formula")) or "master")
+    return resolve(formula, players)[1] if formula.variants else None
+
+
+def _overridden(formula: Formula, settings: dict[str, Any],
+                rows: dict[str, int] | None) -> Formula:
+    changes: dict[str, Any] = {}
+    wanted = to_text(settings.get("Metodo punteggio"))
+    if wanted and wanted.casefold() != formula.scoring.name:
+        if formula.methods_allowed and wanted.casefold() not in formula.methods_allowed:
+            raise _setting_error("Metodo punteggio", "metodo non previsto dalla formula "
+                                 f"(ammessi: {', '.join(formula.methods_allowed)})", wanted,
+                                 rows)
+        try:
+            changes["scoring"] = method(wanted)
+        except RisikoError as err:
+            raise _setting_error("Metodo punteggio", err.messaggio, wanted, rows) from None
+    standings = {}
+    for key, field, minimum in (("Turni preliminari", "rounds", 1), ("Scarti", "drops", 0)):
+        value = settings.get(key)
+        if not is_blank(value):
+            try:
+                standings[field] = to_int(value, key, minimum=minimum, maximum=30)
+            except RisikoError as err:
+                raise _setting_error(key, err.messaggio, value, rows) from None
+    if standings:
+        changes["standings"] = dataclasses.replace(formula.standings, **standings)
+        rules = changes["standings"]
+        if rules.drops >= rules.rounds:
+            raise _setting_error("Scarti", f"gli scarti devono essere meno dei turni "
+                                 f"({rules.rounds})", rules.drops, rows)
+    scoring = changes.get("scoring", formula.scoring)
+    if scoring.name == MEDALS:
+        # seed 004: the medal table counts the places «realizzati durante l'intero torneo»:
+        # no result is ever dropped, whatever «Scarti» says
+        changes["standings"] = dataclasses.replace(
+            changes.get("standings", formula.standings), medals=True, drops=0, best_of=None)
+    return dataclasses.replace(formula, **changes) if changes else formula

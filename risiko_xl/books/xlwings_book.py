@@ -1,0 +1,441 @@
+"""The book interface over a workbook open in Excel, with xlwings (the ribbon's actions).
+
+`XlwingsBook` mirrors `OpenpyxlBook` (same frames, same table semantics) over a live
+workbook. It is made for one action: the first `read_table` of a table reads it from
+Excel in one block and keeps it; writes change that copy; `flush()` (called by `save()`)
+writes each changed table back in one block, then draws the charts. So a service reads
+and writes each table at most once in Excel, sees its own writes, and an error before
+`flush()` leaves the workbook untouched, as the CLI leaves the file untouched.
+
+Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests):
+
+- `Book`: `sheets`, `app`, `fullname`, `selection`, `save()`;
+  `App`: `alert(prompt, title=, buttons=, mode=)`, `status_bar`;
+- `Sheets`: iteration, `len()`, `[i]`, `add(name=, after=)`;
+  `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`, `visible` (write),
+  `page_setup`; `PageSetup`: `print_area` (write);
+- `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
+  `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
+  `formula2` (write: a formula that spills, for the `Calcoli` sheet), `number_format` and
+  `column_width` (write: the workbook's look, `layout`; widths in characters, as desktop
+  Excel measures them);
+- `Charts`: iteration, `add(name=, chart_type=, anchor=, width=, height=)`; `Chart`: `name`,
+  `title`, `delete()`, `set_source_data(range, plot_by=)`, `set_x_axis_values(range)`,
+  `legend.position`, `category_axis` / `value_axis` (`title`, `reverse_order`, `crosses`).
+
+Values come as xlwings gives them (numbers as floats, dates as datetimes, empty cells as
+None). Text that Excel would turn into something else when written (a formula, a number,
+a date, TRUE, an error) is written with Excel's text prefix `'`, so it stays text, as
+`openpyxl_book.put` keeps it text in a file.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path, PurePath
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from openpyxl.utils import get_column_letter
+
+from risiko_xl.books.book import missing_table, table_frame
+from risiko_xl.books.charts import STACKED_BARS, ChartSpec
+from risiko_xl.books.live_formulas import Formula, SheetFormula
+from risiko_xl.books.look import Look, dress
+from risiko_xl.books.schema import SETTINGS
+from risiko_xl.books.settings import setting_key, settings_of
+from risiko_xl.errors import RisikoError
+
+XLWINGS_API: dict[str, frozenset[str]] = {
+    "Book": frozenset({"sheets", "app", "fullname", "selection", "save"}),
+    "App": frozenset({"alert", "status_bar"}),
+    "Sheets": frozenset({"__iter__", "__len__", "__getitem__", "add"}),
+    "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents", "visible",
+                        "page_setup"}),
+    "PageSetup": frozenset({"print_area"}),
+    "Tables": frozenset({"__iter__"}),
+    "Table": frozenset({"name", "range", "resize"}),
+    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2",
+                        "number_format", "column_width"}),
+    "Charts": frozenset({"__iter__", "add"}),
+    "Chart": frozenset({"name", "title", "delete", "set_source_data", "set_x_axis_values",
+                        "legend", "category_axis", "value_axis"}),
+    "ChartLegend": frozenset({"position"}),
+    "ChartAxis": frozenset({"title", "reverse_order", "crosses"}),
+}
+
+TEXT_PREFIX = "'"
+_LITERALS = frozenset({"true", "false", "vero", "falso"})
+# words Excel reads inside a number, date or time ("3 mar 2026", "1e5", "9 pm")
+_DATE_TEXT = (
+    "gen gennaio feb febbraio mar marzo apr aprile mag maggio giu giugno lug luglio ago "
+    "agosto set sett settembre ott ottobre nov novembre dic dicembre jan january february "
+    "march april may jun june jul july aug august sep sept september oct october november "
+    "dec december am pm a p e")
+_DATE_WORDS = frozenset(_DATE_TEXT.split())
+_WORDS = re.compile(r"[^\W\d_]+")
+CM = 72 / 2.54  # points per centimetre
+
+
+def needs_prefix(text: str) -> bool:
+    """Whether Excel would not keep `text` as typed: a formula, a number, a date or time,
+    a logical value, an error value (also after leading blanks: tab, CR), or text already
+    starting with the prefix."""
+    if text[:1] == TEXT_PREFIX or text.lstrip()[:1] in ("=", "+", "-", "@", "#"):
+        return True
+    if text.strip().casefold() in _LITERALS:
+        return True
+    if not any(c.isdigit() for c in text):
+        return False
+    return all(word.casefold() in _DATE_WORDS for word in _WORDS.findall(text))
+
+
+def excel_value(value: Any) -> Any:
+    """A Python or pandas value as written to a cell (None = empty)."""
+    if value is None or value is pd.NaT:
+        return None
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and value != value:  # NaN from pandas = empty
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.to_pydatetime()
+    if isinstance(value, Formula):
+        return str(value)
+    if isinstance(value, str):
+        if not value:
+            return None
+        return TEXT_PREFIX + value if needs_prefix(value) else value
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """A value as kept in memory after a write (what `OpenpyxlBook` would hold)."""
+    if value is None or value is pd.NaT:
+        return None
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and value != value:
+        return None
+    if isinstance(value, pd.Timestamp):
+        return value.to_pydatetime()
+    return value
+
+
+@dataclass
+class _Grid:
+    """One Excel table as read: header row and body rows, where it sits, and what
+    changed since (the whole table, or only some cells)."""
+
+    sheet: Any
+    table: Any
+    top: int
+    left: int
+    headers: list[Any]
+    body: list[list[Any]]
+    width: int  # the table's extent in Excel (columns, body rows)
+    rows: int
+    dirty: bool = False
+    cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Chart:
+    spec: ChartSpec
+    sheet: Any
+    anchor: tuple[int, int]
+    category: int
+    series: tuple[int, ...]
+    header: int
+
+
+class XlwingsBook:
+    """A tournament workbook open in Excel (`xw.Book`), for the length of one action.
+    Worksheet functions (UDFs) run only in Excel for Windows: `live_functions`."""
+
+    live_functions = sys.platform == "win32"
+
+    def __init__(self, book: Any) -> None:
+        self.book = book
+        fullname = PurePath(str(book.fullname))
+        self.path: Path | None = Path(fullname) if fullname.is_absolute() else None
+        self._grids: dict[str, _Grid] = {}
+        self._table_list: list[tuple[Any, Any]] | None = None
+        self._charts: dict[tuple[str, str], _Chart] = {}
+        self._formulas: dict[str, tuple[str, list[SheetFormula]]] = {}
+        self._look: Look | None = None
+        self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
+        self.loaded: tuple[int, Any] | None = None
+
+    @property
+    def folder(self) -> Path | None:
+        """The workbook's folder (None for a workbook never saved)."""
+        return None if self.path is None else self.path.parent
+
+    # --- tables ---------------------------------------------------------------------
+    def _tables(self) -> list[tuple[Any, Any]]:
+        """(sheet, table) for every Excel table, listed once per action."""
+        if self._table_list is None:
+            self._table_list = [(sheet, table) for sheet in self.book.sheets
+                                for table in sheet.tables]
+        return self._table_list
+
+    def table_names(self) -> list[str]:
+        return [table.name for _, table in self._tables()]
+
+    def _grid(self, name: str) -> _Grid:
+        grid = self._grids.get(name)
+        if grid is not None:
+            return grid
+        found = next(((s, t) for s, t in self._tables() if t.name == name), None)
+        if found is None:
+            raise missing_table(name, [s.name for s in self.book.sheets], self.table_names())
+        sheet, table = found
+        where = table.range
+        rows = [list(row) for row in where.options(ndim=2).value]  # the one read
+        height, width = where.shape
+        grid = _Grid(sheet, table, where.row, where.column, rows[0], rows[1:], width,
+                     height - 1)
+        self._grids[name] = grid
+        return grid
+
+    def read_table(self, name: str) -> pd.DataFrame:
+        """All columns of table `name` (user columns too); index = sheet row number."""
+        grid = self._grid(name)
+        headers = [str(h).strip() if h is not None else "" for h in grid.headers]
+        frame = pd.DataFrame([list(row) for row in grid.body], columns=headers, dtype=object)
+        frame.index = range(grid.top + 1, grid.top + 1 + len(grid.body))
+        frame.attrs.update(sheet=grid.sheet.name, table=name, header_row=grid.top)
+        empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
+        return frame[~empty] if len(frame) else frame
+
+    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
+        """Replace the body of table `name` with `frame` (columns matched by header; table
+        columns missing from `frame` are left blank, extra frame columns are appended).
+        With `replace_headers` the table's columns become exactly `frame`'s. Written to
+        Excel by `flush()`."""
+        grid = self._grid(name)
+        self.generation += 1
+        headers = list(frame.columns) if replace_headers else list(grid.headers)
+        for column in frame.columns:
+            if column not in headers:
+                headers.append(column)
+        offsets = [headers.index(c) for c in frame.columns]
+        body = []
+        for record in frame.itertuples(index=False, name=None):
+            values: list[Any] = [None] * len(headers)
+            for offset, value in zip(offsets, record):
+                values[offset] = _plain(value)
+            body.append(values)
+        grid.headers = headers
+        grid.body = body or [[None] * len(headers)]
+        grid.dirty = True
+        grid.cells.clear()
+
+    # --- settings -------------------------------------------------------------------
+    def settings(self) -> dict[str, Any]:
+        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
+
+    def set_setting(self, key: str, value: Any) -> None:
+        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
+        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
+        matches = frame.index[names == setting_key(key)]
+        if len(matches):
+            grid = self._grid(SETTINGS.name)
+            self.generation += 1
+            row, column = int(matches[0]) - grid.top - 1, list(frame.columns).index("Valore")
+            grid.body[row][column] = _plain(value)
+            grid.cells[row, column] = grid.body[row][column]
+        else:
+            extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
+            self.write_table(SETTINGS.name, extended)
+
+    # --- charts ---------------------------------------------------------------------
+    def set_chart(self, spec: ChartSpec) -> None:
+        """Draw `spec` to the right of its table (one gap column), replacing the chart
+        named or titled `spec.title` on that sheet; an empty spec only removes it. Drawn
+        by `flush()`, after the tables."""
+        if spec.kind != STACKED_BARS:
+            raise RisikoError("tipo di grafico non previsto", valore=spec.kind)
+        grid = self._grid(spec.table)
+        columns = {header: grid.left + offset for offset, header in enumerate(grid.headers)}
+        if not spec.empty:
+            missing = [h for h in (spec.category, *spec.series) if h not in columns]
+            if missing:
+                raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella "
+                                  f"«{spec.table}»", foglio=grid.sheet.name,
+                                  valore=missing[0])
+        right = grid.left + len(grid.headers) - 1
+        self._charts[grid.sheet.name, spec.title] = _Chart(
+            spec, grid.sheet, (grid.top, right + 2), columns.get(spec.category, 0),
+            tuple(columns[s] for s in spec.series if s in columns), grid.top)
+
+    def set_sheet_formulas(self, sheet: str, note: str,
+                           formulas: Sequence[SheetFormula]) -> None:
+        """Empty `sheet` (created at the end if missing), `note` in A1, each formula in its
+        top-left cell as a dynamic array formula that spills over its block. By `flush()`."""
+        self._formulas[sheet] = (note, list(formulas))
+
+    def apply_look(self, look: Look) -> None:
+        """Number formats and widths of our tables, technical sheets hidden, the print
+        area of a sheet with a chart beside its table (see `layout`); written by
+        `flush()` after the tables. The rest of the print setup is the template's."""
+        self._look = look
+
+    # --- writing to Excel -----------------------------------------------------------
+    @property
+    def pending(self) -> bool:
+        """Whether there are changes not yet written to Excel."""
+        return bool(self._charts or self._formulas) or any(
+            g.dirty or g.cells for g in self._grids.values())
+
+    def flush(self) -> None:
+        """Write every changed table to Excel (one block each), then draw the charts and
+        give the workbook its look (`layout`) when anything changed."""
+        if self.pending:
+            dress(self)
+        for grid in self._grids.values():
+            if grid.dirty:
+                _write_grid(grid)
+            elif grid.cells:
+                for (row, column), value in grid.cells.items():
+                    grid.sheet.range((grid.top + 1 + row, grid.left + column)).value = (
+                        excel_value(value))
+                grid.cells.clear()
+        for name, (note, formulas) in self._formulas.items():
+            sheet = self._sheet(name)
+            sheet.clear_contents()
+            sheet.range((1, 1)).value = excel_value(note)
+            for f in formulas:
+                sheet.range((f.row, f.column)).formula2 = f.text
+        self._formulas.clear()
+        for chart in self._charts.values():
+            _draw(chart)
+        self._charts.clear()
+        if self._look is not None:
+            self._write_look(self._look)
+            self._look = None
+
+    def _write_look(self, look: Look) -> None:
+        for name, dressed in look.tables.items():
+            grid = self._grid(name)
+            columns = {h: grid.left + i for i, h in enumerate(grid.headers)}
+            last = grid.top + max(grid.rows, 1)
+            for header, fmt in dressed.formats.items():
+                if header in columns:
+                    grid.sheet.range((grid.top + 1, columns[header]),
+                                     (last, columns[header])).number_format = fmt
+            for (offset, header), fmt in dressed.cells.items():
+                if header in columns:
+                    grid.sheet.range((grid.top + 1 + offset, columns[header])
+                                     ).number_format = fmt
+            for header, size in dressed.widths.items():
+                if header in columns:
+                    grid.sheet.range((grid.top, columns[header])).column_width = size
+        for sheet in self.book.sheets:
+            if sheet.name in look.hidden or sheet.name in look.shown:
+                sheet.visible = sheet.name in look.shown
+        for name in look.tables:
+            grid = self._grid(name)
+            if grid.sheet.name in look.bounded:
+                right = grid.left + len(grid.headers) - 1
+                grid.sheet.page_setup.print_area = (
+                    f"A{grid.top}:{get_column_letter(right)}{grid.top + max(grid.rows, 1)}")
+
+    def save(self) -> None:
+        """Write pending changes, then save the workbook in place (Excel keeps it open)."""
+        self.flush()
+        self.book.save()
+
+    # --- the Excel face (used by the actions) ---------------------------------------
+    def alert(self, text: str, buttons: str = "ok", mode: str | None = None) -> str | None:
+        """A message box titled «RisiKo!»; returns the button pressed ("ok", "yes",
+        "no", …) or None where xlwings cannot tell (xlwings Server)."""
+        return self.book.app.alert(text, title="RisiKo!", buttons=buttons, mode=mode)
+
+    def status(self, text: str | None) -> None:
+        """Show `text` in Excel's status bar (None gives it back to Excel)."""
+        self.book.app.status_bar = False if text is None else text
+
+    def selected_cell(self) -> tuple[str, int] | None:
+        """(sheet name, row) of the active cell, or None."""
+        selection = self.book.selection
+        if selection is None:
+            return None
+        return selection.sheet.name, int(selection.row)
+
+    def _sheet(self, name: str) -> Any:
+        """Sheet `name`, added after the last one if missing."""
+        sheets = self.book.sheets
+        sheet = next((s for s in sheets if s.name == name), None)
+        return sheet if sheet is not None else sheets.add(name=name,
+                                                          after=sheets[len(sheets) - 1])
+
+    def write_lines(self, sheet_name: str, lines: list[str]) -> None:
+        """Sheet `sheet_name` (created at the end if missing) emptied and filled with
+        `lines`, one per row in column A, in one write."""
+        sheet = self._sheet(sheet_name)
+        sheet.clear_contents()
+        if lines:
+            sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
+
+
+def _write_grid(grid: _Grid) -> None:
+    """Resize the table first (so Excel never names an emptied header cell), then write
+    header and body in one block that also blanks the cells the table no longer covers."""
+    sheet, width, rows = grid.sheet, len(grid.headers), len(grid.body)
+    if (width, rows) != (grid.width, grid.rows):
+        grid.table.resize(sheet.range((grid.top, grid.left),
+                                      (grid.top + rows, grid.left + width - 1)))
+    span = max(width, grid.width)
+    block = [[excel_value(v) for v in grid.headers] + [None] * (span - width)]
+    block += [[excel_value(v) for v in row] + [None] * (span - width) for row in grid.body]
+    block += [[None] * span for _ in range(grid.rows - rows)]
+    sheet.range((grid.top, grid.left), (grid.top + len(block) - 1,
+                                        grid.left + span - 1)).value = block
+    grid.width, grid.rows, grid.dirty = width, rows, False
+    grid.cells.clear()
+
+
+def _title(chart: Any) -> str | None:
+    """A chart's title, or None where the engine cannot read it (xlwings Server)."""
+    try:
+        return chart.title
+    except NotImplementedError:
+        return None
+
+
+def _draw(item: _Chart) -> None:
+    """Replace the chart named or titled like the spec, as Excel stacked horizontal bars:
+    the leader on top, the legend below, linked to the table's cells."""
+    spec, sheet = item.spec, item.sheet
+    while True:  # one at a time: deleting a chart renumbers the others
+        old = next((c for c in sheet.charts if c.name == spec.title
+                    or _title(c) == spec.title), None)
+        if old is None:
+            break
+        old.delete()
+    if spec.empty:
+        return
+    first, last = item.header + 1, item.header + spec.rows
+    low, high = min(item.series), max(item.series)  # consecutive round columns T1, T2, …
+    chart = sheet.charts.add(name=spec.title, chart_type="bar_stacked",
+                             anchor=sheet.range(item.anchor), width=18 * CM,
+                             height=(3 + 0.9 * spec.rows) * CM)
+    chart.set_source_data(sheet.range((item.header, low), (last, high)), plot_by="columns")
+    chart.set_x_axis_values(sheet.range((first, item.category), (last, item.category)))
+    chart.title = spec.title
+    chart.legend.position = "bottom"
+    chart.category_axis.reverse_order = True  # the leader on top
+    chart.category_axis.crosses = "maximum"  # and the value axis still at the bottom
+    if spec.category_title:
+        chart.category_axis.title = spec.category_title
+    if spec.value_title:
+        chart.value_axis.title = spec.value_title
+
+
+__all__ = ["XLWINGS_API", "XlwingsBook", "excel_value", "needs_prefix"]

@@ -1,0 +1,246 @@
+"""Builds the tournament workbook from the schema, reproducibly (same bytes every time)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl.worksheet.table import Table, TableStyleInfo
+from openpyxl.worksheet.worksheet import Worksheet
+
+from risiko_xl.formulas import names
+from risiko_xl.rules.methods import METHODS
+from risiko_xl.rules.territories import TERRITORIES
+from risiko_xl.books import live_formulas
+from risiko_xl.books import schema
+from risiko_xl.files.writes import atomic_write
+from risiko_xl.books.look import points_format
+from risiko_xl.books.openpyxl_book import BOLD, print_setup, put
+
+FIXED_TIME = dt.datetime(2026, 1, 1)
+ZIP_TIME = (2026, 1, 1, 0, 0, 0)
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
+    "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
+    "Scarti": 0, "Seme sorteggio": "", "Variante formula": "", "Calcolo": "",
+    "Indirizzo pubblicazione": "",  # the room screen's QR code (publish/screen.py)
+    "Nomi nei post": "nome e soprannome",  # how posts show players (publish/content.py)
+    **dict.fromkeys(schema.ACTION_KEYS, ""),
+}
+STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
+
+XLWINGS_CONF = "xlwings.conf"
+XLWINGS_SETTINGS = (("UDF Modules", "risiko_xl.udfs"),)
+
+def _table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
+           widths: int = 14) -> None:
+    for offset, header in enumerate(spec.headers):
+        cell = sheet.cell(1, col + offset)
+        put(cell, header)
+        cell.font = BOLD
+        sheet.column_dimensions[get_column_letter(col + offset)].width = max(widths,
+                                                                            len(header) + 2)
+    for r, row in enumerate(rows, start=2):
+        for offset, value in enumerate(row):
+            put(sheet.cell(r, col + offset), value)
+    last = get_column_letter(col + len(spec.headers) - 1)
+    ref = f"{get_column_letter(col)}1:{last}{max(len(rows), 1) + 1}"
+    table = Table(displayName=spec.name, ref=ref, tableStyleInfo=STYLE)
+    sheet.add_table(table)
+
+
+def _dropdown(sheet: Worksheet, spec: schema.TableSpec, header: str, values: tuple[str, ...],
+              rows: int = 2000) -> None:
+    column = get_column_letter(spec.headers.index(header) + 1)
+    validation = DataValidation(type="list", formula1='"' + ",".join(values) + '"',
+                                allow_blank=True, showErrorMessage=True,
+                                errorTitle="Valore non valido",
+                                error=f"Scegliere tra: {', '.join(values)}")
+    validation.add(f"{column}2:{column}{rows}")
+    sheet.add_data_validation(validation)
+
+
+def _setting_dropdown(sheet: Worksheet, key: str, values: tuple[str, ...]) -> None:
+    """A list of choices on the `Valore` cell of setting `key`; other text stays allowed
+    (e.g. the path of one's own formula file)."""
+    row = schema.SETTING_KEYS.index(key) + 2
+    validation = DataValidation(type="list", formula1='"' + ",".join(values) + '"',
+                                allow_blank=True, showErrorMessage=False,
+                                promptTitle=key, prompt="Scegliere dall'elenco",
+                                showInputMessage=True)
+    validation.add(f"B{row}")
+    sheet.add_data_validation(validation)
+
+
+def _number_format(sheet: Worksheet, spec: schema.TableSpec, header: str, fmt: str,
+                   rows: int = 2000) -> None:
+    column = spec.headers.index(header) + 1
+    for row in range(2, rows + 1):
+        sheet.cell(row, column).number_format = fmt
+
+
+def _print_setup(sheet: Worksheet, landscape: bool = False) -> None:
+    print_setup(sheet, landscape)
+    sheet.freeze_panes = "A2"
+
+
+def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Workbook:
+    """A new tournament workbook with every sheet and table of the schema; with
+    `formulas`, the `Calcoli` sheet holds the live worksheet functions (for Excel)."""
+    values = {**DEFAULT_SETTINGS, **(settings or {})}
+    book = Workbook()
+    torneo = book.active
+    torneo.title = schema.SETTINGS.sheet
+    keys = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
+    _table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
+    _table(torneo, schema.CALENDAR, [], col=4)
+    _setting_dropdown(torneo, "Formula", tuple(names()))
+    _setting_dropdown(torneo, "Metodo punteggio", tuple(METHODS))
+    _setting_dropdown(torneo, live_formulas.MODE_KEY, live_formulas.MODES)
+    _print_setup(torneo)
+
+    players = book.create_sheet(schema.PLAYERS.sheet)
+    _table(players, schema.PLAYERS, [])
+    _dropdown(players, schema.PLAYERS, "Stato", schema.STATES)
+    _print_setup(players)
+
+    results = book.create_sheet(schema.RESULTS.sheet)
+    _table(results, schema.RESULTS, [], widths=10)
+    _dropdown(results, schema.RESULTS, "Fase", schema.PHASE_CHOICES)
+    _dropdown(results, schema.RESULTS, "RisiKo!", schema.FLAGS)
+    points = points_format(_decimals(values))
+    _number_format(results, schema.RESULTS, "Punti torneo", points)
+    _print_setup(results, landscape=True)
+
+    standings = book.create_sheet("Classifica")
+    spec = schema.standings_spec(int(values["Turni preliminari"] or 1))
+    _table(standings, spec, [], widths=9)
+    _print_setup(standings)
+
+    teams = book.create_sheet(schema.TEAMS.sheet)
+    _table(teams, schema.TEAMS, [], widths=10)
+    for header in ("Totale", "Migliore scartato"):
+        _number_format(teams, schema.TEAMS, header, points, rows=200)
+    _print_setup(teams)
+
+    finals = book.create_sheet(schema.QUALIFIERS.sheet)
+    _table(finals, schema.QUALIFIERS, [], widths=10)
+    _table(finals, schema.FINAL_RANKING, [], col=len(schema.QUALIFIERS.headers) + 2, widths=10)
+    _print_setup(finals, landscape=True)
+
+    draws = book.create_sheet(schema.DRAWS.sheet)
+    _table(draws, schema.DRAWS, [], widths=18)
+    _print_setup(draws, landscape=True)
+
+    archive = book.create_sheet(schema.ARCHIVE.sheet)
+    _table(archive, schema.ARCHIVE, [], widths=10)
+    _print_setup(archive, landscape=True)
+
+    put(book.create_sheet(live_formulas.SHEET)["A1"], live_formulas.NOTE)
+
+    post = book.create_sheet("Post")
+    put(post["A1"], "Post per il forum (scritto da «Post forum»)")
+
+    board = book.create_sheet(schema.MAP.sheet)
+    _table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)
+    _print_setup(board)
+
+    # xlwings reads its settings from a sheet of this name (key in A, value in B, from A1):
+    # the worksheet functions live in risiko_xl.udfs, so Excel needs no per-book .py file.
+    conf = book.create_sheet(XLWINGS_CONF)
+    for row, (key, value) in enumerate(XLWINGS_SETTINGS, start=1):
+        put(conf.cell(row, 1), key)
+        put(conf.cell(row, 2), value)
+    conf.column_dimensions["A"].width = 22
+    conf.column_dimensions["B"].width = 30
+
+    if formulas:
+        _live_formulas(book)
+    _dress(book)
+    book.properties.creator = "risiko_xl"
+    book.properties.created = FIXED_TIME
+    book.properties.modified = FIXED_TIME
+    return book
+
+
+def _decimals(settings: dict[str, Any]) -> int:
+    """The decimals of the points of the method the settings name (of the formula's own
+    method while a variant is to be chosen); 3 when the settings name none we know."""
+    from risiko_xl.errors import RisikoError
+    from risiko_xl.books.settings import tournament_formula
+
+    try:
+        return tournament_formula(settings).scoring.decimals
+    except RisikoError:
+        return 3
+
+
+def _dress(book: Workbook) -> None:
+    """The new workbook's look (`layout`): technical sheets hidden, widths, print areas."""
+    from risiko_xl.books.look import dress
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+
+    dress(OpenpyxlBook(Path("torneo.xlsx"), book))
+
+
+def _live_formulas(book: Workbook) -> None:
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.services.standings_sheet import standings_of
+    from risiko_xl.tournament.loading import load
+
+    view = OpenpyxlBook(Path("torneo.xlsx"), book)
+    columns = len(standings_of(load(view))[1].columns)
+    view.set_sheet_formulas(live_formulas.SHEET, live_formulas.NOTE, live_formulas.sheet_formulas(1, 1, columns))
+
+
+def reproducible_bytes(book: Workbook) -> bytes:
+    """The workbook as .xlsx bytes with fixed timestamps inside, so rebuilds are identical."""
+    raw = io.BytesIO()
+    book.save(raw)
+    out = io.BytesIO()
+    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "docProps/core.xml":  # openpyxl stamps "now" on save
+                data = _fix_core_times(data)
+            info = zipfile.ZipInfo(item.filename, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            dest.writestr(info, data)
+    return out.getvalue()
+
+
+def _fix_core_times(xml: bytes) -> bytes:
+    import re
+
+    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+    return re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)",
+                  rb"\g<1>" + stamp + rb"\g<2>", xml)
+
+
+def formula_settings(name: str) -> dict[str, Any]:
+    """Settings for a new tournament of formula `name` (validated): its method, rounds and
+    drops shown so the organiser sees them; blank where variants decide them later."""
+    from risiko_xl.formulas import load
+
+    formula = load(name)
+    if formula.variants:
+        return {"Formula": formula.name, "Metodo punteggio": "", "Turni preliminari": "",
+                "Scarti": ""}
+    return {"Formula": formula.name, "Metodo punteggio": formula.scoring.name,
+            "Turni preliminari": formula.standings.rounds, "Scarti": formula.standings.drops}
+
+
+def write_new(path: str | Path, settings: dict[str, Any] | None = None,
+              formulas: bool = False) -> Path:
+    """Create a new tournament workbook at `path` (atomic; an existing file is backed up);
+    `formulas`: with the live worksheet functions (see `build`)."""
+    target = Path(path)
+    data = reproducible_bytes(build(settings, formulas))
+    atomic_write(target, lambda temp: temp.write_bytes(data))
+    return target

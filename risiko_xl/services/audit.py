@@ -1,0 +1,139 @@
+"""The `Sorteggi` audit log and the `Archivio` of replaced rows: nothing is ever lost."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.clock import italian_time
+from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
+from risiko_xl.draw.engine import PROCEDURE_LABELS
+from risiko_xl.draw.model import DrawResult, QualityItem
+from risiko_xl.tournament.loading import Tournament
+
+
+def timestamp(now: dt.datetime | None = None) -> str:
+    """Italian date and time as shown in the logs (dd/mm/yyyy hh:mm:ss, `clock`)."""
+    return italian_time(now).strftime("%d/%m/%Y %H:%M:%S")
+
+
+def _bound_word(q: QualityItem) -> str:
+    """«minimo possibile» for a bound an optimal draw reaches, «minimo garantito» for a
+    proven bound that may be out of reach (`draw.bounds.exact`)."""
+    return "minimo possibile" if q.exact else "minimo garantito"
+
+
+def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None) -> str:
+    """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone. With
+    the draw's `result`, a criterion that cannot apply to it is left out: the repeat of a
+    table size the round does not have, previous winners before any round is played."""
+    return "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {q.value} "
+                     f"({_bound_word(q)} {q.lower_bound})" for q in quality
+                     if result is None or _applies(q, result))
+
+
+def _applies(q: QualityItem, result: DrawResult) -> bool:
+    size = SIZE_CRITERIA.get(q.criterion)
+    if size is not None:
+        return any(len(table) == size for table in result.tables)
+    if q.criterion == "winners":
+        return bool(q.value or q.lower_bound or result.round_no > 1)
+    return True
+
+
+def procedure_text(procedure: str) -> str:
+    """The draw procedure as Sorteggi and posts name it (Italian; other text as is)."""
+    return PROCEDURE_LABELS.get(procedure, procedure)
+
+
+def _sizes_text(tables: Sequence[Sequence[str]]) -> str:
+    """'23 giocatori a 5 tavoli (3 da 5, 2 da 4)'."""
+    sizes = sorted((len(t) for t in tables), reverse=True)
+    parts = [f"{sizes.count(s)} da {s}" for s in sorted(set(sizes), reverse=True)]
+    return (f"{sum(sizes)} giocatori a {len(sizes)} tavol{'o' if len(sizes) == 1 else 'i'} "
+            f"({', '.join(parts)})")
+
+
+def quality_notes(result: DrawResult) -> list[str]:
+    """Why a figure of the certificate is above its minimum, for the Sorteggi note: the
+    cinquisti the regulation draws first (001 §8 a: «si sorteggia casualmente un numero
+    di giocatori … pari al numero di tavoli da 5»), and, for a «minimo garantito», that
+    it is a bound computed by counting, which the real minimum may exceed."""
+    notes = []
+    if result.cinquisti:
+        notes.append("cinquisti sorteggiati: " + ", ".join(result.cinquisti))
+    above = [q for q in result.quality if q.value > q.lower_bound]
+    for q in above:
+        if q.exact:  # never expected: an optimal draw reaches it
+            notes.append(f"{LABELS.get(q.criterion, q.criterion)} sopra il minimo possibile")
+    weak = [q for q in above if not q.exact]
+    if weak:
+        figures = ", ".join(f"{LABELS.get(q.criterion, q.criterion)} {q.value} invece di "
+                            f"{q.lower_bound}" for q in weak)
+        why = (f"sopra il minimo garantito ({figures}): il minimo garantito è un conto per "
+               f"difetto; con {_sizes_text(result.tables)} il minimo davvero raggiungibile "
+               "può essere più alto")
+        if result.cinquisti and any(q.criterion in KEY_CRITERIA for q in weak):
+            why += ("; i cinquisti sono sorteggiati a caso prima degli altri (001 §8 a) e "
+                    "il loro club non conta nel sistemare gli altri (001 §8 c)")
+        notes.append(why)
+    return notes
+
+
+def tables_text(tables: Sequence[Sequence[str]], numbers: Sequence[int] = ()) -> str:
+    """'1: A, B, C, D | 2: …' — the seating as recorded for replay."""
+    numbers = numbers or range(1, len(tables) + 1)
+    return " | ".join(f"{n}: {', '.join(ids)}" for n, ids in zip(numbers, tables))
+
+
+def table_lines(t: Tournament, tables: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """One line per table drawn, for the organiser to read out:
+    «Tavolo 3: G07 Mario Rossi (Club), G12 …» (the club only where set)."""
+    def player(pid: str) -> str:
+        e = t.by_id[pid]
+        name = " ".join(e.name.split())  # a name typed over two lines prints on one
+        text = pid if name == pid else f"{pid} {name}"
+        return text + (f" ({' '.join(e.club.split())})" if e.club else "")
+    return tuple(f"Tavolo {n}: " + ", ".join(map(player, table))
+                 for n, table in enumerate(tables, start=1))
+
+
+def _parts(text: object) -> list[tuple[str, list[str]]]:
+    if not isinstance(text, str):
+        return []
+    return [(number.strip(), [p.strip() for p in ids.split(",") if p.strip()])
+            for number, ids in (part.split(":", 1) for part in text.split("|") if ":" in part)]
+
+
+def parse_tables(text: object) -> list[list[str]]:
+    """The tables of a `tables_text` (in order)."""
+    return [ids for _, ids in _parts(text)]
+
+
+def seating(text: object) -> dict[str, int]:
+    """player -> table number, from a `tables_text`."""
+    return {pid: int(number) for number, ids in _parts(text) for pid in ids}
+
+
+def append_rows(book: Book, spec: schema.TableSpec, rows: list[dict[str, Any]]) -> None:
+    """Append rows to table `spec` (existing rows and user columns untouched)."""
+    if not rows:
+        return
+    frame = book.read_table(spec.name)
+    book.write_table(spec.name, pd.concat([frame, pd.DataFrame(rows)], ignore_index=True))
+
+
+def log_draw(book: Book, row: dict[str, Any]) -> None:
+    append_rows(book, schema.DRAWS, [row])
+
+
+def archive(book: Book, frame: pd.DataFrame, reason: str, now: dt.datetime | None) -> None:
+    """Copy `frame`'s rows (Risultati rows about to be replaced) into `Archivio`."""
+    rows = [{**record, "Archiviato il": timestamp(now), "Motivo": reason}
+            for record in frame.to_dict("records")]
+    append_rows(book, schema.ARCHIVE, rows)

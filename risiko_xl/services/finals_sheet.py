@@ -1,0 +1,343 @@
+"""Final phases in the workbook (`risiko-xl finals`, *Fasi finali*; *Ritira giocatore*).
+
+Each call does the next step the formula prescribes: seat the spareggio / semifinals /
+final (pre-filling their `Risultati` rows and listing the qualifiers and how each
+qualified on `Fasi finali`), or, when the final is typed, write the final ranking.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.errors import RisikoError
+from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
+from risiko_xl.services.phase_check import check_phase_rows, check_seatings
+from risiko_xl.services.standings_sheet import (
+    LOTTERY_PROCEDURE,
+    refresh_scores,
+    standings_seed,
+)
+from risiko_xl.standings import (
+    PhaseStep,
+    compute_standings,
+    final_ranking,
+    next_phase,
+    replace_withdrawn,
+)
+from risiko_xl.standings.model import ABSENT, ACTIVE, FINAL, PLAYOFF, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.playoff import label_of
+from risiko_xl.standings.replacements import seats_of
+from risiko_xl.standings.steps import Qualifier
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.players import find_entrant, registered_names
+from risiko_xl.tournament.scoring import cell_number
+
+# A withdrawal as notes and Qualificati say it: the noun, the same for a man or a woman
+# (the Stato keyword «Ritirato» stays: it is the value organisers choose in Iscritti).
+WITHDRAWAL = "ritiro"
+# The stage of players who played only the preliminary rounds (000 Art. 1 and 003 Art. 1
+# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified.
+PRELIMINARY = "Fase preliminare"
+
+
+@dataclass(frozen=True)
+class FinalsUpdate:
+    step: PhaseStep | None
+    lines: tuple[str, ...]
+
+
+def _check_complete(t: Tournament) -> None:
+    rounds = t.formula.standings.rounds
+    drawn = t.rounds_drawn()
+    if drawn != list(range(1, rounds + 1)):
+        missing = next(n for n in range(1, rounds + 1) if n not in drawn)
+        raise RisikoError(f"le fasi finali iniziano dopo i {rounds} turni preliminari: manca "
+                          f"il turno {missing}", foglio="Risultati", colonna="Turno",
+                          valore=missing)
+    blank = next((r for r in t.rows if r.seat is None), None)
+    if blank is not None:
+        raise RisikoError(f"mancano i risultati ({blank.phase}, turno {blank.round_no})",
+                          foglio="Risultati", tavolo=blank.table, riga=blank.row,
+                          colonna="Punti obiettivo", valore=None)
+
+
+def _numbers(step: PhaseStep) -> tuple[int, ...]:
+    return step.table_numbers or tuple(range(1, len(step.tables) + 1))
+
+
+def _seating(step: PhaseStep) -> str:
+    return tables_text([[q.player for q in table] for table in step.tables], _numbers(step))
+
+
+def stage_title(t: Tournament, stage: str) -> str:
+    """The «Fase raggiunta» of the final ranking: «Fase preliminare» for who played no
+    final phase, else the phase as `phase_title` names it."""
+    return PRELIMINARY if stage == QUALIFYING else phase_title(t, stage)
+
+
+def phase_title(t: Tournament, phase: str) -> str:
+    """The phase as every sheet and post names it: the playoff is «Ripescaggio» where
+    the formula calls it so (003 Art. 2 «un turno di ripescaggio»), «Spareggio»
+    otherwise."""
+    return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
+
+
+def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
+                                                                    str], ...] = ()
+                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
+    finalists listed too, for the phase they skip to; `gone`: withdrawn qualifiers
+    listed as replaced, with their former table and the Italian note)."""
+    by_id = t.by_id
+    results, qualifiers = [], []
+
+    def listed(q, phase: str, number: int | None, reason: str | None = None) -> None:
+        entrant = by_id[q.player]
+        qualifiers.append({"Fase": phase_title(t, phase), "Turno": _round_of(step, phase),
+                           "Girone": q.group, "Tavolo": number, "ID": q.player,
+                           "Giocatore": entrant.name, "Club": entrant.club,
+                           "Pos. classifica": q.rank or None,
+                           "Qualificazione": reason or q.reason})
+
+    for number, table in zip(_numbers(step), step.tables):
+        for q in table:
+            results.append({"Turno": step.round_no, "Fase": phase_title(t, step.phase),
+                            "Tavolo": number,
+                            "ID": q.player, "Giocatore": by_id[q.player].name})
+            listed(q, step.phase, number)
+    for q in step.finalists:
+        listed(q, FINAL, None)
+    for q, number, why in gone:
+        listed(q, FINAL if number is None and step.phase != FINAL else step.phase, number,
+               why)
+    return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
+
+
+def _round_of(step: PhaseStep, phase: str) -> int:
+    """The round a `Qualificati` row of `step` names: the step's own, or for a direct
+    finalist the final's, the phase that follows the step (000 Art. 4, 003 Art. 1)."""
+    return step.round_no if phase == step.phase else step.round_no + 1
+
+
+def _waiting(listed: pd.DataFrame, title: str) -> pd.Series:
+    """`Qualificati` rows of players qualified for phase `title` not yet seated (no
+    table): the direct finalists listed when the phase before the final was seated."""
+    tables = pd.to_numeric(listed["Tavolo"], errors="coerce")
+    return (listed["Fase"] == title) & tables.isna()
+
+
+def _list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
+                     qualifiers: pd.DataFrame) -> None:
+    """Add the step's `Qualificati` rows. Seating the final updates the rows of its direct
+    finalists (listed when the phase before it was seated) with the final's round and
+    table: one row per qualifier of the final, never two."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if step.phase == FINAL and not listed.empty and not qualifiers.empty:
+        title = phase_title(t, FINAL)
+        seated = qualifiers.drop_duplicates("ID").set_index("ID")
+        update = _waiting(listed, title) & listed["ID"].isin(seated.index)
+        if update.any():
+            for column in ("Turno", "Tavolo", "Girone"):
+                listed.loc[update, column] = list(seated.loc[listed.loc[update, "ID"], column])
+            book.write_table(schema.QUALIFIERS.name, listed)
+            qualifiers = qualifiers[~qualifiers["ID"].isin(listed.loc[update, "ID"])]
+    append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
+
+
+def _check_no_absent(t: Tournament) -> None:
+    """`Assente` is for one preliminary round (003 Art. 4, 000 Art. 5); a qualifier who
+    does not come to a final phase withdraws (001 §8, 003 Art. 3, 000 Art. 4): never left
+    out in silence."""
+    absent = next((e for e in t.entrants if e.state == ABSENT), None)
+    if absent is not None:
+        raise RisikoError(f"{absent.name or absent.id} è «{ABSENT}»: l'assenza vale per un "
+                          "turno preliminare; per le fasi finali rimetterlo «Attivo» oppure "
+                          "ritirarlo (risiko-xl ritira)", foglio="Iscritti", riga=absent.row,
+                          colonna="Stato", valore=absent.state)
+
+
+def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
+    """Seat the next final phase, or write the final ranking when all is played."""
+    t = load(book)
+    _check_no_absent(t)
+    _check_complete(t)
+    check_seatings(t)
+    check_phase_rows(t)
+    seed = standings_seed(t)
+    rules = t.formula.standings
+    standings = compute_standings(t.entrants, t.results, rules, seed)
+    step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
+    if step is None:
+        lines = _write_ranking(t, standings, seed, now)
+    else:
+        lines = _seat_phase(book, t, step, seed, now)
+    refresh_scores(book)
+    return FinalsUpdate(step, tuple(lines))
+
+
+def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
+                now: dt.datetime | None) -> tuple[str, ...]:
+    """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
+    results, qualifiers = _step_frames(t, step)
+    book.write_table(schema.RESULTS.name, pd.concat([t.frame, results], ignore_index=True))
+    _list_qualifiers(book, t, step, qualifiers)
+    log_draw(book, {"Turno": step.round_no, "Fase": phase_title(t, step.phase),
+                    "Data e ora": timestamp(now),
+                    "Seme": seed, "Procedura": "dalla classifica",
+                    "Tavoli": _seating(step),
+                    "Note": "; ".join(step.notes)})
+    count = len(step.tables)
+    lines = [f"{phase_title(t, step.phase)} (turno {step.round_no}): {count} "
+             f"tavol{'o' if count == 1 else 'i'}"]
+    for number, table in zip(_numbers(step), step.tables):
+        lines.append(f"  Tavolo {number}: " + ", ".join(
+            f"{t.by_id[q.player].name} ({q.reason})" for q in table))
+    return (*lines, *step.notes)
+
+
+def _write_ranking(t: Tournament, standings, seed: str,
+                   now: dt.datetime | None = None) -> tuple[str, ...]:
+    ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
+                            t.formula.standings, seed)
+    by_id = t.by_id
+    frame = pd.DataFrame([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
+                           "Club": by_id[r.player].club,
+                           "Fase raggiunta": stage_title(t, r.stage),
+                           "Posto in finale": r.final_place,
+                           "Punti finale": None if r.final_points is None
+                           else cell_number(r.final_points),
+                           "Punti torneo": cell_number(r.total if r.total is not None
+                                                       else r.points),
+                           "Note": _note(r)} for r in ranking],
+                         columns=schema.FINAL_RANKING.headers)
+    t.book.write_table(schema.FINAL_RANKING.name, frame)
+    new_draws = {r.lottery.players: r.lottery for r in ranking
+                 if r.lottery is not None and not r.lottery.reused}
+    append_rows(t.book, schema.DRAWS, [  # a tie first met here: drawn once, recorded
+        {"Turno": "Classifica finale", "Fase": FINAL, "Data e ora": timestamp(now),
+         "Seme": str(draw.seed), "Procedura": LOTTERY_PROCEDURE, "Note": draw.describe()}
+        for draw in new_draws.values()])
+    podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
+    return ("Classifica finale scritta: " + ", ".join(podium),)
+
+
+def _note(r) -> str | None:
+    """What the position rests on beyond the columns: a withdrawal, a shared place, a
+    lottery."""
+    notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, "a pari merito"),
+                                     (r.by_lottery, "deciso per sorteggio")) if flag]
+    return ", ".join(notes) or None
+
+
+def withdraw(book: Book, player: str, now: dt.datetime | None = None,
+             repair: bool = False) -> tuple[str, ...]:
+    """Mark `player` (an ID in any case, or a unique exact name) withdrawn. A qualifier of
+    a phase seated but not yet played is replaced as the formula says (the phase's old
+    rows go to `Archivio`). With `repair`, every preliminary round drawn with the player
+    and not played is mended with the fewest moves (`repair_round`)."""
+    t = load(book)
+    entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
+        book.read_table(schema.PLAYERS.name)))
+    player = entrant.id
+    if entrant.state not in (ACTIVE, ABSENT):
+        raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
+                          "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
+                          valore=entrant.state)
+    frame = book.read_table(schema.PLAYERS.name)
+    frame.loc[entrant.row, "Stato"] = WITHDRAWN
+    book.write_table(schema.PLAYERS.name, frame)
+    lines = [f"Ritiro registrato: {entrant.name} ({player})."]
+    unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
+                       and r.phase == QUALIFYING})
+    if unplayed and repair:
+        from risiko_xl.services.repair_round import repair_round
+
+        for round_no in unplayed:
+            lines += repair_round(book, round_no, withdrawn=[player], now=now)
+    elif unplayed:
+        lines.append(f"È già sorteggiato nel turno {unplayed[0]}, non ancora giocato: "
+                     f"ripetere il sorteggio del turno («Turno da sorteggiare» = {unplayed[0]} "
+                     f"in Excel, --turno {unplayed[0]} --forza da riga di comando), "
+                     "ripararne i tavoli con il minimo di spostamenti (risiko-xl ritira "
+                     f"{player} --ripara) oppure giocare con la regola del giocatore passivo.")
+    elif repair:
+        lines.append("Nessun turno sorteggiato e non giocato da riparare.")
+    pending = sorted({(r.round_no, r.phase) for r in t.rows
+                      if r.seat is None and r.phase != QUALIFYING})
+    if pending:
+        lines += _replace(t, load(book), pending[0], player, now)
+    _mark_withdrawn(book, t, player)
+    refresh_scores(book)
+    return tuple(lines)
+
+
+def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
+    """`Qualificati` rows that still give `player` a seat in a phase they have not
+    played (e.g. a direct finalist listed for a final not yet seated) say «ritiro»: the
+    seat is no longer theirs, and the phase, when seated, names who takes it."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if listed.empty:
+        return
+    played = {phase_title(t, r.phase) for r in t.rows if r.player == player
+              and r.seat is not None}
+    reasons = listed["Qualificazione"].fillna("").astype(str)
+    open_ = ((listed["ID"] == player) & ~listed["Fase"].isin(played)
+             & ~reasons.str.contains(f"— {WITHDRAWAL}|ritirato", regex=True))
+    if open_.any():
+        listed.loc[open_, "Qualificazione"] = reasons[open_] + f" — {WITHDRAWAL}"
+        book.write_table(schema.QUALIFIERS.name, listed)
+
+
+def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], player: str,
+             now: dt.datetime | None) -> list[str]:
+    """Reseat the pending phase without `player`, by the formula's replacement rules."""
+    round_no, name = phase
+    seed = standings_seed(before)
+    rules, phases = before.formula.standings, before.formula.phases
+    played = [g for g in before.results if g.round_no < round_no]
+    standings = compute_standings(before.entrants, played, rules, seed)
+    step = next_phase(before.entrants, played, standings, phases, rules, seed)
+    seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
+    if step is None or step.phase != name or set(step.players()) != seated:
+        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
+                          "calcolati dal programma: sostituire il giocatore a mano",
+                          foglio="Risultati", colonna="ID", valore=player)
+    mine = step.qualifier(player)
+    if mine is None:
+        return []
+    standings = compute_standings(after.entrants, played, rules, seed)
+    new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
+                                              phases, rules=rules, seed=seed)
+    book = after.book
+    frame = after.frame
+    old = frame.index.isin([r.row for r in after.rows if (r.round_no, r.phase) == phase])
+    archive(book, frame[old], f"sostituzione di {player} ({name}, turno {round_no})", now)
+    changes = [n for n in new_step.notes if n not in step.notes]
+    by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
+    gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
+    results, qualifiers = _step_frames(after, new_step, gone)
+    book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
+    listed = book.read_table(schema.QUALIFIERS.name)
+    # the step's rows (its phase and the direct finalists it listed) are written anew;
+    # players withdrawn earlier from the same step keep their «ritiro» row
+    turns = pd.to_numeric(listed["Turno"], errors="coerce")
+    same = (turns == round_no) | ((turns == round_no + 1)
+                                  & _waiting(listed, phase_title(after, FINAL)))
+    earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
+                                        and e.id != player]) & ~listed["ID"].isin(
+        list(qualifiers["ID"]))
+    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same | earlier], qualifiers],
+                                                       ignore_index=True))
+    log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
+                    "Data e ora": timestamp(now), "Seme": seed,
+                    "Procedura": "sostituzione", "Tavoli": _seating(new_step),
+                    "Note": "; ".join(changes)})
+    if replacement is None:
+        return ["Nessun sostituto in questa fase.", *changes]
+    who = after.by_id[replacement.player].name
+    return [f"Al suo posto: {who} ({replacement.reason}).", *changes]

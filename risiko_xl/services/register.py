@@ -1,0 +1,210 @@
+"""Registering players in `Iscritti` (`risiko-xl iscrivi`): one, or a whole list.
+
+Each new player gets the next free ID in the workbook's own style: the prefix most IDs
+share and their zero-padding, one above the highest number (`G23` → `G24`, `G99` →
+`G100`); an empty workbook starts at `G01` (`G001` for a list of 100 or more). An ID
+with the letters and number of one registered (`G3` or `G003` beside `G03`) is refused:
+`ritira G3` could not tell them apart. A player already registered (same Nome, Cognome
+and Club, case, accents, spaces and the style of apostrophe aside) is refused unless
+forced. A late arrival plays from `Dal turno` (default: the next round
+not yet drawn). Either every player of a list is registered or none is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.standings.model import ACTIVE, QUALIFYING
+from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.players import id_key, name_key, number_key
+
+NUMBERED = re.compile(r"^(\D*?)(\d+)$")
+DEFAULT_PREFIX = "G"
+
+
+@dataclass(frozen=True)
+class NewPlayer:
+    """One player to register; `where` locates them in an imported list («riga 5»)."""
+
+    first: str
+    last: str | None = None
+    nickname: str | None = None
+    club: str | None = None
+    region: str | None = None
+    id: str | None = None
+    from_round: int | None = None
+    where: str = ""  # «elenco «x.csv», riga 5» for a player of a list
+
+    def error(self, message: str, column: str, *value: object) -> RisikoError:
+        """A refusal located in the list the player comes from, or in Iscritti; the value
+        found is named only when given (a value computed, not typed, is not «found»)."""
+        found = {"valore": value[0]} if value else {}
+        if self.where:
+            return RisikoError(f"{self.where}, colonna {column}: {message}", **found)
+        return RisikoError(message, foglio=schema.PLAYERS.sheet, colonna=column, **found)
+
+    @property
+    def name(self) -> str:
+        return " ".join(p for p in (self.first, self.last) if p)
+
+
+def split_name(full: str, last: str | None = None) -> tuple[str, str | None]:
+    """(Nome, Cognome) from «Nome Cognome»: the first word is the first name, the rest
+    the surname; `last` given (--cognome «De Luca») takes the words it ends with, or is
+    the surname of a first name typed alone. A name of several words that does not end
+    with `last` is refused: what was typed would be lost or written twice."""
+    words = " ".join(str(full).split())
+    if not words:
+        raise RisikoError("manca il nome del giocatore")
+    if last is not None:
+        last = " ".join(last.split())
+        if not last:
+            raise RisikoError("il cognome è vuoto")
+        if words.casefold().endswith(" " + last.casefold()):
+            return words[: -len(last) - 1], last
+        if " " not in words:
+            return words, last
+        raise RisikoError(f"il nome «{words}» non finisce con il cognome «{last}»: scrivere "
+                          f"il nome completo con --cognome uguale alle sue ultime parole "
+                          f"(es. «Maria De Luca» --cognome «De Luca»), oppure il solo nome "
+                          f"(«{words.split()[0]}» --cognome «{last}»)")
+    first, _, rest = words.partition(" ")
+    return first, rest or None
+
+
+def next_ids(existing: Sequence[str], count: int) -> list[str]:
+    """`count` free IDs in the style of `existing` (see the module docstring)."""
+    numbered = [(m[1], m[2]) for pid in existing if (m := NUMBERED.match(pid))]
+    if numbered:
+        prefix = Counter(p for p, _ in numbered).most_common(1)[0][0]
+        digits = [d for p, d in numbered if p == prefix]
+        width, start = max(len(d) for d in digits), max(int(d) for d in digits) + 1
+    else:
+        prefix, start = DEFAULT_PREFIX, 1
+        width = max(2, len(str(count)))
+    taken = {id_key(pid) for pid in existing} | {number_key(pid) for pid in existing}
+    out: list[str] = []
+    number = start
+    while len(out) < count:
+        pid = f"{prefix}{number:0{width}d}"
+        if id_key(pid) not in taken and number_key(pid) not in taken:
+            out.append(pid)
+        number += 1
+    return out
+
+
+def _person_key(first: str | None, last: str | None, club: str | None) -> tuple[str, ...]:
+    return tuple(name_key(v or "") for v in (first, last, club))
+
+
+def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> list[str]:
+    """Append `players` to `Iscritti` (all or none); returns their IDs. RisikoError for an
+    ID taken, a player registered twice (unless `force`) or a round already played."""
+    t = load(book)
+    frame = book.read_table(schema.PLAYERS.name)
+    drawn = t.rounds_drawn(QUALIFYING)
+    default_round = (drawn[-1] + 1) if drawn else 1
+    ids = [e.id for e in t.entrants]
+    registered = {id_key(e.id): e.id for e in t.entrants}
+    numbers = {number_key(e.id): e.id for e in t.entrants if number_key(e.id)}
+    people: dict[tuple[str, ...], str] = {}
+    for row, values in frame.iterrows():
+        pid = to_text(values.get("ID"))
+        if pid is not None:
+            first, last = to_text(values.get("Nome")), to_text(values.get("Cognome"))
+            shown = " ".join(p for p in (first, last) if p)
+            people.setdefault(_person_key(first, last, to_text(values.get("Club"))),
+                              f"{shown} ({pid}, foglio Iscritti riga {row})")
+    fresh = iter(next_ids(ids + [p.id for p in players if p.id], sum(not p.id for p in players)))
+    rows, out = [], []
+    for p in players:
+        typed_round = p.from_round
+        p = replace(p, id=p.id or next(fresh), from_round=p.from_round or default_round)
+        owner = registered.get(id_key(p.id))
+        if owner is not None:
+            raise p.error(f"ID {p.id} già assegnato a {owner} ({t.by_id[owner].name})"
+                          if owner in t.by_id else f"ID {p.id} ripetuto nell'elenco",
+                          "ID", p.id)
+        twin = numbers.get(number_key(p.id)) if number_key(p.id) else None
+        if twin is not None:
+            whose = f"{twin} ({t.by_id[twin].name})" if twin in t.by_id else twin
+            raise p.error(f"ID {p.id} si confonde con {whose}: stesse lettere e stesso "
+                          "numero (gli zeri iniziali non contano); sceglierne un altro",
+                          "ID", p.id)
+        key = _person_key(p.first, p.last, p.club)
+        if key in people and not force:
+            club = f" del club {p.club}" if p.club else ""
+            raise p.error(f"{p.name}{club} è già iscritto: {people[key]}; per iscrivere un "
+                          "omonimo usare --forza", "Nome", p.name)
+        _check_round(t, p, drawn, typed_round is not None)
+        registered[id_key(p.id)] = p.id
+        if number_key(p.id):
+            numbers[number_key(p.id)] = p.id
+        people.setdefault(key, f"{p.name} ({p.id}, {p.where or 'questo comando'})")
+        rows.append({"ID": p.id, "Nome": p.first, "Cognome": p.last, "Nickname": p.nickname,
+                     "Club": p.club, "Regione": p.region, "Stato": ACTIVE,
+                     "Dal turno": p.from_round})
+        out.append(p)
+    added = pd.DataFrame(rows, columns=list(frame.columns))
+    book.write_table(schema.PLAYERS.name, pd.concat([frame, added], ignore_index=True)
+                     if len(frame) else added)
+    return [p.id for p in out]
+
+
+def _check_round(t, p: NewPlayer, drawn: list[int], typed: bool = True) -> None:
+    """A late arrival cannot join a round already played, nor a tournament whose
+    preliminary rounds are all drawn (then the way in is the last round, redrawn)."""
+    rounds = t.formula.standings.rounds
+    played = {r.round_no for r in t.rows if r.phase == QUALIFYING and r.seat is not None}
+    if drawn and p.from_round > rounds:
+        if rounds in played:
+            problem = (f"i {rounds} turni preliminari sono già tutti giocati: {p.name} non "
+                       "giocherebbe nessun turno")
+        else:
+            problem = (f"i {rounds} turni preliminari sono già tutti sorteggiati, non c'è un "
+                       f"turno successivo: per far giocare {p.name} l'ultimo, iscriverlo con "
+                       f"--dal-turno {rounds} e sorteggiare di nuovo (risiko-xl sorteggia "
+                       f"--turno {rounds} --forza)")
+        raise p.error(problem, "Dal turno", *([p.from_round] if typed else []))
+    if p.from_round in played:
+        raise p.error(f"il turno {p.from_round} è già giocato: iscrivere {p.name} dal turno "
+                      f"{max(drawn) + 1}", "Dal turno", p.from_round)
+
+
+def late_warning(t_rounds: list[int], from_round: int,
+                 who: Sequence[str] = ()) -> str | None:
+    """The line telling that round `from_round` was drawn without the new players `who`
+    («G13 Anna Verdi»; none named: «questo giocatore»)."""
+    if from_round in t_rounds:
+        if len(who) > 1:
+            missing = "questi giocatori: " + ", ".join(who) + ";"
+            them = "farli"
+        else:
+            missing = "questo giocatore" + (f" ({who[0]}):" if who else ":")
+            them = "farlo"
+        return (f"Attenzione: il turno {from_round} è già sorteggiato senza {missing} "
+                f"per {them} giocare sorteggiarlo di nuovo (risiko-xl sorteggia --turno "
+                f"{from_round} --forza) oppure ripararne i tavoli con il minimo di "
+                "spostamenti (iscrivi con --ripara)")
+    return None
+
+
+def id_span(ids: Sequence[str]) -> str:
+    """The IDs registered, as a range when they are consecutive («G10–G12», in whatever
+    order they came), else listed one by one («A7, B2»)."""
+    keys = [number_key(pid) for pid in ids]
+    if len(ids) > 1 and all(keys) and len({k[0] for k in keys}) == 1:
+        ordered = sorted(zip(keys, ids))
+        numbers = [k[1] for k, _ in ordered]
+        if numbers == list(range(numbers[0], numbers[0] + len(numbers))):
+            return f"{ordered[0][1]}–{ordered[-1][1]}"
+    return ", ".join(ids)

@@ -1,0 +1,157 @@
+"""Repairing a drawn round that is not played yet (`ritira --ripara`, `iscrivi --ripara`).
+
+When a player withdraws, or arrives for a round already drawn, the round's tables are
+mended with the fewest moves (`draw.repair`: table sizes as the policy gives for the new
+count, as many players as possible stay at their table, then the draw criteria) instead
+of a whole new draw. Only rounds with no result typed are repaired: typed results never
+move. The repair is recorded in `Sorteggi` (procedure «riparazione», the same seed, its
+fingerprint, the moves in the note), and `verify` replays it from the seating recorded
+before it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.cells import to_int, to_text
+from risiko_xl.draw.repair import RepairResult, repair
+from risiko_xl.errors import RisikoError, count
+from risiko_xl.services.audit import (
+    archive,
+    log_draw,
+    parse_tables,
+    quality_text,
+    tables_text,
+    timestamp,
+)
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.tournament.loading import Tournament, load
+
+REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
+
+
+def unplayed_rounds(t: Tournament) -> list[int]:
+    """Preliminary rounds drawn with no result typed yet (the ones a repair may mend)."""
+    rows = [r for r in t.rows if r.phase == QUALIFYING]
+    typed = {r.round_no for r in rows if r.seat is not None}
+    return sorted({r.round_no for r in rows} - typed)
+
+
+def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
+            withdrawn: Sequence[str], arrived: Sequence[str]) -> RepairResult:
+    from risiko_xl.services.rounds import round_input
+
+    if not seed:
+        raise RisikoError(f"il sorteggio del turno {round_no} non ha un seme registrato: "
+                          "ripetere il sorteggio del turno", foglio=schema.DRAWS.sheet,
+                          colonna="Seme", valore=round_no)
+    old_ids = sorted(pid for table in before for pid in table)
+    inp = round_input(t, round_no, old_ids, seed)
+    newcomers = round_input(t, round_no, list(arrived), seed).players if arrived else ()
+    return repair(inp, before, sorted(withdrawn), sorted(newcomers, key=lambda p: p.id))
+
+
+def replay_repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
+                  after: list[list[str]]) -> RepairResult:
+    """The repair that turned seating `before` into `after` (who left, who came), redone."""
+    old = {pid for table in before for pid in table}
+    new = {pid for table in after for pid in table}
+    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old))
+
+
+def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] | None:
+    """(seed, tables) of the last seating of preliminary round `round_no` in Sorteggi."""
+    log = book.read_table(schema.DRAWS.name)
+    found = None
+    for _, record in log.iterrows():
+        phase = to_text(record.get("Fase")) or QUALIFYING
+        tables = parse_tables(record.get("Tavoli"))
+        if phase != QUALIFYING or not tables:
+            continue
+        if to_int(record.get("Turno"), "Turno", minimum=1) == round_no:
+            found = (to_text(record.get("Seme")), tables)
+    return found
+
+
+def move_lines(result: RepairResult) -> list[str]:
+    """One line per change: «G07 dal tavolo 3 al tavolo 5», withdrawals, arrivals."""
+    lines = [f"{m.id} ritirato: lascia il tavolo {m.from_table}" for m in result.withdrawn]
+    lines += [f"{m.id} (nuovo) al tavolo {m.to_table}" for m in result.arrived]
+    lines += [f"{m.id} dal tavolo {m.from_table} al tavolo {m.to_table}" for m in result.moves]
+    lines += [f"il tavolo {a} diventa il tavolo {b} (stessi giocatori)"
+              for a, b in result.renumbered]
+    return lines
+
+
+def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
+                 arrived: Sequence[str] = (), now: dt.datetime | None = None) -> list[str]:
+    """Mend round `round_no` for `withdrawn` players (seated in it) and `arrived` ones (not
+    seated); returns the lines for the organiser. RisikoError for a round with a result
+    typed, or with no draw recorded."""
+    from risiko_xl.services.audit import table_lines
+    from risiko_xl.services.phase_check import check_seatings
+    from risiko_xl.services.standings_sheet import refresh_scores
+
+    t = load(book)
+    rows = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
+    typed = [r for r in rows if r.seat is not None]
+    if typed:
+        raise RisikoError(f"il turno {round_no} ha già risultati inseriti: i suoi tavoli non "
+                          "si riparano (un risultato inserito non si sposta)",
+                          foglio="Risultati", riga=typed[0].row, tavolo=typed[0].table,
+                          colonna="Turno", valore=round_no)
+    drawn = _last_draw(book, round_no)
+    if not rows or drawn is None:
+        raise RisikoError(f"il turno {round_no} non ha un sorteggio registrato in Sorteggi: "
+                          "non c'è niente da riparare", foglio="Risultati", colonna="Turno",
+                          valore=round_no)
+    check_seatings(t)  # the rows are the recorded seating
+    seed, before = drawn
+    seated = {pid for table in before for pid in table}
+    gone = sorted(pid for pid in withdrawn if pid in seated)
+    come = sorted(pid for pid in arrived if pid not in seated)
+    if not gone and not come:
+        return []
+    result = _repair(t, round_no, seed, before, gone, come)
+    table_of = {pid: n for n, table in enumerate(result.tables, start=1) for pid in table}
+    frame = t.frame
+    row_of = {r.player: r.row for r in rows}
+    changed = [row_of[pid] for pid in row_of if table_of.get(pid) != _table(before, pid)]
+    archive(book, frame.loc[changed], f"riparazione del turno {round_no}", now)
+    mine = frame.index.isin(list(row_of.values()))
+    block = frame[mine].copy()
+    for pid, row in row_of.items():
+        if pid in table_of:
+            block.loc[row, "Tavolo"] = table_of[pid]
+    block = block.drop(index=[row_of[pid] for pid in gone])
+    names = {e.id: e.name for e in t.entrants}
+    added = pd.DataFrame([{"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table_of[pid],
+                           "ID": pid, "Giocatore": names[pid]} for pid in come])
+    block = pd.concat([block, added], ignore_index=True) if come else block
+    block = block.sort_values("Tavolo", kind="stable")
+    first = int(mine.argmax())  # the round's rows stay where they were
+    rest = frame[~mine]
+    before_rows = rest[rest.index < frame.index[first]]
+    after_rows = rest[rest.index > frame.index[first]]
+    book.write_table(schema.RESULTS.name, pd.concat([before_rows, block, after_rows],
+                                                    ignore_index=True))
+    moves = move_lines(result)
+    log_draw(book, {
+        "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
+        "Impronta": result.fingerprint, "Versione motore": result.engine_version,
+        "Procedura": REPAIR_LABEL, "Qualità": quality_text(result.quality),
+        "Tavoli": tables_text(result.tables), "Note": "; ".join(moves)})
+    refresh_scores(book)
+    moved = count(len(result.moves), "spostamento", "spostamenti")
+    return [f"Turno {round_no} riparato con {moved} (procedura «riparazione», registrata in "
+            "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality),
+            *table_lines(t, result.tables)]
+
+
+def _table(tables: list[list[str]], pid: str) -> int | None:
+    return next((n for n, table in enumerate(tables, start=1) if pid in table), None)

@@ -1,0 +1,196 @@
+"""Drawing a preliminary round into the workbook (`risiko-xl draw`, *Sorteggia turno*).
+
+The draw pre-fills the round's `Risultati` rows table by table, so the referee only types
+numbers, and writes an audit row to `Sorteggi` (seed, fingerprint, engine version,
+quality against lower bounds, the seating) from which `verify` replays it. A round that
+was already drawn is redrawn only on request (`force`); its old rows go to `Archivio`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+from collections import Counter
+from dataclasses import dataclass
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import VARIANT_KEY, variant_for
+from risiko_xl.cells import to_text
+from risiko_xl.draw.engine import draw
+from risiko_xl.draw.model import DrawInput, DrawResult, Player
+from risiko_xl.draw.service import draw_input, preset
+from risiko_xl.errors import RisikoError, count
+from risiko_xl.services.all_rounds import result_dependence
+from risiko_xl.services.audit import (
+    archive,
+    log_draw,
+    procedure_text,
+    quality_notes,
+    quality_text,
+    table_lines,
+    tables_text,
+    timestamp,
+)
+from risiko_xl.services.standings_sheet import refresh_scores
+from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
+from risiko_xl.tournament.loading import Tournament, load
+
+
+@dataclass(frozen=True)
+class RoundDraw:
+    """What a draw did, for the faces to report."""
+
+    round_no: int
+    result: DrawResult
+    archived: int
+    lines: tuple[str, ...]
+
+
+def round_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawInput:
+    """The draw engine's input for `ids` at `round_no`, from the workbook's history.
+    `verify` rebuilds the same input from the recorded seating to replay a draw."""
+    entrants = t.by_id
+    tables: dict[tuple[int, int], int] = Counter(
+        (r.round_no, r.table) for r in t.rows if r.phase == QUALIFYING)
+    seats: dict[str, dict[int, int]] = {}
+    for r in t.rows:
+        if r.phase == QUALIFYING and r.round_no < round_no:
+            seats.setdefault(r.player, {})[r.round_no] = r.table
+    winners = {g.player for g in t.results
+               if g.phase == QUALIFYING and g.round_no == round_no - 1 and g.position == 1}
+    players = []
+    for pid in sorted(ids):
+        mine = seats.get(pid, {})
+        sizes = [tables[rn, tb] for rn, tb in mine.items()]
+        players.append(Player(
+            id=pid, club=entrants[pid].club, region=entrants[pid].region,
+            history=tuple(mine.get(rn) for rn in range(1, round_no)),
+            winner=pid in winners, fives=sizes.count(5), threes=sizes.count(3)))
+    return draw_input(players, seed, round_no, preset(t.formula, round_no=round_no))
+
+
+def _round_to_draw(t: Tournament, requested: int | None) -> int:
+    drawn = t.rounds_drawn()
+    round_no = requested or (drawn[-1] + 1 if drawn else 1)
+    rounds = t.formula.standings.rounds
+    if round_no > rounds and requested is None:
+        raise RisikoError(f"i {rounds} turni preliminari della formula sono già sorteggiati: "
+                          "per ripeterne uno indicarlo («Turno da sorteggiare» in Excel, "
+                          "--turno N --forza da riga di comando); per le fasi finali usare "
+                          "«Fasi finali» (risiko-xl finali)", foglio="Risultati",
+                          colonna="Turno")
+    if round_no > rounds:
+        raise RisikoError(f"la formula prevede {rounds} turni preliminari: per le fasi finali "
+                          "usare «Fasi finali» (riga di comando: risiko-xl finali)",
+                          foglio="Torneo", valore=round_no)
+    if round_no > 1:
+        missing = [n for n in range(1, round_no) if n not in drawn]
+        if missing:
+            raise RisikoError(f"il turno {missing[0]} non è ancora stato sorteggiato",
+                              foglio="Risultati", colonna="Turno", valore=round_no)
+        blank = t.untyped(round_no - 1)
+        # a round drawn ahead with the others (sorteggia --tutti) is redrawn before the
+        # earlier ones are played when its draw does not depend on their results
+        ahead = round_no in drawn and result_dependence(t, [round_no]) is None
+        if blank and not ahead:
+            raise RisikoError(f"mancano i risultati del turno {round_no - 1}",
+                              foglio="Risultati", riga=blank[0].row, tavolo=blank[0].table,
+                              colonna="Punti obiettivo", valore=None)
+    return round_no
+
+
+def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
+               force: bool = False, now: dt.datetime | None = None) -> RoundDraw:
+    """Draw preliminary round `round_no` (default: the next one) and pre-fill its rows.
+
+    Only `Attivo` players are drawn. A player marked `Assente` is left out of this round
+    (003 Art. 4: a late player who does not announce himself «sarà ESCLUSO dalla
+    composizione dei tavoli»; 000 Art. 5): the round counts 0 for him (dropped first where
+    results are dropped), and the draw puts him back to `Attivo` for the next round.
+
+    A redraw (`force`) without `seed` uses a fresh random seed, recorded in `Sorteggi` like
+    any other (so `verify` replays it): the same seed would give the very same tables."""
+    t = load(book)
+    round_no = _round_to_draw(t, round_no)
+    ids = [e.id for e in t.entrants if e.state == ACTIVE and e.from_round <= round_no]
+    absent = [e for e in t.entrants if e.state == ABSENT]
+    if len(ids) < 3:
+        raise RisikoError("servono almeno 3 giocatori attivi per il sorteggio",
+                          foglio="Iscritti", colonna="Stato", valore=len(ids))
+    existing = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
+    if existing and not force:
+        typed = [r for r in existing if r.seat is not None]
+        what = "ha già risultati inseriti" if typed else "è già stato sorteggiato"
+        raise RisikoError(f"il turno {round_no} {what}: per sorteggiarlo di nuovo indicarlo "
+                          "in «Turno da sorteggiare» in Excel, o usare --forza da riga di "
+                          "comando (le righe attuali vanno nel foglio Archivio)",
+                          foglio="Risultati", riga=existing[0].row, colonna="Turno",
+                          valore=round_no)
+    if round_no == 1:  # a formula with variants is chosen by the first draw's player count
+        key = variant_for(t.settings, len(ids))
+        if key is not None and key != to_text(t.settings.get(VARIANT_KEY)):
+            book.set_setting(VARIANT_KEY, key)
+            t = load(book)
+    typed_seed = seed
+    if seed is None and existing:  # a redraw gives new tables: a fresh seed, recorded
+        seed = secrets.token_hex(4)
+    seed = seed or to_text(t.settings.get("Seme sorteggio")) or secrets.token_hex(4)
+    if not to_text(t.settings.get("Seme sorteggio")) and not existing:
+        book.set_setting("Seme sorteggio", seed)
+    result = draw(round_input(t, round_no, ids, seed))
+
+    frame = t.frame
+    old = frame.index.isin([r.row for r in existing])
+    if existing:
+        archive(book, frame[old], f"nuovo sorteggio del turno {round_no}", now)
+    names = {e.id: e.name for e in t.entrants}
+    new_rows = pd.DataFrame([
+        {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": number, "ID": pid,
+         "Giocatore": names[pid]}
+        for number, table in enumerate(result.tables, start=1) for pid in table])
+    kept = frame[~old]
+    book.write_table(schema.RESULTS.name, pd.concat([kept, new_rows], ignore_index=True))
+    log_draw(book, {
+        "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
+        "Impronta": result.fingerprint, "Versione motore": result.engine_version,
+        "Procedura": procedure_text(result.procedure),
+        "Qualità": quality_text(result.quality, result),
+        "Tavoli": tables_text(result.tables),
+        "Note": "; ".join(filter(None, (
+            "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
+            "assenti: " + ", ".join(e.id for e in absent) if absent else "",
+            *quality_notes(result))))})
+    _back_to_active(book, absent)
+    refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
+    sizes = Counter(len(table) for table in result.tables)
+    tables = count(len(result.tables), "tavolo", "tavoli")
+    lines = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
+             + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
+             f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
+             "Qualità: " + quality_text(result.quality, result))
+    if existing:
+        lines = (f"Nuovo sorteggio del turno {round_no} con seme "
+                 + (f"«{seed}» (indicato con --seme)" if typed_seed else f"nuovo «{seed}»")
+                 + f"; le {int(old.sum())} righe del sorteggio precedente "
+                 "sono nel foglio Archivio.", *lines)
+    if absent:
+        lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
+                  + ", ".join(e.name or e.id for e in absent)
+                  + f"; tornano «{ACTIVE}» per il turno successivo",)
+    lines += tuple(f"Nota: {note}" for note in quality_notes(result))  # as in Sorteggi
+    lines += table_lines(t, result.tables)
+    return RoundDraw(round_no, result, int(old.sum()), lines)
+
+
+def _back_to_active(book: Book, absent: list) -> None:
+    """The absent players of the round just drawn are `Attivo` again (absence is for one
+    round: 003 Art. 4 speaks of «il turno di gioco»)."""
+    if not absent:
+        return
+    frame = book.read_table(schema.PLAYERS.name)
+    for e in absent:
+        frame.loc[e.row, "Stato"] = ACTIVE
+    book.write_table(schema.PLAYERS.name, frame)

@@ -1,0 +1,277 @@
+"""Refreshing the standings (`risiko-xl standings`, *Aggiorna classifica*).
+
+Scores every typed game into the computed `Risultati` columns, computes the standings
+with the formula's rules and writes the `Classifica` table; a lottery that decided a tie
+is recorded in `Sorteggi` with its seed, once per set of tied players, and read back by
+every later ordering of the same players. User columns added to `Classifica` follow their
+player when the order changes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.charts import standings_chart
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.services.audit import append_rows, timestamp
+from risiko_xl.services.computed_cells import identity, write_scores
+from risiko_xl.standings import (
+    LotteryDraw,
+    StandingRow,
+    Standings,
+    StandingsRules,
+    TeamStandings,
+    compute_standings,
+    next_phase,
+    team_standings,
+)
+from risiko_xl.standings.lottery import recorded_order
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.scoring import cell_number
+
+COLUMN_FIELDS = {"Totale": "total", "Generale": "total", "Assoluta": "assoluta",
+                 "Vittorie": "wins", "RisiKo!": "risiko", "Fuori obiettivo": "out_points",
+                 "Migliore": "best", "1°": "wins", "2°": "seconds", "3°": "thirds",
+                 "4°": "fourths"}
+# seed 004 «medagliere»: the count of 1st, 2nd, 3rd and 4th places over the whole tournament
+MEDAL_COLUMNS = ("1°", "2°", "3°", "4°")
+POINT_COLUMNS = ("Totale", "Generale", "Assoluta", "Migliore")  # hidden by the medal table
+CHAIN_COLUMNS = (("risiko", "RisiKo!"), ("wins", "Vittorie"), ("out_points", "Fuori obiettivo"),
+                 ("best_1", "Migliore"))
+WITHDRAWN_MARK = "rit."
+LOTTERY_MARK = " (sorteggio)"  # after the position of a row a lottery placed
+LOTTERY_PROCEDURE = "sorteggio per parità in classifica"
+TEAM_LOTTERY_PROCEDURE = "sorteggio per parità fra squadre"
+RENAMED_SHOWN = 5  # names refreshed in Risultati, listed by `classifica`
+
+
+@dataclass(frozen=True)
+class StandingsUpdate:
+    standings: Standings
+    frame: pd.DataFrame
+    lines: tuple[str, ...]
+
+
+def standings_seed(t: Tournament) -> str:
+    """The lottery seed: the tournament's draw seed (recorded in `Impostazioni`)."""
+    return to_text(t.settings.get("Seme sorteggio")) or "risiko"
+
+
+def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
+    """The `Classifica` rows as Python computed them (also what `verify` compares)."""
+    rounds = t.formula.standings.rounds
+    extras = standings_columns(t.formula.standings)
+    by_id = t.by_id
+    drops = bool(t.formula.standings.drops or t.formula.standings.best_of) \
+        and not t.formula.standings.medals
+    records = []
+    for row in standings.rows:
+        entrant = by_id[row.player]
+        record: dict[str, Any] = {
+            "Pos": position_text(row),
+            "ID": row.player, "Giocatore": entrant.name, "Club": entrant.club}
+        for n, value in enumerate(round_values(t.formula.standings, row, rounds), 1):
+            record[f"T{n}"] = value if value is None or isinstance(value, str) \
+                else cell_number(Fraction(value))
+        if drops:
+            record[schema.DROPS_COLUMN] = ", ".join(f"T{n}" for n in row.dropped) or None
+        for column in extras:
+            record[column] = cell_number(Fraction(column_value(row, column)))
+        records.append(record)
+    columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)),
+               *([schema.DROPS_COLUMN] if drops else []), *extras]
+    return pd.DataFrame(records, columns=columns)
+
+
+
+def round_values(rules: StandingsRules, row: StandingRow,
+                 rounds: int) -> list[Fraction | str | None]:
+    """The T1…Tn cells of a row: the points of each round, or with the medal table the
+    place won («1°»), never the encoded points (None = not played)."""
+    if rules.medals:
+        return [None if p is None else f"{p}°" for p in (*row.places, *(None,) * rounds)
+                ][:rounds]
+    return [row.rounds[n] if n < len(row.rounds) else None for n in range(rounds)]
+
+
+def column_value(row: StandingRow, column: str) -> Fraction | int:
+    """The value of one score column of `standings_columns` for a row."""
+    return getattr(row, COLUMN_FIELDS[column])
+
+
+def standings_of(t: Tournament) -> tuple[Standings, pd.DataFrame]:
+    """The standings of the typed results (the lotteries recorded in `Sorteggi` reused),
+    and the `Classifica` rows showing them."""
+    standings = compute_standings(t.entrants, t.results, t.formula.standings,
+                                  standings_seed(t),
+                                  recorded=[o for _, o in recorded_lotteries(t.book)])
+    return standings, standings_frame(t, standings)
+
+
+def position_text(row: StandingRow) -> int | str:
+    """The Pos cell: the position, «3=» for a tie nothing broke, «16 (sorteggio)» for a
+    place a lottery decided, «rit.» for a withdrawn player kept in the standings."""
+    if row.withdrawn:
+        return WITHDRAWN_MARK
+    if row.shared:
+        return f"{row.position}="
+    return f"{row.position}{LOTTERY_MARK}" if row.by_lottery else row.position
+
+
+def standings_columns(rules: StandingsRules) -> list[str]:
+    """The Classifica's score columns: Totale (or Generale and Assoluta when results are
+    dropped; never two columns that always hold the same values), the columns the
+    tie-break chain reads, and any the formula adds. With the
+    medal table (seed 004) the count of each place, 1° to 4°, instead of any point."""
+    if rules.medals:
+        columns = list(MEDAL_COLUMNS)
+    else:
+        columns = ["Generale", "Assoluta"] if rules.drops or rules.best_of else ["Totale"]
+    columns += [column for criterion, column in CHAIN_COLUMNS if criterion in rules.chain]
+    # with no result dropped Generale = Assoluta = Totale (000: both «tengono conto di
+    # tutti i punteggi»): the one column Totale
+    same = ("Totale", "Generale", "Assoluta") if columns[:1] == ["Totale"] else ("Totale",)
+    columns += [c for c in rules.columns if c in COLUMN_FIELDS and c not in columns
+                and c not in same]
+    if rules.medals:
+        columns = [c for c in columns if c not in POINT_COLUMNS]
+    return columns
+
+
+def refresh_scores(book: Book, now: dt.datetime | None = None,
+                   ) -> tuple[Tournament, Standings, pd.DataFrame]:
+    """Rewrite the computed `Risultati` cells and the `Classifica` table (values or live
+    formulas, see `live`) from the workbook as it is, and record any new lottery in
+    `Sorteggi`; used after every change."""
+    t = load(book)
+    standings, frame = standings_of(t)
+    write_scores(book, t, frame)
+    record_lotteries(book, t, standings, now)
+    return t, standings, frame
+
+
+def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
+    """Score the results and rewrite `Classifica`; returns what was written."""
+    renamed = identity(load(book))[1]  # before the names are refreshed
+    t, standings, frame = refresh_scores(book, now)
+    seed = standings_seed(t)
+    book.set_chart(standings_chart(frame))
+    if t.formula.teams is not None:
+        teams = team_standings(t.entrants, t.results, t.formula.teams.best_of,
+                               t.formula.standings.chain, seed)
+        book.write_table(schema.TEAMS.name, teams_frame(teams))
+        _log_team_lotteries(book, teams.lottery, seed, now)
+    played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
+    lines = ((f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
+              + ", ".join(map(str, played))) if played else
+             f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
+    # a tie left by every criterion of the chain is decided by its last, the lottery,
+    # recorded in Sorteggi (004 gives no tie-break for individual standings: rtu uses
+    # 001 §7's chain): said, never silent
+    lines += tuple(f"Pari su tutti i criteri della classifica, deciso per sorteggio "
+                   f"(registrato in Sorteggi): {draw.describe()}" for draw in standings.lottery)
+    if renamed:  # the ID counts: the name typed beside it is replaced, and said so
+        shown = "; ".join(renamed[:RENAMED_SHOWN]) + (
+            f"; e altre {len(renamed) - RENAMED_SHOWN}" if len(renamed) > RENAMED_SHOWN else "")
+        lines += (f"Nomi riscritti nel foglio Risultati come negli Iscritti (conta l'ID): "
+                  f"{shown}",)
+    return StandingsUpdate(standings, frame, lines)
+
+
+def teams_frame(teams: TeamStandings) -> pd.DataFrame:
+    """The `Squadre` rows (team championship, seed 004 CNS)."""
+    return pd.DataFrame([{
+        "Pos": f"{row.position}=" if row.shared else row.position, "Squadra": row.team,
+        "Totale": cell_number(row.total), "Giocatori": len(row.players),
+        "Partite": row.games, "Contate": row.counted, "Vittorie": row.wins,
+        "Secondi": row.seconds,
+        "Migliore scartato": None if row.best_dropped is None else cell_number(
+            row.best_dropped)} for row in teams.rows], columns=schema.TEAMS.headers)
+
+
+def recorded_lotteries(book: Book) -> list[tuple[Any, tuple[str, ...]]]:
+    """(row, drawn order) of each standings lottery recorded in `Sorteggi`, oldest first.
+    A worksheet function sees only its three tables: there the lotteries are drawn again,
+    from the same seed and results, hence in the same order."""
+    try:
+        frame = book.read_table(schema.DRAWS.name)
+    except RisikoError:
+        return []
+    if "Procedura" not in frame.columns or "Note" not in frame.columns:
+        return []
+    out = []
+    for index, procedure, note in zip(frame.index, frame["Procedura"], frame["Note"]):
+        if to_text(procedure) == LOTTERY_PROCEDURE:
+            order = recorded_order(to_text(note) or "")
+            if len(order) > 1:
+                out.append((index, order))
+    return out
+
+
+def decided_lines(t: Tournament, standings: Standings) -> dict[tuple[str, ...], str]:
+    """The lotteries of the final preliminary standings that decide a qualification line
+    of the first final phase (the 16th semifinal seat, a spareggio seat): their players
+    -> the Italian line naming the round decided."""
+    rules, phases = t.formula.standings, t.formula.phases
+    if phases.kind == "none" or standings.upto_round != rules.rounds \
+            or not standings.lottery:
+        return {}
+    preliminary = [g for g in t.results if g.phase == QUALIFYING]
+    try:
+        step = next_phase(t.entrants, preliminary, standings, phases, rules,
+                          standings_seed(t))
+    except RisikoError:
+        return {}  # not seatable yet: `finals` says why
+    return dict(step.lotteries) if step is not None else {}
+
+
+def record_lotteries(book: Book, t: Tournament, standings: Standings,
+                     now: dt.datetime | None) -> None:
+    """Record in `Sorteggi` each lottery drawn for the first time (once per set of tied
+    players; later orderings read it back); a lottery deciding a qualification line has
+    that round named in its note (also added to a lottery recorded before)."""
+    decides = decided_lines(t, standings)
+    rows = [{"Turno": "Classifica", "Fase": QUALIFYING, "Data e ora": timestamp(now),
+             "Seme": str(draw.seed), "Procedura": LOTTERY_PROCEDURE,
+             "Note": draw.describe(decides.pop(draw.players, ""))}
+            for draw in standings.drawn]
+    if decides:
+        frame = book.read_table(schema.DRAWS.name)
+        changed = False
+        for index, order in recorded_lotteries(book):
+            for players, text in decides.items():
+                note = to_text(frame.at[index, "Note"]) or ""
+                if set(players) <= set(order) and text not in note:
+                    frame.at[index, "Note"] = note.replace(": sorteggio fra",
+                                                           f" ({text}): sorteggio fra", 1)
+                    changed = True
+        if changed:
+            book.write_table(schema.DRAWS.name, frame)
+    append_rows(book, schema.DRAWS, rows)
+
+
+def _log_team_lotteries(book: Book, lotteries: Sequence[LotteryDraw], seed: str,
+                        now: dt.datetime | None) -> None:
+    """Record each tie between teams decided by lottery in `Sorteggi` (once per distinct
+    outcome)."""
+    logged = set(book.read_table(schema.DRAWS.name).get("Note", pd.Series(dtype=object))
+                 .dropna().astype(str))
+    rows = []
+    for lottery in lotteries:
+        note = lottery.describe()
+        if note not in logged:
+            rows.append({"Turno": "Classifica", "Fase": "Qualificazione",
+                         "Data e ora": timestamp(now), "Seme": seed,
+                         "Procedura": TEAM_LOTTERY_PROCEDURE, "Note": note})
+            logged.add(note)
+    append_rows(book, schema.DRAWS, rows)

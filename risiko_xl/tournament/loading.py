@@ -1,0 +1,109 @@
+"""A tournament as read from its workbook: settings, formula, players, typed results.
+
+`load(book)` reads and validates everything once; the services (draw, standings,
+finals, verify) work from this state and write back through the same book.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import setting_rows, tournament_formula
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.model import Formula
+from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
+from risiko_xl.tournament.records import ResultRow, read_entrants, read_results
+from risiko_xl.tournament.scoring import group_tables, score_results
+
+
+@dataclass
+class Tournament:
+    """Everything read from the workbook, validated, with every typed game scored."""
+
+    book: Book
+    settings: dict[str, Any]
+    formula: Formula
+    entrants: list[Entrant]
+    frame: pd.DataFrame
+    rows: list[ResultRow]
+    results: list[GameResult]
+    computed: dict[int, dict[str, Any]]
+
+    @property
+    def name(self) -> str:
+        """This tournament's name, as headers, footers and posts print it: the setting
+        «Nome torneo», else the formula's title (never another event's name by default)."""
+        return to_text(self.settings.get("Nome torneo")) or self.formula.title
+
+    @cached_property
+    def by_id(self) -> dict[str, Entrant]:
+        return {e.id: e for e in self.entrants}
+
+    def rounds_drawn(self, phase: str = QUALIFYING) -> list[int]:
+        return sorted({r.round_no for r in self.rows if r.phase == phase})
+
+    def untyped(self, round_no: int, phase: str = QUALIFYING) -> list[ResultRow]:
+        return [r for r in self.rows
+                if r.round_no == round_no and r.phase == phase and r.seat is None]
+
+
+def load(book: Book) -> Tournament:
+    """Read and score the whole tournament (RisikoError on the first bad cell). A book
+    that counts its writes (`generation`) keeps the result in `loaded` until a write."""
+    generation = getattr(book, "generation", None)
+    known = getattr(book, "loaded", None)
+    if generation is not None and known is not None and known[0] == generation:
+        return known[1]
+    t = _load(book)
+    if generation is not None:
+        book.loaded = (generation, t)  # type: ignore[attr-defined]
+    return t
+
+
+def _load(book: Book) -> Tournament:
+    settings = book.settings()
+    entrants = read_entrants(book)
+    frame, rows = read_results(book, [e.id for e in entrants])
+    first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
+    formula = tournament_formula(settings, len(first_round) or None, setting_rows(book))
+    check_tables(rows)
+    if formula.teams is not None:
+        check_teams(formula, entrants, rows)
+    try:
+        results, computed = score_results(rows, formula.scoring, formula.placement_chain)
+    except RisikoError as err:  # a rule broken at a table: show the cell as typed
+        if not err.has_value and err.riga in frame.index and err.colonna in frame.columns:
+            raise err.located(valore=frame.at[err.riga, err.colonna]) from None
+        raise
+    return Tournament(book, settings, formula, entrants, frame, rows, results, computed)
+
+
+def check_teams(formula: Formula, entrants: list[Entrant], rows: list[ResultRow]) -> None:
+    """A team championship's teams and drawn rounds as the formula allows (seed 004 CNS)."""
+    from risiko_xl.standings.teams import check_composition
+
+    teams = formula.teams
+    if teams is None:
+        return
+    tables = [(round_no, table, [(r.player, r.row) for r in seats])
+              for (round_no, phase, table), seats in group_tables(rows).items()
+              if phase == QUALIFYING]
+    check_composition(entrants, tables, teams.players_per_round, teams.members,
+                      teams.table_size)
+
+
+def check_tables(rows: list[ResultRow]) -> None:
+    """Every game has 3 to 5 players (3 to 6 in a final phase), as any draw seats them."""
+    for (round_no, phase, table), seats in group_tables(rows).items():
+        most = 5 if phase == QUALIFYING else 6
+        if not 3 <= len(seats) <= most:
+            count = f"{len(seats)} giocator{'e' if len(seats) == 1 else 'i'}"
+            raise RisikoError(f"il tavolo {table} del turno {round_no} ({phase}) ha {count}: "
+                              f"un tavolo ha da 3 a {most} giocatori", foglio="Risultati",
+                              tavolo=table, riga=seats[0].row, colonna="Tavolo", valore=table)

@@ -1,0 +1,188 @@
+"""Reading the organiser's tables into plain records, with located Italian errors.
+
+`Iscritti` becomes `Entrant`s, `Risultati` becomes `ResultRow`s (one per sheet row, the
+referee's typed values parsed). Columns are found by header; a missing required column
+or a bad cell raises a RisikoError naming the sheet, row, column and the value found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book, table_frame
+from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.names import player_name
+from risiko_xl.rules.seat import Seat
+from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.standings.model import ACTIVE, PLAYOFF, QUALIFYING, Entrant
+from risiko_xl.tournament.players import canonical_ids, id_key, suggestion
+
+PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
+PHASE_WORDS["ripescaggio"] = PLAYOFF  # the playoff as 003-a calls it (`phase_title`)
+STATE_WORDS = {s.casefold(): s for s in schema.STATES}
+
+
+@dataclass(frozen=True)
+class Record:
+    """One table row as a dict, with where it is (for messages)."""
+
+    sheet: str
+    row: int
+    values: dict[str, Any]
+
+
+def records(frame: pd.DataFrame) -> list[Record]:
+    sheet, columns = frame.attrs.get("sheet", ""), list(frame.columns)
+    return [Record(sheet, row, dict(zip(columns, values)))
+            for row, values in zip(frame.index, frame.itertuples(index=False, name=None))]
+
+
+def cell(record: Record, header: str, parse: Callable[..., Any], **options: Any) -> Any:
+    """parse(value) for one cell; errors name the table's sheet, the row and the column."""
+    try:
+        return parse(record.values.get(header), header, **options)
+    except RisikoError as err:
+        raise err.located(foglio=record.sheet, riga=record.row, colonna=header) from None
+
+
+def _choice(words: dict[str, str], default: str) -> Callable[..., str]:
+    def parse(value: Any, label: str) -> str:
+        if is_blank(value):
+            return default
+        found = words.get(str(value).strip().casefold())
+        if found is None:
+            raise RisikoError(f"valore non ammesso (ammessi: {', '.join(words.values())})",
+                              valore=value)
+        return found
+    return parse
+
+
+parse_phase = _choice(PHASE_WORDS, QUALIFYING)
+parse_state = _choice(STATE_WORDS, ACTIVE)
+
+
+def read_entrants(book: Book) -> list[Entrant]:
+    """Registered players from `Iscritti`; a row with something typed but no ID is
+    refused (it would be left out of every draw without a word)."""
+    frame = table_frame(book, schema.PLAYERS)
+    out: list[Entrant] = []
+    seen: dict[str, tuple[str, int]] = {}
+    for record in records(frame):
+        row = record.row
+        pid = cell(record, "ID", text)
+        if pid is None:
+            _refuse_without_id(record, schema.PLAYERS, "il giocatore non sarebbe sorteggiato")
+            continue
+        if id_key(pid) in seen:  # «G13» and «g13» would be one player typed in Risultati
+            first, where = seen[id_key(pid)]
+            same = "" if first == pid else (f" come «{first}»: gli ID non distinguono "
+                                             "maiuscole e minuscole")
+            raise RisikoError(f"ID duplicato (già alla riga {where}{same})", foglio="Iscritti",
+                              riga=row, colonna="ID", valore=pid)
+        seen[id_key(pid)] = (pid, row)
+        words = {h: cell(record, h, text)
+                 for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
+        out.append(Entrant(
+            id=pid,
+            name=player_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
+            club=words["Club"], region=words["Regione"],
+            state=cell(record, "Stato", parse_state),
+            from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
+            row=row, first=words["Nome"], last=words["Cognome"],
+            nickname=words["Nickname"]))
+    return out
+
+
+def _refuse_without_id(record: Record, spec: schema.TableSpec, why: str) -> None:
+    """RisikoError for a row of `spec` with a typed value (not only computed cells) and no
+    ID: never ignored in silence."""
+    for header in spec.headers:
+        if header == "ID" or header in spec.computed:
+            continue
+        value = cell(record, header, text) if header in record.values else None
+        if value is not None:
+            raise RisikoError(f"riga senza ID ({header}: {value}): {why}; scrivere l'ID del "
+                              "giocatore o cancellare tutta la riga", foglio=spec.sheet,
+                              riga=record.row, colonna="ID")
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    """One `Risultati` row as typed. `seat` is None while the game's result is not typed."""
+
+    row: int
+    round_no: int
+    phase: str
+    table: int
+    player: str
+    seat: Seat | None
+    penalty: int
+
+    @property
+    def key(self) -> tuple[int, str, int]:
+        return self.round_no, self.phase, self.table
+
+
+def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.DataFrame,
+                                                                           list[ResultRow]]:
+    """The `Risultati` frame and its parsed rows; a row with something typed but no ID
+    is refused (its game would vanish and its table change size). With `known` ids, an
+    unregistered ID is an error, and an ID typed in another case or with spaces is read as
+    the registered one («g13» → «G13»)."""
+    frame = table_frame(book, schema.RESULTS)
+    known_ids = None if known is None else canonical_ids(known)
+    seen: dict[tuple[int, str, str], int] = {}
+    out: list[ResultRow] = []
+    for record in records(frame):
+        row = record.row
+        pid = cell(record, "ID", text)
+        if pid is None:
+            _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
+                               "tavolo cambierebbe numero di giocatori")
+            continue
+        if known_ids is not None:  # «g13» typed by a referee is the registered «G13»
+            if id_key(pid) not in known_ids:
+                raise RisikoError("ID non presente tra gli iscritti" + suggestion(
+                    pid, [Entrant(k) for k in known_ids.values()]), foglio="Risultati",
+                    riga=row, colonna="ID", valore=pid)
+            pid = known_ids[id_key(pid)]
+        round_no = cell(record, "Turno", to_int, minimum=1)
+        table = cell(record, "Tavolo", to_int, minimum=1)
+        for header, value in (("Turno", round_no), ("Tavolo", table)):
+            if value is None:
+                raise RisikoError("valore mancante", foglio="Risultati", riga=row,
+                                  colonna=header, valore=None)
+        phase = cell(record, "Fase", parse_phase)
+        if (round_no, phase, pid) in seen:
+            raise RisikoError(f"giocatore già presente nello stesso turno (riga "
+                              f"{seen[round_no, phase, pid]})", foglio="Risultati", riga=row,
+                              colonna="ID", valore=pid)
+        seen[round_no, phase, pid] = row
+        out.append(ResultRow(row, round_no, phase, table, pid, _seat(record),
+                             cell(record, "Penalità", to_int) or 0))
+    return frame, out
+
+
+def _seat(record: Record) -> Seat | None:
+    """The typed result. `Punti obiettivo` holds the game's points: checked against the
+    map total at the table, in classic RisiKo! only (S.P.Q.RisiKo! has its own score)."""
+    points = cell(record, "Punti obiettivo", to_int)
+    risiko = cell(record, "RisiKo!", to_flag)
+    eliminated, order = cell(record, "Eliminato", to_elimination)
+    if points is None and not risiko and not eliminated:
+        return None
+    extras = {field: cell(record, header, to_int, maximum=maximum)
+              for header, (field, maximum) in schema.ART26_FIELDS.items()}
+    return Seat(points or 0, cell(record, "Punti fuori obiettivo", to_int, maximum=MAP_TOTAL),
+                cell(record, "Ordine", to_int, minimum=1, maximum=6), risiko, eliminated,
+                order, **extras)
+
+
+def text(value: Any, _label: str) -> str | None:
+    return to_text(value)
