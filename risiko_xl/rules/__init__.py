@@ -1,6 +1,9 @@
 """The rules of RisiKo! tournaments: map, table points, placement, scoring, game helpers.
 
 Pure Python with exact arithmetic; no I/O and no spreadsheet libraries.
+
+Imports nothing of the package but `errors`: the bottom of the house (checked by
+`lint-imports` with the rest of the core).
 """
 
 from risiko_xl.rules.game import (

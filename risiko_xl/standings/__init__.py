@@ -3,6 +3,10 @@ chains, recorded lotteries), the phases after the preliminaries (semifinals, dir
 finalists, spareggio/ripescaggio, knockout, parallel tournaments), replacements of
 withdrawn qualifiers, the final ranking and the team championship. Pure Python, exact
 arithmetic, Italian messages; no I/O.
+
+Part of the core: imports `rules`, `draw` (its seeded generator and seating procedures),
+`names` and `errors` only, never a face, a book or a spreadsheet library (checked by
+`lint-imports`).
 """
 
 from risiko_xl.standings.config import STANDING_CRITERIA, PhaseRules, StandingsRules
