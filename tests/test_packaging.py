@@ -44,9 +44,13 @@ def installed(tmp_path_factory) -> Path:
     at the same time (pytest-xdist) and the editable install read."""
     folder = tmp_path_factory.mktemp("wheel")
     source = folder / "src"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
-        ".git", ".venv", ".hypothesis", ".pytest_cache", "__pycache__", "build", "*.egg-info",
-        "demo", "tests"))
+    skipped = shutil.ignore_patterns(".git", ".venv", ".hypothesis", ".pytest_cache",
+                                     "__pycache__", "*.egg-info", "demo", "tests")
+
+    def ignore(folder: str, names: list[str]) -> set[str]:  # the top build/, not risiko_xl/build
+        return set(skipped(folder, names)) | ({"build"} if Path(folder) == ROOT else set())
+
+    shutil.copytree(ROOT, source, ignore=ignore)
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source),
                             "-w", str(folder / "dist")], capture_output=True, text=True,
                            cwd=folder, timeout=600)
