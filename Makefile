@@ -20,14 +20,14 @@ demo: $(STAMP)
 # the whole suite on every core (pytest-xdist); what CI runs
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
-	$(BIN)/lint-imports  # the import contract in pyproject.toml: the core imports no face
+	$(BIN)/lint-imports --no-cache  # the import contract in pyproject.toml: the core imports no face
 	$(BIN)/mypy  # strict on the core (pyproject.toml)
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
 test-rapido: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
-	$(BIN)/lint-imports
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
 
