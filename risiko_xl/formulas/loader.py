@@ -17,10 +17,6 @@ Every problem is a RisikoError in Italian naming the file, the key path (e.g.
 JSON lists become tuples; scoring factors may be written "5/4". A variant's "formula"
 is merged over the base key by key (sections too; "notes" are appended, "scoring" and
 other lists are replaced).
-
-The draw engine's names (criteria, table policies) are imported inside the checks:
-risiko_xl.draw.service loads formulas too, so `import risiko_xl.formulas` and
-`import risiko_xl.draw` work in either order.
 """
 
 from __future__ import annotations
@@ -38,10 +34,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from risiko_xl.draw.criteria import CRITERIA
+from risiko_xl.draw.sizes import POLICIES, normalise_policy
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules, Variant
 from risiko_xl.rules.games import GAMES
 from risiko_xl.rules.methods import METHODS, Method, method
+from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings import config as standings_config
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 
@@ -283,8 +282,6 @@ def _check_method(data: Any, where: _Where) -> Method:
 
 
 def _check_draw(draw: DrawRules, where: _Where) -> None:
-    from risiko_xl.draw.criteria import CRITERIA  # lazy: risiko_xl.draw imports us
-
     _choice(draw.procedure, DRAW_PROCEDURES, "procedura di sorteggio", where / "procedure")
     if draw.first_round is not None:
         _choice(draw.first_round, DRAW_PROCEDURES, "procedura di sorteggio",
@@ -444,9 +441,6 @@ def _check_teams(teams: TeamRules, rounds: int, where: _Where) -> None:
 
 def _formula(data: Any, where: _Where, default_name: str, *, variant: bool = False) -> Formula:
     """A Formula from its JSON object (variants built by the caller)."""
-    from risiko_xl.draw.sizes import normalise_policy  # lazy: see module docstring
-    from risiko_xl.rules.placement import CHAINS
-
     data = _object(data, where)
     hints, _ = _fields(Formula)
     _check_keys(data, list(hints), where)
@@ -481,8 +475,6 @@ def _formula(data: Any, where: _Where, default_name: str, *, variant: bool = Fal
     try:
         policy = normalise_policy(formula.policy)
     except RisikoError:
-        from risiko_xl.draw.sizes import POLICIES
-
         raise (where / "policy").error(
             f"politica tavoli sconosciuta; valide: {', '.join(POLICIES)}"
             f"{_suggest(formula.policy, POLICIES)}", formula.policy) from None
