@@ -19,13 +19,7 @@ from risiko_xl.draw.model import (
     QualityItem,
 )
 from risiko_xl.draw.plan import PlanResult, plan_rounds
-from risiko_xl.draw.procedures import (
-    bands,
-    greca,
-    knockout,
-    semifinal_bands,
-    split_parallel,
-)
+from risiko_xl.draw.procedures import knockout, semifinal_bands, split_parallel
 from risiko_xl.draw.repair import Move, RepairResult, repair
 from risiko_xl.draw.sizes import POLICIES, knockout_rounds, table_counts, table_sizes
 
@@ -42,10 +36,8 @@ __all__ = [
     "Player",
     "QualityItem",
     "RepairResult",
-    "bands",
     "draw",
     "fingerprint",
-    "greca",
     "knockout",
     "knockout_rounds",
     "plan_rounds",
