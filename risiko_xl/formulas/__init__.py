@@ -7,7 +7,8 @@ never a face, a book or a spreadsheet library (checked by `lint-imports`); nothi
 the core imports it.
 """
 
-from risiko_xl.formulas.loader import load, names, parse, resolve
+from risiko_xl.formulas.loader import load, names, parse
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules, Variant
+from risiko_xl.formulas.variants import resolve
 
 __all__ = ["DrawRules", "Formula", "TeamRules", "Variant", "load", "names", "parse", "resolve"]

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from risiko_xl.draw.engine import PROCEDURES, procedures_text
 from risiko_xl.draw.model import DrawInput, Player
-from risiko_xl.errors import RisikoError
-from risiko_xl.formulas.loader import load, resolve
+from risiko_xl.formulas.loader import load
 from risiko_xl.formulas.model import Formula
+from risiko_xl.formulas.variants import resolve
 
 
 @dataclass(frozen=True)
@@ -49,12 +48,6 @@ def preset(formula: str | Formula, players: int | None = None,
             chosen.variants[0].formula
     rules = chosen.draw
     procedure = rules.first_round if round_no == 1 and rules.first_round else rules.procedure
-    if procedure not in PROCEDURES:
-        raise RisikoError(
-            f"la formula «{chosen.name}» sorteggia con la procedura «{procedure}», che il "
-            f"sorteggio da colonne non esegue (ammesse: {procedures_text()})",
-            valore=procedure,
-        )
     return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)
 
 

@@ -18,9 +18,11 @@ from risiko_xl.standings.config import PhaseRules, StandingsRules
 class DrawRules:
     """How preliminary rounds are drawn.
 
-    `procedure`: "optimise" | "cinquisti" (001) | "greca" (rotation from the previous
-    round) | "bands"; `first_round`: a different procedure for round 1 (None = same);
-    `criteria`: draw criteria, highest priority first (risiko_xl.draw.criteria).
+    `procedure`: one of the draw engine's procedures (`risiko_xl.draw.engine.
+    DRAW_PROCEDURES`: "optimise", "cinquisti" of seed 001); `first_round`: a different
+    procedure for round 1 (None = same); `criteria`: draw criteria, highest priority
+    first (`risiko_xl.draw.criteria.DRAW_CRITERIA`); `repeat_weighting`: "flat" or
+    "recent" (`risiko_xl.draw.engine.REPEAT_WEIGHTINGS`).
     """
 
     procedure: str = "optimise"
