@@ -89,7 +89,7 @@ def check_draw(draw: DrawRules, where: Where) -> None:
         choice(draw.first_round, PROCEDURES, "procedura di sorteggio", where / "first_round")
     unique_choices(draw.criteria, CRITERIA, "criterio di sorteggio", where / "criteria")
     choice(draw.repeat_weighting, REPEAT_WEIGHTINGS, "peso degli incontri ripetuti",
-            where / "repeat_weighting")
+           where / "repeat_weighting")
 
 
 def check_standings(rules: StandingsRules, where: Where) -> None:
@@ -121,7 +121,7 @@ def check_standings(rules: StandingsRules, where: Where) -> None:
 def check_phases(rules: PhaseRules, where: Where) -> None:
     choice(rules.kind, PHASE_KINDS, "tipo di fase finale", where / "kind")
     choice(rules.direct_final, DIRECT_FINAL, "accesso diretto alla finale",
-            where / "direct_final")
+           where / "direct_final")
     unique_choices(rules.playoff_extra, PLAYOFF_EXTRA, "ripescaggio", where / "playoff_extra")
     choice(rules.final_ranking, FINAL_RANKINGS, "classifica finale", where / "final_ranking")
     choice(rules.semifinal_replacement, SEMIFINAL_REPLACEMENTS,
@@ -273,9 +273,9 @@ def build_formula(data: Any, where: Where, default_name: str, *,
             f"politica tavoli sconosciuta; valide: {', '.join(POLICIES)}"
             f"{suggest(formula.policy, POLICIES)}", formula.policy) from None
     choice(formula.placement_chain, list(CHAINS), "catena di piazzamento al tavolo",
-            where / "placement_chain")
+           where / "placement_chain")
     unique_choices(formula.methods_allowed, list(METHODS), "metodo di punteggio",
-                    where / "methods_allowed")
+                   where / "methods_allowed")
     if formula.methods_allowed and formula.scoring.name not in formula.methods_allowed:
         raise (where / "scoring" / "method").error(
             f"il metodo non è tra quelli ammessi ({', '.join(formula.methods_allowed)})",

@@ -201,7 +201,7 @@ def build(cls: type, data: Any, where: Where) -> Any:
 
 
 def unique_choices(values: Sequence[str], choices: Sequence[str], what: str,
-                    where: Where) -> None:
+                   where: Where) -> None:
     seen: set[str] = set()
     for i, value in enumerate(values):
         choice(value, choices, what, where / i)

@@ -44,20 +44,31 @@ STANDING_CRITERIA = names(STANDING_CRITERIA_TABLE)
 
 # Kinds of final phase (PhaseRules.kind) and the phases each plays after the preliminaries.
 PhaseKind = Literal["none", "semifinals", "playoff", "final", "knockout"]
-PHASE_KINDS_TABLE: tuple[Term, ...] = (
-    Term("none", "nessuna", "solo la classifica", "000-004 (italiana, cns)"),
-    Term("semifinals", "semifinali e finale",
-         "semifinali per fasce, i vincitori in finale", "001 §8, 003-b Art. 2"),
-    Term("playoff", "spareggio e finale",
-         "i primi in finale, uno spareggio per l'ultimo posto", "000 Art. 2, 003-a Art. 2"),
-    Term("final", "finale", "i primi della classifica in finale", "(rtu)"),
-    Term("knockout", "eliminazione diretta",
-         "i vincitori di tavolo passano turno dopo turno fino alla finale", "002"),
+
+
+@dataclass(frozen=True)
+class PhaseKindTerm(Term):
+    """A kind of final phase: the `phases` (Fase words) it plays after the preliminaries."""
+
+    phases: tuple[str, ...] = ()
+
+
+PHASE_KINDS_TABLE: tuple[PhaseKindTerm, ...] = (
+    PhaseKindTerm("none", "nessuna", "solo la classifica", "002 (italiana), 004 (cns)"),
+    PhaseKindTerm("semifinals", "semifinali e finale",
+                  "semifinali per fasce, i vincitori in finale", "001 §8, 003-b Art. 2",
+                  (SEMIFINAL, FINAL)),
+    PhaseKindTerm("playoff", "spareggio e finale",
+                  "i primi in finale, uno spareggio per l'ultimo posto",
+                  "000 Art. 2, 003-a Art. 2", (PLAYOFF, FINAL)),
+    PhaseKindTerm("final", "finale", "i primi della classifica in finale", "004 (rtu)",
+                  (FINAL,)),
+    PhaseKindTerm("knockout", "eliminazione diretta",
+                  "i vincitori di tavolo passano turno dopo turno fino alla finale", "002",
+                  (SEMIFINAL, FINAL)),
 )
 PHASE_KINDS = names(PHASE_KINDS_TABLE)
-PHASES_OF_KIND: dict[str, tuple[str, ...]] = {
-    "none": (), "final": (FINAL,), "semifinals": (SEMIFINAL, FINAL),
-    "playoff": (PLAYOFF, FINAL), "knockout": (SEMIFINAL, FINAL)}
+PHASES_OF_KIND = {k.name: k.phases for k in PHASE_KINDS_TABLE}
 
 # The other choices of StandingsRules and PhaseRules (described on the fields below).
 WITHDRAWN_RULES = ("remove", "keep")
