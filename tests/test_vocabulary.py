@@ -18,6 +18,7 @@ from risiko_xl.draw import engine as draw_engine
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import parse
 from risiko_xl.rules import placement
+from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.vocabulary import Term, names
 from risiko_xl.standings import config, model
 
@@ -35,6 +36,9 @@ VOCABULARIES: list[tuple[str, tuple[Term, ...], typing.Any, str]] = [
     ("`phases.kind`", config.PHASE_KINDS_TABLE, config.PhaseKind,
      "risiko_xl.standings.config"),
     ("`placement_chain`", placement.PLACEMENT_CHAINS, None, "risiko_xl.rules.placement"),
+    ("`scoring.method`, `methods_allowed`",
+     tuple(Term(m.name, m.description, m.description, m.article) for m in METHODS.values()),
+     None, "risiko_xl.rules.methods"),
     ("column `Fase`", model.PHASES, model.Phase, "risiko_xl.standings.model"),
     ("column `Stato`", model.PLAYER_STATES, model.PlayerState, "risiko_xl.standings.model"),
 ]

@@ -27,7 +27,7 @@ from risiko_xl.formulas.json_types import (
 )
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules
 from risiko_xl.rules.games import GAMES
-from risiko_xl.rules.methods import METHODS, Method, method
+from risiko_xl.rules.methods import METHODS, NOT_PARAMETERS, Method, method
 from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings.config import (
     DIRECT_FINAL,
@@ -58,7 +58,7 @@ def check_method(data: Any, where: Where) -> Method:
     base = METHODS[name]
     params = as_object(data.get("params", {}), where / "params")
     hints, _ = fields(type(base))
-    allowed = [k for k in hints if k not in ("name", "description", "game")]
+    allowed = [k for k in hints if k not in (*NOT_PARAMETERS, "game")]
     check_keys(params, allowed, where / "params")
     converted: dict[str, Any] = {}
     for key, raw in params.items():
