@@ -123,3 +123,32 @@ def test_readme_lists_the_words_of_the_tables():
     assert match, "README: the table of the words (<!-- vocabulary -->) is missing"
     assert match.group(1) == readme_words(), "README's table of the words differs from " \
         "the tables in the core; replace it with:\n" + readme_words()
+
+
+def _literal_fields() -> list[tuple[str, str, bool]]:
+    """(section, key, is a list) of every formula field typed with a vocabulary."""
+    from risiko_xl.formulas.model import DrawRules
+    from risiko_xl.standings.config import PhaseRules, StandingsRules
+
+    out = []
+    for section, cls in (("draw", DrawRules), ("standings", StandingsRules),
+                         ("phases", PhaseRules)):
+        for key, hint in typing.get_type_hints(cls).items():
+            args = typing.get_args(hint)
+            is_list = typing.get_origin(hint) is tuple
+            inner = [hint, *args] if not is_list else [args[0]]
+            if any(typing.get_origin(h) is typing.Literal for h in inner):
+                out.append((section, key, is_list))
+    return out
+
+
+def test_every_field_typed_with_a_vocabulary_is_checked_at_load_time():
+    found = _literal_fields()
+    assert {(s, k) for s, k, _ in found} >= {("draw", "procedure"), ("draw", "criteria"),
+                                              ("standings", "chain"), ("phases", "kind")}
+    for section, key, is_list in found:
+        data = _master()
+        data[section][key] = ["zzz"] if is_list else "zzz"
+        with pytest.raises(RisikoError) as err:
+            parse(json.dumps(data), "mia.json", "mia")
+        assert f"{section}.{key}" in str(err.value) and "sconosciut" in str(err.value)

@@ -102,8 +102,10 @@ def convert(hint: Any, value: Any, where: Where) -> Any:
         raise where.error("tipo di campo non gestito", value)  # pragma: no cover
     if hint is typing.Any:
         return value
-    if origin is typing.Literal:
-        return choice(value, [str(a) for a in typing.get_args(hint)], "valore", where)
+    if origin is typing.Literal:  # one of a vocabulary's words: `checks` names which
+        if not isinstance(value, str):
+            raise where.error(f"serve un testo, trovato {describe(value)}", value)
+        return value
     if hint in _SCALARS:
         accepted, wanted = _SCALARS[hint]
         if not isinstance(value, accepted) or (hint is not bool and isinstance(value, bool)):

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from risiko_xl.draw.criteria import DrawCriterionName
+from risiko_xl.draw.engine import DrawProcedure
 from risiko_xl.rules.games import game as find_game
 from risiko_xl.rules.methods import Method
 from risiko_xl.standings.config import PhaseRules, StandingsRules
@@ -25,9 +27,9 @@ class DrawRules:
     "recent" (`risiko_xl.draw.engine.REPEAT_WEIGHTINGS`).
     """
 
-    procedure: str = "optimise"
-    first_round: str | None = None
-    criteria: tuple[str, ...] = ("five_repeat", "winners", "club", "repeat")
+    procedure: DrawProcedure = "optimise"
+    first_round: DrawProcedure | None = None
+    criteria: tuple[DrawCriterionName, ...] = ("five_repeat", "winners", "club", "repeat")
     repeat_weighting: str = "flat"
 
 

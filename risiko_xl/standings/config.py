@@ -98,7 +98,8 @@ class StandingsRules:
     rounds: int
     drops: int = 0
     best_of: int | None = None
-    chain: tuple[str, ...] = ("best_1", "best_2", "best_3", "previous_round", "lottery")
+    chain: tuple[StandingCriterionName, ...] = ("best_1", "best_2", "best_3", "previous_round",
+                                                "lottery")
     withdrawn: str = "remove"
     lottery_decides_direct_final: bool = True
     columns: tuple[str, ...] = ("Totale",)
@@ -143,7 +144,7 @@ class PhaseRules:
     3: the playoff is played as drawn and the place goes down its placement order).
     """
 
-    kind: str = "none"
+    kind: PhaseKind = "none"
     semifinal_tables: int = 4
     table_size: int = 4
     direct_final: str = "none"
