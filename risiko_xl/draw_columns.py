@@ -3,7 +3,7 @@ read by `risiko_xl.cells`), the draw engine's result out.
 
 Rows are 1-based within the given range in error messages. Blank ids are blank rows and
 get no table. The engine (`risiko_xl.draw`) never sees a cell: this module parses the
-columns into `Player`s and asks `risiko_xl.draw.service` for the formula's draw settings.
+columns into `Player`s and asks `risiko_xl.formulas.draw_settings` for the formula's draw settings.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from typing import Any
 from risiko_xl.cells import to_flag, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawResult, Player
-from risiko_xl.draw.service import draw_input, first_round_players, preset
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load
+from risiko_xl.formulas.draw_settings import draw_input, first_round_players, preset
 from risiko_xl.formulas.model import Formula
 
 

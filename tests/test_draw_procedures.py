@@ -1,4 +1,4 @@
-"""Alla greca rotation, fixed bands, semifinal bands, knockout seating."""
+"""Semifinal bands, parallel tournaments, knockout seating."""
 
 from __future__ import annotations
 
@@ -6,34 +6,8 @@ import itertools
 
 import pytest
 
-from risiko_xl.draw import (
-    bands,
-    greca,
-    knockout,
-    knockout_rounds,
-    semifinal_bands,
-    split_parallel,
-)
+from risiko_xl.draw import knockout, knockout_rounds, semifinal_bands, split_parallel
 from risiko_xl.errors import RisikoError
-
-
-def test_greca_rotation():
-    prev = [["a1", "a2", "a3", "a4"], ["b1", "b2", "b3", "b4"], ["c1", "c2", "c3", "c4"],
-            ["d1", "d2", "d3", "d4"]]  # fmt: skip
-    new = greca(prev)
-    assert new[0] == ["a1", "d2", "c3", "b4"]  # winner stays, 2nd moves 1, 3rd 2, 4th 3
-    assert new[1] == ["b1", "a2", "d3", "c4"]
-    assert new[3] == ["d1", "c2", "b3", "a4"]
-    # with 4+ tables nobody meets again
-    for table in new:
-        assert len({p[0] for p in table}) == 4
-
-
-def test_bands_by_ranking():
-    ranking = [f"r{i}" for i in range(1, 14)]  # 13 players: 4, 4, 5
-    tables = bands(ranking)
-    assert tables == [["r1", "r4", "r7", "r10"], ["r2", "r5", "r8", "r11"],
-                      ["r3", "r6", "r9", "r12", "r13"]]  # fmt: skip
 
 
 def test_semifinal_four_tables_one_per_band():

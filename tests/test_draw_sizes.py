@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from risiko_xl.draw import POLICIES, table_counts, table_sizes
-from risiko_xl.draw.sizes import ghost_seats
 from risiko_xl.errors import RisikoError
 
 
@@ -107,7 +106,3 @@ def test_bad_policy_and_aliases():
     assert table_counts(14, "ghost") == table_counts(14, "fantasma") == (0, 2, 2)
     assert table_counts(14, "5+4") == (2, 1, 0)
 
-
-def test_ghost_seats_mark_the_three_tables():
-    assert ghost_seats(14, "fantasma") == [False, False, True, True]
-    assert ghost_seats(14, "quattro_tre") == [False] * 4

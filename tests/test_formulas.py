@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from risiko_xl.draw.criteria import CRITERIA
-from risiko_xl.draw.service import preset
 from risiko_xl.draw.sizes import POLICIES
 from risiko_xl.draw_columns import draw_from_columns
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import Formula, load, names, parse, resolve
+from risiko_xl.formulas.draw_settings import preset
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings.config import STANDING_CRITERIA
@@ -392,7 +392,8 @@ def test_draw_with_a_user_formula_and_unsupported_procedure(tmp_path):
 
 @pytest.mark.parametrize("order", [("risiko_xl.formulas", "risiko_xl.draw"),
                                    ("risiko_xl.draw", "risiko_xl.formulas"),
-                                   ("risiko_xl.draw.service", "risiko_xl.formulas.loader")])
+                                   ("risiko_xl.formulas.draw_settings",
+                                    "risiko_xl.formulas.loader")])
 def test_no_import_cycle(order):
     code = "; ".join(f"import {m}" for m in order) + \
         "; import risiko_xl.formulas as f; f.load('master')"

@@ -120,12 +120,7 @@ def test_seed_000_art_24_undeclared_objective_minus_50():
 
 
 def test_seed_000_art_6_and_19_penalties_never_negative():
-    from risiko_xl.rules import penalty_points
-
-    # second forgotten sdadata −4 (first is a warning); −1 per army over 130
-    assert penalty_points(forgotten_sdadata=1) == 0
-    assert penalty_points(forgotten_sdadata=2) == 4
-    assert penalty_points(armies_on_board=133) == 3
+    # the second forgotten sdadata costs 4 (the first is a warning), typed by the referee
     result = play([(40, False, False), (3, False, False), (2, False, False),
                    (1, False, False)], method="bonus_50_15_5", penalties=[0, 0, 0, 4])
     assert result.points[3] == 0

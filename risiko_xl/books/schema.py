@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from risiko_xl.rules.game import ARMY_LIMIT
+from risiko_xl.standings import model
 
 
 @dataclass(frozen=True)
@@ -69,10 +70,12 @@ SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo 
 ACTION_KEYS = ("Turno da sorteggiare", "Turno da pubblicare", "Turno da stampare",
                "Giocatore da ritirare")
 
-STATES = ("Attivo", "Assente", "Ritirato", "Squalificato")
-PHASES = ("Qualificazione", "Spareggio", "Semifinale", "Finale")
-# what the Fase column offers: the playoff is also «Ripescaggio» (003-a calls it so)
-PHASE_CHOICES = ("Qualificazione", "Spareggio", "Ripescaggio", "Semifinale", "Finale")
+# the Stato and Fase columns' words: the core's vocabularies (risiko_xl.standings.model)
+STATES = model.STATES
+PHASES = model.PHASE_NAMES
+# what the Fase column offers: each phase followed by its other words («Ripescaggio»)
+PHASE_CHOICES = tuple(word for phase in PHASES for word in
+                      (phase, *(a for a, p in model.PHASE_ALIASES.items() if p == phase)))
 FLAGS = ("S", "N")
 
 

@@ -1,7 +1,8 @@
 """Table draws: sizes, the lexicographic draw optimiser, lower bounds, fixed procedures,
-joint planning of all rounds, repair after withdrawals/arrivals, and a formula's draw
-settings. Pure Python, no I/O; randomness only from a seeded generator. Part of the core:
-it imports only the core (`rules`, `standings`, `formulas`), never a face, a cell reader
+joint planning of all rounds, repair after withdrawals/arrivals. Pure Python, no I/O;
+randomness only from a seeded generator. Part of the core: it imports only the core below
+it (`rules`), never `standings` or `formulas` (a formula's draw settings are turned into a
+`DrawInput` by `risiko_xl.formulas.draw_settings`), a face, a cell reader
 (`risiko_xl.cells`) or openpyxl/xlwings/jinja2/pandas (the import contract in pyproject).
 """
 
@@ -18,15 +19,8 @@ from risiko_xl.draw.model import (
     QualityItem,
 )
 from risiko_xl.draw.plan import PlanResult, plan_rounds
-from risiko_xl.draw.procedures import (
-    bands,
-    greca,
-    knockout,
-    semifinal_bands,
-    split_parallel,
-)
+from risiko_xl.draw.procedures import knockout, semifinal_bands, split_parallel
 from risiko_xl.draw.repair import Move, RepairResult, repair
-from risiko_xl.draw.service import preset
 from risiko_xl.draw.sizes import POLICIES, knockout_rounds, table_counts, table_sizes
 
 __all__ = [
@@ -42,14 +36,11 @@ __all__ = [
     "Player",
     "QualityItem",
     "RepairResult",
-    "bands",
     "draw",
     "fingerprint",
-    "greca",
     "knockout",
     "knockout_rounds",
     "plan_rounds",
-    "preset",
     "repair",
     "semifinal_bands",
     "split_parallel",

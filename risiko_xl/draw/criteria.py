@@ -1,43 +1,59 @@
-"""Draw criteria: names, the indexed instance they read, and their values on a seating.
-
-Criteria (each a non-negative integer, lower is better):
-
-- ``five_repeat``: for each player seated at a 5-table, the number of 5-tables they
-  already sat at (equals "players at a 5-table again" when nobody has two); shown as
-  «ripetizioni del tavolo da 5».
-- ``three_repeat``: the same for 3-tables.
-- ``winners``: pairs of previous-round winners at the same table.
-- ``club``: same-club pairs at a table (a blank club never matches).
-- ``region``: same-region pairs at a table (a blank region never matches).
-- ``repeat``: pairs at a table who already shared a table in an earlier round.
+"""Draw criteria: the vocabulary (`DRAW_CRITERIA`), the indexed instance they read, and
+their values on a seating. Each criterion is a non-negative integer, lower is better;
+a formula lists them highest priority first (`DrawRules.criteria`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from risiko_xl.draw.model import DrawInput, Player
 from risiko_xl.errors import RisikoError
+from risiko_xl.rules.vocabulary import Term, labels, names
 
-CRITERIA: tuple[str, ...] = (
-    "five_repeat",
-    "three_repeat",
-    "winners",
-    "club",
-    "region",
-    "repeat",
+DrawCriterionName = Literal["five_repeat", "three_repeat", "winners", "club", "region",
+                            "repeat"]
+
+
+@dataclass(frozen=True)
+class DrawCriterion(Term):
+    """A draw criterion: `table_size` for the seat criteria (counted per player seated at
+    a table of that size), `keyed` for the same-key pair criteria (players sharing a
+    club, a region, a previous win), `from_results` when it depends on the games played
+    (so all rounds cannot be planned at once)."""
+
+    table_size: int | None = None
+    keyed: bool = False
+    from_results: bool = False
+
+
+DRAW_CRITERIA: tuple[DrawCriterion, ...] = (
+    DrawCriterion("five_repeat", "ripetizioni del tavolo da 5",
+                  "per ogni giocatore a un tavolo da 5, i tavoli da 5 già giocati (un terzo "
+                  "tavolo da 5 conta 2)", "000 Art. 5, 001 §8", table_size=5),
+    DrawCriterion("three_repeat", "ripetizioni del tavolo da 3",
+                  "lo stesso per i tavoli da 3", "000 Art. 5", table_size=3),
+    DrawCriterion("winners", "coppie di vincitori",
+                  "coppie di vincitori del turno precedente allo stesso tavolo", "001 §8",
+                  keyed=True, from_results=True),
+    DrawCriterion("club", "coppie dello stesso club",
+                  "coppie dello stesso club allo stesso tavolo (club vuoto: nessuna)",
+                  "001 §8", keyed=True),
+    DrawCriterion("region", "coppie della stessa regione",
+                  "coppie della stessa regione allo stesso tavolo (regione vuota: nessuna)",
+                  "001 §8 («raggruppamento comune»)", keyed=True),
+    DrawCriterion("repeat", "incontri ripetuti",
+                  "coppie allo stesso tavolo che si sono già incontrate in un turno "
+                  "precedente", "001 §8"),
 )
-LABELS = {  # how the certificate names each criterion (Italian, for users)
-    "five_repeat": "ripetizioni del tavolo da 5",  # summed: a 3rd 5-table counts 2
-    "three_repeat": "ripetizioni del tavolo da 3",
-    "winners": "coppie di vincitori",
-    "club": "coppie dello stesso club",
-    "region": "coppie della stessa regione",
-    "repeat": "incontri ripetuti",
-}
-SIZE_CRITERIA = {"five_repeat": 5, "three_repeat": 3}
-KEY_CRITERIA = ("winners", "club", "region")
+CRITERIA: tuple[str, ...] = names(DRAW_CRITERIA)
+LABELS = labels(DRAW_CRITERIA)  # how the certificate names each criterion
+SIZE_CRITERIA = {c.name: c.table_size for c in DRAW_CRITERIA if c.table_size is not None}
+KEY_CRITERIA = tuple(c.name for c in DRAW_CRITERIA if c.keyed)
+# the criteria that read no results: all rounds can be planned at once with these
+PLAN_CRITERIA = tuple(c.name for c in DRAW_CRITERIA if not c.from_results)
 
 NO_KEY = -1
 

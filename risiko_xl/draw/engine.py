@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Sequence
+from typing import Literal
 
 from risiko_xl.draw.bounds import exact, lower_bound
 from risiko_xl.draw.criteria import (
@@ -22,17 +23,28 @@ from risiko_xl.draw.optimise import CostModel, build_model, initial_seating, loc
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import normalise_policy, table_sizes
 from risiko_xl.errors import RisikoError
+from risiko_xl.rules.vocabulary import Term, labels, names
 
-PROCEDURES = ("optimise", "cinquisti")
+DrawProcedure = Literal["optimise", "cinquisti"]
 # as posts and certificates name them (Italian): the seed-001 procedure keeps its own name
-PROCEDURE_LABELS = {"optimise": "ottimizzazione dei criteri", "cinquisti": "cinquisti"}
+DRAW_PROCEDURES: tuple[Term, ...] = (
+    Term("optimise", "ottimizzazione dei criteri",
+         "tutti i tavoli cercati insieme, criterio dopo criterio in ordine di priorità",
+         "000 Art. 5, 001 §8"),
+    Term("cinquisti", "cinquisti",
+         "prima i «cinquisti», uno per tavolo da 5 (chi ne ha giocati meno), poi gli altri "
+         "ottimizzando i criteri senza il club dei cinquisti", "001 §8 a)-d)"),
+)
+PROCEDURES = names(DRAW_PROCEDURES)
+PROCEDURE_LABELS = labels(DRAW_PROCEDURES)
 
 
-def procedures_text(names: tuple[str, ...] = PROCEDURES) -> str:
+def procedures_text(chosen: tuple[str, ...] = PROCEDURES) -> str:
     """The procedures as a message lists them: Italian label, and the name a formula file
     uses when it differs («ottimizzazione dei criteri («optimise»), cinquisti»)."""
     return ", ".join(PROCEDURE_LABELS.get(n, n) + (f" («{n}»)" if PROCEDURE_LABELS.get(n, n)
-                                                   != n else "") for n in names)
+                                                   != n else "") for n in chosen)
+# how a repeated meeting weighs: the same in every round, or more when more recent
 REPEAT_WEIGHTINGS = ("flat", "recent")
 
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from risiko_xl.draw.bounds import balanced_pairs, comb2
-from risiko_xl.draw.criteria import NO_KEY, Instance, build_instance, check_criteria
+from risiko_xl.draw.criteria import NO_KEY, PLAN_CRITERIA, Instance, build_instance, check_criteria
 from risiko_xl.draw.fingerprint import fingerprint_data
 from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, Player, QualityItem
 from risiko_xl.draw.optimise import build_model, initial_seating, local_search
@@ -22,7 +22,6 @@ from risiko_xl.draw.rng import Rng, canonical_seed
 from risiko_xl.draw.sizes import normalise_policy, table_sizes
 from risiko_xl.errors import RisikoError
 
-PLAN_CRITERIA = ("five_repeat", "three_repeat", "club", "region", "repeat")
 DEFAULT_PLAN_CRITERIA = ("five_repeat", "club", "repeat")
 
 

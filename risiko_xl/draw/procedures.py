@@ -1,7 +1,7 @@
-"""Fixed seating procedures used by presets: alla greca, bands, semifinal bands, knockout.
+"""Fixed seatings of the final phases: semifinal bands, parallel tournaments, knockout.
 
-All take ids in ranking order (best first) or previous tables, and return tables as lists
-of ids ordered by table number. Randomness, where any, comes from a seeded Rng.
+All take ids in ranking order (best first) and return tables (or groups) as lists of ids
+ordered by table number. Randomness, where any, comes from a seeded Rng.
 """
 
 from __future__ import annotations
@@ -9,10 +9,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from typing import TypeVar
 
 from risiko_xl.draw.rng import Rng
-from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RisikoError
+
+T = TypeVar("T")
 
 
 def _check_unique(ids: Sequence[str]) -> None:
@@ -21,43 +23,6 @@ def _check_unique(ids: Sequence[str]) -> None:
         if pid in seen:
             raise RisikoError("ID giocatore duplicato", riga=i, valore=pid)
         seen.add(pid)
-
-
-def greca(previous: Sequence[Sequence[str]]) -> list[list[str]]:
-    """ "Alla greca" rotation: at previous table t (players listed 1st, 2nd, ... by
-    placement), the winner stays at t, the 2nd moves to t+1, the 3rd to t+2, ... (wrapping
-    round). New tables list arrivals in placement order (the winner first)."""
-    n_tables = len(previous)
-    if n_tables == 0:
-        raise RisikoError("servono i tavoli del turno precedente per la rotazione alla greca")
-    _check_unique([p for t in previous for p in t])
-    out: list[list[str]] = [[] for _ in range(n_tables)]
-    depth = max(len(t) for t in previous)
-    for k in range(depth):
-        for t, table in enumerate(previous):
-            if k < len(table):
-                out[(t + k) % n_tables].append(table[k])
-    return out
-
-
-def bands(ranking: Sequence[str], policy: str = "standard") -> list[list[str]]:
-    """Fixed bands: with T tables, table k gets ranks k, k+T, k+2T, ... (tables of 5 get
-    the last extra ranks)."""
-    _check_unique(ranking)
-    sizes = table_sizes(len(ranking), policy)
-    out: list[list[str]] = [[] for _ in sizes]
-    open_tables = list(range(len(sizes)))
-    i = 0
-    while i < len(ranking):
-        still = []
-        for t in open_tables:
-            if i < len(ranking) and len(out[t]) < sizes[t]:
-                out[t].append(ranking[i])
-                i += 1
-            if len(out[t]) < sizes[t]:
-                still.append(t)
-        open_tables = still
-    return out
 
 
 def _same_key_pairs(tables: Sequence[Sequence[int]], keys: Sequence[int]) -> int:
@@ -146,8 +111,9 @@ def semifinal_bands(
     return [[ranking[p] for p in t] for t in seating]
 
 
-def split_parallel(ranking: Sequence[str], k: int = 2) -> list[list[str]]:
-    """Parallel tournaments for big events: positions modulo k (odd/even for k = 2)."""
+def split_parallel(ranking: Sequence[T], k: int = 2) -> list[list[T]]:
+    """Parallel tournaments for big events: positions modulo k (seed 001 §8: the
+    «dispari» and the «pari» for k = 2); group g holds positions g, g+k, g+2k, …"""
     if k < 1:
         raise RisikoError("il numero di tornei paralleli deve essere positivo", valore=k)
     return [list(ranking[i::k]) for i in range(k)]

@@ -99,13 +99,6 @@ def table_sizes(n: int, policy: str = "standard") -> list[int]:
     return [4] * fours + [5] * fives + [3] * threes
 
 
-def ghost_seats(n: int, policy: str = "standard") -> list[bool]:
-    """Per table, whether it has an empty ghost seat (only in the ``fantasma`` policy)."""
-    sizes = table_sizes(n, policy)
-    ghost = normalise_policy(policy) == "fantasma"
-    return [ghost and s == 3 for s in sizes]
-
-
 def _impossible(n: int, policy: str) -> RisikoError:
     return RisikoError(
         f"con la politica tavoli '{policy}' non si possono sedere {n} giocatori",

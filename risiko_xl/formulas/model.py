@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from risiko_xl.draw.criteria import DrawCriterionName
+from risiko_xl.draw.engine import DrawProcedure
 from risiko_xl.rules.games import game as find_game
 from risiko_xl.rules.methods import Method
 from risiko_xl.standings.config import PhaseRules, StandingsRules
@@ -18,14 +20,16 @@ from risiko_xl.standings.config import PhaseRules, StandingsRules
 class DrawRules:
     """How preliminary rounds are drawn.
 
-    `procedure`: "optimise" | "cinquisti" (001) | "greca" (rotation from the previous
-    round) | "bands"; `first_round`: a different procedure for round 1 (None = same);
-    `criteria`: draw criteria, highest priority first (risiko_xl.draw.criteria).
+    `procedure`: one of the draw engine's procedures (`risiko_xl.draw.engine.
+    DRAW_PROCEDURES`: "optimise", "cinquisti" of seed 001); `first_round`: a different
+    procedure for round 1 (None = same); `criteria`: draw criteria, highest priority
+    first (`risiko_xl.draw.criteria.DRAW_CRITERIA`); `repeat_weighting`: "flat" or
+    "recent" (`risiko_xl.draw.engine.REPEAT_WEIGHTINGS`).
     """
 
-    procedure: str = "optimise"
-    first_round: str | None = None
-    criteria: tuple[str, ...] = ("five_repeat", "winners", "club", "repeat")
+    procedure: DrawProcedure = "optimise"
+    first_round: DrawProcedure | None = None
+    criteria: tuple[DrawCriterionName, ...] = ("five_repeat", "winners", "club", "repeat")
     repeat_weighting: str = "flat"
 
 

@@ -17,7 +17,6 @@ from risiko_xl.rules.game import (
 )
 from risiko_xl.rules.games import CLASSICO, GAMES, SPQRISIKO, Game, army_value, coefficient
 from risiko_xl.rules.methods import METHODS, Method, method
-from risiko_xl.rules.penalties import penalty_points
 from risiko_xl.rules.placement import (
     CHAIN_004,
     CHAIN_ART26,
@@ -43,7 +42,7 @@ __all__ = [
     "ARMY_LIMIT", "CHAINS", "CHAIN_004", "CHAIN_ART26", "CHAIN_MASTER", "CLASSICO",
     "CONTINENTS", "GAMES", "MAP_TOTAL", "METHODS", "SPQRISIKO", "TERRITORIES", "Game",
     "Method", "Placement", "Seat", "TableScore", "armies_over_limit", "army_value", "chain",
-    "coefficient", "method", "objective_points", "penalty_points", "place",
+    "coefficient", "method", "objective_points", "place",
     "reinforcements", "score_table", "sdadata_probability", "sdadata_threshold",
     "starting_armies", "table_points", "territory", "territory_value", "tris_value",
 ]

@@ -35,6 +35,7 @@ class Method:
     factors: Mapping[int, Fraction] = field(default_factory=lambda: dict(DEFAULT_FACTORS))
     needs_table: bool = False  # needs the whole table (e.g. the winner's points)
     game: Game = CLASSICO  # the game played: whether `factors` apply (seed 004: never)
+    article: str = ""  # the seed article (or program) the method comes from
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
@@ -92,7 +93,7 @@ class Method:
 
     def with_params(self, **params: Any) -> Method:
         """A copy with some parameters changed (presets tune methods this way)."""
-        names = {f.name for f in dataclasses.fields(self)} - {"name", "description"}
+        names = {f.name for f in dataclasses.fields(self)} - set(NOT_PARAMETERS)
         for key in params:
             if key not in names:
                 raise RisikoError(
@@ -228,41 +229,48 @@ def _required(value: int | None, method: str, label: str) -> int:
 
 
 NO_SCALING: Mapping[int, Fraction] = {}
+# the fields of a method that say what it is, not how it scores: never a preset's parameter
+NOT_PARAMETERS = ("name", "description", "article")
 
 METHODS: dict[str, Method] = {
     m.name: m
     for m in (
         PositionMethod(
             "millesimi", "punti tavolo in millesimi (max 0,100) + 1 al vincitore; RisiKo! 1,100",
-            denominator=1000, bonuses=(1000,), points_cap=100, risiko_total=1100),
+            denominator=1000, bonuses=(1000,), points_cap=100, risiko_total=1100,
+            article="001 §7"),
         PositionMethod(
             "bonus_50_15_5", "punti tavolo + 50/15/5 ai primi tre; RisiKo! 150; massimo 150",
-            bonuses=(50, 15, 5), total_cap=150, risiko_total=150),
-        PositionMethod("tavolo_bonus", "punti tavolo + bonus vittoria (20)", bonuses=(20,)),
+            bonuses=(50, 15, 5), total_cap=150, risiko_total=150, article="000 Art. 24"),
+        PositionMethod("tavolo_bonus", "punti tavolo + bonus vittoria (20)", bonuses=(20,),
+                       article="004 «Metodo punti tavolo con bonus»"),
         PositionMethod(
             "piazzamento", "150/100/70/50/30 per piazzamento + punti tavolo + coefficiente "
             "punti potenziali in centesimi",
             denominator=100, point_unit=100, bonuses=(15000, 10000, 7000, 5000, 3000),
-            use_coefficient=True),
+            use_coefficient=True, article="004 «Metodo punti standard»"),
         PositionMethod(
             "medagliere", "medagliere: vittorie, poi secondi, terzi e quarti posti "
             "(1.000.000 / 10.000 / 100 / 1 per posto)", point_unit=0,
-            bonuses=(1_000_000, 10_000, 100, 1)),
+            bonuses=(1_000_000, 10_000, 100, 1), article="004 (medagliere)"),
         ClassicMethod("classico_1", "tutti i territori posseduti + 50 se obiettivo raggiunto",
-                      factors=NO_SCALING, variant=1),
+                      factors=NO_SCALING, variant=1, article="002 «Punteggi», metodo 1"),
         ClassicMethod("classico_2", "territori in obiettivo (tutti se obiettivo raggiunto)",
-                      factors=NO_SCALING, variant=2),
+                      factors=NO_SCALING, variant=2, article="002 «Punteggi», metodo 2"),
         ClassicMethod("classico_3", "metodo 1 (o 2) + 1 punto per armata",
-                      factors=NO_SCALING, variant=3),
+                      factors=NO_SCALING, variant=3, article="002 «Punteggi», metodo 3"),
         # Raduno (GestioneTorneo ScorePlayerRaduno): table points as typed, no table-size
         # factor («punti partita più un bonus di 50 punti»); presets add factors (Open).
         PositionMethod("raduno", "punti tavolo come scritti + 50 al vincitore (25 a testa se "
-                       "a pari merito)", factors=NO_SCALING, bonuses=(50,), shared_win=25),
+                       "a pari merito)", factors=NO_SCALING, bonuses=(50,), shared_win=25,
+                       article="GestioneTorneo (Raduno)"),
         PositionMethod(
             "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3)",
             denominator=100, bonuses=(1200, 700, 500, 300, 200),
-            factors={5: Fraction(5, 4), 3: Fraction(3, 4)}),
-        SpartacMethod("spartac", "vincitore 100 + punti (RisiKo! 186); altri 100 − distacco"),
+            factors={5: Fraction(5, 4), 3: Fraction(3, 4)},
+            article="GestioneTorneo (Torneo Gufo, scelto da 003-a)"),
+        SpartacMethod("spartac", "vincitore 100 + punti (RisiKo! 186); altri 100 − distacco",
+                      article="GestioneTorneo (Spartac)"),
     )
 }
 

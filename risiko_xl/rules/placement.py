@@ -13,11 +13,13 @@ players share the best of their positions and the group is listed in `unresolved
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.rules.vocabulary import Term
 
 # Criterion name -> (Seat attribute, Italian label). Higher value ranks ahead; for
 # `later_turn` a later place in the initial turn order ranks ahead (criterio del colore).
@@ -46,8 +48,28 @@ CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
 # valore del proprio esercito, l'ordine di gioco»; «si considererà l'ordine inverso di
 # gioco. Privilegiando cioè l'ultimo giocatore di turno» (= later_turn).
 CHAIN_004: tuple[str, ...] = ("coefficient", "army_value", "later_turn")
-CHAINS: dict[str, tuple[str, ...]] = {"001": CHAIN_MASTER, "003": CHAIN_MASTER,
-                                      "000": CHAIN_ART26, "004": CHAIN_004}
+
+
+@dataclass(frozen=True)
+class PlacementChain(Term):
+    """A named placement chain (a formula's `placement_chain`): its `criteria` in order."""
+
+    criteria: tuple[str, ...] = ()
+
+
+PLACEMENT_CHAINS: tuple[PlacementChain, ...] = (
+    PlacementChain("001", "MasterRisiko", "punti fuori obiettivo, poi l'ordine di gioco",
+                   "001 §7", CHAIN_MASTER),
+    PlacementChain("003", "Eagles", "punti fuori obiettivo, poi l'ordine di gioco",
+                   "003 Art. 23", CHAIN_MASTER),
+    PlacementChain("000", "Art. 26", "punti fuori obiettivo, armate in obiettivo, armate "
+                   "totali, carte, territori in obiettivo, territori fuori obiettivo",
+                   "000 Art. 26", CHAIN_ART26),
+    PlacementChain("004", "S.P.Q.RisiKo!", "coefficiente dei punti potenziali, valore "
+                   "dell'esercito, ordine inverso di gioco", "004 «Gestione delle "
+                   "situazioni di parità»", CHAIN_004),
+)
+CHAINS: dict[str, tuple[str, ...]] = {c.name: c.criteria for c in PLACEMENT_CHAINS}
 # Not a chain criterion: the order in which players were eliminated (000 Art. 24, 001 §7:
 # the later eliminated ranks ahead), needed when two or more are eliminated.
 ELIMINATION = "elimination"

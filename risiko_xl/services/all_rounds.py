@@ -23,14 +23,14 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import VARIANT_KEY, variant_for
 from risiko_xl.cells import to_text
-from risiko_xl.draw.criteria import LABELS, build_instance
+from risiko_xl.draw.criteria import LABELS, PLAN_CRITERIA, build_instance
 from risiko_xl.draw.engine import PROCEDURE_LABELS, quality_of
 from risiko_xl.draw.fingerprint import fingerprint_data
 from risiko_xl.draw.model import DrawInput, DrawResult, Player, QualityItem
-from risiko_xl.draw.plan import PLAN_CRITERIA, PlanResult, plan_rounds
-from risiko_xl.draw.service import preset
+from risiko_xl.draw.plan import PlanResult, plan_rounds
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.formulas.draw_settings import preset
 from risiko_xl.services.audit import (
     archive,
     log_draw,

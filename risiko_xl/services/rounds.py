@@ -21,8 +21,8 @@ from risiko_xl.books.settings import VARIANT_KEY, variant_for
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
-from risiko_xl.draw.service import draw_input, preset
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.formulas.draw_settings import draw_input, preset
 from risiko_xl.services.all_rounds import result_dependence
 from risiko_xl.services.audit import (
     archive,

@@ -1,28 +1,82 @@
 """How a formula ranks players and runs its final phases: the standings and phase rules
 a preset file declares (`risiko_xl/formulas/`). Plain frozen dataclasses; field names are
-the keys of the preset files' "standings" and "phases" sections.
+the keys of the preset files' "standings" and "phases" sections. The words their
+string fields take are the vocabularies defined here (tie-break criteria, kinds of final
+phase, …), which the formulas loader checks and the engines use.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+from risiko_xl.rules.vocabulary import Term, names
+from risiko_xl.standings.model import FINAL, PLAYOFF, SEMIFINAL
 
 # Tie-break criteria of a standings chain (after the main score), highest priority first.
-#   assoluta        position in the Classifica Assoluta (all results counted)   003-a
-#   best_1..best_3  best / 2nd best / 3rd best single result                    001, 003-b
-#   previous_round  position in the standings after the previous round         001, 003-b
-#   risiko          objectives completed (RisiKo!)                              000, 003-a
-#   wins            games won                                                   000, 003-a, 004
-#   seconds         2nd places                                                  004 CNS
-#   out_points      sum of out-of-objective points                              000, 003-a
-#   previous_points the main score as it stood after the previous round        004 CNS
-#                   ("i punti torneo al turno precedente", read like 001's "piazzamento
-#                   in classifica al turno precedente")
-#   best_dropped    best of the dropped results                                 004 CNS
-#   lottery         seeded lottery, recorded (always last)
-STANDING_CRITERIA = ("assoluta", "best_1", "best_2", "best_3", "previous_round", "risiko",
-                     "wins", "seconds", "out_points", "previous_points", "best_dropped",
-                     "lottery")
+StandingCriterionName = Literal[
+    "assoluta", "best_1", "best_2", "best_3", "previous_round", "risiko", "wins", "seconds",
+    "out_points", "previous_points", "best_dropped", "lottery"]
+STANDING_CRITERIA_TABLE: tuple[Term, ...] = (
+    Term("assoluta", "posizione in Classifica Assoluta",
+         "la posizione con tutti i risultati contati", "003-a Art. 2"),
+    Term("best_1", "migliore prestazione", "il miglior risultato singolo", "001 §8, 003-b"),
+    Term("best_2", "seconda migliore prestazione", "il secondo miglior risultato", "001 §8"),
+    Term("best_3", "terza migliore prestazione", "il terzo miglior risultato", "001 §8"),
+    Term("previous_round", "piazzamento al turno precedente",
+         "la posizione in classifica dopo il turno precedente", "001 §8, 003-b"),
+    Term("risiko", "obiettivi raggiunti", "i RisiKo! (obiettivi completati)",
+         "000 Art. 2, 003-a Art. 2"),
+    Term("wins", "partite vinte", "le partite vinte", "000 Art. 2, 003-a Art. 2, 004"),
+    Term("seconds", "secondi posti", "i secondi posti", "004 CNS"),
+    Term("out_points", "punti fuori obiettivo", "la somma dei punti fuori obiettivo",
+         "000 Art. 2, 003-a Art. 2"),
+    # «i punti torneo al turno precedente», read like 001's «piazzamento in classifica al
+    # turno precedente»
+    Term("previous_points", "punti al turno precedente",
+         "il punteggio dopo il turno precedente", "004 CNS"),
+    Term("best_dropped", "migliore scartato", "il migliore dei risultati scartati",
+         "004 CNS"),
+    Term("lottery", "sorteggio", "un sorteggio seminato e registrato (sempre ultimo)",
+         "001 §8, 003 Art. 2"),
+)
+STANDING_CRITERIA = names(STANDING_CRITERIA_TABLE)
+
+# Kinds of final phase (PhaseRules.kind) and the phases each plays after the preliminaries.
+PhaseKind = Literal["none", "semifinals", "playoff", "final", "knockout"]
+
+
+@dataclass(frozen=True)
+class PhaseKindTerm(Term):
+    """A kind of final phase: the `phases` (Fase words) it plays after the preliminaries."""
+
+    phases: tuple[str, ...] = ()
+
+
+PHASE_KINDS_TABLE: tuple[PhaseKindTerm, ...] = (
+    PhaseKindTerm("none", "nessuna", "solo la classifica", "002 (italiana), 004 (cns)"),
+    PhaseKindTerm("semifinals", "semifinali e finale",
+                  "semifinali per fasce, i vincitori in finale", "001 §8, 003-b Art. 2",
+                  (SEMIFINAL, FINAL)),
+    PhaseKindTerm("playoff", "spareggio e finale",
+                  "i primi in finale, uno spareggio per l'ultimo posto",
+                  "000 Art. 2, 003-a Art. 2", (PLAYOFF, FINAL)),
+    PhaseKindTerm("final", "finale", "i primi della classifica in finale", "004 (rtu)",
+                  (FINAL,)),
+    PhaseKindTerm("knockout", "eliminazione diretta",
+                  "i vincitori di tavolo passano turno dopo turno fino alla finale", "002",
+                  (SEMIFINAL, FINAL)),
+)
+PHASE_KINDS = names(PHASE_KINDS_TABLE)
+PHASES_OF_KIND = {k.name: k.phases for k in PHASE_KINDS_TABLE}
+
+# The other choices of StandingsRules and PhaseRules (described on the fields below).
+WITHDRAWN_RULES = ("remove", "keep")
+DIRECT_FINAL = ("none", "sole_leader", "top_k", "unbeaten")
+PLAYOFF_EXTRA = ("best_game", "best_assoluta")
+FINAL_RANKINGS = ("final_then_total", "final_only")
+SEMIFINAL_REPLACEMENTS = ("standings", "semifinal_points")
+PLAYOFF_REPLACEMENTS = ("standings", "playoff")
 
 
 @dataclass(frozen=True)
@@ -44,7 +98,8 @@ class StandingsRules:
     rounds: int
     drops: int = 0
     best_of: int | None = None
-    chain: tuple[str, ...] = ("best_1", "best_2", "best_3", "previous_round", "lottery")
+    chain: tuple[StandingCriterionName, ...] = ("best_1", "best_2", "best_3", "previous_round",
+                                                "lottery")
     withdrawn: str = "remove"
     lottery_decides_direct_final: bool = True
     columns: tuple[str, ...] = ("Totale",)
@@ -89,7 +144,7 @@ class PhaseRules:
     3: the playoff is played as drawn and the place goes down its placement order).
     """
 
-    kind: str = "none"
+    kind: PhaseKind = "none"
     semifinal_tables: int = 4
     table_size: int = 4
     direct_final: str = "none"

@@ -8,14 +8,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from risiko_xl.names import FULL, player_name
+from risiko_xl.rules.vocabulary import Term, names
 
-ACTIVE, WITHDRAWN, DISQUALIFIED = "Attivo", "Ritirato", "Squalificato"
-# Absent for the next round only (003 Art. 4 «sarà ESCLUSO dalla composizione dei tavoli»,
-# 000 Art. 5): not drawn, the round counts 0; the draw puts the player back to ACTIVE.
-ABSENT = "Assente"
+# Player states: the words of the `Stato` column (Italian, as the organiser types them).
+PlayerState = Literal["Attivo", "Assente", "Ritirato", "Squalificato"]
+ACTIVE, ABSENT, WITHDRAWN, DISQUALIFIED = "Attivo", "Assente", "Ritirato", "Squalificato"
+PLAYER_STATES: tuple[Term, ...] = (
+    Term(ACTIVE, "Attivo", "gioca il prossimo turno", "000 Art. 5"),
+    # absent for the next round only: not drawn, the round counts 0; the draw puts the
+    # player back to ACTIVE
+    Term(ABSENT, "Assente", "escluso dal prossimo sorteggio soltanto; il turno vale 0",
+         "003 Art. 4 («sarà ESCLUSO dalla composizione dei tavoli»), 000 Art. 5"),
+    Term(WITHDRAWN, "Ritirato", "non più sorteggiato; la classifica lo toglie o lo tiene "
+         "secondo la formula", "000 Art. 4"),
+    Term(DISQUALIFIED, "Squalificato", "escluso dal torneo", "000 Art. 24"),
+)
+STATES = names(PLAYER_STATES)
+
+# Phases: the words of the `Fase` column.
+Phase = Literal["Qualificazione", "Spareggio", "Semifinale", "Finale"]
 QUALIFYING, PLAYOFF, SEMIFINAL, FINAL = "Qualificazione", "Spareggio", "Semifinale", "Finale"
+PHASES: tuple[Term, ...] = (
+    Term(QUALIFYING, "Qualificazione", "i turni preliminari, che fanno la classifica",
+         "000 Art. 2, 001 §1"),
+    Term(PLAYOFF, "Spareggio", "lo spareggio o ripescaggio per l'ultimo posto in finale",
+         "000 Art. 2, 003-a Art. 2"),
+    Term(SEMIFINAL, "Semifinale", "le semifinali (e i turni a eliminazione diretta)",
+         "001 §8, 002, 003-b Art. 2"),
+    Term(FINAL, "Finale", "la finale", "000 Art. 2, 001 §7"),
+)
+PHASE_NAMES = names(PHASES)
+# other words the `Fase` column accepts for a phase: the playoff as 003-a calls it
+PHASE_ALIASES = {"Ripescaggio": PLAYOFF}
 
 
 @dataclass(frozen=True)

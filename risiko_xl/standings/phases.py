@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.config import PhaseRules, StandingsRules
+from risiko_xl.standings.config import (
+    PHASES_OF_KIND,
+    PLAYOFF_REPLACEMENTS,
+    SEMIFINAL_REPLACEMENTS,
+    PhaseRules,
+    StandingsRules,
+)
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.knockout import final_step, knockout_step
 from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Entrant, GameResult
@@ -13,9 +19,6 @@ from risiko_xl.standings.playoff import final_after_playoff, playoff_step
 from risiko_xl.standings.semis import final_after_semifinals, semifinal_step
 from risiko_xl.standings.steps import PhaseStep, announce_lotteries
 from risiko_xl.standings.table import Standings
-
-PHASES_OF_KIND = {"none": (), "final": (FINAL,), "semifinals": (SEMIFINAL, FINAL),
-                  "playoff": (PLAYOFF, FINAL), "knockout": (SEMIFINAL, FINAL)}
 
 
 def check_finals(ctx: Context) -> None:
@@ -37,12 +40,13 @@ def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
     if phases.kind not in PHASES_OF_KIND:
         raise RisikoError(f"tipo di fase finale sconosciuto (ammessi: "
                           f"{', '.join(PHASES_OF_KIND)})", valore=phases.kind)
-    if phases.semifinal_replacement not in ("standings", "semifinal_points"):
+    if phases.semifinal_replacement not in SEMIFINAL_REPLACEMENTS:
         raise RisikoError("criterio di sostituzione in finale sconosciuto (ammessi: "
-                          "standings, semifinal_points)", valore=phases.semifinal_replacement)
-    if phases.playoff_replacement not in ("standings", "playoff"):
+                          f"{', '.join(SEMIFINAL_REPLACEMENTS)})",
+                          valore=phases.semifinal_replacement)
+    if phases.playoff_replacement not in PLAYOFF_REPLACEMENTS:
         raise RisikoError("criterio di sostituzione dei finalisti sconosciuto (ammessi: "
-                          "standings, playoff)", valore=phases.playoff_replacement)
+                          f"{', '.join(PLAYOFF_REPLACEMENTS)})", valore=phases.playoff_replacement)
     ctx = Context(entrants, results, standings, phases, rules, seed, exclude, include)
     allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
     for r in ctx.results:

@@ -7,21 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.model import (
-    ABSENT,
-    ACTIVE,
-    DISQUALIFIED,
-    FINAL,
-    PLAYOFF,
-    QUALIFYING,
-    SEMIFINAL,
-    WITHDRAWN,
-    Entrant,
-    GameResult,
-)
-
-PHASES = (QUALIFYING, PLAYOFF, SEMIFINAL, FINAL)
-STATES = (ACTIVE, ABSENT, WITHDRAWN, DISQUALIFIED)
+from risiko_xl.standings.model import PHASE_NAMES, QUALIFYING, STATES, Entrant, GameResult
 
 
 def index_entrants(entrants: Iterable[Entrant]) -> dict[str, Entrant]:
@@ -64,7 +50,7 @@ def checked(results: Iterable[GameResult], entrants: Mapping[str, Entrant],
     round (qualifying rounds 1..`rounds`) and placement, exact points, one row per player
     per round."""
     seen: dict[str, int] = {}  # player -> bit mask of the rounds seen (no allocations)
-    phases = frozenset(PHASES)
+    phases = frozenset(PHASE_NAMES)
     for r in results:
         pid, round_no, position = r.player, r.round_no, r.position
         if pid not in entrants or r.phase not in phases or type(round_no) is not int \
@@ -93,8 +79,8 @@ def _refuse(r: GameResult, entrants: Mapping[str, Entrant], rounds: int) -> None
     if r.player not in entrants:
         raise RisikoError("risultato di un giocatore non iscritto", foglio="Risultati",
                           riga=r.row, colonna="ID", valore=r.player)
-    if r.phase not in PHASES:
-        raise RisikoError(f"fase sconosciuta (ammesse: {', '.join(PHASES)})",
+    if r.phase not in PHASE_NAMES:
+        raise RisikoError(f"fase sconosciuta (ammesse: {', '.join(PHASE_NAMES)})",
                           foglio="Risultati", riga=r.row, colonna="Fase", valore=r.phase)
     if type(r.round_no) is not int or r.round_no < 1:
         raise RisikoError("numero di turno non valido", foglio="Risultati", riga=r.row,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from risiko_xl.draw.procedures import semifinal_bands
+from risiko_xl.draw.procedures import semifinal_bands, split_parallel
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.chains import pick, replacing, semifinal_chain
 from risiko_xl.standings.context import Context, Tables
@@ -143,8 +143,7 @@ def semifinal_step(ctx: Context) -> PhaseStep:
         notes.append(split_note(ctx.phases, len(ctx.standings.rows), k))
     seated: Seated = []
     finalists: list[Qualifier] = []
-    for g in range(1, k + 1):
-        group_rows = ranking[g - 1 :: k]
+    for g, group_rows in enumerate(split_parallel(ranking, k), start=1):
         group = g if k > 1 else None
         gone = _withdrawn_leader(ctx, g)
         d, why = (0, gone) if gone else direct_finalists(ctx, group_rows)
@@ -177,7 +176,7 @@ def _withdrawn_leader(ctx: Context, g: int) -> str:
     cut from the classification without them (001 §8 «al netto … ritirati»)."""
     if ctx.phases.direct_final not in ("sole_leader", "unbeaten"):
         return ""
-    rows = nominal_rows(ctx)[g - 1 :: ctx.ways]
+    rows = split_parallel(nominal_rows(ctx), ctx.ways)[g - 1]
     d, _ = direct_finalists(ctx, rows) if rows else (0, "")
     gone = next((r for r in rows[:d] if not ctx.available(r.player)), None)
     if gone is None:

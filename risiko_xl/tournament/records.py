@@ -20,11 +20,11 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.names import player_name
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
-from risiko_xl.standings.model import ACTIVE, PLAYOFF, QUALIFYING, Entrant
+from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, QUALIFYING, Entrant
 from risiko_xl.tournament.players import canonical_ids, id_key, suggestion
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
-PHASE_WORDS["ripescaggio"] = PLAYOFF  # the playoff as 003-a calls it (`phase_title`)
+PHASE_WORDS.update((a.casefold(), p) for a, p in PHASE_ALIASES.items())  # «ripescaggio»
 STATE_WORDS = {s.casefold(): s for s in schema.STATES}
 
 

@@ -1,25 +1,23 @@
-"""A formula's draw settings for the engine (what the column draw, the CLI and the
+"""A formula's draw settings for the draw engine (what the column draw, the CLI and the
 workbook ask before drawing a round).
 
 The draw settings of a formula ("formula": a preset name such as "master", or the path of
-a user's formula file) come from its `DrawRules` and table policy in `risiko_xl.formulas`;
-a formula with variants (eagles) is resolved by the number of players at the first
-round's draw. Excel cells are read elsewhere (`risiko_xl.draw_columns`): this module sees
-only `Player`s.
+a user's formula file) come from its `DrawRules` and table policy; a formula with
+variants (eagles) is resolved by the number of players at the first round's draw. The
+engine (`risiko_xl.draw`) knows nothing of formulas: this module, above it, turns a
+formula into a `DrawInput`. Excel cells are read elsewhere (`risiko_xl.draw_columns`):
+this module sees only `Player`s.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from risiko_xl.draw.engine import PROCEDURES, procedures_text
 from risiko_xl.draw.model import DrawInput, Player
-from risiko_xl.errors import RisikoError
-
-if TYPE_CHECKING:
-    from risiko_xl.formulas.model import Formula
+from risiko_xl.formulas.loader import load
+from risiko_xl.formulas.model import Formula
+from risiko_xl.formulas.variants import resolve
 
 
 @dataclass(frozen=True)
@@ -33,13 +31,7 @@ class Preset:
 
 
 def _formula(formula: str | Formula) -> Formula:
-    # Imported here: risiko_xl.formulas validates against risiko_xl.draw (no import cycle).
-    from risiko_xl.formulas import load
-    from risiko_xl.formulas.model import Formula
-
-    if isinstance(formula, Formula):
-        return formula
-    return load(formula)
+    return formula if isinstance(formula, Formula) else load(formula)
 
 
 def preset(formula: str | Formula, players: int | None = None,
@@ -50,20 +42,12 @@ def preset(formula: str | Formula, players: int | None = None,
     with variants (the first variant when not given); `round_no` 1 uses the formula's
     `first_round` procedure when it has one.
     """
-    from risiko_xl.formulas import resolve
-
     chosen = _formula(formula)
     if chosen.variants:
         chosen = resolve(chosen, players)[0] if players is not None else \
             chosen.variants[0].formula
     rules = chosen.draw
     procedure = rules.first_round if round_no == 1 and rules.first_round else rules.procedure
-    if procedure not in PROCEDURES:
-        raise RisikoError(
-            f"la formula «{chosen.name}» sorteggia con la procedura «{procedure}», che il "
-            f"sorteggio da colonne non esegue (ammesse: {procedures_text()})",
-            valore=procedure,
-        )
     return Preset(tuple(rules.criteria), procedure, chosen.policy, rules.repeat_weighting)
 
 

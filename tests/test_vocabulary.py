@@ -1,0 +1,154 @@
+"""One vocabulary per concept: each `Literal` names the words of its table, the lists the
+code uses are computed from the tables, the loader refuses every other word at load time,
+the workbook offers the same words and README's table of them is generated from them."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import typing
+from pathlib import Path
+
+import pytest
+
+from risiko_xl.books import schema
+from risiko_xl.draw import criteria as draw_criteria
+from risiko_xl.draw import engine as draw_engine
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import parse
+from risiko_xl.rules import placement
+from risiko_xl.rules.methods import METHODS
+from risiko_xl.rules.vocabulary import Term, names
+from risiko_xl.standings import config, model
+
+ROOT = Path(__file__).resolve().parents[1]
+PRESETS = ROOT / "risiko_xl" / "formulas" / "presets"
+
+# (what a formula file or a column calls it, its table, its Literal or None, where defined)
+VOCABULARIES: list[tuple[str, tuple[Term, ...], typing.Any, str]] = [
+    ("`draw.procedure`, `draw.first_round`", draw_engine.DRAW_PROCEDURES,
+     draw_engine.DrawProcedure, "risiko_xl.draw.engine"),
+    ("`draw.criteria`", draw_criteria.DRAW_CRITERIA, draw_criteria.DrawCriterionName,
+     "risiko_xl.draw.criteria"),
+    ("`standings.chain`", config.STANDING_CRITERIA_TABLE, config.StandingCriterionName,
+     "risiko_xl.standings.config"),
+    ("`phases.kind`", config.PHASE_KINDS_TABLE, config.PhaseKind,
+     "risiko_xl.standings.config"),
+    ("`placement_chain`", placement.PLACEMENT_CHAINS, None, "risiko_xl.rules.placement"),
+    ("`scoring.method`, `methods_allowed`",
+     tuple(Term(m.name, m.description, m.description, m.article) for m in METHODS.values()),
+     None, "risiko_xl.rules.methods"),
+    ("column `Fase`", model.PHASES, model.Phase, "risiko_xl.standings.model"),
+    ("column `Stato`", model.PLAYER_STATES, model.PlayerState, "risiko_xl.standings.model"),
+]
+
+
+@pytest.mark.parametrize("where, table, literal, module", VOCABULARIES)
+def test_each_literal_names_the_words_of_its_table(where, table, literal, module):
+    assert len(set(names(table))) == len(table), where
+    if literal is not None:
+        assert typing.get_args(literal) == names(table), where
+    for term in table:
+        assert term.label.strip() and term.measures.strip() and term.article.strip(), term
+
+
+def test_the_lists_the_code_uses_come_from_the_tables():
+    assert set(draw_criteria.LABELS) == set(draw_criteria.CRITERIA)
+    assert draw_criteria.SIZE_CRITERIA == {"five_repeat": 5, "three_repeat": 3}
+    assert draw_criteria.KEY_CRITERIA == ("winners", "club", "region")
+    # all rounds are planned at once only with the criteria that read no results
+    assert draw_criteria.PLAN_CRITERIA == ("five_repeat", "three_repeat", "club", "region",
+                                           "repeat")
+    assert set(draw_engine.PROCEDURE_LABELS) == set(draw_engine.PROCEDURES)
+    assert tuple(config.PHASES_OF_KIND) == config.PHASE_KINDS
+    assert placement.CHAINS["001"] == placement.CHAIN_MASTER
+    assert placement.CHAINS["000"] == placement.CHAIN_ART26
+
+
+def test_the_workbook_offers_the_same_words():
+    assert schema.STATES == model.STATES
+    assert schema.PHASES == model.PHASE_NAMES
+    assert set(schema.PHASE_CHOICES) == {*model.PHASE_NAMES, *model.PHASE_ALIASES}
+    assert schema.PHASE_CHOICES.index("Ripescaggio") == \
+        schema.PHASE_CHOICES.index(model.PLAYOFF) + 1
+
+
+def _master() -> dict[str, typing.Any]:
+    return json.loads((PRESETS / "master.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path, value, words", [
+    (("draw", "procedure"), "greca", ["draw.procedure", "procedura di sorteggio sconosciuta",
+                                      "optimise, cinquisti"]),
+    (("draw", "first_round"), "bands", ["draw.first_round", "procedura di sorteggio"]),
+    (("draw", "repeat_weighting"), "old", ["draw.repeat_weighting"]),
+    (("phases", "semifinal_replacement"), "lottery",
+     ["phases.semifinal_replacement", "sostituzione in finale sconosciuta"]),
+    (("phases", "playoff_replacement"), "nobody",
+     ["phases.playoff_replacement", "standings, playoff"]),
+])
+def test_the_loader_refuses_what_the_engines_do_not_run(path, value, words):
+    data = _master()
+    data[path[0]][path[1]] = value
+    with pytest.raises(RisikoError) as err:
+        parse(json.dumps(data), "mia.json", "mia")
+    text = str(err.value)
+    assert "file mia.json" in text.casefold()
+    for word in words:
+        assert word in text, text
+
+
+def test_no_lazy_imports_hide_a_cycle_in_the_core():
+    found = subprocess.run(
+        ["grep", "-rn", r"^    from risiko_xl\|^        from risiko_xl", "risiko_xl/formulas",
+         "risiko_xl/draw", "risiko_xl/standings", "risiko_xl/rules"],
+        cwd=ROOT, capture_output=True, text=True).stdout
+    assert found == ""
+
+
+def readme_words() -> str:
+    """README's table of the words of a formula file, generated from the tables."""
+    rows = ["| where | word | Italian | seed |", "|---|---|---|---|"]
+    for where, table, _, module in VOCABULARIES:
+        for i, term in enumerate(table):
+            first = f"{where} (`{module}`)" if i == 0 else ""
+            rows.append(f"| {first} | `{term.name}` | {term.label} | {term.article} |")
+    return "\n".join(rows)
+
+
+def test_readme_lists_the_words_of_the_tables():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(r"<!-- vocabulary -->\n(.*?)\n<!-- /vocabulary -->", readme, re.S)
+    assert match, "README: the table of the words (<!-- vocabulary -->) is missing"
+    assert match.group(1) == readme_words(), "README's table of the words differs from " \
+        "the tables in the core; replace it with:\n" + readme_words()
+
+
+def _literal_fields() -> list[tuple[str, str, bool]]:
+    """(section, key, is a list) of every formula field typed with a vocabulary."""
+    from risiko_xl.formulas.model import DrawRules
+    from risiko_xl.standings.config import PhaseRules, StandingsRules
+
+    out = []
+    for section, cls in (("draw", DrawRules), ("standings", StandingsRules),
+                         ("phases", PhaseRules)):
+        for key, hint in typing.get_type_hints(cls).items():
+            args = typing.get_args(hint)
+            is_list = typing.get_origin(hint) is tuple
+            inner = [hint, *args] if not is_list else [args[0]]
+            if any(typing.get_origin(h) is typing.Literal for h in inner):
+                out.append((section, key, is_list))
+    return out
+
+
+def test_every_field_typed_with_a_vocabulary_is_checked_at_load_time():
+    found = _literal_fields()
+    assert {(s, k) for s, k, _ in found} >= {("draw", "procedure"), ("draw", "criteria"),
+                                              ("standings", "chain"), ("phases", "kind")}
+    for section, key, is_list in found:
+        data = _master()
+        data[section][key] = ["zzz"] if is_list else "zzz"
+        with pytest.raises(RisikoError) as err:
+            parse(json.dumps(data), "mia.json", "mia")
+        assert f"{section}.{key}" in str(err.value) and "sconosciut" in str(err.value)
