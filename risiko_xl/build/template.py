@@ -14,14 +14,13 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
+from risiko_xl.books import live_formulas, schema
+from risiko_xl.books.look import points_format
+from risiko_xl.books.openpyxl_book import BOLD, print_setup, put
+from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas import names
 from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
-from risiko_xl.books import live_formulas
-from risiko_xl.books import schema
-from risiko_xl.files.writes import atomic_write
-from risiko_xl.books.look import points_format
-from risiko_xl.books.openpyxl_book import BOLD, print_setup, put
 
 FIXED_TIME = dt.datetime(2026, 1, 1)
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -172,8 +171,8 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
 def _decimals(settings: dict[str, Any]) -> int:
     """The decimals of the points of the method the settings name (of the formula's own
     method while a variant is to be chosen); 3 when the settings name none we know."""
-    from risiko_xl.errors import RisikoError
     from risiko_xl.books.settings import tournament_formula
+    from risiko_xl.errors import RisikoError
 
     try:
         return tournament_formula(settings).scoring.decimals
@@ -196,7 +195,8 @@ def _live_formulas(book: Workbook) -> None:
 
     view = OpenpyxlBook(Path("torneo.xlsx"), book)
     columns = len(standings_of(load(view))[1].columns)
-    view.set_sheet_formulas(live_formulas.SHEET, live_formulas.NOTE, live_formulas.sheet_formulas(1, 1, columns))
+    view.set_sheet_formulas(live_formulas.SHEET, live_formulas.NOTE,
+                            live_formulas.sheet_formulas(1, 1, columns))
 
 
 def reproducible_bytes(book: Workbook) -> bytes:

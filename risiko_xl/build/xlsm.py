@@ -25,10 +25,9 @@ from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
-from risiko_xl.errors import RisikoError
-from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
-from risiko_xl.files.writes import atomic_write
 from risiko_xl.build.template import write_new
+from risiko_xl.errors import RisikoError
+from risiko_xl.files.writes import atomic_write
 from risiko_xl.ovba import (
     Module,
     class_module,
@@ -37,6 +36,7 @@ from risiko_xl.ovba import (
     vba_project_bin,
 )
 from risiko_xl.ovba.project import CODE_PAGE, WORKBOOK_BASE, WORKSHEET_BASE
+from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
 
 MODULE = "RisiKo"  # the VBA module of the ribbon callbacks
 RIBBON_NAMESPACE = "http://schemas.microsoft.com/office/2009/07/customui"
