@@ -18,7 +18,8 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.content import TRADEMARK
-from risiko_xl.publish.referti import duration_text, score_sheets, write_referti
+from risiko_xl.publish.referti import score_sheets, write_referti
+from risiko_xl.publish.score_sheet import duration_text
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.scoring import group_tables

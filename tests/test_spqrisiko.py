@@ -17,7 +17,8 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load, parse
-from risiko_xl.publish.referti import SPQR_HEADERS, score_sheets
+from risiko_xl.publish.referti import score_sheets
+from risiko_xl.publish.score_sheet import SPQR_HEADERS
 from risiko_xl.rules import (
     CLASSICO,
     SPQRISIKO,

@@ -12,7 +12,6 @@ import base64
 import datetime as dt
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,13 @@ from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import data, environment, one_line
 from risiko_xl.publish.safe_text import shortened
+from risiko_xl.publish.score_sheet import (
+    CLASSIC_HEADERS,
+    SPQR_HEADERS,
+    ScoreSheet,
+    SheetPlayer,
+    pages,
+)
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.placement import CRITERIA, chain
 from risiko_xl.rules.points import scale
@@ -39,66 +45,6 @@ LOGO_KEY = "Logo"
 LOGO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 FORMATS = (".pdf", ".html")
 TEMPLATE = "referti.html.j2"
-# The players' table: classic RisiKo! (seeds 000 Art. 24, 003 Art. 23) and S.P.Q.RisiKo!
-# (seed 004: the game's points, «Punti partita», and the two tie-break counts).
-CLASSIC_HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo",
-                   "RisiKo!", "Eliminato", "Punti torneo", "Firma")
-SPQR_HEADERS = ("Ordine", "Giocatore", "Punti partita", "Coefficiente", "Valore esercito",
-                "Eliminato", "Punti torneo", "Firma")
-
-
-@dataclass(frozen=True)
-class SheetPlayer:
-    """One line of the sheet: `order` is the typed order of play ('' = to fill in)."""
-
-    order: str
-    player: str
-    name: str
-    club: str
-
-
-@dataclass(frozen=True)
-class ScoreSheet:
-    """One table's score sheet. `date_text` is '' when the date is to be written by hand;
-    `when` is the date it came from (it also stamps the PDF)."""
-
-    tournament: str
-    club: str
-    venue: str
-    logo: Path | None
-    round_no: int
-    phase: str
-    date_text: str
-    table_number: int
-    table_count: int
-    minutes: int
-    players: tuple[SheetPlayer, ...]
-    scoring_reminder: tuple[str, ...]
-    when: dt.datetime | None = None
-    headers: tuple[str, ...] = CLASSIC_HEADERS
-
-    @property
-    def duration(self) -> str:
-        """The time limit as printed: «1 h 30'»."""
-        return duration_text(self.minutes)
-
-    @property
-    def round_text(self) -> str:
-        return f"Turno {self.round_no} · {self.phase}"
-
-    @property
-    def table_text(self) -> str:
-        return f"Tavolo {self.table_number} di {self.table_count}"
-
-
-def duration_text(minutes: int) -> str:
-    """90 → «1 h 30'», 120 → «2 h», 45 → «45'»."""
-    hours, rest = divmod(minutes, 60)
-    if not hours:
-        return f"{rest}'"
-    return f"{hours} h {rest}'" if rest else f"{hours} h"
-
-
 def _setting_error(key: str, message: str, value: Any) -> RisikoError:
     return RisikoError(f"tabella {schema.SETTINGS.name}, voce «{key}»: {message}",
                        foglio=schema.SETTINGS.sheet, colonna="Valore", valore=value)
@@ -352,11 +298,6 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
 
 # --- output ----------------------------------------------------------------------------
 
-def pages(sheets: Sequence[ScoreSheet], per_page: int) -> list[tuple[ScoreSheet, ...]]:
-    """The sheets grouped as printed: `per_page` on each A4 page."""
-    return [tuple(sheets[i:i + per_page]) for i in range(0, len(sheets), per_page)]
-
-
 def render_html(sheets: Sequence[ScoreSheet], per_page: int = 1) -> str:
     """The print-ready standalone HTML page (inline CSS, logo as a data: URI)."""
     logos = {s.logo: logo_uri(s.logo) for s in sheets if s.logo is not None}
@@ -401,5 +342,4 @@ def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Pa
     return out
 
 
-__all__ = ["ScoreSheet", "SheetPlayer", "default_path", "duration_text", "render_html",
-           "score_sheets", "write_referti"]
+__all__ = ["default_path", "render_html", "score_sheets", "write_referti"]

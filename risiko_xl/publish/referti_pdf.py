@@ -22,15 +22,14 @@ from PIL import Image
 
 from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
-from risiko_xl.publish.referti import CLASSIC_HEADERS, ScoreSheet, pages
 from risiko_xl.publish.safe_text import ELLIPSIS, shortened
+from risiko_xl.publish.score_sheet import ScoreSheet, pages
 
 FONT = "DejaVu"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 10.0
 WIDTH = PAGE_W - 2 * MARGIN
 CUT = 12.0  # the gap with the dashed cutting line between two sheets on a page
-HEADERS = CLASSIC_HEADERS  # a sheet prints its own (`ScoreSheet.headers`)
 COLUMNS = (13.0, 55.0, 19.0, 19.0, 15.0, 17.0, 19.0, 33.0)  # mm, 190 in all
 SMALLEST_NAME = 5.5  # pt: a name on two lines shrinks to this before it is cut with «…»
 
