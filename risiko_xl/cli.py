@@ -451,11 +451,12 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_post_all(args)))
     elif args.command == "post":
         from risiko_xl.publish.posts import publish
+        from risiko_xl.services.publication import post_source
 
         sections = _sections(args)
         text = _on_book(args, lambda b: publish(
-            b, args.formato, args.turno, args.primi, sections, not args.senza_dicitura),
-            save=False)
+            post_source(b), args.formato, args.turno, args.primi, sections,
+            not args.senza_dicitura), save=False)
         if args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
             sys.stdout.write(text)
         else:
@@ -465,11 +466,13 @@ def _run(args: argparse.Namespace) -> int:
             print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
                   f"{args.formato})")
     elif args.command == "referti":
-        from risiko_xl.publish.referti import default_path, write_referti
+        from risiko_xl.files.writes import atomic_write_bytes
+        from risiko_xl.publish.referti import default_path, referti_file
+        from risiko_xl.services.publication import post_source
 
         out = args.out or default_path(args.file, args.turno)
-        written = _on_book(args, lambda b: write_referti(b, args.turno, out,
-                                                               args.per_pagina), save=False)
+        written = atomic_write_bytes(out, _on_book(args, lambda b: referti_file(
+            post_source(b), args.turno, out, args.per_pagina), save=False))
         print(f"Scritto {written}: referti del turno {args.turno}, uno per tavolo")
     elif args.command == "demo":
         from risiko_xl import demo
@@ -495,10 +498,12 @@ def _post_all(args: argparse.Namespace) -> list[str]:
     into a folder (default: NOME-post-turno-N beside the workbook)."""
     from risiko_xl.files.writes import atomic_write_text, writable_target
     from risiko_xl.publish.posts import file_name, publish_all
+    from risiko_xl.services.publication import post_source
 
     sections = _sections(args)
     round_no, texts = _on_book(args, lambda b: publish_all(
-        b, args.turno, args.primi, sections, not args.senza_dicitura), save=False)
+        post_source(b), args.turno, args.primi, sections, not args.senza_dicitura),
+        save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
     folder.mkdir(parents=True, exist_ok=True)
     targets = {fmt: folder / file_name(round_no, fmt) for fmt in texts}

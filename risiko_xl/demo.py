@@ -16,13 +16,14 @@ from risiko_xl import simulate, udfs
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw_columns import draw_from_columns
-from risiko_xl.files.writes import atomic_write_text
+from risiko_xl.files.writes import atomic_write_bytes, atomic_write_text
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.posts import FORMATS, publish
-from risiko_xl.publish.referti import write_referti
+from risiko_xl.publish.referti import referti_file
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
 from risiko_xl.services.finals_sheet import run_finals, withdraw
+from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
@@ -171,12 +172,13 @@ def run(directory: Path, formula: str = "master", players: int = 37, clubs: int 
 
 def write_publications(workbook: Path, directory: Path) -> list[str]:
     """The last round's post in every format and its score sheets (PDF and HTML)."""
-    book = OpenpyxlBook(workbook)
-    last = max(r.round_no for r in load(book).rows)
+    source = post_source(OpenpyxlBook(workbook))
+    last = source.rounds[-1]
     written = []
     for fmt, (_template, _escape, suffix) in FORMATS.items():
         target = directory / f"post-turno-{last}-{fmt}{suffix}"
-        written.append(atomic_write_text(target, publish(book, fmt, last, now=DEMO_TIME)))
+        written.append(atomic_write_text(target, publish(source, fmt, last, now=DEMO_TIME)))
     for suffix in (".pdf", ".html"):
-        written.append(write_referti(book, last, directory / f"referti-turno-{last}{suffix}"))
+        out = directory / f"referti-turno-{last}{suffix}"
+        written.append(atomic_write_bytes(out, referti_file(source, last, out)))
     return [f"Scritto {path}" for path in written]

@@ -20,13 +20,13 @@ from risiko_xl.books.xlwings_book import XlwingsBook, excel_value, needs_prefix
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
 from risiko_xl.ribbon import BUTTONS
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
 from tests.support.excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
 from tests.support.frames import differences, norm
+from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # the ribbon on an xlwings stand-in
 

@@ -25,12 +25,13 @@ from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.cli import _seed, main
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
-from risiko_xl.publish.posts import file_name, publish, publish_all
+from risiko_xl.publish.posts import file_name
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
 from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
 from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
+from tests.support.publishing import publish, publish_all
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -13,7 +13,7 @@ import pytest
 
 from risiko_xl import cli, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.publish.posts import publish
+from tests.support.publishing import publish
 from tests.support.tournament_typing import new_book
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

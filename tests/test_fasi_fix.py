@@ -15,8 +15,6 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import score_sheets
 from risiko_xl.standings import PLAYOFF
 from risiko_xl.tournament.loading import load
 from tests.support.phase_books import (
@@ -30,6 +28,7 @@ from tests.support.phase_books import (
     build,
     games,
 )
+from tests.support.publishing import publish, score_sheets
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

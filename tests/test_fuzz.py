@@ -35,14 +35,13 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import score_sheets
 from risiko_xl.services.finals_sheet import run_finals
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from tests.support.publishing import publish, score_sheets
 
 SEED = "fuzz"
 # Modest by default (the suite stays fast); RISIKO_FUZZ=N runs N times as many examples.

@@ -16,8 +16,9 @@ import pytest
 
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.publish import POST_FORMATS
-from risiko_xl.publish.posts import FORMATS, publish
+from risiko_xl.publish.posts import FORMATS
 from tests.support.programs import IN_CI
+from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # the played demo's posts: not in make test-rapido
 

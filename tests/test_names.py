@@ -15,13 +15,12 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import player_name
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import score_sheets, write_referti
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from tests.support.programs import need_program
+from tests.support.publishing import publish, score_sheets, write_referti
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -16,12 +16,13 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
-from risiko_xl.publish.content import Post, Ranking, Seat, Standing, Table, Withdrawal
-from risiko_xl.publish.posts import markdown_text, publish, render_post
+from risiko_xl.publish.post import GameTable, PlayerLine, Post, Ranking, Standing, Withdrawal
+from risiko_xl.publish.posts import markdown_text, render_post
 from risiko_xl.rules.placement import MapTotalError, validate_table
 from risiko_xl.rules.seat import Seat as GameSeat
 from risiko_xl.services.audit import timestamp
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
+from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -31,11 +32,11 @@ README = Path(__file__).resolve().parents[1] / "README.md"
 
 def post(published: dt.datetime, **fields) -> Post:
     """A small played round: one table of four, its results all typed."""
-    seats = tuple(Seat(str(i), f"G0{i}", f"Giocatore {i}", "Club", 30 - i, Fraction(30 - i))
+    seats = tuple(PlayerLine(str(i), f"G0{i}", f"Giocatore {i}", "Club", 30 - i, Fraction(30 - i))
                   for i in range(1, 5))
     return Post(tournament="Torneo", club="", venue="", round_no=1, phase=QUALIFYING,
                 published=published, appeal_hours=2, decimals=0,
-                results=(Table(QUALIFYING, 1, 1, seats),), **fields)
+                results=(GameTable(QUALIFYING, 1, 1, seats),), **fields)
 
 
 # -- 1. Italian time -------------------------------------------------------------------
@@ -218,7 +219,6 @@ def test_the_dropped_result_is_marked_in_posts_as_in_the_workbook(tmp_path):
     from risiko_xl.books import schema
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.demo import play_tournament
-    from risiko_xl.publish.posts import publish
 
     path = tmp_path / "eagles.xlsx"
     play_tournament(path, "eagles", players=20)

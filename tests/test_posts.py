@@ -21,9 +21,9 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.demo import play_tournament
 from risiko_xl.publish import POST_FORMATS
-from risiko_xl.publish.posts import publish
 from tests.support.browser import dom, screenshot
 from tests.support.post_readers import EVIL, READERS, ZWSP, markdown_html, shown, vbulletin_parser
+from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -17,8 +17,7 @@ from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish.content import TRADEMARK
-from risiko_xl.publish.referti import score_sheets, write_referti
+from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.score_sheet import duration_text
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.tournament.loading import load
@@ -26,6 +25,7 @@ from risiko_xl.tournament.scoring import group_tables
 from tests.support.browser import print_pdf
 from tests.support.pdf_text import page_texts, parse
 from tests.support.programs import need_program
+from tests.support.publishing import score_sheets, write_referti
 
 pytestmark = pytest.mark.lento  # score sheets printed
 

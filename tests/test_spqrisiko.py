@@ -17,7 +17,6 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load, parse
-from risiko_xl.publish.referti import score_sheets
 from risiko_xl.publish.score_sheet import SPQR_HEADERS
 from risiko_xl.rules import (
     CLASSICO,
@@ -32,6 +31,7 @@ from risiko_xl.rules import (
 from risiko_xl.standings.model import Entrant
 from risiko_xl.standings.teams import check_composition
 from risiko_xl.tournament.loading import load as load_tournament
+from tests.support.publishing import score_sheets
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

@@ -29,7 +29,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
     "Scarti": 0, "Seme sorteggio": "", "Variante formula": "", "Calcolo": "",
     "Indirizzo pubblicazione": "",  # the room screen's QR code (publish/screen.py)
-    "Nomi nei post": "nome e soprannome",  # how posts show players (publish/content.py)
+    "Nomi nei post": "nome e soprannome",  # how posts show players (publish/building.py)
     **dict.fromkeys(schema.ACTION_KEYS, ""),
 }
 STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)

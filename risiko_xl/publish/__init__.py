@@ -1,7 +1,11 @@
-"""Publishing: results posts (forum BBCode, Markdown, chat text, HTML page) and score sheets.
+"""Publishing: results posts (forum BBCode, Markdown, chat text, HTML page), the room
+screen, charts and score sheets, all built from the tournament model handed to them
+(`tournament.post_source.PostSource`, read by `services.publication.post_source`).
 
-The names below are what the faces offer (CLI choices, ribbon lists); they are kept here,
-free of heavy imports, so `risiko-xl --help` stays quick.
+May import the core, that model, `books.schema` (sheet names for messages), `cells`,
+`names`, `clock` and `errors`; never a book, the services, the files or a face (checked
+by `lint-imports`). The names below are what the faces offer (CLI choices, ribbon lists);
+they are kept here, free of heavy imports, so `risiko-xl --help` stays quick.
 """
 
 POST_FORMATS = ("bbcode-vb", "bbcode-phpbb", "markdown", "testo", "html")

@@ -12,12 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from risiko_xl.publish.content import post_name
+from risiko_xl.publish.building import post_name
 from risiko_xl.publish.safe_text import neutral_bidi
-from risiko_xl.services.standings_sheet import standings_seed
-from risiko_xl.standings import compute_standings
-from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.post_source import PostSource
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -39,22 +36,18 @@ class Progression:
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
 
 
-def progression(t: Tournament, top: int = 8, upto: int | None = None) -> Progression:
+def progression(source: PostSource, top: int = 8, upto: int | None = None) -> Progression:
     """The first `top` players of the standings after the last preliminary round played
     (up to round `upto`), with their position after each of those rounds (empty when no
     round has results)."""
-    played = tuple(sorted({g.round_no for g in t.results if g.phase == QUALIFYING
-                           and (upto is None or g.round_no <= upto)}))
+    played = tuple(n for n in sorted(source.standings) if upto is None or n <= upto)
     if not played:
         return Progression((), ())
-    seed = standings_seed(t)
-    rules = t.formula.standings
-    tables = [compute_standings(t.entrants, t.results, rules, seed, upto_round=k)
-              for k in played]
-    leaders = [row.player for row in tables[-1].rows[:top]]
+    places = [{line.player: line.place for line in source.standings[n].lines}
+              for n in played]
+    leaders = [line.player for line in source.standings[played[-1]].lines[:top]]
     return Progression(played, tuple(
-        (post_name(t, pid), tuple(table.position_of(pid) for table in tables))
-        for pid in leaders))
+        (post_name(source, pid), tuple(at.get(pid) for at in places)) for pid in leaders))
 
 
 def progression_png(p: Progression) -> bytes | None:

@@ -1,5 +1,5 @@
 """Posts in five formats from one `Post` (`risiko-xl pubblica`, *Post forum*), the room
-screen (`schermo`) and all of them at once (`tutti`, one load of the workbook).
+screen (`schermo`) and all of them at once (`tutti`, from one reading of the workbook).
 
 Each format is a Jinja2 template in `templates/post/` and an escaping rule applied to
 every value the template prints: BBCode tags in names are neutralised (a zero-width
@@ -27,15 +27,10 @@ from dataclasses import replace
 
 from markupsafe import Markup
 
-from risiko_xl.books.book import Book
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
-from risiko_xl.publish.content import (
-    QUALIFIED_HEADERS,
-    SEAT_HEADERS,
-    Post,
-    post_from,
-)
+from risiko_xl.publish.building import post_from
+from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, Post
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
     LONG_NAME,
@@ -46,7 +41,7 @@ from risiko_xl.publish.screen import (
     rotation_css,
 )
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.post_source import PostSource
 
 ZWSP = "\u200b"
 LINKS = re.compile(r"://|www\.", re.IGNORECASE)
@@ -123,9 +118,10 @@ REPLAY = ("Chiunque può ripetere il sorteggio con gli stessi iscritti, lo stess
           "gli stessi tavoli.")
 
 
-def columns(headers: Sequence[str], rows: Sequence[Sequence[object]],
-            escape: Callable[[str], str], right: Sequence[int] = ()) -> Markup:
-    """A monospace table (phpBB `[code]`): cells escaped, padded to their column width."""
+def monospace_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
+                    escape: Callable[[str], str], right: Sequence[int] = ()) -> Markup:
+    """A monospace text table (phpBB `[code]`): cells escaped, padded to their column
+    width."""
     cells = [[one_line(str(c)) for c in row] for row in [headers, *rows]]
     widths = [max(len(row[i]) for row in cells) for i in range(len(headers))]
     lines = [" ".join(c.rjust(w) if i in right else c.ljust(w)
@@ -162,66 +158,61 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> 
     chart = base64.b64encode(post.chart).decode("ascii") if post.chart else None
     extra = _screen(post) if fmt == SCREEN else {}
     return template.render(post=post, sections=tuple(sections), chart=chart, replay=REPLAY,
-                           seat_headers=SEAT_HEADERS, seme=SEEDS[fmt],
+                           player_headers=PLAYER_HEADERS, seme=SEEDS[fmt],
                            qualified_headers=QUALIFIED_HEADERS,
-                           columns=lambda h, r, right=(): columns(h, r, escape or str, right),
+                           monospace_table=lambda h, r, right=(): monospace_table(
+                               h, r, escape or str, right),
                            **extra)
 
 
 def _screen(post: Post) -> dict[str, object]:
     """The room screen's pages (the tables before results, the standings after) and its
     QR code."""
-    columns = 3
+    per_row = 3
     if post.announced or post.ranking is None:
-        # long names get wide cards (2 columns); 6 players need taller ones (2 rows)
-        longest = max((len(s.name) for t in post.results for s in t.seats), default=0)
-        columns = 2 if longest > LONG_NAME else 3
-        rows = 2 if any(len(t.seats) > 5 for t in post.results) else 3
-        parts: list[list] = pages(post.results, columns * rows)
+        # long names get wide cards (2 a row); 6 players need taller ones (2 rows)
+        longest = max((len(p.name) for g in post.results for p in g.players), default=0)
+        per_row = 2 if longest > LONG_NAME else 3
+        rows = 2 if any(len(g.players) > 5 for g in post.results) else 3
+        parts: list[list] = pages(post.results, per_row * rows)
     else:
         parts = pages(post.ranking_rows(), ROWS_PER_PAGE)
-    return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": columns,
+    return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
             "qr": qr_svg(post.address) if post.address else None}
 
 
-def post_of(book: Book, round_no: int | None = None, top: int | None = None,
-            trademark: bool = True, now: dt.datetime | None = None) -> tuple[Post, object]:
-    """The `Post` of round `round_no` and the tournament it was read from."""
-    t = load(book)
-    return post_from(t, round_no, top, now, trademark), t
-
-
-def with_chart(post: Post, t: object, fmt: str, sections: Sequence[str]) -> Post:
+def with_chart(post: Post, source: PostSource, fmt: str, sections: Sequence[str]) -> Post:
     """The HTML page's post carries the standings chart when it shows the standings;
     the room screen's, the checked «Indirizzo pubblicazione» for its QR code."""
     if fmt == SCREEN:
-        return replace(post, address=publication_address(t))
+        return replace(post, address=publication_address(source))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
         from risiko_xl.publish.charts import progression, progression_png
 
-        return replace(post, chart=progression_png(progression(t, upto=post.round_no)))
+        return replace(post, chart=progression_png(progression(source, upto=post.round_no)))
     return post
 
 
-def publish(book: Book, fmt: str, round_no: int | None = None, top: int | None = None,
-            sections: Sequence[str] | None = None, trademark: bool = True,
-            now: dt.datetime | None = None) -> str:
-    """The post for round `round_no` in format `fmt`: the service behind the CLI's
-    `pubblica` and the ribbon's *Post forum*. The HTML page gets the standings chart."""
-    post, t = post_of(book, round_no, top, trademark, now)
+def publish(source: PostSource, fmt: str, round_no: int | None = None,
+            top: int | None = None, sections: Sequence[str] | None = None,
+            trademark: bool = True, now: dt.datetime | None = None) -> str:
+    """The post for round `round_no` in format `fmt`: what the CLI's `pubblica` and the
+    ribbon's *Post forum* print (`services.publication.post_source` reads `source` from
+    the workbook). The HTML page gets the standings chart."""
+    post = post_from(source, round_no, top, now, trademark)
     chosen = default_sections(post) if sections is None else tuple(sections)
-    return render_post(with_chart(post, t, fmt, chosen), fmt, chosen)
+    return render_post(with_chart(post, source, fmt, chosen), fmt, chosen)
 
 
-def publish_all(book: Book, round_no: int | None = None, top: int | None = None,
+def publish_all(source: PostSource, round_no: int | None = None, top: int | None = None,
                 sections: Sequence[str] | None = None, trademark: bool = True,
                 now: dt.datetime | None = None) -> tuple[int, dict[str, str]]:
-    """Every format of one post from ONE load of the workbook: (round, {format: text}),
-    each text equal to what `publish` gives for that format alone."""
-    post, t = post_of(book, round_no, top, trademark, now)
+    """Every format of one post: (round, {format: text}), each text equal to what
+    `publish` gives for that format alone."""
+    post = post_from(source, round_no, top, now, trademark)
     chosen = default_sections(post) if sections is None else tuple(sections)
-    return post.round_no, {fmt: render_post(with_chart(post, t, fmt, chosen), fmt, chosen)
+    return post.round_no, {fmt: render_post(with_chart(post, source, fmt, chosen), fmt, chosen)
                            for fmt in SEEDS}
 
 

@@ -1,9 +1,10 @@
 """Table score sheets (*referti*, seeds 000 Art. 24 and 003 Art. 23), as HTML and PDF.
 
 At the end of each game the referee fills the table's score sheet and every player signs
-it. `score_sheets` builds one `ScoreSheet` per table of a round from the workbook (names,
-clubs, the order of play if already typed, date, time limit, a scoring reminder);
-`write_referti` prints them as a print-ready HTML page or a PDF, one or two per A4 page.
+it. `score_sheets` builds one `ScoreSheet` per game table of a round from the tournament
+(`PostSource`: names, clubs, the order of play if already typed, date, time limit, a
+scoring reminder); `referti_file` prints them as a print-ready HTML page or a PDF, one or
+two per A4 page, for the face to write.
 """
 
 from __future__ import annotations
@@ -16,12 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from risiko_xl.books import schema
-from risiko_xl.books.book import Book
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.files.writes import atomic_write
-from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.numbers import italian
+from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.render import data, environment, one_line
 from risiko_xl.publish.safe_text import shortened
 from risiko_xl.publish.score_sheet import (
@@ -34,10 +33,7 @@ from risiko_xl.publish.score_sheet import (
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.placement import CRITERIA, chain
 from risiko_xl.rules.points import scale
-from risiko_xl.services.finals_sheet import phase_title
-from risiko_xl.tournament.loading import Tournament, load
-from risiko_xl.tournament.records import PHASE_WORDS
-from risiko_xl.tournament.scoring import group_tables
+from risiko_xl.tournament.post_source import PostSource
 
 DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
 DURATION_KEY = "Durata partita"
@@ -60,16 +56,16 @@ def game_minutes(settings: dict[str, Any]) -> int:
     return DEFAULT_MINUTES if minutes is None else minutes
 
 
-def logo_path(book: Book, settings: dict[str, Any]) -> Path | None:
-    """The setting «Logo»: a PNG/JPEG path, relative to the workbook's folder or absolute."""
+def logo_path(folder: Path | None, settings: dict[str, Any]) -> Path | None:
+    """The setting «Logo»: a PNG/JPEG path, relative to the workbook's `folder` (the
+    current one when the workbook has none) or absolute."""
     value = settings.get(LOGO_KEY)
     text = to_text(value)
     if text is None:
         return None
     path = Path(text).expanduser()
     if not path.is_absolute():
-        where = getattr(book, "path", None)
-        path = (Path(where).parent if where else Path.cwd()) / path
+        path = (folder or Path.cwd()) / path
     if path.suffix.lower() not in LOGO_TYPES:
         raise _setting_error(LOGO_KEY, "il logo deve essere un'immagine PNG o JPEG", value)
     if not path.is_file():
@@ -152,45 +148,25 @@ def _date_text(day: Any, hour: Any = None) -> tuple[str, dt.datetime | None]:
     return (f"{text}, {time}" if time else text), when
 
 
-def _same_phase(cell: Any, phase: str) -> bool:
-    text = to_text(cell)
-    return text is None or PHASE_WORDS.get(text.casefold(), text) == PHASE_WORDS.get(
-        phase.casefold(), phase)
-
-
-def _round_cell(cell: Any, round_no: int) -> bool:
-    return to_text(cell) == str(round_no)
-
-
-def _rows(book: Book, spec: schema.TableSpec, column: str, round_no: int,
-          phase: str) -> list[Any]:
-    """Rows of `spec` for round `round_no` (and `phase`, or no phase) with `column` set."""
-    if spec.name not in book.table_names():
-        return []
-    frame = book.read_table(spec.name)
-    if not {"Turno", column} <= set(frame.columns):
-        return []
-    return [r for _, r in frame.iterrows()
-            if _round_cell(r["Turno"], round_no) and not is_blank(r[column])
-            and _same_phase(r.get("Fase"), phase)]
-
-
-def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime | None]:
+def game_date(source: PostSource, round_no: int, phase: str
+              ) -> tuple[str, dt.datetime | None]:
     """When the round is played: the Calendario row (exact phase first, then one with no
     phase), else the date of the round's draw in Sorteggi, else ('', None)."""
-    planned = _rows(book, schema.CALENDAR, "Data", round_no, phase)
+    planned = sorted((c for c in source.calendar if c.round_no == str(round_no)
+                      and c.phase in (None, phase)),
+                     key=lambda c: c.phase is None)  # exact phase first
     if planned:
-        planned.sort(key=lambda r: to_text(r.get("Fase")) is None)  # exact phase first
-        day = planned[0]["Data"]
+        day = planned[0].date
         if isinstance(_as_date(day), str) and NUMERIC_DATE.fullmatch(str(day).strip()):
             raise RisikoError("data impossibile: scriverla come giorno/mese/anno, per esempio "
-                              "21/11/2026", foglio=schema.CALENDAR.sheet, riga=planned[0].name,
+                              "21/11/2026", foglio=schema.CALENDAR.sheet, riga=planned[0].row,
                               colonna="Data", valore=day)
-        return _date_text(day, planned[0].get("Ora"))
-    drawn = _rows(book, schema.DRAWS, "Data e ora", round_no, phase)
+        return _date_text(day, planned[0].time)
+    drawn = [d for d in source.draws if d.round_no == str(round_no)
+             and not is_blank(d.when) and d.game_phase in (None, phase)]
     if not drawn:
         return "", None
-    found = _as_date(drawn[-1]["Data e ora"])  # the last draw counts (a redraw replaces)
+    found = _as_date(drawn[-1].when)  # the last draw counts (a redraw replaces)
     if isinstance(found, dt.datetime):
         return data(found, with_time=False), found
     if isinstance(found, dt.date):
@@ -200,11 +176,11 @@ def game_date(book: Book, round_no: int, phase: str) -> tuple[str, dt.datetime |
 
 # --- content ---------------------------------------------------------------------------
 
-def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
+def scoring_reminder(source: PostSource, players: int) -> tuple[str, ...]:
     """Short lines: this tournament and its scoring, then what matters at this table (the
     footer names this tournament, never the formula's title when a name is set)."""
-    scoring = t.formula.scoring
-    lines = [f"{t.name} — punteggio: {scoring.description}."]
+    scoring = source.formula.scoring
+    lines = [f"{source.name} — punteggio: {scoring.description}."]
     if scoring.game == SPQRISIKO:
         return (*lines, *SPQR_REMINDER)
     rules = []
@@ -215,7 +191,7 @@ def scoring_reminder(t: Tournament, players: int) -> tuple[str, ...]:
     rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))
-    lines.append(tie_reminder(t.formula.placement_chain))
+    lines.append(tie_reminder(source.formula.placement_chain))
     return tuple(lines)
 
 
@@ -239,9 +215,9 @@ SPQR_REMINDER = (
 )
 
 
-def table_headers(t: Tournament) -> tuple[str, ...]:
-    """The players' table of the formula's game."""
-    return SPQR_HEADERS if t.formula.scoring.game == SPQRISIKO else CLASSIC_HEADERS
+def sheet_headers(source: PostSource) -> tuple[str, ...]:
+    """The headers of the sheet's players' table for the formula's game."""
+    return SPQR_HEADERS if source.formula.scoring.game == SPQRISIKO else CLASSIC_HEADERS
 
 
 def printable(text: str) -> str:
@@ -254,45 +230,40 @@ def _phase_order(phase: str) -> int:
     return schema.PHASES.index(phase) if phase in schema.PHASES else len(schema.PHASES)
 
 
-def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
-    """One score sheet per table of round `round_no` (every phase with that number)."""
-    t = load(book)
-    tables = group_tables(t.rows)
-    keys = sorted((k for k in tables if k[0] == round_no),
+def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
+    """One score sheet per game table of round `round_no` (every phase with that number)."""
+    keys = sorted((k for k in source.games if k[0] == round_no),
                   key=lambda k: (_phase_order(k[1]), k[1], k[2]))
     if not keys:
         raise RisikoError(f"il turno {round_no} non ha tavoli: sorteggiarlo prima con "
                           "«risiko-xl sorteggia» (Sorteggia turno) o, per le fasi finali, con "
                           "«risiko-xl finali»", foglio=schema.RESULTS.sheet, colonna="Turno",
                           valore=round_no)
-    settings = t.settings
-    tournament = printable(t.name)
+    settings = source.settings
+    tournament = printable(source.name)
     club = printable(to_text(settings.get("Club organizzatore")) or "")
     venue = printable(to_text(settings.get("Sede")) or "")
-    logo = logo_path(book, settings)
+    logo = logo_path(source.folder, settings)
     minutes = game_minutes(settings)
-    frame = t.frame
-    orders = frame["Ordine"] if "Ordine" in frame.columns else None
-    dates = {phase: game_date(book, round_no, phase) for phase in {k[1] for k in keys}}
+    dates = {phase: game_date(source, round_no, phase) for phase in {k[1] for k in keys}}
     counts = {phase: sum(1 for k in keys if k[1] == phase) for phase in dates}
     sheets = []
     for key in keys:
         _, phase, number = key
         players = tuple(
-            SheetPlayer(order=printable((to_text(orders.get(r.row)) or "")
-                                        if orders is not None else ""),
-                        player=printable(r.player), name=printable(t.by_id[r.player].name),
-                        club=printable(t.by_id[r.player].club or ""))
-            for r in tables[key])
+            SheetPlayer(order=printable(s.order or ""), player=printable(s.player),
+                        name=printable(source.by_id[s.player].name),
+                        club=printable(source.by_id[s.player].club or ""))
+            for s in source.games[key])
         if all(p.order.isdigit() for p in players):  # typed for all: in order of play
             players = tuple(sorted(players, key=lambda p: int(p.order)))
         date_text, when = dates[phase]
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
-            phase=phase_title(t, phase), date_text=printable(date_text), table_number=number,
-            table_count=counts[phase], minutes=minutes, players=players,
-            scoring_reminder=scoring_reminder(t, len(players)), when=when,
-            headers=table_headers(t)))
+            phase=source.phase_title(phase), date_text=printable(date_text),
+            table_number=number, table_count=counts[phase], minutes=minutes,
+            players=players, scoring_reminder=scoring_reminder(source, len(players)),
+            when=when, headers=sheet_headers(source)))
     return tuple(sheets)
 
 
@@ -318,10 +289,10 @@ def default_path(workbook: Path, round_no: int) -> Path:
     return workbook.with_name(f"{workbook.stem}-referti-turno-{round_no}.pdf")
 
 
-def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Path:
-    """Write round `round_no`'s score sheets to `out` (.pdf or .html, by its suffix),
-    `per_page` (1 or 2) to an A4 page; atomic, an existing file kept as its backup.
-    Returns the path written."""
+def referti_file(source: PostSource, round_no: int, out: Path, per_page: int = 1) -> bytes:
+    """The bytes of `out`, round `round_no`'s score sheets as a PDF or an HTML page (by
+    its suffix), `per_page` (1 or 2) to an A4 page: the face writes them
+    (`files.writes.atomic_write_bytes`, an existing file kept as its backup)."""
     out = Path(out)
     kind = out.suffix.lower()
     if kind not in FORMATS:
@@ -331,15 +302,12 @@ def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Pa
     if not out.parent.is_dir():
         raise RisikoError("la cartella di destinazione dei referti non esiste",
                           valore=str(out.parent))
-    sheets = score_sheets(book, round_no)
+    sheets = score_sheets(source, round_no)
     if kind == ".pdf":
-        from risiko_xl.publish.referti_pdf import render_pdf
+        from risiko_xl.publish.referti_pdf import render_pdf  # fpdf2: loaded when printed
 
-        payload = render_pdf(sheets, per_page)
-    else:
-        payload = render_html(sheets, per_page).encode("utf-8")
-    atomic_write(out, lambda temp: temp.write_bytes(payload))
-    return out
+        return render_pdf(sheets, per_page)
+    return render_html(sheets, per_page).encode("utf-8")
 
 
-__all__ = ["default_path", "render_html", "score_sheets", "write_referti"]
+__all__ = ["default_path", "referti_file", "render_html", "score_sheets"]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from fpdf import FPDF
 from PIL import Image
 
-from risiko_xl.publish.content import TRADEMARK
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
+from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.safe_text import ELLIPSIS, shortened
 from risiko_xl.publish.score_sheet import ScoreSheet, pages
 

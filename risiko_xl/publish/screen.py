@@ -20,6 +20,7 @@ from markupsafe import Markup
 from risiko_xl.books import schema
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.tournament.post_source import PostSource
 
 ADDRESS_KEY = "Indirizzo pubblicazione"
 # at 1920×1080: 3 × 3 cards of up to 5 players a page (2 rows of taller cards for 6)
@@ -67,14 +68,12 @@ def _host_ok(host: str) -> bool:
                               for label in labels)
 
 
-def publication_address(t: Any) -> str | None:
+def publication_address(source: PostSource) -> str | None:
     """The tournament's «Indirizzo pubblicazione», checked (None when not set)."""
-    value = t.settings.get(ADDRESS_KEY)
+    value = source.settings.get(ADDRESS_KEY)
     if to_text(value) is None:
         return None
-    from risiko_xl.books.settings import setting_rows
-
-    return check_address(value, setting_rows(t.book).get(ADDRESS_KEY))
+    return check_address(value, source.setting_rows.get(ADDRESS_KEY))
 
 
 def qr_svg(address: str) -> Markup:

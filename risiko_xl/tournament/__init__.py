@@ -1,7 +1,8 @@
 """The tournament as read from its workbook: `Iscritti` and `Risultati` parsed into plain
 records with located Italian errors (`records`), finding a player from what was typed
-(`players`), every game scored (`scoring`) and the whole state loaded and checked once
-(`loading.load`) for the services to work from.
+(`players`), every game scored (`scoring`), the whole state loaded and checked once
+(`loading.load`) for the services to work from, and what posts and score sheets show of
+it as plain data (`post_source`, which imports only the core model).
 
 May import the core, `books` (the interface and schema, never an adapter), `cells` and
 `errors`; never the services, the posts or a face.

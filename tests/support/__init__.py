@@ -1,6 +1,7 @@
 """Helpers shared by the test modules, and nothing else: programs a test needs (`programs`),
 readers of our output through real programs (`lo_reader`, `lo_print`, `browser`, `pdf_text`),
-the readers of the posts (`post_readers`), the xlwings stand-in for Excel (`excel_standin`)
+the readers of the posts (`post_readers`), posts and score sheets of a workbook made as
+the faces make them (`publishing`), the xlwings stand-in for Excel (`excel_standin`)
 and its worksheet-function evaluator (`formula_eval`), workbooks typed as a user would
 (`tournament_typing`, `phase_books`), the seeds' tie-break chains (`seed_chains`) and the
 formulas' end-to-end cases (`preset_cases`).

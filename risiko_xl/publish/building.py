@@ -1,0 +1,237 @@
+"""A results post built from the tournament as posts show it (`PostSource`).
+
+`post_from` chooses what a post of a round says: the round's results game table by game
+table (only tables whose every result is typed), the standings once the whole round is
+played (the final ranking after the final), the next round's tables, the qualifiers,
+the draw certificates and who withdrew (000 Art. 4). Players are named as the setting
+«Nomi nei post» says (`names`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+from risiko_xl.books import schema
+from risiko_xl.cells import to_text
+from risiko_xl.clock import italian_time
+from risiko_xl.errors import RisikoError
+from risiko_xl.names import FORMS, FULL, NAME
+from risiko_xl.publish.post import (
+    TRADEMARK,
+    Certificate,
+    Dropped,
+    GameTable,
+    PlayerLine,
+    Post,
+    Qualified,
+    Ranking,
+    Standing,
+    Withdrawal,
+)
+from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.tournament.post_source import GameKey, PostSource, RankList
+
+NAMES_KEY = "Nomi nei post"  # how posts show players (`names.FORMS`; default FULL)
+
+
+def names_form(source: PostSource) -> str:
+    """The setting «Nomi nei post»: `nome e soprannome` (blank), `nome` or `soprannome`;
+    anything else is refused, located on its `Impostazioni` row."""
+    value = source.settings.get(NAMES_KEY)
+    text = to_text(value)
+    if text is None:
+        return FULL
+    found = {f.casefold(): f for f in FORMS}.get(" ".join(text.split()).casefold())
+    if found is None:
+        raise RisikoError(f"impostazione «{NAMES_KEY}»: valore non ammesso (ammessi: "
+                          f"{', '.join(FORMS)})", foglio=schema.SETTINGS.sheet,
+                          riga=source.setting_rows.get(NAMES_KEY), colonna="Valore",
+                          valore=value)
+    return found
+
+
+def post_name(source: PostSource, player: str, identity: bool = False) -> str:
+    """How posts name `player` (setting «Nomi nei post»). With `identity` (the final
+    ranking, where identity matters) the real name is always shown: `soprannome` then
+    gives the full form."""
+    entrant = source.by_id.get(player)
+    if entrant is None:
+        return player
+    form = names_form(source)
+    return entrant.shown(form if not identity or form in (FULL, NAME) else FULL)
+
+
+def _order(value: str | None, row: int) -> int | None:
+    """Ordine of a Risultati row, typed before the game (the turn order drawn at the
+    table) or with its result; None when blank. Anything else than a whole number from 1
+    to 6 is refused on its row (as `classifica` refuses it): an announcement never shows
+    a turn order it could not read."""
+    if value is None:
+        return None
+    number = value[:-2] if value.endswith(".0") else value
+    if not (number.isdigit() and 1 <= int(number) <= 6):
+        raise RisikoError("ordine di gioco: serve un numero intero da 1 a 6",
+                          foglio=schema.RESULTS.sheet, riga=row, colonna="Ordine", valore=value)
+    return int(number)
+
+
+def _game_tables(source: PostSource, keys: list[GameKey]) -> tuple[GameTable, ...]:
+    scored = {(g.round_no, g.phase, g.player): g for g in source.results}
+    out = []
+    for round_no, phase, number in keys:
+        lines = []
+        for seated in source.games[round_no, phase, number]:
+            game = scored.get((round_no, phase, seated.player))
+            entrant = source.by_id[seated.player]
+            lines.append(PlayerLine(seated.position, seated.player,
+                                    post_name(source, seated.player), entrant.club or "",
+                                    game.table_points if game else None,
+                                    game.points if game else None,
+                                    bool(game and game.risiko), bool(game and game.eliminated),
+                                    _order(seated.order, seated.row)))
+        if all(p.points is not None for p in lines):  # a played table: by place; the
+            # turn order belongs to the announcement, not to the results
+            lines = [replace(p, order=None) for p in lines]
+            lines.sort(key=lambda p: (int(p.position.rstrip("=") or 99), p.name))
+        elif all(p.order is not None for p in lines):  # announced: in turn order
+            orders = sorted(p.order or 0 for p in lines)
+            if orders != list(range(1, len(lines) + 1)):
+                raise RisikoError(f"ordine di gioco al tavolo {number} del turno {round_no}: "
+                                  f"servono i numeri da 1 a {len(lines)}, una volta "
+                                  "ciascuno", foglio=schema.RESULTS.sheet, colonna="Ordine",
+                                  valore=", ".join(map(str, orders)))
+            lines.sort(key=lambda p: p.order or 0)
+        else:  # an order typed for some players only is not shown yet
+            lines = [replace(p, order=None) for p in lines]
+        out.append(GameTable(source.phase_title(phase), round_no, number, tuple(lines)))
+    return tuple(out)
+
+
+def played_round(source: PostSource) -> int | None:
+    """The last round whose every table has its results."""
+    done = [n for n in source.rounds if source.round_played(n)]
+    return done[-1] if done else None
+
+
+def default_round(source: PostSource) -> int | None:
+    """The round a post speaks of when none is named: the last round drawn when none of
+    its results is typed yet (its tables are announced; a final-phase round too) — or,
+    when several rounds were drawn at once (`sorteggia --tutti`), the first of the last
+    rounds with no result typed, the next to play — else the last round whose every
+    result is in."""
+    drawn = source.rounds
+    blank = {n for n in drawn if source.round_blank(n)}
+    if drawn and drawn[-1] in blank:
+        first = len(drawn) - 1
+        while first > 0 and drawn[first - 1] in blank:
+            first -= 1
+        return drawn[first]
+    return played_round(source)
+
+
+def _ranking_of(source: PostSource, ranks: RankList, title: str, top: int | None
+                ) -> Ranking:
+    """`ranks` as a post shows them: its first `top` lines, players named as posts name
+    them, a result the standings drop in parentheses."""
+    rows = tuple(Standing(line.position, line.player,
+                          post_name(source, line.player, identity=ranks.identity),
+                          source.by_id[line.player].club or "",
+                          tuple(Dropped(v) if n <= ranks.rounds and n in line.dropped
+                                and v is not None else v
+                                for n, v in enumerate(line.values, start=1)))
+                 for line in ranks.lines[:top])
+    if any(line.dropped for line in ranks.lines[:top]):
+        title += " (tra parentesi il risultato scartato)"
+    return Ranking(title, ranks.columns, rows, len(ranks.lines), ranks.rounds)
+
+
+def _ranking(source: PostSource, round_no: int, phase: str,
+             top: int | None) -> Ranking | None:
+    if round_no == source.rounds[-1] and source.final is not None:
+        return _ranking_of(source, source.final, "Classifica finale", top)
+    if phase == QUALIFYING:
+        return _ranking_of(source, source.standings[round_no],
+                           f"Classifica dopo il turno {round_no}", top)
+    return None
+
+
+def post_from(source: PostSource, round_no: int | None = None, top: int | None = None,
+              now: dt.datetime | None = None, trademark: bool = True) -> Post:
+    """The post of round `round_no`. By default the last round drawn when none of its
+    results is typed yet (the post announces its tables), else the last round whose
+    results are all in. Results are shown only for tables whose results are all typed,
+    the standings only once the whole round is played: a post never shows what does not
+    exist yet."""
+    if round_no is None:
+        round_no = default_round(source)
+    drawn = source.rounds
+    if round_no is None or round_no not in drawn:
+        shown = "nessuno" if not drawn else ", ".join(map(str, drawn))
+        what = f"per il turno {round_no}" if round_no else "(nessun turno sorteggiato)"
+        raise RisikoError(f"niente da pubblicare {what}: turni presenti in Risultati: "
+                          f"{shown}", foglio="Risultati", colonna="Turno",
+                          **({} if round_no is None else {"valore": round_no}))
+    keys = sorted(k for k in source.games if k[0] == round_no)
+    upcoming = sorted(k for k in source.games if k[0] == round_no + 1)
+    phase = keys[0][1]
+    names_form(source)  # a bad «Nomi nei post» is refused even before any name is shown
+    game_tables = _game_tables(source, keys)
+    played = all(p.points is not None for g in game_tables for p in g.players)
+    return Post(
+        tournament=source.name,
+        club=to_text(source.settings.get("Club organizzatore")) or "",
+        venue=to_text(source.settings.get("Sede")) or "",
+        round_no=round_no, phase=source.phase_title(phase),
+        published=italian_time(now).replace(second=0, microsecond=0),
+        appeal_hours=source.formula.appeal_hours, decimals=source.formula.scoring.decimals,
+        results=game_tables,
+        ranking=_ranking(source, round_no, phase, top) if played else None,
+        next_tables=_game_tables(source, upcoming),
+        # announced: how this round's players qualified; played: the next phase's
+        qualified=_qualified(source, round_no + (1 if played else 0)),
+        certificates=_certificates(source, round_no),
+        withdrawals=_withdrawals(source),
+        trademark=TRADEMARK if trademark else None)
+
+
+def _qualified(source: PostSource, round_no: int) -> tuple[Qualified, ...]:
+    """The `Qualificati` rows of round `round_no`, each named as posts name players; when
+    that round is the phase before the final, also the direct finalists, listed under the
+    final's round (as qualified, without the final's game table)."""
+    here = [(key, s) for key, seats in source.games.items() if key[0] == round_no
+            for s in seats]
+    seated = {s.player for _, s in here}
+    before_final = bool(here) and here[0][0][1] not in (QUALIFYING, FINAL)
+    final = source.phase_title(FINAL)
+    out = []
+    for q in source.qualifiers:
+        ahead = (before_final and q.round_no == str(round_no + 1) and q.phase == final
+                 and q.player not in seated)
+        if q.round_no != str(round_no) and not ahead:
+            continue
+        out.append(Qualified(q.phase, round_no, "" if ahead else q.game_table,
+                             post_name(source, q.player or "") if q.player in source.by_id
+                             else q.name, q.club, q.reason))
+    return tuple(out)
+
+
+def _certificates(source: PostSource, round_no: int) -> tuple[Certificate, ...]:
+    """The engine draws that seated round `round_no` and the next one."""
+    return tuple(Certificate(int(d.round_no), d.phase or QUALIFYING, d.seed, d.fingerprint,
+                             d.engine, d.procedure, d.quality, d.note)
+                 for d in source.draws
+                 if d.round_no in (str(round_no), str(round_no + 1)) and d.fingerprint)
+
+
+def _withdrawals(source: PostSource) -> tuple[Withdrawal, ...]:
+    """Players withdrawn or disqualified (000 Art. 4), in ID order, each with the last
+    round in which he has a result."""
+    out = []
+    for e in sorted(source.entrants, key=lambda e: e.id):
+        if e.state in (WITHDRAWN, DISQUALIFIED):
+            played = [key[0] for key, seats in source.games.items() for s in seats
+                      if s.player == e.id and s.typed]
+            out.append(Withdrawal(e.id, post_name(source, e.id), e.state,
+                                  max(played, default=None)))
+    return tuple(out)

@@ -1,0 +1,277 @@
+"""What a results post says, as plain data (built by `building` from the tournament).
+
+One `Post` feeds every format (vBulletin/phpBB BBCode, Markdown, plain text, HTML): the
+round's results table by table, the standings (or the final ranking once the final is
+played), the next round's tables, the qualifiers of the next phase and how each
+qualified, the draw certificates (so anyone can replay a draw), the publication time and
+appeal deadline (seeds 000/003 Art. 2), and the trademark line seed 004 requires in any
+communication. Numbers stay exact here; `Post.show` prints them the Italian way.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from risiko_xl.clock import italian_time
+from risiko_xl.publish.numbers import italian
+from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
+
+TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
+             "riservati.")  # seed 004, "Diciture legali"
+PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n})",
+                "Ripescaggio": "Ripescaggio (turno {n})",  # the playoff as 003 Art. 2 says
+                "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
+
+Number = Fraction | int | None
+PLAYER_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
+RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
+QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's line in a game table of a post. `points`/`table_points` are None
+    before the result."""
+
+    position: str
+    player: str
+    name: str
+    club: str
+    table_points: int | None = None
+    points: Fraction | None = None
+    risiko: bool = False
+    eliminated: bool = False
+    order: int | None = None  # Ordine (turn order at the table), when typed
+
+    @property
+    def marks(self) -> str:
+        return "RisiKo!" if self.risiko else "eliminato" if self.eliminated else ""
+
+
+@dataclass(frozen=True)
+class GameTable:
+    """A game table as a post shows it: its players, in place or turn order."""
+
+    phase: str
+    round_no: int
+    number: int
+    players: tuple[PlayerLine, ...]
+
+    @property
+    def title(self) -> str:
+        return f"Tavolo {self.number}" + ("" if self.phase == QUALIFYING else f" ({self.phase})")
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A round's result the standings do not count (003 Art. 2: the worst is dropped):
+    shown in parentheses, as the workbook shows it."""
+
+    value: Number
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One ranking line: `values` in the order of the ranking's `columns`."""
+
+    position: str
+    player: str
+    name: str
+    club: str
+    values: tuple[Number | str | Dropped, ...]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[Standing, ...]
+    total: int  # lines in the whole ranking (rows may hold only the first N)
+    rounds: int = 0  # the first `rounds` columns are T1, T2, …
+
+
+@dataclass(frozen=True)
+class Qualified:
+    phase: str
+    round_no: int
+    game_table: str
+    name: str
+    club: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Certificate:
+    """A draw's public certificate: replaying it needs only these and the inputs."""
+
+    round_no: int
+    phase: str
+    seed: str
+    fingerprint: str
+    engine: str
+    procedure: str
+    quality: str
+    note: str = ""  # Sorteggi «Note»: the cinquisti drawn, why a figure is above its minimum
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """A player withdrawn or disqualified: 000 Art. 4 recompiles the classification
+    without him, so a post says who left and when rather than dropping him silently.
+    `after`: the last round he played (None: he never played)."""
+
+    player: str
+    name: str
+    state: str
+    after: int | None
+
+    @property
+    def text(self) -> str:
+        when = f"dopo il turno {self.after}" if self.after else "prima di giocare"
+        return f"{self.name} ({self.player}), {when}"
+
+
+@dataclass(frozen=True)
+class Post:
+    tournament: str
+    club: str
+    venue: str
+    round_no: int
+    phase: str
+    published: dt.datetime
+    appeal_hours: int | None
+    decimals: int
+    results: tuple[GameTable, ...] = ()
+    ranking: Ranking | None = None
+    next_tables: tuple[GameTable, ...] = ()
+    qualified: tuple[Qualified, ...] = ()
+    certificates: tuple[Certificate, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = ()
+    trademark: str | None = TRADEMARK
+    chart: bytes | None = None
+    address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
+    # (read and checked only for the room screen: a bad address never stops a forum post)
+
+    @property
+    def scored(self) -> tuple[GameTable, ...]:
+        """The round's tables whose every result is typed: a post never shows a result
+        that does not exist yet."""
+        return tuple(t for t in self.results if all(p.points is not None for p in t.players))
+
+    @property
+    def announced(self) -> bool:
+        """True for a round drawn but not yet played: the post announces its tables."""
+        return not self.scored
+
+    @property
+    def title(self) -> str:
+        return PHASE_TITLES.get(self.phase, "{n}").format(n=self.round_no)
+
+    @property
+    def appeal_deadline(self) -> dt.datetime | None:
+        """Publication plus the hours of 000/003 Art. 2 («entro 2 ore dalla
+        pubblicazione»), counted in real time and shown on the Italian clock (a night the
+        clocks change has an hour more or less on the wall)."""
+        if not self.appeal_hours:
+            return None
+        return italian_time(self.published.astimezone(dt.timezone.utc)
+                            + dt.timedelta(hours=self.appeal_hours))
+
+    @property
+    def next_title(self) -> str:
+        if not self.next_tables:
+            return ""
+        return PHASE_TITLES.get(self.next_tables[0].phase, "{n}").format(n=self.round_no + 1)
+
+    # Rows of cells as every format prints them (headers in the *_HEADERS constants).
+    def player_rows(self, game_table: GameTable) -> list[tuple[str, ...]]:
+        return [(p.position, p.name, p.club, self.show(p.table_points), self.show(p.points),
+                 p.marks) for p in game_table.players]
+
+    def ranking_rows(self) -> list[tuple[str, ...]]:
+        assert self.ranking is not None
+        return [(s.position, s.name, s.club, *map(self.show, s.values))
+                for s in self.ranking.rows]
+
+    def ranking_headers(self) -> tuple[str, ...]:
+        assert self.ranking is not None
+        return (*RANKING_HEADERS, *self.ranking.columns)
+
+    def ranking_right(self) -> tuple[int, ...]:
+        """Indices of the ranking's number columns (right-aligned where tables align)."""
+        assert self.ranking is not None
+        first = self.ranking.rows[0].values if self.ranking.rows else ()
+        return tuple(len(RANKING_HEADERS) + i for i, v in enumerate(first)
+                     if not isinstance(v, str))
+
+    def qualified_rows(self) -> list[tuple[str, ...]]:
+        return [(q.phase, q.game_table, q.name, q.club, q.reason) for q in self.qualified]
+
+    def seating_rows(self, tables: tuple[GameTable, ...] | None = None) -> list[tuple[str, str]]:
+        """(table number, its players) for `tables` (default: the next round's): each
+        player «Nome (Club)», preceded by the turn order «1°» where Ordine is typed."""
+        return [(str(t.number), ", ".join(player_text(p) for p in t.players))
+                for t in (self.next_tables if tables is None else tables)]
+
+    @staticmethod
+    def announce_headers(game_table: GameTable) -> tuple[str, ...]:
+        """The columns of an announced table: Ordine only where the turn order is typed."""
+        ordered = any(p.order is not None for p in game_table.players)
+        return ("Ordine", "Giocatore", "Club") if ordered else ("Giocatore", "Club")
+
+    def announce_rows(self, game_table: GameTable) -> list[tuple[str, ...]]:
+        """One line per player of an announced table (the HTML page's small tables)."""
+        ordered = len(self.announce_headers(game_table)) == 3
+        return [((f"{p.order}°" if p.order is not None else "",) if ordered else ())
+                + (p.name, p.club) for p in game_table.players]
+
+    def withdrawal_lines(self) -> list[str]:
+        """«Ritirati: Mario Rossi (G06), dopo il turno 3» (and «Squalificati: …»): one
+        line per state, none when nobody left."""
+        lines = []
+        for state, title in ((WITHDRAWN, "Ritirati"), (DISQUALIFIED, "Squalificati")):
+            gone = [w.text for w in self.withdrawals if w.state == state]
+            if gone:
+                lines.append(f"{title}: " + "; ".join(gone))
+        return lines
+
+    def withdrawals_in(self, sections: tuple[str, ...]) -> str | None:
+        """The section that says who withdrew: the standings when shown, else the tables
+        of the round, else the next round's; None when no line is due."""
+        if not self.withdrawals:
+            return None
+        shown = {"classifica": self.ranking, "tavoli": self.results,
+                 "prossimo": self.next_tables}
+        return next((s for s in shown if s in sections and shown[s]), None)
+
+    def draw_notes(self, round_no: int) -> list[str]:
+        """The Sorteggi notes of the draws of `round_no` (cinquisti, figures above their
+        minimum), for a post that shows the tables without the certificate."""
+        return [c.note for c in self.certificates if c.round_no == round_no and c.note]
+
+    @property
+    def subset(self) -> str:
+        """' (primi 10 di 37)' when only the first lines of the ranking are shown."""
+        if self.ranking is None or len(self.ranking.rows) == self.ranking.total:
+            return ""
+        return f" (primi {len(self.ranking.rows)} di {self.ranking.total})"
+
+    def show(self, value: Number | str) -> str:
+        """A value as Italian readers expect it: points with the formula's decimals."""
+        if value is None:
+            return "–"
+        if isinstance(value, Dropped):
+            return f"({self.show(value.value)})"
+        if isinstance(value, Fraction):
+            return italian(value, self.decimals)
+        if isinstance(value, int):
+            return italian(value)
+        return str(value)
+
+
+def player_text(line: PlayerLine) -> str:
+    """«2° Mario Rossi (Club)»: the turn order when typed, the name, the club when set."""
+    text = f"{line.name} ({line.club})" if line.club else line.name
+    return f"{line.order}° {text}" if line.order is not None else text

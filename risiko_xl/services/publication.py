@@ -1,0 +1,167 @@
+"""What posts, score sheets and charts show, read once from the workbook (`post_source`).
+
+The faces (`pubblica`, `referti`, the ribbon's *Post forum* and *Stampa referti*) call
+`post_source(book)` and hand the result to `publish`, which reads no workbook itself.
+The standings after each preliminary round and the final ranking are computed here as
+the `Classifica` and `ClassificaFinale` sheets show them (the lotteries recorded in
+`Sorteggi` reused).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import setting_rows
+from risiko_xl.cells import is_blank, to_text
+from risiko_xl.services.audit import procedure_text
+from risiko_xl.services.finals_sheet import phase_title, stage_title
+from risiko_xl.services.standings_sheet import (
+    MEDAL_COLUMNS,
+    column_value,
+    position_text,
+    recorded_lotteries,
+    round_values,
+    standings_columns,
+    standings_seed,
+)
+from risiko_xl.standings import compute_standings, final_ranking
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.post_source import (
+    CalendarLine,
+    DrawLine,
+    PostSource,
+    QualifierLine,
+    RankLine,
+    RankList,
+    SeatedPlayer,
+)
+from risiko_xl.tournament.records import PHASE_WORDS
+from risiko_xl.tournament.scoring import group_tables
+
+
+def post_source(book: Book) -> PostSource:
+    """Everything a post, a score sheet or a chart of this tournament shows."""
+    t = load(book)
+    recorded = [o for _, o in recorded_lotteries(book)]
+    games = {key: tuple(SeatedPlayer(r.row, r.player, r.seat is not None,
+                                     to_text(t.computed.get(r.row, {}).get("Posizione")) or "",
+                                     _order(t, r.row))
+                        for r in rows)
+             for key, rows in group_tables(t.rows).items()}
+    phases = {*schema.PHASES, *(key[1] for key in games)}
+    return PostSource(
+        name=t.name, formula=t.formula, entrants=tuple(t.entrants),
+        results=tuple(t.results), games=games, settings=dict(t.settings),
+        setting_rows=setting_rows(book),
+        phase_titles={phase: phase_title(t, phase) for phase in phases},
+        standings={n: _standings(t, n, recorded) for n in sorted(
+            {g.round_no for g in t.results if g.phase == QUALIFYING})},
+        final=_final(t, book, recorded),
+        qualifiers=_qualifiers(book), draws=_draws(book), calendar=_calendar(book),
+        folder=_folder(book))
+
+
+def _order(t: Tournament, row: int) -> str | None:
+    """«Ordine» of a `Risultati` row as typed (None when blank or absent)."""
+    frame = t.frame
+    return to_text(frame.at[row, "Ordine"]) if "Ordine" in frame.columns else None
+
+
+def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) -> RankList:
+    """The standings after `round_no`, as `Classifica` shows them."""
+    rules = t.formula.standings
+    standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
+                                  upto_round=round_no, recorded=recorded)
+    columns = standings_columns(rules)
+    lines = tuple(RankLine(row.player, str(position_text(row)), row.position,
+                           (*round_values(rules, row, round_no),
+                            *(column_value(row, c) for c in columns)),
+                           tuple(sorted(row.dropped)))
+                  for row in standings.rows)
+    return RankList((*(f"T{n}" for n in range(1, round_no + 1)), *columns), lines, round_no)
+
+
+def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankList | None:
+    """The final ranking (`ClassificaFinale`) once it is written and the last round is
+    played; with the medal table (seed 004) the places won over the whole tournament."""
+    last = max((r.round_no for r in t.rows), default=None)
+    if last is None or not len(book.read_table(schema.FINAL_RANKING.name)) \
+            or any(r.seat is None for r in t.rows if r.round_no == last):
+        return None
+    seed = standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed,
+                                  recorded=recorded)
+    ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
+                            t.formula.standings, seed)
+    if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
+        medals = _medals(t)
+        columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
+        values = {r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
+                  for r in ranking}
+    else:  # the final's points and the tournament total in their own columns, as in
+        # ClassificaFinale (the finalists are ordered by the final, not by the total)
+        columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
+        values = {r.player: (stage_title(t, r.stage), r.final_points,
+                             r.points if r.total is None else r.total) for r in ranking}
+    return RankList(columns, tuple(
+        RankLine(r.player, f"{r.position}{'=' if r.shared else ''}", r.position,
+                 values[r.player]) for r in ranking), identity=True)
+
+
+def _medals(t: Tournament) -> dict[str, tuple[int, ...]]:
+    """1st, 2nd, 3rd and 4th places of each player over every game played (seed 004
+    «medagliere … realizzati durante l'intero torneo»)."""
+    out: dict[str, list[int]] = {}
+    for g in t.results:
+        if 1 <= g.position <= 4:
+            out.setdefault(g.player, [0] * 4)[g.position - 1] += 1
+    return {pid: tuple(counts) for pid, counts in out.items()}
+
+
+def _rows(book: Book, spec: schema.TableSpec) -> list[tuple[int, Any]]:
+    """(sheet row, row) of the Excel table `spec` (none when the workbook lacks it)."""
+    if spec.name not in book.table_names():
+        return []
+    return list(book.read_table(spec.name).iterrows())
+
+
+def _qualifiers(book: Book) -> tuple[QualifierLine, ...]:
+    return tuple(QualifierLine(to_text(r["Turno"]), str(r["Fase"]), to_text(r["Tavolo"]) or "",
+                               to_text(r["ID"]), str(r["Giocatore"]),
+                               to_text(r["Club"]) or "", str(r["Qualificazione"]))
+                 for _, r in book.read_table(schema.QUALIFIERS.name).iterrows())
+
+
+def _draws(book: Book) -> tuple[DrawLine, ...]:
+    return tuple(DrawLine(row, to_text(r.get("Turno")) or "", to_text(r.get("Fase")),
+                          _phase(r.get("Fase")),
+                          to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
+                          to_text(r.get("Versione motore")) or "",
+                          procedure_text(to_text(r.get("Procedura")) or ""),
+                          to_text(r.get("Qualità")) or "", to_text(r.get("Note")) or "",
+                          r.get("Data e ora"))
+                 for row, r in book.read_table(schema.DRAWS.name).iterrows())
+
+
+def _calendar(book: Book) -> tuple[CalendarLine, ...]:
+    """The `Calendario` rows with a round and a date."""
+    return tuple(CalendarLine(row, to_text(r["Turno"]), _phase(r.get("Fase")), r["Data"],
+                              r.get("Ora"))
+                 for row, r in _rows(book, schema.CALENDAR)
+                 if "Turno" in r and "Data" in r and not is_blank(r["Data"]))
+
+
+def _phase(cell: Any) -> str | None:
+    """The phase a Calendario or Sorteggi cell names, as `Risultati` names it (None when
+    blank)."""
+    text = to_text(cell)
+    return None if text is None else PHASE_WORDS.get(text.casefold(), text)
+
+
+def _folder(book: Book) -> Path | None:
+    where = getattr(book, "path", None)
+    return Path(where).parent if where else None
