@@ -30,6 +30,7 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_TIME, play_tournament
 from risiko_xl.publish.posts import publish
+from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
 
 CHROMIUM = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars")
@@ -84,7 +85,7 @@ def main(out: Path) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        evening = OpenpyxlBook(announced_evening(work / "natale.xlsx"))
+        evening = post_source(OpenpyxlBook(announced_evening(work / "natale.xlsx")))
         played = work / "torneo-demo.xlsx"
         play_tournament(played)
         demo = OpenpyxlBook(played)
@@ -92,7 +93,7 @@ def main(out: Path) -> None:
         demo.save()
         pages = {
             "schermo-tavoli": (publish(evening, "schermo", 1, now=DEMO_TIME), "1920,1080"),
-            "schermo-classifica": (publish(OpenpyxlBook(played), "schermo", 2,
+            "schermo-classifica": (publish(post_source(OpenpyxlBook(played)), "schermo", 2,
                                            now=DEMO_TIME), "1920,1080"),
             "post-tavoli": (publish(evening, "html", 1, now=DEMO_TIME), "1200,1400"),
         }
