@@ -89,8 +89,8 @@ def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankLi
     """The final ranking (`ClassificaFinale`) once it is written and the last round is
     played; with the medal table (seed 004) the places won over the whole tournament."""
     last = max((r.round_no for r in t.rows), default=None)
-    if last is None or not len(book.read_table(schema.FINAL_RANKING.name)) \
-            or any(r.seat is None for r in t.rows if r.round_no == last):
+    if last is None or any(r.seat is None for r in t.rows if r.round_no == last) \
+            or not _rows(book, schema.FINAL_RANKING):
         return None
     seed = standings_seed(t)
     standings = compute_standings(t.entrants, t.results, t.formula.standings, seed,
