@@ -23,10 +23,9 @@ from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_TIME, play_tournament
-from risiko_xl.files.writes import atomic_write_bytes
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import referti_file
+from risiko_xl.publish.referti import write_referti
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
 
@@ -50,8 +49,7 @@ def pictures(work: Path, out: Path) -> None:
     else:
         print("chromium non trovato: pagina HTML non fotografata")
     for per_page, name in ((1, "referto-turno-2"), (2, "referti-turno-2-2perpagina")):
-        pdf = work / f"{name}.pdf"
-        atomic_write_bytes(pdf, referti_file(source, 2, pdf, per_page))
+        pdf = write_referti(source, 2, work / f"{name}.pdf", per_page)
         if pdftoppm:
             subprocess.run([pdftoppm, "-png", "-r", "80", "-f", "1", "-l", "1",
                             "-singlefile", str(pdf), str(out / name)], check=True)
@@ -76,9 +74,8 @@ def timings(work: Path) -> None:
             lambda f=fmt: publish(post_source(OpenpyxlBook(path)), f, 1, now=DEMO_TIME), RUNS)
         print(f"  post {fmt:<13} {seconds:.3f} s ({seconds / base:.1f}× la lettura)")
     for suffix in (".pdf", ".html"):
-        out = work / f"referti{suffix}"
-        seconds = median_seconds(lambda o=out: atomic_write_bytes(o, referti_file(
-            post_source(OpenpyxlBook(path)), 1, o)), RUNS)
+        seconds = median_seconds(lambda s=suffix: write_referti(
+            post_source(OpenpyxlBook(path)), 1, work / f"referti{s}"), RUNS)
         print(f"  referti {suffix:<11} {seconds:.3f} s ({seconds / base:.1f}× la lettura)")
 
 

@@ -46,9 +46,9 @@ from risiko_xl.build.template import formula_settings
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
-from risiko_xl.files.writes import atomic_write_bytes, make_backup
+from risiko_xl.files.writes import make_backup
 from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import default_path, referti_file
+from risiko_xl.publish.referti import default_path, write_referti
 from risiko_xl.services.finals_sheet import run_finals, withdraw
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
@@ -375,8 +375,7 @@ def _referti(xl: XlwingsBook) -> Outcome:
             raise RisikoError("nessun turno sorteggiato: premere prima «Sorteggia turno»",
                               foglio=schema.RESULTS.sheet, colonna="Turno")
         round_no = max(drawn)
-    out = default_path(xl.path, round_no)
-    written = atomic_write_bytes(out, referti_file(post_source(xl), round_no, out))
+    written = write_referti(post_source(xl), round_no, default_path(xl.path, round_no))
     text = f"Referti del turno {round_no} scritti in {written}"
     if open_file(written):
         return Outcome(text + ".")

@@ -466,13 +466,12 @@ def _run(args: argparse.Namespace) -> int:
             print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
                   f"{args.formato})")
     elif args.command == "referti":
-        from risiko_xl.files.writes import atomic_write_bytes
-        from risiko_xl.publish.referti import default_path, referti_file
+        from risiko_xl.publish.referti import default_path, write_referti
         from risiko_xl.services.publication import post_source
 
         out = args.out or default_path(args.file, args.turno)
-        written = atomic_write_bytes(out, _on_book(args, lambda b: referti_file(
-            post_source(b), args.turno, out, args.per_pagina), save=False))
+        written = _on_book(args, lambda b: write_referti(post_source(b), args.turno, out,
+                                                               args.per_pagina), save=False)
         print(f"Scritto {written}: referti del turno {args.turno}, uno per tavolo")
     elif args.command == "demo":
         from risiko_xl import demo

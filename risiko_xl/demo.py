@@ -16,10 +16,10 @@ from risiko_xl import simulate, udfs
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw_columns import draw_from_columns
-from risiko_xl.files.writes import atomic_write_bytes, atomic_write_text
+from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.posts import FORMATS, publish
-from risiko_xl.publish.referti import referti_file
+from risiko_xl.publish.referti import write_referti
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
 from risiko_xl.services.finals_sheet import run_finals, withdraw
@@ -179,6 +179,5 @@ def write_publications(workbook: Path, directory: Path) -> list[str]:
         target = directory / f"post-turno-{last}-{fmt}{suffix}"
         written.append(atomic_write_text(target, publish(source, fmt, last, now=DEMO_TIME)))
     for suffix in (".pdf", ".html"):
-        out = directory / f"referti-turno-{last}{suffix}"
-        written.append(atomic_write_bytes(out, referti_file(source, last, out)))
+        written.append(write_referti(source, last, directory / f"referti-turno-{last}{suffix}"))
     return [f"Scritto {path}" for path in written]

@@ -113,12 +113,6 @@ def atomic_write_text(path: Path, text: str) -> Path:
     return Path(path)
 
 
-def atomic_write_bytes(path: Path, payload: bytes) -> Path:
-    """`atomic_write` of bytes (the previous file kept as the backup); the path."""
-    atomic_write(Path(path), lambda temp: temp.write_bytes(payload))
-    return Path(path)
-
-
 def atomic_write_many(writes: Sequence[tuple[Path, Writer]]) -> None:
     """Prepare every file's new content in a temporary file first, then rename each over
     its target, in order (each rename atomic). Nothing is replaced if a write fails."""

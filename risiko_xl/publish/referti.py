@@ -3,8 +3,8 @@
 At the end of each game the referee fills the table's score sheet and every player signs
 it. `score_sheets` builds one `ScoreSheet` per game table of a round from the tournament
 (`PostSource`: names, clubs, the order of play if already typed, date, time limit, a
-scoring reminder); `referti_file` prints them as a print-ready HTML page or a PDF, one or
-two per A4 page, for the face to write.
+scoring reminder); `write_referti` prints them as a print-ready HTML page or a PDF, one
+or two per A4 page.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.writes import atomic_write
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.render import data, environment, one_line
@@ -289,10 +290,10 @@ def default_path(workbook: Path, round_no: int) -> Path:
     return workbook.with_name(f"{workbook.stem}-referti-turno-{round_no}.pdf")
 
 
-def referti_file(source: PostSource, round_no: int, out: Path, per_page: int = 1) -> bytes:
-    """The bytes of `out`, round `round_no`'s score sheets as a PDF or an HTML page (by
-    its suffix), `per_page` (1 or 2) to an A4 page: the face writes them
-    (`files.writes.atomic_write_bytes`, an existing file kept as its backup)."""
+def write_referti(source: PostSource, round_no: int, out: Path, per_page: int = 1) -> Path:
+    """Write round `round_no`'s score sheets to `out` (.pdf or .html, by its suffix),
+    `per_page` (1 or 2) to an A4 page; atomic, an existing file kept as its backup.
+    Returns the path written."""
     out = Path(out)
     kind = out.suffix.lower()
     if kind not in FORMATS:
@@ -306,8 +307,11 @@ def referti_file(source: PostSource, round_no: int, out: Path, per_page: int = 1
     if kind == ".pdf":
         from risiko_xl.publish.referti_pdf import render_pdf  # fpdf2: loaded when printed
 
-        return render_pdf(sheets, per_page)
-    return render_html(sheets, per_page).encode("utf-8")
+        payload = render_pdf(sheets, per_page)
+    else:
+        payload = render_html(sheets, per_page).encode("utf-8")
+    atomic_write(out, lambda temp: temp.write_bytes(payload))
+    return out
 
 
-__all__ = ["default_path", "referti_file", "render_html", "score_sheets"]
+__all__ = ["default_path", "render_html", "score_sheets", "write_referti"]

@@ -1,6 +1,5 @@
 """Posts and score sheets of a workbook, as the faces make them: the tournament read
-once (`services.publication.post_source`), then handed to `publish`, and the score
-sheets' file written beside it (`files.writes.atomic_write_bytes`)."""
+once (`services.publication.post_source`), then handed to `publish`."""
 
 from __future__ import annotations
 
@@ -8,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from risiko_xl.books.book import Book
-from risiko_xl.files.writes import atomic_write_bytes
 from risiko_xl.publish import posts, referti
 from risiko_xl.publish.score_sheet import ScoreSheet
 from risiko_xl.services.publication import post_source
@@ -30,7 +28,5 @@ def score_sheets(book: Book, round_no: int) -> tuple[ScoreSheet, ...]:
 
 
 def write_referti(book: Book, round_no: int, out: Path, per_page: int = 1) -> Path:
-    """Round `round_no`'s score sheets written to `out` (.pdf or .html), as `referti` and
-    *Stampa referti* write them."""
-    return atomic_write_bytes(out, referti.referti_file(post_source(book), round_no, out,
-                                                        per_page))
+    """`referti.write_referti` of the tournament in `book`."""
+    return referti.write_referti(post_source(book), round_no, out, per_page)
