@@ -30,6 +30,7 @@ from markupsafe import Markup
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.building import post_from
+from risiko_xl.publish.charts import progression, progression_png
 from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, Post
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
@@ -188,8 +189,6 @@ def with_chart(post: Post, source: PostSource, fmt: str, sections: Sequence[str]
         return replace(post, address=publication_address(source))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
-        from risiko_xl.publish.charts import progression, progression_png
-
         return replace(post, chart=progression_png(progression(source, upto=post.round_no)))
     return post
 
