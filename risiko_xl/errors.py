@@ -60,15 +60,16 @@ class RisikoError(ValueError):
         """Whether a found value is recorded (None, an empty cell, counts as one)."""
         return self.valore is not _NONE
 
+    def _where(self) -> tuple[tuple[str, Any], ...]:
+        """What the message names before its text, in order."""
+        return (("foglio", self.foglio), ("tavolo", self.tavolo), ("riga", self.riga),
+                ("colonna", self.colonna))
+
     def testo(self) -> str:
         """'Foglio X, tavolo T, riga N, colonna Y: messaggio (valore trovato: 'v')'; an
         empty cell is said so («(la cella è vuota)»), never «valore trovato: vuoto»."""
-        where = ", ".join(
-            f"{label} {value}"
-            for label, value in (("foglio", self.foglio), ("tavolo", self.tavolo),
-                                 ("riga", self.riga), ("colonna", self.colonna))
-            if value is not None
-        )
+        where = ", ".join(f"{label} {value}" for label, value in self._where()
+                          if value is not None)
         text = f"{where}: {self.messaggio}" if where else self.messaggio
         if self.valore is not _NONE:
             text += (EMPTY if self.valore is None
@@ -94,8 +95,9 @@ class RuleError(RisikoError):
     `eliminated`, `elimination`, `order`, `coefficient`). `seat` is the 1-based index of
     the seat in the table the rules were given; `player`, `round_no`, `phase`, `table`
     say which game. `row` is the record's own `row` as the caller gave it (the core never
-    computes one), kept as `riga`. The faces add the sheet and column
-    (`tournament.sheet_errors.on_sheet`).
+    computes one), kept as `riga`. The faces turn it into a `RisikoError` naming sheet,
+    row and column (`tournament.sheet_errors.on_sheet`); until then the message names
+    the round, table, seat and row it knows («Turno 2, tavolo 3, posto 1: …»).
     """
 
     def __init__(self, messaggio: str, *, field: str | None = None, player: str | None = None,
@@ -118,7 +120,14 @@ class RuleError(RisikoError):
             err.messaggio, table=err.tavolo, row=err.riga, valore=err.valore)
         out.seat = out.seat if out.seat is not None else seat
         out.field = out.field or field
+        out.args = (out.testo(),)
         return out
+
+    def _where(self) -> tuple[tuple[str, Any], ...]:
+        if self.foglio is not None or self.colonna is not None:  # located by a face
+            return super()._where()
+        return (("turno", self.round_no), ("tavolo", self.tavolo), ("posto", self.seat),
+                ("riga", self.riga))
 
 
 def shown_value(value: Any) -> str:

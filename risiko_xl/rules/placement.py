@@ -144,14 +144,13 @@ class MapTotalError(RuleError):
                 f"{sum(self.held)}, oltre il totale della mappa ({self.map_total}): righe "
                 + ", ".join(f"{r} ({v})" for r, v in zip(rows, self.held)))
 
-    def on_rows(self, rows: Sequence[int], table: object = None, **where: object) -> RisikoError:
-        """The same error on the sheet: seat i is sheet row `rows[i - 1]`; located at the
-        row where the sum passes the map, with no column (no one cell is wrong, so no
-        layer adds a cell's value)."""
+    def on_rows(self, rows: Sequence[int], table: object = None, **where: Any) -> RisikoError:
+        """The same error told by the caller's rows: seat i is row `rows[i - 1]`; at the
+        row where the sum passes the map, with no field (no one cell is wrong, so no layer
+        adds a cell's value). `where`: the caller's location (`RisikoError.located`)."""
         assert self.seat is not None
-        return RisikoError(self._text(rows, table), riga=rows[self.seat - 1], tavolo=table,
-                           **where)  # type: ignore[arg-type]  # `where`: the caller's
-        # location keywords of RisikoError, passed through unchanged
+        return RuleError(self._text(rows, table), table=table,
+                         row=rows[self.seat - 1]).located(**where)
 
 
 def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:

@@ -32,7 +32,8 @@ CELLS: dict[str, tuple[str, str | None]] = {
 
 def on_sheet(err: RisikoError, seat_rows: Sequence[int] = (), table: Any = None, *,
              sheet: bool = True, column: bool = True) -> RisikoError:
-    """`err` located on the workbook; an error that is not a `RuleError` comes back as is.
+    """`err` located on the workbook, as a plain `RisikoError` (its domain facts said as
+    sheet, table, row and column); an error that is not a `RuleError` comes back as is.
 
     The field becomes its sheet and column header, the seat the row of that seat
     (`seat_rows[seat - 1]`, the table's rows in the order its seats were given), `table`
@@ -48,5 +49,7 @@ def on_sheet(err: RisikoError, seat_rows: Sequence[int] = (), table: Any = None,
         return err.on_rows(seat_rows, table, foglio=where)
     row = (seat_rows[err.seat - 1]
            if err.seat is not None and 0 < err.seat <= len(seat_rows) else None)
-    return err.located(foglio=where, tavolo=table, riga=row,
-                       colonna=header if column else None)
+    return RisikoError(err.messaggio, foglio=err.foglio or where,
+                       tavolo=err.tavolo if err.tavolo is not None else table,
+                       riga=err.riga if err.riga is not None else row,
+                       colonna=err.colonna or (header if column else None), valore=err.valore)
