@@ -8,11 +8,11 @@ from fractions import Fraction
 from risiko_xl.draw.procedures import knockout
 from risiko_xl.draw.sizes import knockout_rounds
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.chains import replacing
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
 from risiko_xl.standings.semis import Seated, build_step
 from risiko_xl.standings.steps import VIA_KNOCKOUT, VIA_RANK, PhaseStep, Qualifier
+from risiko_xl.standings.successors import replacing
 from risiko_xl.standings.text import ordinal
 
 

@@ -114,7 +114,7 @@ def check_composition(entrants: Iterable[Entrant],
     a team (the players of one club) has «da un minimo di 5 a un massimo di 15 iscritti»;
     «Solo tavoli da 5 giocatori»; «cinque giocatori di ogni squadra per ciascun turno».
 
-    `tables`: the drawn qualifying tables as (round, table, ((player id, sheet row), …)),
+    `tables`: the drawn qualifying tables as (round, table, ((player id, its row), …)),
     typed or not. Every registered player counts as a member, whatever their state. The
     error names the team (or the table) and the count found."""
     entrants = list(entrants)
