@@ -1,7 +1,7 @@
 """The core knows no workbook: its errors carry domain facts, the faces place them.
 
 Issue 16 «A sealed core»: no sheet names or sheet headers in `rules/`, `standings/`,
-`draw/`, `formulas/`; no `foglio=`/`colonna=`/`riga=` there. A `RuleError` names the
+`draw/`, `formulas/`; no `foglio=`/`colonna=`/`riga=`/`tavolo=` there. A `RuleError` names the
 record's field, the seat, the round and table; `tournament.sheet_errors.on_sheet` turns
 them into the sheet, row and column the organiser reads, word for word as before.
 """
@@ -58,7 +58,7 @@ def test_the_core_locates_no_cell():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
                 found += [f"{path.name}:{node.lineno} {k.arg}=" for k in node.keywords
-                          if k.arg in ("foglio", "colonna", "riga")]
+                          if k.arg in ("foglio", "colonna", "riga", "tavolo")]
     assert not found, found
 
 
