@@ -54,7 +54,7 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
             raise tie_error(err, seats, round_no, phase, table) from None
         except RisikoError as err:  # a rule check on a seat: that seat's row
             raise on_sheet(err, [r.row for r in seats], table).located(
-                foglio=RESULTS.sheet) from None
+                foglio=RESULTS.sheet, tavolo=table) from None
         if phase != QUALIFYING and score.placement.unresolved:
             # a final-phase table decides every place, whatever the method: its winner goes
             # on (003 Art. 1 «I vincitori delle semifinali saranno qualificati per la
