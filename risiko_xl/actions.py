@@ -57,6 +57,7 @@ from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import find_entrant
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
 POST_SHEET = "Post"
@@ -97,8 +98,8 @@ def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
             _status(xl, f"RisiKo!: {label}, salvataggio…")
             outcome = _saved(xl, outcome)
     except RisikoError as err:
-        outcome = Outcome(f"«{label}» non eseguito.\n\n{err}\n\nNessuna modifica è stata "
-                          "scritta nella cartella di lavoro.", mode="critical")
+        outcome = Outcome(f"«{label}» non eseguito.\n\n{on_sheet(err)}\n\nNessuna modifica "
+                          "è stata scritta nella cartella di lavoro.", mode="critical")
     except Exception as err:  # never a traceback in Excel
         outcome = Outcome(_internal_error(xl, label, err, writing), mode="critical")
     finally:

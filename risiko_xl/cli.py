@@ -24,6 +24,7 @@ from risiko_xl.errors import RisikoError, os_problem
 from risiko_xl.publish import ALL as ALL_FORMATS
 from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
@@ -660,7 +661,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         return run(args)
     except RisikoError as err:
-        print(f"Errore: {err}", file=sys.stderr)
+        print(f"Errore: {on_sheet(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `risiko-xl draw … | head`: the work is done, the reader left
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -23,9 +23,10 @@ from risiko_xl.draw_columns import draw_column
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, games, territories
 from risiko_xl.rules.methods import method as scoring_method
-from risiko_xl.rules.placement import MapTotalError, chain, place
+from risiko_xl.rules.placement import chain, place
 from risiko_xl.rules.points import check_players, table_points
 from risiko_xl.rules.seat import Seat
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 MAP_TOTAL = territories.MAP_TOTAL
 
@@ -42,7 +43,7 @@ def _guarded(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except RisikoError as err:
-            return cell_error(err)
+            return cell_error(on_sheet(err, sheet=False))
 
     wrapper.__name__ = func.__name__
     wrapper.__qualname__ = func.__qualname__
@@ -207,15 +208,13 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
                     try:
                         values.append(ranking.rank_points(seat, size))  # type: ignore[arg-type]
                     except RisikoError as err:
-                        raise err.located(riga=r + 1) from None
+                        raise on_sheet(err, sheet=False).located(riga=r + 1) from None
             try:
                 placement = place(table, criteria, values,  # type: ignore[arg-type]
                                   map_total=played.map_total)
-            except MapTotalError as err:
-                raise err.on_rows([r + 1 for r in rows], key) from None
-            except RisikoError as err:  # seat index -> sheet row
-                raise (err if err.riga is None else RisikoError(
-                    err.messaggio, riga=rows[err.riga - 1] + 1, valore=err.valore)) from None
+            except RisikoError as err:  # seat index -> row of the range
+                raise on_sheet(err, [r + 1 for r in rows], key, sheet=False,
+                               column=False) from None
         except RisikoError as err:
             message = cell_error(err.located(tavolo=key))
             for r in rows:
@@ -325,7 +324,7 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
             numerator = m.score(seat(r), players[r], position, group,
                                 winners.get(tables[r]), penalties[r] or 0)
         except RisikoError as err:
-            result.append(cell_error(err.located(riga=r + 1)))
+            result.append(cell_error(on_sheet(err, sheet=False).located(riga=r + 1)))
             continue
         result.append(numerator / m.denominator if m.denominator != 1 else numerator)
     return _column(result, scalar)

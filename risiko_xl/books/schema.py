@@ -99,7 +99,9 @@ ART26_FIELDS = {  # optional tie-break column -> (Seat field, maximum)
 
 
 # The Risultati column holding each Seat field, so a message can say which column to fill
-# (the placement chain's criteria are Seat fields: `rules.placement.SEAT_FIELDS`).
+# (the placement chain's criteria are Seat fields: `rules.placement.SEAT_FIELDS`) and a
+# rule check on a seat names its cell (`tournament.sheet_errors`).
 SEAT_COLUMNS = {"points": "Punti obiettivo", "out_points": "Punti fuori obiettivo",
-                "order": "Ordine", "elimination": "Eliminato",
+                "order": "Ordine", "risiko": "RisiKo!", "eliminated": "Eliminato",
+                "elimination": "Eliminato",
                 **{field: header for header, (field, _) in ART26_FIELDS.items()}}

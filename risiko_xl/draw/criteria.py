@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from risiko_xl.draw.model import DrawInput, Player
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.rules.vocabulary import Term, labels, names
 
 DrawCriterionName = Literal["five_repeat", "three_repeat", "winners", "club", "region",
@@ -108,11 +108,12 @@ def check_criteria(criteria: Sequence[str]) -> tuple[str, ...]:
 def canonical_players(players: Sequence[Player]) -> list[Player]:
     """Players sorted by id, after checking ids are present and unique."""
     seen: set[str] = set()
-    for i, p in enumerate(players, start=1):
+    for p in players:
         if _blank(p.id):
-            raise RisikoError("giocatore senza ID", riga=i, valore=p.id)
+            raise RuleError("giocatore senza ID", field="entrant.id", valore=p.id)
         if p.id in seen:
-            raise RisikoError("ID giocatore duplicato", riga=i, valore=p.id)
+            raise RuleError("ID giocatore duplicato", field="entrant.id", player=p.id,
+                            valore=p.id)
         seen.add(p.id)
     return sorted(players, key=lambda p: p.id)
 

@@ -12,16 +12,17 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from risiko_xl.draw.rng import Rng
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 
 T = TypeVar("T")
 
 
 def _check_unique(ids: Sequence[str]) -> None:
     seen: set[str] = set()
-    for i, pid in enumerate(ids, start=1):
+    for pid in ids:
         if pid in seen:
-            raise RisikoError("ID giocatore duplicato", riga=i, valore=pid)
+            raise RuleError("ID giocatore duplicato", field="entrant.id", player=pid,
+                            valore=pid)
         seen.add(pid)
 
 

@@ -20,7 +20,7 @@ from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, Player, Quality
 from risiko_xl.draw.optimise import build_model, local_search
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RuleError
 
 
 @dataclass(frozen=True)
@@ -65,15 +65,14 @@ def repair(
     criteria, policy = check_options(inp)
     seated = {pid: t + 1 for t, table in enumerate(tables) for pid in table}
     by_id = {p.id: p for p in inp.players}
-    for i, pid in enumerate(withdrawn, start=1):
+    for pid in withdrawn:
         if pid not in seated:
-            raise RisikoError(
-                "il giocatore ritirato non è seduto a nessun tavolo", riga=i, valore=pid
-            )
-    for i, person in enumerate(arrived, start=1):
+            raise RuleError("il giocatore ritirato non è seduto a nessun tavolo", player=pid,
+                            valore=pid)
+    for person in arrived:
         if person.id in seated and person.id not in withdrawn:
-            raise RisikoError("il giocatore arrivato è già seduto a un tavolo", riga=i,
-                              valore=person.id)
+            raise RuleError("il giocatore arrivato è già seduto a un tavolo", player=person.id,
+                            valore=person.id)
     gone = set(withdrawn)
     players = [by_id.get(pid, Player(id=pid)) for pid in seated if pid not in gone]
     players += list(arrived)

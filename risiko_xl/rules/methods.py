@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.rules.games import CLASSICO, Game
 from risiko_xl.rules.points import DEFAULT_FACTORS, table_points
 from risiko_xl.rules.seat import Seat
@@ -159,9 +159,9 @@ class PositionMethod(Method):
             raise RisikoError(f"il metodo {self.name} non ha i centesimi per il coefficiente",
                               valore=self.denominator)
         if not 0 <= seat.coefficient < 100:
-            raise RisikoError("il coefficiente punti potenziali si aggiunge in centesimi di "
-                              "punto: va da 0 a 99", colonna="Coefficiente",
-                              valore=seat.coefficient)
+            raise RuleError("il coefficiente punti potenziali si aggiunge in centesimi di "
+                            "punto: va da 0 a 99", field="seat.coefficient",
+                            valore=seat.coefficient)
         return seat.coefficient * unit
 
 

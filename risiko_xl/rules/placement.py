@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.rules.vocabulary import Term
@@ -34,10 +34,6 @@ CRITERIA: dict[str, tuple[str, str]] = {
     "coefficient": ("coefficient", "Coefficiente"),  # 004: coefficiente punti potenziali
     "army_value": ("army_value", "Valore esercito"),  # 004: valore del proprio esercito
 }
-
-# Where a rule check points (the headers of `Risultati` and of the scoring functions' ranges).
-OBJECTIVE, OUTSIDE, RISIKO, ELIMINATED, ORDER = (
-    "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Ordine")
 
 CHAIN_MASTER: tuple[str, ...] = ("out_points", "later_turn")  # 001 §7, 003 Art. 23
 CHAIN_ART26: tuple[str, ...] = (  # 000 Art. 26
@@ -86,13 +82,13 @@ class Tie(NamedTuple):
     criteria: tuple[str, ...] = ()
 
 
-class TieError(RisikoError):
+class TieError(RuleError):
     """A tie that matters (the tied places are worth different points) and the chain
     cannot break. Carries the tied `seats` (indices), the shared `position` and the
     `criteria` whose data would break it; the workbook layer names them by its columns."""
 
-    def __init__(self, messaggio: str, tie: Tie, position: int, **where: Any) -> None:
-        super().__init__(messaggio, **where)
+    def __init__(self, messaggio: str, tie: Tie, position: int, **facts: Any) -> None:
+        super().__init__(messaggio, **facts)
         self.tie = tie
         self.position = position
 
@@ -130,16 +126,17 @@ def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
     return tuple(name_or_criteria)
 
 
-class MapTotalError(RisikoError):
+class MapTotalError(RuleError):
     """The points held at a table together exceed the map's total: no one value is wrong,
-    so the message gives the table's sum and its addends. `on_rows` names the sheet rows
-    once the caller knows them (here a seat's row is its 1-based index)."""
+    so the message gives the table's sum and its addends. `seat` is the seat where the
+    sum passes the map; `on_rows` names the sheet rows once the caller knows them (until
+    then a seat is named by its 1-based index)."""
 
-    def __init__(self, seats: Sequence[Seat], map_total: int, row: int) -> None:
+    def __init__(self, seats: Sequence[Seat], map_total: int, seat: int) -> None:
         self.held = [s.points + (s.out_points or 0) for s in seats]
         self.map_total = map_total
         self.outside = any(s.out_points for s in seats)
-        super().__init__(self._text(range(1, len(seats) + 1)), riga=row, colonna=OBJECTIVE)
+        super().__init__(self._text(range(1, len(seats) + 1)), field="seat.points", seat=seat)
 
     def _text(self, rows: Sequence[int], table: object = None) -> str:
         what = "i punti obiettivo" + (" e fuori obiettivo" if self.outside else "")
@@ -147,14 +144,13 @@ class MapTotalError(RisikoError):
                 f"{sum(self.held)}, oltre il totale della mappa ({self.map_total}): righe "
                 + ", ".join(f"{r} ({v})" for r, v in zip(rows, self.held)))
 
-    def on_rows(self, rows: Sequence[int], table: object = None, **where: object) -> RisikoError:
-        """The same error on the sheet: seat i is sheet row `rows[i - 1]`; located at the
-        row where the sum passes the map, with no column (no one cell is wrong, so no
-        layer adds a cell's value)."""
-        assert self.riga is not None
-        return RisikoError(self._text(rows, table), riga=rows[self.riga - 1], tavolo=table,
-                           **where)  # type: ignore[arg-type]  # `where`: the caller's
-        # location keywords of RisikoError, passed through unchanged
+    def on_rows(self, rows: Sequence[int], table: object = None, **where: Any) -> RisikoError:
+        """The same error told by the caller's rows: seat i is row `rows[i - 1]`; at the
+        row where the sum passes the map, with no field (no one cell is wrong, so no layer
+        adds a cell's value). `where`: the caller's location (`RisikoError.located`)."""
+        assert self.seat is not None
+        return RuleError(self._text(rows, table), table=table,
+                         row=rows[self.seat - 1]).located(**where)
 
 
 def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:
@@ -162,46 +158,46 @@ def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> 
     the most points a table can hold (None: S.P.Q.RisiKo!, whose points are the game's
     own score and are not checked against a map).
 
-    Errors carry `riga` = 1-based index of the offending seat in `seats`.
+    Errors (`RuleError`) name the offending seat (its 1-based index in `seats`) and field.
     """
     orders: set[int] = set()
     eliminations: set[int] = set()
     held = winners = out = 0
-    for row, s in enumerate(seats, start=1):
+    for seat, s in enumerate(seats, start=1):
         own = s.points + (s.out_points or 0)
         held += own
         if s.risiko:
             winners += 1
             if winners > 1:
-                raise RisikoError("due RisiKo! allo stesso tavolo: solo uno può completare "
-                                  "l'obiettivo", riga=row, colonna=RISIKO)
+                raise RuleError("due RisiKo! allo stesso tavolo: solo uno può completare "
+                                  "l'obiettivo", seat=seat, field="seat.risiko")
         if s.eliminated:
             out += 1
             if s.risiko:
-                raise RisikoError("un giocatore con RisiKo! non può essere eliminato", riga=row,
-                                  colonna=ELIMINATED)
+                raise RuleError("un giocatore con RisiKo! non può essere eliminato", seat=seat,
+                                field="seat.eliminated")
             if own:
-                raise RisikoError("un giocatore eliminato ha 0 punti", riga=row,
-                                  colonna=OBJECTIVE if s.points else OUTSIDE,
-                                  valore=s.points or s.out_points)
+                raise RuleError("un giocatore eliminato ha 0 punti", seat=seat,
+                                field="seat.points" if s.points else "seat.out_points",
+                                valore=s.points or s.out_points)
             if s.elimination is not None:
                 if s.elimination in eliminations:
-                    raise RisikoError("ordine di eliminazione ripetuto al tavolo", riga=row,
-                                      colonna=ELIMINATED, valore=s.elimination)
+                    raise RuleError("ordine di eliminazione ripetuto al tavolo", seat=seat,
+                                    field="seat.elimination", valore=s.elimination)
                 eliminations.add(s.elimination)
         if map_total is not None and own > map_total:
-            raise RisikoError(f"punti oltre il totale della mappa ({map_total}) al tavolo",
-                              riga=row, colonna=OBJECTIVE, valore=s.points)
+            raise RuleError(f"punti oltre il totale della mappa ({map_total}) al tavolo",
+                            seat=seat, field="seat.points", valore=s.points)
         if map_total is not None and held > map_total:
-            raise MapTotalError(seats, map_total, row)
+            raise MapTotalError(seats, map_total, seat)
         if s.order is not None:
             if s.order in orders:
-                raise RisikoError("ordine di gioco ripetuto al tavolo", riga=row, colonna=ORDER,
-                                  valore=s.order)
+                raise RuleError("ordine di gioco ripetuto al tavolo", seat=seat,
+                                field="seat.order", valore=s.order)
             orders.add(s.order)
     if seats and out == len(seats):
-        raise RisikoError("tutti i giocatori del tavolo risultano eliminati",
-                          riga=len(seats), colonna=ELIMINATED)
+        raise RuleError("tutti i giocatori del tavolo risultano eliminati",
+                        seat=len(seats), field="seat.eliminated")
 
 
 Block = tuple[list[int], str, tuple[str, ...]]

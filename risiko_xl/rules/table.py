@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.rules.methods import Method, method
 from risiko_xl.rules.placement import CHAIN_MASTER, Placement, TieError, place
 from risiko_xl.rules.points import check_players
@@ -55,7 +55,7 @@ def score_table(
         try:
             values.append(m.rank_points(seat, n))
         except RisikoError as err:
-            raise err.located(riga=i + 1) from None
+            raise RuleError.of(err, seat=i + 1) from None
     placement = place(seats, criteria, values, m.game.map_total)
     winner_points = None
     if m.needs_table:
@@ -71,7 +71,7 @@ def score_table(
             tie = placement.tie_of(i)
             if tie is not None:  # the tied places are worth different points
                 raise TieError(f"{err.messaggio} ({tie.reason.removeprefix('parità: ')})", tie,
-                               placement.positions[i], riga=i + 1) from None
-            raise err.located(riga=i + 1) from None
+                               placement.positions[i], seat=i + 1) from None
+            raise RuleError.of(err, seat=i + 1) from None
     return TableScore(m, n, placement, tuple(m.table_points(s, n) for s in seats),
                       tuple(numerators))

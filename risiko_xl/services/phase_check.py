@@ -29,6 +29,7 @@ from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.replacements import seats_of
 from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 
 def phase_rounds(t: Tournament) -> list[tuple[int, str]]:
@@ -140,7 +141,7 @@ def phase_differences(t: Tournament) -> list[str]:
                     break
         except RisikoError as err:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: la fase non si può "
-                         f"ricalcolare ({err})")
+                         f"ricalcolare ({on_sheet(err)})")
             continue
         seats, step = min(found, key=lambda f: len(f[0]))
         lines += seats + _listed(t, listed, round_no, step)

@@ -102,7 +102,7 @@ class StandingsRules:
                                                 "lottery")
     withdrawn: str = "remove"
     lottery_decides_direct_final: bool = True
-    columns: tuple[str, ...] = ("Totale",)
+    columns: tuple[str, ...] = ()
     medals: bool = False
 
 

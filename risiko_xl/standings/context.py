@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from functools import cached_property
 
 from risiko_xl.draw.rng import canonical_seed
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 from risiko_xl.standings.field import parallel_ways
 from risiko_xl.standings.model import (
@@ -122,23 +122,24 @@ class Context:
         for r in self.results:
             if r.phase == phase and r.round_no == round_no:
                 if isinstance(r.table, bool) or not isinstance(r.table, int) or r.table < 1:
-                    raise RisikoError("numero di tavolo non valido", foglio="Risultati",
-                                      riga=r.row, colonna="Tavolo", valore=r.table)
+                    raise RuleError("numero di tavolo non valido", field="result.table",
+                                    player=r.player, round_no=round_no, phase=phase,
+                                    row=r.row, valore=r.table)
                 out.setdefault(r.table, []).append(r)
         for number, rows in out.items():
             rows.sort(key=lambda r: (r.position, self.rank_key(r.player), r.player))
             winners = [r.player for r in rows if r.position == 1]
             if len(winners) != 1:
                 problem = "non ha un vincitore" if not winners else "ha più vincitori"
-                raise RisikoError(f"{what}, turno {round_no}: il tavolo {number} {problem}",
-                                  foglio="Risultati", tavolo=number, riga=rows[0].row,
-                                  colonna="Posizione")
+                raise RuleError(f"{what}, turno {round_no}: il tavolo {number} {problem}",
+                                field="result.position", round_no=round_no, phase=phase,
+                                table=number, row=rows[0].row)
             expected = max(r.players for r in rows)
             if len(rows) < expected:
-                raise RisikoError(
+                raise RuleError(
                     f"{what}, turno {round_no}: al tavolo {number} mancano dei risultati "
-                    f"({len(rows)} righe su {expected} giocatori)", foglio="Risultati",
-                    tavolo=number, riga=rows[-1].row)
+                    f"({len(rows)} righe su {expected} giocatori)", field="result",
+                    round_no=round_no, phase=phase, table=number, row=rows[-1].row)
         return dict(sorted(out.items()))
 
     def check_preliminaries(self) -> None:
@@ -149,7 +150,7 @@ class Context:
             raise RisikoError(f"fase preliminare non conclusa: mancano i risultati del turno "
                               f"{missing[0]} (turni previsti: {self.rules.rounds})")
         for n in played:
-            self.tables(QUALIFYING, n, "Qualificazione")
+            self.tables(QUALIFYING, n, QUALIFYING)
         if self.standings.upto_round != self.rules.rounds:
             raise RisikoError(f"la classifica deve comprendere tutti i {self.rules.rounds} "
                               f"turni preliminari", valore=self.standings.upto_round)

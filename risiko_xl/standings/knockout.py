@@ -7,12 +7,12 @@ from fractions import Fraction
 
 from risiko_xl.draw.procedures import knockout
 from risiko_xl.draw.sizes import knockout_rounds
-from risiko_xl.errors import RisikoError
-from risiko_xl.standings.chains import replacing
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, QUALIFYING, SEMIFINAL
 from risiko_xl.standings.semis import Seated, build_step
 from risiko_xl.standings.steps import VIA_KNOCKOUT, VIA_RANK, PhaseStep, Qualifier
+from risiko_xl.standings.successors import replacing
 from risiko_xl.standings.text import ordinal
 
 
@@ -45,8 +45,8 @@ def knockout_step(ctx: Context) -> PhaseStep | None:
         nominal = rows[0].player
         row = next((r for r in rows if ctx.available(r.player)), None)
         if row is None:
-            raise RisikoError(f"nessun giocatore disponibile dal tavolo {number} "
-                              f"(turno {round_no})", tavolo=number)
+            raise RuleError(f"nessun giocatore disponibile dal tavolo {number} "
+                            f"(turno {round_no})", round_no=round_no, table=number)
         why = f"vincitore tavolo {number} (turno {round_no})"
         if row.player != nominal:
             why = replacing(f"{ordinal(row.position)} del tavolo {number} (turno {round_no})",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.standings.config import (
     PHASES_OF_KIND,
     PLAYOFF_REPLACEMENTS,
@@ -51,8 +51,9 @@ def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
     allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
     for r in ctx.results:
         if r.phase not in allowed:
-            raise RisikoError("risultato di una fase che la formula non prevede",
-                              foglio="Risultati", riga=r.row, colonna="Fase", valore=r.phase)
+            raise RuleError("risultato di una fase che la formula non prevede",
+                            field="result.phase", player=r.player, round_no=r.round_no,
+                            row=r.row, valore=r.phase)
     return ctx
 
 

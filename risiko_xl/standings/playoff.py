@@ -5,7 +5,6 @@ best excluded single game) and the final of the first players and its winner."""
 from __future__ import annotations
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.chains import of_label, pick, playoff_chain, replacing
 from risiko_xl.standings.config import PhaseRules
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, PLAYOFF
@@ -19,6 +18,7 @@ from risiko_xl.standings.steps import (
     PhaseStep,
     Qualifier,
 )
+from risiko_xl.standings.successors import of_label, pick, playoff_successors, replacing
 from risiko_xl.standings.table import StandingRow
 from risiko_xl.standings.text import ordinal, points
 
@@ -131,13 +131,13 @@ def final_after_playoff(ctx: Context) -> PhaseStep:
     placed: set[str] = set()
     for q, nominal in slots:
         if q is not None and q.player in placed:  # 000: the winner already among the first
-            pid, why = pick(ctx, playoff_chain(ctx, tables, name), taken)
+            pid, why = pick(ctx, playoff_successors(ctx, tables, name), taken)
             taken.add(pid)
             q = Qualifier(pid, f"{why} ({ctx.name(q.player)}, vincitore {of_label(name)}, "
                                f"è già in finale)", ctx.rank(pid), None, q.via, q.from_table)
             notes.append(f"{ctx.name(pid)}: {q.reason}")
         elif q is None or not ctx.available(q.player):
-            pid, why = pick(ctx, playoff_chain(ctx, tables, name), taken)
+            pid, why = pick(ctx, playoff_successors(ctx, tables, name), taken)
             taken.add(pid)
             q = Qualifier(pid, replacing(why, ctx, nominal), ctx.rank(pid), None,
                           q.via if q else VIA_RANK, q.from_table if q else None, nominal)

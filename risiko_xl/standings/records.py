@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RuleError
 from risiko_xl.standings.model import PHASE_NAMES, QUALIFYING, STATES, Entrant, GameResult
 
 
@@ -15,33 +15,34 @@ def index_entrants(entrants: Iterable[Entrant]) -> dict[str, Entrant]:
     out: dict[str, Entrant] = {}
     for e in entrants:
         if not isinstance(e.id, str) or not e.id.strip():
-            raise RisikoError("ID giocatore mancante", foglio="Iscritti", riga=e.row,
-                              colonna="ID", valore=e.id)
+            raise RuleError("ID giocatore mancante", field="entrant.id", row=e.row,
+                            valore=e.id)
         if e.id in out:
-            raise RisikoError("ID giocatore duplicato", foglio="Iscritti", riga=e.row,
-                              colonna="ID", valore=e.id)
+            raise RuleError("ID giocatore duplicato", field="entrant.id", player=e.id,
+                            row=e.row, valore=e.id)
         if e.state not in STATES:
-            raise RisikoError(f"stato non valido (ammessi: {', '.join(STATES)})",
-                              foglio="Iscritti", riga=e.row, colonna="Stato", valore=e.state)
+            raise RuleError(f"stato non valido (ammessi: {', '.join(STATES)})",
+                            field="entrant.state", player=e.id, row=e.row, valore=e.state)
         if isinstance(e.from_round, bool) or not isinstance(e.from_round, int) \
                 or e.from_round < 1:
-            raise RisikoError("il turno di ingresso deve essere un intero da 1 in su",
-                              foglio="Iscritti", riga=e.row, colonna="Dal turno",
-                              valore=e.from_round)
+            raise RuleError("il turno di ingresso deve essere un intero da 1 in su",
+                            field="entrant.from_round", player=e.id, row=e.row,
+                            valore=e.from_round)
         out[e.id] = e
     return out
 
 
 def exact(value: object, row: int | None) -> Fraction:
-    """Tournament points as an exact Fraction (int, Fraction or Decimal; never a float)."""
+    """Tournament points as an exact Fraction (int, Fraction or Decimal; never a float);
+    `row`: the result's own `row`, for the error."""
     if isinstance(value, Fraction):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
         return Fraction(value)
     if isinstance(value, Decimal) and value.is_finite():
         return Fraction(value)
-    raise RisikoError("punti torneo non esatti: servono interi o frazioni, mai decimali binari",
-                      foglio="Risultati", riga=row, colonna="Punti torneo", valore=value)
+    raise RuleError("punti torneo non esatti: servono interi o frazioni, mai decimali binari",
+                    field="result.points", row=row, valore=value)
 
 
 def checked(results: Iterable[GameResult], entrants: Mapping[str, Entrant],
@@ -60,8 +61,9 @@ def checked(results: Iterable[GameResult], entrants: Mapping[str, Entrant],
         mask = seen.get(pid, 0)
         bit = 1 << round_no
         if mask & bit:
-            raise RisikoError(f"due risultati dello stesso giocatore nel turno {round_no}",
-                              foglio="Risultati", riga=r.row, colonna="ID", valore=pid)
+            raise RuleError(f"due risultati dello stesso giocatore nel turno {round_no}",
+                            field="result.player", player=pid, round_no=round_no,
+                            phase=r.phase, row=r.row, valore=pid)
         seen[pid] = mask | bit
         if type(r.points) is not Fraction:
             exact(r.points, r.row)
@@ -77,16 +79,16 @@ def check_results(results: Iterable[GameResult], entrants: Mapping[str, Entrant]
 def _refuse(r: GameResult, entrants: Mapping[str, Entrant], rounds: int) -> None:
     """Raise the error of a result row that failed the quick check."""
     if r.player not in entrants:
-        raise RisikoError("risultato di un giocatore non iscritto", foglio="Risultati",
-                          riga=r.row, colonna="ID", valore=r.player)
+        raise RuleError("risultato di un giocatore non iscritto", field="result.player",
+                        player=r.player, row=r.row, valore=r.player)
     if r.phase not in PHASE_NAMES:
-        raise RisikoError(f"fase sconosciuta (ammesse: {', '.join(PHASE_NAMES)})",
-                          foglio="Risultati", riga=r.row, colonna="Fase", valore=r.phase)
+        raise RuleError(f"fase sconosciuta (ammesse: {', '.join(PHASE_NAMES)})",
+                        field="result.phase", player=r.player, row=r.row, valore=r.phase)
     if type(r.round_no) is not int or r.round_no < 1:
-        raise RisikoError("numero di turno non valido", foglio="Risultati", riga=r.row,
-                          colonna="Turno", valore=r.round_no)
+        raise RuleError("numero di turno non valido", field="result.round_no",
+                        player=r.player, row=r.row, valore=r.round_no)
     if type(r.position) is not int or r.position < 1:
-        raise RisikoError("posizione al tavolo non valida", foglio="Risultati", riga=r.row,
-                          colonna="Posizione", valore=r.position)
-    raise RisikoError(f"turno di qualificazione oltre i {rounds} previsti",
-                      foglio="Risultati", riga=r.row, colonna="Turno", valore=r.round_no)
+        raise RuleError("posizione al tavolo non valida", field="result.position",
+                        player=r.player, row=r.row, valore=r.position)
+    raise RuleError(f"turno di qualificazione oltre i {rounds} previsti",
+                    field="result.round_no", player=r.player, row=r.row, valore=r.round_no)

@@ -17,7 +17,7 @@ qualifier is the regulation's replacement rule:
 - finalist of a playoff formula: 003-a Art. 3, the ripescaggio's placement order;
   000 Art. 4, the classification recompiled (playoff.py);
 - final seat: the table they won, then the other semifinals / the playoff's placement
-  order, then the standings (chains.py).
+  order, then the standings (successors.py).
 
 The notes name the real seats («Nome G07 sostituisce Nome G02 al tavolo 2 della
 semifinale») and every player who changes table.
@@ -29,13 +29,13 @@ import dataclasses
 from collections.abc import Iterable
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.chains import of_label, replacing
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.model import FINAL, PLAYOFF, SEMIFINAL, WITHDRAWN, Entrant, GameResult
 from risiko_xl.standings.phases import compute_step, make_context
 from risiko_xl.standings.playoff import label
 from risiko_xl.standings.steps import PhaseStep, Qualifier
+from risiko_xl.standings.successors import of_label, replacing
 from risiko_xl.standings.table import Standings, compute_standings
 
 

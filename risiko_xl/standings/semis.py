@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 from risiko_xl.draw.procedures import semifinal_bands, split_parallel
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.chains import pick, replacing, semifinal_chain
 from risiko_xl.standings.context import Context, Tables
 from risiko_xl.standings.field import split_note, unbeaten_direct, unbeaten_reason
 from risiko_xl.standings.model import FINAL, SEMIFINAL
 from risiko_xl.standings.nominal import nominal_rows
 from risiko_xl.standings.steps import VIA_DIRECT, VIA_RANK, VIA_SEMIFINAL, PhaseStep, Qualifier
+from risiko_xl.standings.successors import pick, replacing, semifinal_successors
 from risiko_xl.standings.table import StandingRow
 from risiko_xl.standings.text import ordinal
 
@@ -257,8 +257,8 @@ def final_after_semifinals(ctx: Context) -> PhaseStep:
     notes: list[str] = []
     for g, q, nominal, table in slots:
         if q is None or not ctx.available(q.player):
-            chain = semifinal_chain(ctx, tables, by_group[g], table)
-            pid, why = pick(ctx, chain, taken)
+            successors = semifinal_successors(ctx, tables, by_group[g], table)
+            pid, why = pick(ctx, successors, taken)
             taken.add(pid)
             via = VIA_SEMIFINAL if table is not None else VIA_DIRECT
             q = Qualifier(pid, replacing(why, ctx, nominal), ctx.rank(pid), g, via, table,

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, Entrant, GameResult
 from risiko_xl.standings.records import check_results, exact, index_entrants
@@ -114,7 +114,7 @@ def check_composition(entrants: Iterable[Entrant],
     a team (the players of one club) has «da un minimo di 5 a un massimo di 15 iscritti»;
     «Solo tavoli da 5 giocatori»; «cinque giocatori di ogni squadra per ciascun turno».
 
-    `tables`: the drawn qualifying tables as (round, table, ((player id, sheet row), …)),
+    `tables`: the drawn qualifying tables as (round, table, ((player id, its row), …)),
     typed or not. Every registered player counts as a member, whatever their state. The
     error names the team (or the table) and the count found."""
     entrants = list(entrants)
@@ -131,17 +131,18 @@ def check_composition(entrants: Iterable[Entrant],
     least, most = members
     for name, people in roster.items():
         if not least <= len(people) <= most:
-            raise RisikoError(
+            raise RuleError(
                 f"la squadra «{name}» ha {len(people)} iscritti: una squadra ne ha da {least} "
-                f"a {most}", foglio="Iscritti", riga=people[0].row, colonna="Club",
+                f"a {most}", field="entrant.club", player=people[0].id, row=people[0].row,
                 valore=name)
     seated: dict[int, dict[str, list[int]]] = {}
     for round_no, table, seats in tables:
         if table_size is not None and len(seats) != table_size:
-            raise RisikoError(
+            raise RuleError(
                 f"il tavolo {table} del turno {round_no} ha {len(seats)} giocatori: si gioca "
-                f"solo a tavoli da {table_size}", foglio="Risultati", tavolo=table,
-                riga=seats[0][1] if seats else None, colonna="Tavolo", valore=table)
+                f"solo a tavoli da {table_size}", field="result.table", round_no=round_no,
+                phase=QUALIFYING, table=table, row=seats[0][1] if seats else None,
+                valore=table)
         teams = seated.setdefault(round_no, {})
         for player, row in seats:
             teams.setdefault(team_of.get(player, ""), []).append(row)
@@ -152,10 +153,10 @@ def check_composition(entrants: Iterable[Entrant],
             found = ", ".join(f"la squadra «{name}» ha {len(rows)} giocator"
                               f"{'e' if len(rows) == 1 else 'i'}" for name, rows in wrong)
             first = next((rows for _, rows in wrong if rows), [])
-            raise RisikoError(
+            raise RuleError(
                 f"nel turno {round_no} {found}: ne giocano esattamente {per_round} per "
-                "squadra in ogni turno", foglio="Risultati",
-                riga=min(first) if first else None, colonna="ID", valore=wrong[0][0])
+                "squadra in ogni turno", field="result.player", round_no=round_no,
+                phase=QUALIFYING, row=min(first) if first else None, valore=wrong[0][0])
 
 
 def team_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
@@ -188,8 +189,8 @@ def team_standings(entrants: Iterable[Entrant], results: Iterable[GameResult],
         if r.phase != QUALIFYING or r.round_no > u or index[r.player].state == DISQUALIFIED:
             continue
         if r.player not in team_of:
-            raise RisikoError("giocatore senza squadra: indicare il club", foglio="Iscritti",
-                              riga=index[r.player].row, colonna="Club", valore=r.player)
+            raise RuleError("giocatore senza squadra: indicare il club", field="entrant.club",
+                            player=r.player, row=index[r.player].row, valore=r.player)
         games[team_of[r.player]].append(r)
     calc = _Teams(games, teams_best_of, check_chain(chain), seed)
     groups, places, draws = calc.level(u)

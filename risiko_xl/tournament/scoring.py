@@ -13,13 +13,14 @@ from typing import Any
 
 import pandas as pd
 
-from risiko_xl.books.schema import SEAT_COLUMNS
+from risiko_xl.books.schema import RESULTS, SEAT_COLUMNS
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method
-from risiko_xl.rules.placement import SEAT_FIELDS, MapTotalError, TieError, chain
+from risiko_xl.rules.placement import SEAT_FIELDS, TieError, chain
 from risiko_xl.rules.table import score_table
 from risiko_xl.standings.model import QUALIFYING, GameResult
 from risiko_xl.tournament.records import ResultRow
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 
 def group_tables(rows: Sequence[ResultRow]) -> dict[tuple[int, str, int], list[ResultRow]]:
@@ -51,12 +52,9 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
                                 [r.penalty for r in seats])
         except TieError as err:
             raise tie_error(err, seats, round_no, phase, table) from None
-        except MapTotalError as err:
-            raise err.on_rows([r.row for r in seats], table, foglio="Risultati") from None
-        except RisikoError as err:
-            row = seats[err.riga - 1].row if err.riga and err.riga <= len(seats) else None
-            raise RisikoError(err.messaggio, riga=row, colonna=err.colonna, valore=err.valore,
-                              **where) from None
+        except RisikoError as err:  # a rule check on a seat: that seat's row
+            raise on_sheet(err, [r.row for r in seats], table).located(
+                foglio=RESULTS.sheet, tavolo=table) from None
         if phase != QUALIFYING and score.placement.unresolved:
             # a final-phase table decides every place, whatever the method: its winner goes
             # on (003 Art. 1 «I vincitori delle semifinali saranno qualificati per la

@@ -1,4 +1,5 @@
-"""Replacement chains: who takes a place left by a withdrawn qualifier, in order.
+"""Successors: who takes a place left by a withdrawn qualifier, in order (not to be
+confused with a tie-break chain, which orders tied players).
 
 Seed 001 §8: a semifinal winner is replaced by the 2nd, 3rd, 4th of that semifinal, then
 by the best 2nd of the other semifinals by the preliminary standings, then the best 3rd,
@@ -18,7 +19,7 @@ from risiko_xl.standings.text import ordinal, points
 Candidate = tuple[str, str]  # (player, Italian reason)
 
 
-def standings_chain(ctx: Context, what: str = "in classifica") -> Iterator[Candidate]:
+def standings_successors(ctx: Context, what: str = "in classifica") -> Iterator[Candidate]:
     """The preliminary standings, best first."""
     for row in ctx.eligible():
         yield row.player, f"{ordinal(row.position)} {what}"
@@ -30,7 +31,7 @@ def same_table(tables: Tables, table: int, label: str) -> Iterator[Candidate]:
         yield r.player, f"{ordinal(r.position)} {label} {table}"
 
 
-def semifinal_chain(ctx: Context, tables: Tables, group_tables: Sequence[int],
+def semifinal_successors(ctx: Context, tables: Tables, group_tables: Sequence[int],
                     table: int | None) -> Iterator[Candidate]:
     """Replacements for a semifinal winner (`table`) or a direct finalist (None)."""
     if table is not None:
@@ -49,7 +50,7 @@ def semifinal_chain(ctx: Context, tables: Tables, group_tables: Sequence[int],
             for r in pool:
                 yield r.player, (f"miglior {ordinal(place)} delle altre semifinali "
                                  f"({ordinal(ctx.rank(r.player))} in classifica)")
-    yield from standings_chain(ctx)
+    yield from standings_successors(ctx)
 
 
 def of_label(label: str) -> str:
@@ -58,18 +59,18 @@ def of_label(label: str) -> str:
     return f"{article} {label}"
 
 
-def playoff_chain(ctx: Context, tables: Tables, label: str) -> Iterator[Candidate]:
+def playoff_successors(ctx: Context, tables: Tables, label: str) -> Iterator[Candidate]:
     """The spareggio/ripescaggio placement order, then the Generale."""
     for number, rows in tables.items():
         where = f" (tavolo {number})" if len(tables) > 1 else ""
         for r in rows[1:]:
             yield r.player, f"{ordinal(r.position)} {of_label(label)}{where}"
-    yield from standings_chain(ctx, "in classifica generale")
+    yield from standings_successors(ctx, "in classifica generale")
 
 
-def pick(ctx: Context, chain: Iterable[Candidate], taken: set[str]) -> Candidate:
+def pick(ctx: Context, successors: Iterable[Candidate], taken: set[str]) -> Candidate:
     """The first available candidate not already seated."""
-    for pid, reason in chain:
+    for pid, reason in successors:
         if pid not in taken and ctx.available(pid):
             return pid, reason
     raise RisikoError("nessun sostituto disponibile per il posto lasciato libero")
