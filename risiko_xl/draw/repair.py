@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from risiko_xl.draw.cost import build_model
 from risiko_xl.draw.criteria import build_instance
 from risiko_xl.draw.engine import check_options, quality_of, target_of
 from risiko_xl.draw.fingerprint import canonical, fingerprint_data
 from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, Player, QualityItem
-from risiko_xl.draw.optimise import build_model, local_search
+from risiko_xl.draw.optimise import local_search
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RuleError
@@ -139,8 +140,8 @@ def repair(
     target += home_w * min_moves
     seat += home_w * min_moves
     new_tables = local_search(
-        new_tables, model, rng, target, seat, effort=inp.effort, home=home, home_w=home_w
-    )
+        [new_tables], model, rng, target, seat, effort=inp.effort, home=home, home_w=home_w
+    )[0]
     ids = inst.ids
     moves, arrivals = [], []
     arrived_ids = {p.id for p in arrived}
