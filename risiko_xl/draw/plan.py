@@ -90,7 +90,7 @@ def plan_rounds(
     bounds = {q.criterion: q.lower_bound for q in _quality(inst, sizes, criteria, schedule)}
     target, seat_target = weighted_target(model, bounds)
     best = local_search(schedule, model, rng, target, seat_target, effort=effort,
-                        kicks=4 * effort, steepest=True)
+                        kicks=10 * effort, steepest=True)
     ids = inst.ids
     out = [[[ids[p] for p in t] for t in rd] for rd in best]
     for rd in out:
