@@ -18,6 +18,7 @@ from risiko_xl.draw import (
     draw,
     fingerprint,
 )
+from risiko_xl.draw.model import SAME_DRAWS_AS
 from risiko_xl.draw.rng import Rng, seed_to_int
 from risiko_xl.errors import RisikoError
 
@@ -57,10 +58,13 @@ def test_same_inputs_same_tables_and_input_order_irrelevant():
 
 
 def test_golden_draw():
-    """Pinned output: a change here needs an ENGINE_VERSION bump."""
-    res = draw(DrawInput(players=_players(13, 1), seed=2024))
+    """Pinned output: a change here needs an ENGINE_VERSION bump. Engine 1.1 seats a
+    round as 1.0 did (only joint plans changed), so 1.0's fingerprint is still made."""
+    inp = DrawInput(players=_players(13, 1), seed=2024)
+    res = draw(inp)
     assert res.tables == GOLDEN_TABLES
     assert res.fingerprint == GOLDEN_FINGERPRINT
+    assert "1.0" in SAME_DRAWS_AS and fingerprint(inp, "1.0") == GOLDEN_FINGERPRINT_1_0
 
 
 _SCRIPT = """
@@ -195,4 +199,5 @@ GOLDEN_TABLES = [
     ["G011", "G010", "G001", "G006"],
     ["G007", "G004", "G005", "G009", "G002"],
 ]
-GOLDEN_FINGERPRINT = "64cf6c88c987ba74cd15b6c2d10d75e8398324eb18af58e983b7847d95952ae5"
+GOLDEN_FINGERPRINT = "cee3fae16ab8b7126b68113b528bfa23ff56d47c917d445d575bff4a3f66e48d"
+GOLDEN_FINGERPRINT_1_0 = "64cf6c88c987ba74cd15b6c2d10d75e8398324eb18af58e983b7847d95952ae5"

@@ -1,9 +1,11 @@
-"""Table draws: sizes, the lexicographic draw optimiser, lower bounds, fixed procedures,
-joint planning of all rounds, repair after withdrawals/arrivals. Pure Python, no I/O;
-randomness only from a seeded generator. Part of the core: it imports only the core below
-it (`rules`), never `standings` or `formulas` (a formula's draw settings are turned into a
-`DrawInput` by `risiko_xl.formulas.draw_settings`), a face, a cell reader
-(`risiko_xl.cells`) or openpyxl/xlwings/jinja2/pandas (the import contract in pyproject).
+"""Table draws: sizes, one lexicographic cost model (`cost`) and one search (`optimise`)
+that seats a round after the earlier ones fixed, repairs a round after withdrawals or
+arrivals, and plans all rounds at once (`plan`); lower bounds, fixed procedures. Pure
+Python, no I/O; randomness only from a seeded generator. Part of the core: it imports
+only the core below it (`rules`), never `standings` or `formulas` (a formula's draw
+settings are turned into a `DrawInput` by `risiko_xl.formulas.draw_settings`), a face,
+a cell reader (`risiko_xl.cells`) or openpyxl/xlwings/jinja2/pandas (the import
+contract in pyproject).
 """
 
 from risiko_xl.draw.criteria import CRITERIA

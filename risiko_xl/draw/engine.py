@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Literal
 
 from risiko_xl.draw.bounds import exact, lower_bound
+from risiko_xl.draw.cost import CostModel, build_model, weighted_target
 from risiko_xl.draw.criteria import (
     KEY_CRITERIA,
     NO_KEY,
-    SIZE_CRITERIA,
     Instance,
     build_instance,
     check_criteria,
@@ -19,7 +19,7 @@ from risiko_xl.draw.criteria import (
 )
 from risiko_xl.draw.fingerprint import fingerprint
 from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, DrawResult, QualityItem
-from risiko_xl.draw.optimise import CostModel, build_model, initial_seating, local_search
+from risiko_xl.draw.optimise import initial_seating, local_search
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import normalise_policy, table_sizes
 from risiko_xl.errors import RisikoError
@@ -67,13 +67,7 @@ def check_options(inp: DrawInput) -> tuple[tuple[str, ...], str]:
 def target_of(model: CostModel, inst: Instance, sizes: Sequence[int],
               criteria: Sequence[str]) -> tuple[int, int]:
     """(weighted total at the lower bounds, weighted seat part at the lower bounds)."""
-    total = seat = 0
-    for c in criteria:
-        v = model.weights[c] * lower_bound(inst, sizes, c, criteria)
-        total += v
-        if c in SIZE_CRITERIA:
-            seat += v
-    return total, seat
+    return weighted_target(model, {c: lower_bound(inst, sizes, c, criteria) for c in criteria})
 
 
 def quality_of(
@@ -117,7 +111,7 @@ def _optimise(
     model = build_model(inst, criteria, sizes, inp.repeat_weighting)
     target, seat_target = target_of(model, inst, sizes, criteria)
     tables = initial_seating(inst, sizes, criteria, rng)
-    return local_search(tables, model, rng, target, seat_target, effort=inp.effort)
+    return local_search([tables], model, rng, target, seat_target, effort=inp.effort)[0]
 
 
 def _cinquisti(
@@ -152,7 +146,7 @@ def _cinquisti(
     target_c, seat_c = target_of(model_c, inst_c, sizes, criteria)
     movable = [p not in fixed for p in range(inst.n)]
     tables = initial_seating(inst, sizes, criteria, rng, fixed=fixed)
-    tables = local_search(tables, model_c, rng, target_c, seat_c, movable, inp.effort)
+    tables = local_search([tables], model_c, rng, target_c, seat_c, movable, inp.effort)[0]
     # d) permute the cinquisti among the 5-tables, now with their clubs
     model = build_model(inst, criteria, sizes, inp.repeat_weighting)
     slot = {}
@@ -167,7 +161,7 @@ def _cinquisti(
         for perm in perms:
             for t, p in zip(five_tables, perm):
                 tables[t][slot[t]] = p
-            cost = sum(model.total([tables[t]]) for t in five_tables)
+            cost = model.total([[tables[t] for t in five_tables]])
             if best_cost is None or cost < best_cost:
                 best_cost, best_perm = cost, perm
         assert best_perm is not None  # at least one permutation was tried
@@ -176,4 +170,4 @@ def _cinquisti(
         return tables
     target, seat = target_of(model, inst, sizes, criteria)
     only_cinquisti = [p in fixed for p in range(inst.n)]
-    return local_search(tables, model, rng, target, seat, only_cinquisti, inp.effort)
+    return local_search([tables], model, rng, target, seat, only_cinquisti, inp.effort)[0]

@@ -29,10 +29,11 @@ def _player(p: Player) -> dict[str, Any]:
     }
 
 
-def canonical(inp: DrawInput) -> str:
-    """The canonical JSON text of a draw input."""
+def canonical(inp: DrawInput, engine: str = ENGINE_VERSION) -> str:
+    """The canonical JSON text of a draw input, for engine version `engine` (an earlier
+    version in `model.SAME_DRAWS_AS` when `verify` replays a draw it made)."""
     payload = {
-        "engine": ENGINE_VERSION,
+        "engine": engine,
         "players": [_player(p) for p in sorted(inp.players, key=lambda p: p.id)],
         "seed": canonical_seed(inp.seed),
         "round_no": inp.round_no,
@@ -45,9 +46,9 @@ def canonical(inp: DrawInput) -> str:
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def fingerprint(inp: DrawInput) -> str:
-    """Hex SHA-256 of the canonical serialisation of `inp`."""
-    return hashlib.sha256(canonical(inp).encode("utf-8")).hexdigest()
+def fingerprint(inp: DrawInput, engine: str = ENGINE_VERSION) -> str:
+    """Hex SHA-256 of the canonical serialisation of `inp` (see `canonical`)."""
+    return hashlib.sha256(canonical(inp, engine).encode("utf-8")).hexdigest()
 
 
 def fingerprint_data(data: Any) -> str:

@@ -1,150 +1,29 @@
-"""Lexicographic local search over seatings (swap two players at different tables).
+"""The one search of the draw: swaps of two players at different tables of a free round.
 
-The criteria are folded into one integer cost with weights so large that a unit of a
-higher-priority criterion outweighs the worst possible total of all lower ones, so
-minimising the weighted sum is minimising the cost tuple lexicographically.
-
-Swap deltas are incremental: each player's pair cost at its table is maintained, and
-pair weights are precomputed per player as a dict (partner -> weight), so evaluating a
-swap reads a handful of dict entries. The search is min-conflicts with a tabu list: pick
-a random player in conflict, evaluate swapping it with players at other tables (all
-tables, or a random sample of them for large draws), take the best non-tabu move (ties
-broken at random), accept it if it does not worsen the cost (uphill only now and then),
-and keep the best seating seen. It stops at the lower bound or after a deterministic
-step budget — never a wall-clock limit, so results do not depend on machine speed.
+It minimises the cost of `cost.CostModel` over one or more free rounds (the earlier
+rounds fixed in the model). Swap deltas are incremental: each player's cost at its table
+in each free round is maintained, and the model's per-pair costs are dicts (partner ->
+cost), kept with the meetings of the other free rounds added, so evaluating a swap reads
+a handful of dict entries. The search is min-conflicts with a tabu list: pick a random
+player in conflict in some free round, evaluate swapping it with players at the other
+tables of that round (all tables, or a random sample of them for large draws), take the
+best non-tabu move (ties broken at random), accept it if it does not worsen the cost
+(uphill only now and then), and keep the best schedule seen. When it stalls it may
+restart (`kicks`) from the best schedule with a few random swaps. It stops at the lower
+bound or after a deterministic step budget — never a wall-clock limit, so results do not
+depend on machine speed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from risiko_xl.draw.bounds import comb2
-from risiko_xl.draw.criteria import KEY_CRITERIA, NO_KEY, SIZE_CRITERIA, Instance
+from risiko_xl.draw.cost import CostModel
+from risiko_xl.draw.criteria import SIZE_CRITERIA, Instance
 from risiko_xl.draw.rng import Rng
 
-# Key groups larger than this are matched by comparing keys instead of being expanded
-# into per-player partner dicts (keeps memory linear for e.g. two huge regions).
-_BIG_GROUP = 96
 _SAMPLE_TABLES = 48
-
-
-@dataclass
-class CostModel:
-    """Weighted per-pair and per-seat costs of one draw."""
-
-    n: int
-    weights: dict[str, int]  # criterion -> lexicographic weight
-    aff: list[dict[int, int]]  # player -> {partner: weighted pair cost}
-    big_keys: list[tuple[int, list[int]]]  # (weight, keys) for key groups not in aff
-    size_cost: dict[int, list[int]]  # table size -> weighted cost of each player there
-    span: int = 0  # largest possible weighted total (a weight above it outranks all)
-
-    def pair(self, a: int, b: int) -> int:
-        c = self.aff[a].get(b, 0)
-        for w, keys in self.big_keys:
-            k = keys[a]
-            if k != NO_KEY and k == keys[b]:
-                c += w
-        return c
-
-    def seat(self, p: int, size: int) -> int:
-        costs = self.size_cost.get(size)
-        return costs[p] if costs is not None else 0
-
-    def total(self, tables: Sequence[Sequence[int]]) -> int:
-        cost = 0
-        for t in tables:
-            for i, a in enumerate(t):
-                cost += self.seat(a, len(t))
-                for b in t[i + 1 :]:
-                    cost += self.pair(a, b)
-        return cost
-
-
-def lexicographic_weights(upper: dict[str, int], criteria: Sequence[str]) -> dict[str, int]:
-    """Weights w_i > sum_{j lower} w_j * upper_j, lowest priority weight 1."""
-    weights: dict[str, int] = {}
-    acc = 0
-    for c in reversed(criteria):
-        w = acc + 1
-        weights[c] = w
-        acc += w * upper[c]
-    return weights
-
-
-def weighted_span(upper: dict[str, int], weights: dict[str, int]) -> int:
-    return sum(weights[c] * upper[c] for c in weights)
-
-
-def build_model(
-    inst: Instance,
-    criteria: Sequence[str],
-    sizes: Sequence[int],
-    repeat_weighting: str = "flat",
-    ignore_keys: dict[str, Sequence[int]] | None = None,
-) -> CostModel:
-    """Cost model for seating the players of `inst` at tables `sizes`.
-
-    `ignore_keys` maps a key criterion to players whose key is ignored (cinquisti).
-    """
-    n = inst.n
-    max_pairs = sum(comb2(s) for s in sizes)
-    recent = repeat_weighting == "recent"
-    upper: dict[str, int] = {}
-    for c in criteria:
-        if c in SIZE_CRITERIA:
-            upper[c] = sum(inst.counts[SIZE_CRITERIA[c]])
-        elif c == "repeat" and recent:
-            upper[c] = max_pairs * max(1, inst.round_no - 1)
-        else:
-            upper[c] = max_pairs
-    weights = lexicographic_weights(upper, criteria)
-    aff: list[dict[int, int]] = [{} for _ in range(n)]
-    big: list[tuple[int, list[int]]] = []
-    size_cost: dict[int, list[int]] = {}
-    ignore = ignore_keys or {}
-    for c in criteria:
-        w = weights[c]
-        if c in SIZE_CRITERIA:
-            size_cost[SIZE_CRITERIA[c]] = [w * x for x in inst.counts[SIZE_CRITERIA[c]]]
-        elif c in KEY_CRITERIA:
-            keys = list(inst.keys[c])
-            for p in ignore.get(c, ()):
-                keys[p] = NO_KEY
-            groups: dict[int, list[int]] = {}
-            for p, k in enumerate(keys):
-                if k != NO_KEY:
-                    groups.setdefault(k, []).append(p)
-            big_keys = [NO_KEY] * n
-            has_big = False
-            for k, members in groups.items():
-                if len(members) > _BIG_GROUP:
-                    has_big = True
-                    for p in members:
-                        big_keys[p] = k
-                    continue
-                for a in members:
-                    da = aff[a]
-                    for b in members:
-                        if a != b:
-                            da[b] = da.get(b, 0) + w
-            if has_big:
-                big.append((w, big_keys))
-        elif c == "repeat":
-            source = inst.met_recent if recent else inst.met
-            for a in range(n):
-                da = aff[a]
-                for b, m in source[a].items():
-                    da[b] = da.get(b, 0) + w * m
-    return CostModel(
-        n=n,
-        weights=weights,
-        aff=aff,
-        big_keys=big,
-        size_cost=size_cost,
-        span=weighted_span(upper, weights),
-    )
 
 
 def initial_seating(
@@ -186,8 +65,128 @@ def initial_seating(
     return tables
 
 
+class _Schedule:
+    """Free rounds with every player's table and cost at it, kept up to date by swaps.
+
+    With several free rounds, `cm[a][b]` is the model's cost of a meeting plus `repeat_w`
+    per meeting of a and b in the free rounds, and `seats[size][p]` counts p's free seats
+    at `size`-tables; with one, `cm` is the model's `aff` and nothing else is kept.
+    """
+
+    def __init__(self, rounds: Sequence[Sequence[Sequence[int]]], model: CostModel,
+                 home: Sequence[int] | None, home_w: int) -> None:
+        n = model.n
+        self.model = model
+        self.home, self.home_w = home, home_w
+        self.rounds = [[list(t) for t in tables] for tables in rounds]
+        self.multi = len(self.rounds) > 1
+        self.rw = model.repeat_w if self.multi else 0
+        self.where = [[0] * n for _ in self.rounds]
+        self.seated: list[int] = []
+        for r, tables in enumerate(self.rounds):
+            for ti, t in enumerate(tables):
+                for p in t:
+                    self.where[r][p] = ti
+                    if r == 0:
+                        self.seated.append(p)
+        self.seats: dict[int, list[int]] = {}
+        self.cm = model.aff
+        if self.multi:
+            self.cm = [dict(d) for d in model.aff]
+            self.seats = {size: [0] * n for size in model.size_w}
+            for tables in self.rounds:
+                for t in tables:
+                    for a in t:
+                        if len(t) in self.seats:
+                            self.seats[len(t)][a] += 1
+                        ca = self.cm[a]
+                        for b in t:
+                            if b != a:
+                                ca[b] = ca.get(b, 0) + self.rw
+        self.pcost = [[0] * n for _ in self.rounds]
+        for r, tables in enumerate(self.rounds):
+            pc = self.pcost[r]
+            for t in tables:
+                for a in t:
+                    pc[a] = sum(self.pair(a, b) - self.rw for b in t if b != a)
+        self.cost = self.total()
+        self.seat_part = self.seat_total()
+
+    def total(self) -> int:
+        """The cost of the schedule (with the repair's cost of moving)."""
+        cost = self.model.total(self.rounds)
+        if self.home is not None:
+            cost += sum(self.home_w for p in self.seated if 0 <= self.home[p] != self.where[0][p])
+        return cost
+
+    def seat_total(self) -> int:
+        """The part of the cost that seats make (what the size criteria measure)."""
+        if not self.multi:
+            return sum(self.seat_cost(0, p, self.where[0][p]) for p in self.seated)
+        return sum(k * self.model.seat(p, size) + w * comb2(k)
+                   for size, w in self.model.size_w.items()
+                   for p, k in enumerate(self.seats[size]))
+
+    def pair(self, a: int, b: int) -> int:
+        """Cost of a meeting of a and b at different tables (subtract `rw` if together)."""
+        c = self.cm[a].get(b, 0)
+        for w, keys in self.model.big_keys:
+            k = keys[a]
+            if k >= 0 and k == keys[b]:
+                c += w
+        return c
+
+    def seat_cost(self, r: int, p: int, ti: int) -> int:
+        """Cost of p's seat at table `ti` of round r, given p's other free rounds."""
+        size = len(self.rounds[r][ti])
+        c = self.model.seat(p, size)
+        if self.multi and size in self.seats:
+            here = len(self.rounds[r][self.where[r][p]]) == size
+            c += self.model.size_w[size] * (self.seats[size][p] - here)
+        h = self.home
+        if h is not None and 0 <= h[p] != ti:
+            c += self.home_w
+        return c
+
+    def swap(self, r: int, p: int, q: int) -> None:
+        """Swap p and q (at different tables of round r), updating every cost."""
+        tables, where = self.rounds[r], self.where[r]
+        a_idx, b_idx = where[p], where[q]
+        ta, tb = tables[a_idx], tables[b_idx]
+        pair, rw, pcost = self.pair, self.rw, self.pcost[r]
+        for x in ta:
+            if x != p:
+                pcost[x] += pair(x, q) - pair(x, p) + rw
+        for x in tb:
+            if x != q:
+                pcost[x] += pair(x, p) - pair(x, q) + rw
+        if self.multi:
+            self._recount(r, p, q, ta, tb)
+        ta[ta.index(p)] = q
+        tb[tb.index(q)] = p
+        where[p], where[q] = b_idx, a_idx
+        pcost[p] = sum(pair(p, x) - rw for x in tb if x != p)
+        pcost[q] = sum(pair(q, x) - rw for x in ta if x != q)
+
+    def _recount(self, r: int, p: int, q: int, ta: list[int], tb: list[int]) -> None:
+        """Meetings and seats of a swap in round r, and what they change in other rounds."""
+        rw, cm = self.rw, self.cm
+        changed = [(p, x, -rw) for x in ta if x != p] + [(q, x, rw) for x in ta if x != p]
+        changed += [(p, x, rw) for x in tb if x != q] + [(q, x, -rw) for x in tb if x != q]
+        for a, b, d in changed:
+            cm[a][b] = cm[a].get(b, 0) + d
+            cm[b][a] = cm[b].get(a, 0) + d
+            for other, where in enumerate(self.where):
+                if other != r and where[a] == where[b]:
+                    self.pcost[other][a] += d
+                    self.pcost[other][b] += d
+        for size, counts in self.seats.items():
+            counts[p] += (len(tb) == size) - (len(ta) == size)
+            counts[q] += (len(ta) == size) - (len(tb) == size)
+
+
 def local_search(
-    tables: list[list[int]],
+    rounds: list[list[list[int]]],
     model: CostModel,
     rng: Rng,
     target: int = 0,
@@ -196,144 +195,141 @@ def local_search(
     effort: int = 1,
     home: Sequence[int] | None = None,
     home_w: int = 0,
-) -> list[list[int]]:
-    """Improve `tables` by swaps; returns the best seating found (new lists).
+    kicks: int = 0,
+    steepest: bool = False,
+) -> list[list[list[int]]]:
+    """Improve the free `rounds` by swaps; returns the best schedule found (new lists).
 
-    `home[p]` (a table index, or -1) adds `home_w` to the cost of p away from it (repair).
+    `movable[p]` false keeps p at its table; `home[p]` (a table index, or -1) adds
+    `home_w` to the cost of p away from it (repair, one free round); `kicks` is how many
+    times in a row a stalled search restarts from the best schedule with a few random
+    swaps (the count starts again whenever the best improves);
+    `steepest` evaluates the moves of every player in conflict at each step, not of one
+    drawn at random, and takes the best even uphill (the tabu list prevents cycling).
     """
-    n = model.n
-    n_tables = len(tables)
-    tables = [list(t) for t in tables]
-    where = [0] * n
-    seated: list[int] = []
-    for ti, t in enumerate(tables):
-        for p in t:
-            where[p] = ti
-            seated.append(p)
+    s = _Schedule(rounds, model, home, home_w)
+    n, n_rounds = model.n, len(s.rounds)
+    n_tables = len(s.rounds[0])
     can_move = [False] * n
-    for p in seated:
+    for p in s.seated:
         can_move[p] = movable is None or bool(movable[p])
-    pair = model.pair
-    aff = model.aff
     fast = not model.big_keys
-    tsc = [model.size_cost.get(len(t)) for t in tables]
-    pcost = [0] * n
-    for t in tables:
-        for a in t:
-            pcost[a] = sum(pair(a, b) for b in t if b != a)
-
-    def seat_cost(p: int, ti: int) -> int:
-        c = tsc[ti]
-        return c[p] if c is not None else 0
-
-    if home is not None:
-        size_seat_cost = seat_cost
-
-        def seat_cost(p: int, ti: int) -> int:
-            h = home[p]
-            return size_seat_cost(p, ti) + (home_w if h >= 0 and h != ti else 0)
-
-    cost = sum(pcost[p] for p in seated) // 2 + sum(seat_cost(p, where[p]) for p in seated)
-    best_cost = cost
-    best = [list(t) for t in tables]
-    if cost <= target:
+    sized = home is not None  # a seat's cost depends on more than the table's size
+    best_cost = s.cost
+    best = [[list(t) for t in tables] for tables in s.rounds]
+    if s.cost <= target:
         return best
 
-    seat_part = sum(seat_cost(p, where[p]) for p in seated)
-    steps_cap = effort * (3000 + 12 * n)
-    stall_cap = effort * (600 + 3 * n)
+    if steepest:  # a step looks at every conflict: fewer steps, a shorter stall
+        steps_cap, stall_cap = effort * 15_000, effort * (400 + 20 * n)
+    else:
+        steps_cap = effort * n_rounds * (3000 + 12 * n)
+        stall_cap = effort * n_rounds * (600 + 3 * n)
     tenure = 7 + n_tables // 8
-    tabu: dict[tuple[int, int], int] = {}
+    tabu: dict[tuple[int, int, int], int] = {}
     all_tables = list(range(n_tables))
     sample = n_tables > _SAMPLE_TABLES
-    step = 0
-    last_best = 0
-    conflicts: list[int] = []
+    step = last_best = 0
+    run_best, kicks_left = best_cost, kicks
+    conflicts: list[tuple[int, int]] = []
     dirty = True
-    while step < steps_cap and step - last_best < stall_cap:
+    while step < steps_cap:
+        if step - last_best >= stall_cap:
+            if kicks_left <= 0:
+                break
+            kicks_left -= 1
+            s = _Schedule(best, model, home, home_w)
+            for _ in range(2 + rng.below(4)):
+                r = rng.below(n_rounds)
+                t1, t2 = rng.sample(all_tables, 2)
+                s.swap(r, rng.choice(s.rounds[r][t1]), rng.choice(s.rounds[r][t2]))
+            s.cost, s.seat_part = s.total(), s.seat_total()
+            tabu.clear()
+            last_best, dirty, run_best = step, True, s.cost
         step += 1
+        seat_cost = s.seat_cost
         if dirty:
-            seat_conflicts = seat_part > seat_target
+            if s.multi:
+                s.seat_part = s.seat_total()
+            seat_conflicts = s.seat_part > seat_target
             conflicts = [
-                p
-                for p in seated
-                if can_move[p] and (pcost[p] > 0 or (seat_conflicts and seat_cost(p, where[p])))
+                (r, p)
+                for r in range(n_rounds)
+                for p in s.seated
+                if can_move[p]
+                and (s.pcost[r][p] > 0 or (seat_conflicts and seat_cost(r, p, s.where[r][p])))
             ]
             dirty = False
         if not conflicts:
             break
-        p = conflicts[rng.below(len(conflicts))]
-        a_idx = where[p]
-        ta = tables[a_idx]
-        pc_p = pcost[p]
-        sc_pa = seat_cost(p, a_idx)
-        cand = rng.sample(all_tables, _SAMPLE_TABLES) if sample else all_tables
+        picked = conflicts if steepest else [conflicts[rng.below(len(conflicts))]]
         best_d = None
-        best_q = -1
+        best_move = (-1, -1, -1)
         ties = 0
-        ap = aff[p]
-        for b_idx in cand:
-            if b_idx == a_idx:
-                continue
-            tb = tables[b_idx]
-            if fast:
-                gain_b = 0
-                for x in tb:
-                    gain_b += ap.get(x, 0)
-            else:
-                gain_b = sum(pair(p, x) for x in tb)
-            base = gain_b - pc_p + seat_cost(p, b_idx) - sc_pa
-            tabu_p = tabu.get((p, b_idx), 0) > step
-            for q in tb:
-                if not can_move[q]:
+        cm, pair = s.cm, s.pair
+        for r, p in picked:
+            tables, where, pcost = s.rounds[r], s.where[r], s.pcost[r]
+            a_idx = where[p]
+            ta = tables[a_idx]
+            pc_p = pcost[p]
+            sc_pa = seat_cost(r, p, a_idx)
+            cand = rng.sample(all_tables, _SAMPLE_TABLES) if sample else all_tables
+            ap = cm[p]
+            for b_idx in cand:
+                if b_idx == a_idx:
                     continue
-                aq = aff[q]
+                tb = tables[b_idx]
                 if fast:
-                    into_a = 0
-                    for x in ta:
-                        if x != p:
-                            into_a += aq.get(x, 0)
-                    d = base - ap.get(q, 0) + into_a - pcost[q]
+                    gain_b = 0
+                    for x in tb:
+                        gain_b += ap.get(x, 0)
                 else:
-                    into_a = sum(pair(q, x) for x in ta if x != p)
-                    d = base - pair(p, q) + into_a - pcost[q]
-                d += seat_cost(q, a_idx) - seat_cost(q, b_idx)
-                if (tabu_p or tabu.get((q, a_idx), 0) > step) and cost + d >= best_cost:
-                    continue
-                if best_d is None or d < best_d:
-                    best_d, best_q, ties = d, q, 1
-                elif d == best_d:
-                    ties += 1
-                    if rng.below(ties) == 0:
-                        best_q = q
-        if best_d is None or (best_d > 0 and rng.below(8) != 0):
+                    gain_b = sum(pair(p, x) for x in tb)
+                base = gain_b - pc_p
+                if sized or len(tb) != len(ta):
+                    base += seat_cost(r, p, b_idx) - sc_pa
+                tabu_p = tabu.get((r, p, b_idx), 0) > step
+                for q in tb:
+                    if not can_move[q]:
+                        continue
+                    aq = cm[q]
+                    if fast:
+                        into_a = 0
+                        for x in ta:
+                            if x != p:
+                                into_a += aq.get(x, 0)
+                        d = base - ap.get(q, 0) + into_a - pcost[q]
+                    else:
+                        into_a = sum(pair(q, x) for x in ta if x != p)
+                        d = base - pair(p, q) + into_a - pcost[q]
+                    if sized or len(ta) != len(tb):  # else both seats cost the same
+                        d += seat_cost(r, q, a_idx) - seat_cost(r, q, b_idx)
+                    if (tabu_p or tabu.get((r, q, a_idx), 0) > step) and (
+                        s.cost + d >= best_cost
+                    ):
+                        continue
+                    if best_d is None or d < best_d:
+                        best_d, best_move, ties = d, (r, p, q), 1
+                    elif d == best_d:
+                        ties += 1
+                        if rng.below(ties) == 0:
+                            best_move = (r, p, q)
+        if best_d is None or (best_d > 0 and not steepest and rng.below(8) != 0):
             continue
-        q = best_q
-        b_idx = where[q]
-        tb = tables[b_idx]
-        # apply the swap, updating pair costs of everyone at both tables
-        for x in ta:
-            if x != p:
-                pcost[x] += pair(x, q) - pair(x, p)
-        for x in tb:
-            if x != q:
-                pcost[x] += pair(x, p) - pair(x, q)
-        ta[ta.index(p)] = q
-        tb[tb.index(q)] = p
-        where[p], where[q] = b_idx, a_idx
-        pcost[p] = sum(pair(p, x) for x in tb if x != p)
-        pcost[q] = sum(pair(q, x) for x in ta if x != q)
-        tabu[(p, a_idx)] = step + tenure + rng.below(4)
-        tabu[(q, b_idx)] = step + tenure + rng.below(4)
-        cost += best_d
-        seat_part += (
-            seat_cost(p, b_idx) - seat_cost(p, a_idx) + seat_cost(q, a_idx) - seat_cost(q, b_idx)
-        )
+        r, p, q = best_move
+        a_idx, b_idx = s.where[r][p], s.where[r][q]
+        seat_before = seat_cost(r, p, a_idx) + seat_cost(r, q, b_idx)
+        s.swap(r, p, q)
+        tabu[(r, p, a_idx)] = step + tenure + rng.below(4)
+        tabu[(r, q, b_idx)] = step + tenure + rng.below(4)
+        s.cost += best_d
+        s.seat_part += seat_cost(r, p, b_idx) + seat_cost(r, q, a_idx) - seat_before
         dirty = True
-        if cost < best_cost:
-            best_cost = cost
-            best = [list(t) for t in tables]
-            last_best = step
-            if cost <= target:
+        if s.cost < run_best:  # the best since the last restart
+            run_best, last_best = s.cost, step
+        if s.cost < best_cost:
+            best_cost, kicks_left = s.cost, kicks
+            best = [[list(t) for t in tables] for tables in s.rounds]
+            if s.cost <= target:
                 break
     return best

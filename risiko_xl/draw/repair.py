@@ -13,11 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from risiko_xl.draw.cost import build_model
 from risiko_xl.draw.criteria import build_instance
 from risiko_xl.draw.engine import check_options, quality_of, target_of
 from risiko_xl.draw.fingerprint import canonical, fingerprint_data
-from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, Player, QualityItem
-from risiko_xl.draw.optimise import build_model, local_search
+from risiko_xl.draw.model import (
+    ENGINE_VERSION,
+    FULL_ENGINE_VERSION,
+    DrawInput,
+    Player,
+    QualityItem,
+)
+from risiko_xl.draw.optimise import local_search
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RuleError
@@ -60,8 +67,10 @@ def repair(
     tables: Sequence[Sequence[str]],
     withdrawn: Sequence[str] = (),
     arrived: Sequence[Player] = (),
+    engine: str = ENGINE_VERSION,
 ) -> RepairResult:
-    """Fix `tables` (drawn from `inp`) for `withdrawn` ids and `arrived` players."""
+    """Fix `tables` (drawn from `inp`) for `withdrawn` ids and `arrived` players; the
+    fingerprint names engine version `engine` (see `fingerprint.canonical`)."""
     criteria, policy = check_options(inp)
     seated = {pid: t + 1 for t, table in enumerate(tables) for pid in table}
     by_id = {p.id: p for p in inp.players}
@@ -139,8 +148,8 @@ def repair(
     target += home_w * min_moves
     seat += home_w * min_moves
     new_tables = local_search(
-        new_tables, model, rng, target, seat, effort=inp.effort, home=home, home_w=home_w
-    )
+        [new_tables], model, rng, target, seat, effort=inp.effort, home=home, home_w=home_w
+    )[0]
     ids = inst.ids
     moves, arrivals = [], []
     arrived_ids = {p.id for p in arrived}
@@ -163,10 +172,10 @@ def repair(
         quality=quality_of(inst, new_tables, sizes, criteria),
         fingerprint=fingerprint_data(
             {
-                "input": canonical(inp),
+                "input": canonical(inp, engine),
                 "tables": [list(t) for t in tables],
                 "withdrawn": list(withdrawn),
-                "arrived": canonical(new_inp),
+                "arrived": canonical(new_inp, engine),
             }
         ),
         engine_version=FULL_ENGINE_VERSION,

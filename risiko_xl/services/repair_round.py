@@ -19,6 +19,7 @@ import pandas as pd
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_int, to_text
+from risiko_xl.draw.model import ENGINE_VERSION
 from risiko_xl.draw.repair import RepairResult, repair
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.audit import (
@@ -43,7 +44,8 @@ def unplayed_rounds(t: Tournament) -> list[int]:
 
 
 def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-            withdrawn: Sequence[str], arrived: Sequence[str]) -> RepairResult:
+            withdrawn: Sequence[str], arrived: Sequence[str],
+            engine: str = ENGINE_VERSION) -> RepairResult:
     from risiko_xl.services.rounds import round_input
 
     if not seed:
@@ -53,15 +55,17 @@ def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[st
     old_ids = sorted(pid for table in before for pid in table)
     inp = round_input(t, round_no, old_ids, seed)
     newcomers = round_input(t, round_no, list(arrived), seed).players if arrived else ()
-    return repair(inp, before, sorted(withdrawn), sorted(newcomers, key=lambda p: p.id))
+    return repair(inp, before, sorted(withdrawn), sorted(newcomers, key=lambda p: p.id),
+                  engine)
 
 
 def replay_repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-                  after: list[list[str]]) -> RepairResult:
-    """The repair that turned seating `before` into `after` (who left, who came), redone."""
+                  after: list[list[str]], engine: str = ENGINE_VERSION) -> RepairResult:
+    """The repair that turned seating `before` into `after` (who left, who came), redone;
+    its fingerprint names engine version `engine` (the one recorded with the repair)."""
     old = {pid for table in before for pid in table}
     new = {pid for table in after for pid in table}
-    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old))
+    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old), engine)
 
 
 def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] | None:

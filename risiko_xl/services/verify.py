@@ -8,6 +8,7 @@ the value found and the value computed, so a referee can check a disputed result
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pandas as pd
@@ -16,6 +17,8 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
+from risiko_xl.draw.fingerprint import fingerprint
+from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS
 from risiko_xl.draw.plan import PlanResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import PLAN_LABEL, plan_of, plan_round
@@ -86,11 +89,22 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                               riga=row, colonna="Tavoli", valore=unknown[0])
         seed = to_text(record.get("Seme"))
         procedure = to_text(record.get("Procedura"))
+        where = f"Foglio Sorteggi, riga {row}"
+        engine = engine_of(record.get("Versione motore"))
+        if engine != ENGINE_VERSION and (procedure == PLAN_LABEL
+                                         or engine not in SAME_DRAWS_AS):
+            lines.append(f"{where}: sorteggio fatto con la versione {engine} del motore di "
+                         f"sorteggio, che sedeva diversamente da questa ({ENGINE_VERSION}): "
+                         "non si può ripetere qui; per ripeterlo serve risiko-xl con quel "
+                         f"motore («{to_text(record.get('Versione motore'))}»)")
+            previous[round_no] = tables
+            continue
         if procedure == PLAN_LABEL:  # one round of a joint plan: the plan replayed once
             key = (seed, tuple(sorted(ids)))
             if key not in plans:
                 plans[key] = plan_of(t, ids, seed)
             result = plan_round(plans[key], round_no)
+            recorded = result.fingerprint
         elif procedure == REPAIR_LABEL:  # a repair of the seating recorded before it
             before = previous.get(round_no)
             if before is None:
@@ -98,13 +112,15 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                              "precedente dello stesso turno")
                 latest[round_no, phase] = _seating(record.get("Tavoli"), row)
                 continue
-            result = replay_repair(t, round_no, seed, before, tables)
+            result = replay_repair(t, round_no, seed, before, tables, engine)
+            recorded = result.fingerprint
         else:
-            result = draw(round_input(t, round_no, ids, seed))
+            inp = round_input(t, round_no, ids, seed)
+            result = draw(inp)
+            recorded = fingerprint(inp, engine)  # the same tables, the version it names
         previous[round_no] = tables
         replayed += 1
-        where = f"Foglio Sorteggi, riga {row}"
-        if result.fingerprint != to_text(record.get("Impronta")):
+        if recorded != to_text(record.get("Impronta")):
             lines.append(f"{where}: l'impronta dei dati non corrisponde (dati di ingresso "
                          "cambiati dopo il sorteggio: club, regioni o turni precedenti)")
         elif result.tables != tables:
@@ -117,6 +133,13 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: i tavoli non "
                          "corrispondono all'ultimo sorteggio registrato in Sorteggi")
     return lines, replayed
+
+
+def engine_of(text: Any) -> str:
+    """The engine version a `Versione motore` cell names («risiko_xl.draw 1.0 (risiko_xl
+    0.1.0)» → «1.0»); a blank cell (a draw typed by hand) is taken as this version."""
+    found = re.match(r"\s*risiko_xl\.draw\s+(\S+)", to_text(text) or "")
+    return found.group(1) if found else ENGINE_VERSION
 
 
 def _seating(text: Any, row: int) -> dict[str, int]:
