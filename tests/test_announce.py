@@ -22,7 +22,8 @@ from risiko_xl import simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
-from risiko_xl.cli import _seed, main
+from risiko_xl.cli import main
+from risiko_xl.cli.parser import _seed
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import file_name

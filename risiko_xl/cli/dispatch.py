@@ -1,0 +1,185 @@
+"""One parsed command run: its output files checked, the workbook's lock held while it
+writes, and the service the command names called."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from risiko_xl.cli.parser import ITALIAN, WRITING
+from risiko_xl.cli.posts import _post_all, _sections
+from risiko_xl.cli.terminal import _on_book
+from risiko_xl.cli.writing import _ask_formula, _register, _standings
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish import ALL as ALL_FORMATS
+
+EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return one.exists() and other.exists() and os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """An output file is never the workbook, its backup or a version of its history."""
+    from risiko_xl.files import history
+    from risiko_xl.files.writes import backup_path
+
+    for written in _outputs(args):
+        if args.command == "post" and args.formato == ALL_FORMATS:
+            if written.exists() and not written.is_dir():
+                raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
+                                  "manca), non un file", valore=str(written))
+            if Path(os.path.realpath(written)) == Path(os.path.realpath(
+                    history.folder(args.file))):
+                raise RisikoError("la cartella dei post non può essere lo storico delle "
+                                  "versioni della cartella di lavoro: indicarne un'altra",
+                                  valore=str(written))
+            continue
+        if written.is_dir():
+            raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
+                              "scrivere")
+        if args.command == "new":
+            continue
+        if written.exists() and not written.is_file():
+            raise RisikoError("il file da scrivere non è un file normale (un dispositivo o "
+                              "una pipe): indicare un file", valore=str(written))
+        protected = [args.file, backup_path(args.file)]
+        inside_history = Path(os.path.realpath(written)).parent == Path(
+            os.path.realpath(history.folder(args.file)))
+        if inside_history or any(
+                _same_file(written, p) or Path(os.path.realpath(written)) == Path(
+                    os.path.realpath(p)) for p in protected):
+            raise RisikoError("il file da scrivere è la cartella di lavoro stessa (o una sua "
+                              "copia di sicurezza): indicare un nome diverso", valore=str(written))
+        if args.command == "post" and written.suffix.lower() in (".xlsx", ".xlsm", ".xls"):
+            raise RisikoError("il post è testo: scriverlo in un file .txt, .md o .html, mai "
+                              "sopra una cartella di lavoro", valore=str(written))
+
+
+def _outputs(args: argparse.Namespace) -> list[Path]:
+    """The files a command writes besides the workbook it opens."""
+    if args.command == "new":
+        return [args.file]
+    if args.command == "export":
+        return [args.out]
+    return [args.out] if getattr(args, "out", None) is not None else []
+
+
+def run(args: argparse.Namespace) -> int:
+    """Execute one parsed command; returns the exit code. Commands that change the
+    workbook hold its lock throughout and refuse a file open in Excel or LibreOffice."""
+    from risiko_xl.files import history
+    from risiko_xl.files.lock import open_elsewhere, refuse_if_open, writing
+
+    _check_outputs(args)
+    history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
+    if args.command in WRITING and not getattr(args, "elenco", False):
+        if args.command != "new" or args.file.exists():
+            refuse_if_open(args.file, args.forza)
+        with writing(args.file):
+            return _run(args)
+    if args.command not in ("demo",) and (where := open_elsewhere(args.file)):
+        print(f"Attenzione: il file è aperto in {where}: si leggono i dati salvati per "
+              "ultimi (le modifiche non salvate non contano).", file=sys.stderr)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    from risiko_xl.services import finals_sheet, rounds, verify
+
+    if args.command == "new":
+        from risiko_xl.build.template import formula_settings, write_new
+
+        if args.file.exists() and not args.forza:
+            raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
+                              "--forza (la versione attuale resta nella copia di sicurezza "
+                              "NOME.bak.xlsx)", valore=str(args.file))
+        settings = formula_settings(args.formula or _ask_formula())
+        if args.nome:
+            settings["Nome torneo"] = args.nome
+        if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
+            from risiko_xl.build.xlsm import new_xlsm
+
+            created = new_xlsm(args.file, settings)
+        else:
+            created = write_new(args.file, settings)
+        print(f"Creato {created} (formula {settings['Formula']})")
+    elif args.command == "draw" and args.tutti:
+        from risiko_xl.services.all_rounds import draw_all
+
+        if args.turno is not None:
+            raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
+        print("\n".join(_on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
+    elif args.command == "draw":
+        print("\n".join(_on_book(args, lambda b: rounds.draw_round(
+            b, args.turno, args.seme, args.forza).lines)))
+    elif args.command == "standings":
+        print("\n".join(_on_book(args, _standings)))
+    elif args.command == "finals":
+        print("\n".join(_on_book(args, lambda b: finals_sheet.run_finals(b).lines)))
+    elif args.command == "iscrivi":
+        print("\n".join(_on_book(args, lambda b: _register(b, args))))
+    elif args.command == "ritira":
+        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id,
+                                                                       repair=args.ripara))))
+    elif args.command == "verify":
+        found: list[str] = []
+
+        def check(book) -> list[str]:
+            lines, summary = verify.verify(book)
+            found.extend(lines)
+            return [*lines, summary]
+
+        print("\n".join(_on_book(args, check, save=False)))
+        return EXIT_FAILURE if found else 0
+    elif args.command == "ripristina":
+        from risiko_xl.files import restore
+
+        if args.elenco:
+            print("\n".join(restore.listing(args.file)))
+        elif args.numero is not None:
+            print("\n".join(restore.restore_version(args.file, args.numero)))
+        else:
+            print("\n".join(restore.restore(args.file)))
+    elif args.command == "export":
+        from risiko_xl.files.export import export_values
+
+        print(f"Scritto {export_values(args.file, args.out)}: copia con i soli valori (senza "
+              "formule né macro)")
+    elif args.command == "post" and args.formato == ALL_FORMATS:
+        print("\n".join(_post_all(args)))
+    elif args.command == "post":
+        from risiko_xl.publish.posts import publish
+        from risiko_xl.services.publication import post_source
+
+        sections = _sections(args)
+        text = _on_book(args, lambda b: publish(
+            post_source(b), args.formato, args.turno, args.primi, sections,
+            not args.senza_dicitura), save=False)
+        if args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
+            sys.stdout.write(text)
+        else:
+            from risiko_xl.files.writes import atomic_write_text
+
+            what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
+            print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
+                  f"{args.formato})")
+    elif args.command == "referti":
+        from risiko_xl.publish.referti import default_path, write_referti
+        from risiko_xl.services.publication import post_source
+
+        out = args.out or default_path(args.file, args.turno)
+        written = _on_book(args, lambda b: write_referti(post_source(b), args.turno, out,
+                                                               args.per_pagina), save=False)
+        print(f"Scritto {written}: referti del turno {args.turno}, uno per tavolo")
+    elif args.command == "demo":
+        from risiko_xl import demo
+
+        demo.run(args.dir, args.formula, args.giocatori, args.club, args.turni)
+    return 0

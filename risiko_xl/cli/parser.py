@@ -1,0 +1,255 @@
+"""The command line's arguments: argparse with Italian help and errors, the commands' Italian
+names and their English aliases, the argument types (whole numbers, printable text, seeds)."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import inspect
+import re
+import unicodedata
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from risiko_xl import __version__
+from risiko_xl.publish import FORMAT_CHOICES
+from risiko_xl.publish import SECTIONS as POST_SECTIONS
+
+WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
+           "iscrivi")
+ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.10-3.13), in Italian
+    (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
+    (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
+    (r"one of the arguments (.*) is required", r"serve uno degli argomenti \1"),
+    (r"ambiguous option: (\S+) could match (.*)", r"opzione ambigua \1 (può essere \2)"),
+    (r"argument COMANDO: invalid choice: (.*?) \(choose from (.*)\)",
+     r"comando sconosciuto \1 (disponibili: \2)"),
+    (r"argument (\S+): invalid (\w+) value: (.*)",
+     r"argomento \1: serve un numero intero (valore trovato: \3)"),
+    (r"argument (\S+): invalid choice: (.*?) \(choose from (.*)\)",
+     r"argomento \1: valore non ammesso \2 (ammessi: \3)"),
+    (r"argument (\S+): expected one argument", r"argomento \1: manca il valore"),
+    (r"argument (\S+): expected (.*) arguments?", r"argomento \1: numero di valori errato"),
+    (r"argument (\S+): ignored explicit argument (.*)",
+     r"argomento \1: non vuole un valore (valore trovato: \2)"),
+    (r"argument (\S+): not allowed with argument (.*)",
+     r"argomento \1: non si usa insieme a \2"),
+    (r"argument (\S+): (.*)", r"argomento \1: \2"),  # our own ArgumentTypeError text
+)
+
+
+class BadArguments(Exception):
+    """The command line does not parse: an Italian message for the organiser."""
+
+
+# the commands in Italian; the English names of earlier versions stay as aliases
+ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
+           "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
+           "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
+           "iscrivi": "iscrivi"}
+ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
+
+
+class _Help(argparse.HelpFormatter):
+    """argparse's help with Italian headings (its own words are English)."""
+
+    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[override]
+        super().add_usage(usage, actions, groups, "Uso: " if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one Italian error line (no usage block), exit code 2, and Italian help
+    (headings «Uso», «argomenti», «opzioni»; -h/--help described in Italian)."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        kwargs.setdefault("formatter_class", _Help)
+        kwargs["add_help"] = False
+        for option in ("suggest_on_error", "color"):  # Python 3.14: English hints, colours
+            if option in inspect.signature(argparse.ArgumentParser).parameters:
+                kwargs[option] = False
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "argomenti"
+        self._optionals.title = "opzioni"
+        self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
+                          help="mostra questo aiuto ed esce")
+
+    def error(self, message: str) -> NoReturn:
+        message = re.sub(r",? maybe you meant .*?\?(?= \(choose from)", "", message)
+        hint = _close_choice(message)
+        for pattern, italian in ARGPARSE_ERRORS:
+            if re.fullmatch(pattern, message, flags=re.DOTALL):
+                message = re.sub(pattern, italian, message, flags=re.DOTALL)
+                break
+        if hint:
+            message = message.replace(" (disponibili:", f": forse intendevi «{hint}»? "
+                                      "(disponibili:", 1).replace(
+                " (ammessi:", f": forse intendevi «{hint}»? (ammessi:", 1)
+        raise BadArguments(f"{message[:1].upper()}{message[1:]} (vedere «{self.prog} --help»)")
+
+
+def _close_choice(message: str) -> str | None:
+    """The choice closest to the invalid one argparse names (difflib), if any."""
+    found = re.search(r"invalid choice: '?(.*?)'? \(choose from (.*)\)", message, re.DOTALL)
+    if found is None:
+        return None
+    choices = [c.strip().strip("'") for c in found[2].split(",")]
+    close = difflib.get_close_matches(found[1], choices, n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number from 1 up."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"serve un numero intero maggiore di zero (valore "
+                                         f"trovato: {text!r})")
+    return value
+
+
+def _printable(what: str) -> Callable[[str], str]:
+    """An argparse type: printable text (a seed recorded in Sorteggi, a tournament's name
+    written in the workbook and printed on every sheet)."""
+    def check(text: str) -> str:
+        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+        if bad is not None:
+            raise argparse.ArgumentTypeError(
+                f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
+                "lettere, cifre e segni stampabili")
+        if not text.strip():
+            empty = "vuota" if what.startswith("la ") else "vuoto"
+            raise argparse.ArgumentTypeError(f"{what} è {empty}")
+        return text
+    return check
+
+
+ZWSP = "\u200b"
+
+
+def _seed(text: str) -> str:
+    """An argparse type: a draw's seed. Zero-width spaces are dropped first: a seed
+    copied from a chat post carries the ones that keep it from becoming a link, and a
+    recorded seed never holds one (format characters are refused below)."""
+    return _printable("il seme")(text.replace(ZWSP, ""))
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
+                     "comando")
+    parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}",
+                        help="mostra la versione ed esce")
+    commands = parser.add_subparsers(dest="comando", required=True, metavar="COMANDO",
+                                     title="comandi")
+
+    def command(name: str, text: str) -> argparse.ArgumentParser:
+        italian = ITALIAN[name]
+        aliases = [name] if italian != name else []
+        aliases += [ENGLISH[name]] if name in ENGLISH else []
+        sub = commands.add_parser(italian, aliases=aliases, help=text, description=text)
+        sub.set_defaults(command=name)  # the program's own name for it, whichever was typed
+        if name not in ("demo",):
+            sub.add_argument("file", type=Path, help="cartella di lavoro del torneo (.xlsx/.xlsm)")
+        return sub
+
+    new = command("new", "crea una nuova cartella di lavoro del torneo")
+    new.add_argument("--formula", default=None, help="formula del torneo (es. master); "
+                     "senza, il comando elenca le formule e chiede quale usare")
+    new.add_argument("--nome", type=_printable("il nome"), default=None,
+                     help="nome del torneo")
+    new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
+                     "versione attuale resta nella copia NOME.bak.xlsx)")
+    draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
+    draw.add_argument("--turno", type=_positive, default=None,
+                      help="turno (predefinito: il prossimo)")
+    draw.add_argument("--seme", type=_seed, default=None, help="seme del sorteggio "
+                      "(predefinito: quello del torneo in Impostazioni)")
+    draw.add_argument("--forza", action="store_true",
+                      help="ripete un turno già sorteggiato (le righe vanno in Archivio)")
+    draw.add_argument("--tutti", action="store_true",
+                      help="sorteggia insieme tutti i turni preliminari, prima di giocarli "
+                      "(formule i cui criteri non dipendono dai risultati)")
+    command("standings", "calcola punti e classifica")
+    command("finals", "prepara la fase finale successiva o la classifica finale")
+    withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
+    withdraw.add_argument("id", help="ID del giocatore")
+    withdraw.add_argument("--ripara", action="store_true", help="ripara i tavoli dei turni "
+                          "già sorteggiati e non giocati con il minimo di spostamenti")
+    command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
+    restore = command("ripristina", "torna alla versione precedente del file (la copia "
+                      "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "
+                      "diventa la nuova copia, quindi ripetere il comando annulla il ripristino")
+    restore.add_argument("numero", nargs="?", type=_positive, default=None,
+                         help="versione dello storico da riportare (1 = la più recente; "
+                         "vedere --elenco)")
+    restore.add_argument("--elenco", action="store_true",
+                         help="elenca le ultime versioni salvate (data, comando che le ha "
+                         "scritte)")
+    register = command("iscrivi", "iscrive un giocatore (o un elenco con --da) e gli assegna "
+                       "il primo ID libero")
+    register.add_argument("nome", nargs="?", type=_printable("il nome"), default=None,
+                          help="«Nome Cognome» del giocatore "
+                          "(la prima parola è il nome, il resto il cognome)")
+    register.add_argument("--cognome", type=_printable("il cognome"), default=None,
+                          help="il cognome, quando è di più parole "
+                          "(es. «Maria De Luca» --cognome «De Luca»)")
+    register.add_argument("--nickname", type=_printable("il nickname"), default=None,
+                          help="soprannome")
+    register.add_argument("--club", type=_printable("il club"), default=None, help="club")
+    register.add_argument("--regione", type=_printable("la regione"), default=None,
+                          help="regione")
+    register.add_argument("--dal-turno", type=_positive, default=None, help="primo turno "
+                          "giocato, per chi arriva tardi (predefinito: il prossimo turno non "
+                          "ancora sorteggiato)")
+    register.add_argument("--da", type=Path, default=None, help="elenco da importare (.csv o "
+                          ".xlsx con le intestazioni Nome, Cognome, Nickname, Club, Regione; "
+                          "facoltative ID e Dal turno)")
+    register.add_argument("--ripara", action="store_true", help="fa sedere i nuovi iscritti "
+                          "nei turni già sorteggiati e non giocati, riparandone i tavoli con il "
+                          "minimo di spostamenti")
+    register.add_argument("--forza", action="store_true", help="iscrive anche un omonimo già "
+                          "iscritto (stesso nome, cognome e club) e scrive anche se il file "
+                          "risulta aperto in Excel o LibreOffice")
+    for name in WRITING:
+        if name not in ("new", "draw", "iscrivi"):  # theirs has a meaning of its own
+            commands.choices[name].add_argument(
+                "--forza", action="store_true",
+                help="scrive anche se il file risulta aperto in Excel o LibreOffice")
+    export = command("export", "copia con i soli valori, per chi non ha il componente")
+    export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
+                   "HTML)")
+    post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
+                      help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html, "
+                      "schermo (pagina per proiettore o TV), tutti (ogni formato in una "
+                      "cartella)")
+    post.add_argument("--turno", type=_positive, default=None,
+                      help="turno (predefinito: l'ultimo sorteggiato se non ha ancora "
+                      "risultati, e se ne annunciano i tavoli; altrimenti l'ultimo con tutti "
+                      "i risultati)")
+    post.add_argument("--out", type=Path, default=None, help="file da scrivere (predefinito: "
+                      "lo schermo); con --formato tutti la cartella (predefinita: NOME-post-"
+                      "turno-N accanto alla cartella di lavoro)")
+    post.add_argument("--primi", type=_positive, default=None,
+                      help="solo i primi N della classifica")
+    post.add_argument("--sezioni", default=None, help="sezioni separate da virgole fra: "
+                      + ", ".join(POST_SECTIONS))
+    post.add_argument("--senza-dicitura", action="store_true",
+                      help="omette la dicitura legale sul marchio RisiKo! (richiesta dal RTU)")
+    sheets = command("referti", "stampa i referti di gara, uno per tavolo (PDF o HTML)")
+    sheets.add_argument("--turno", type=_positive, required=True, help="turno")
+    sheets.add_argument("--out", type=Path, default=None, help="file .pdf o .html (predefinito: "
+                        "accanto alla cartella di lavoro)")
+    sheets.add_argument("--per-pagina", type=int, default=1, choices=(1, 2),
+                        help="referti per foglio A4")
+    demo = command("demo", "gioca un torneo dimostrativo e ne scrive la cartella di lavoro")
+    demo.add_argument("dir", nargs="?", default="demo", type=Path,
+                      help="cartella dei risultati (predefinita: demo)")
+    demo.add_argument("--formula", default="master", help="formula (predefinita: master)")
+    demo.add_argument("--giocatori", type=_positive, default=37, help="iscritti (37)")
+    demo.add_argument("--club", type=_positive, default=9, help="club (9)")
+    demo.add_argument("--turni", type=_positive, default=None,
+                      help="turni preliminari (predefiniti: quelli della formula)")
+    return parser

@@ -1,0 +1,44 @@
+"""`pubblica`: the sections chosen with `--sezioni`, and every format written at once."""
+
+from __future__ import annotations
+
+import argparse
+
+from risiko_xl.cli.terminal import _on_book
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish import SECTIONS as POST_SECTIONS
+
+
+def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
+    """`--sezioni a,b`: the chosen sections (None: the post's own choice); a list that
+    names none is refused rather than giving an empty post."""
+    if args.sezioni is None:
+        return None
+    chosen = tuple(part.strip() for part in args.sezioni.split(",") if part.strip())
+    if not chosen:
+        raise RisikoError("--sezioni non nomina nessuna sezione: indicarne almeno una fra "
+                          + ", ".join(POST_SECTIONS), valore=args.sezioni)
+    return chosen
+
+
+def _post_all(args: argparse.Namespace) -> list[str]:
+    """`pubblica --formato tutti`: every format from one load of the workbook, written
+    into a folder (default: NOME-post-turno-N beside the workbook)."""
+    from risiko_xl.files.writes import atomic_write_text, writable_target
+    from risiko_xl.publish.posts import file_name, publish_all
+    from risiko_xl.services.publication import post_source
+
+    sections = _sections(args)
+    round_no, texts = _on_book(args, lambda b: publish_all(
+        post_source(b), args.turno, args.primi, sections, not args.senza_dicitura),
+        save=False)
+    folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
+    folder.mkdir(parents=True, exist_ok=True)
+    targets = {fmt: folder / file_name(round_no, fmt) for fmt in texts}
+    for target in targets.values():  # every file checked before the first is written
+        if target.exists() and not target.is_file():
+            raise RisikoError("il file da scrivere non è un file normale (una cartella, un "
+                              "dispositivo o una pipe): nessun post scritto",
+                              valore=str(target))
+        writable_target(target)
+    return [f"Scritto {atomic_write_text(targets[fmt], text)}" for fmt, text in texts.items()]

@@ -1,0 +1,71 @@
+"""What the organiser sees while a command runs: its phases on one line of a terminal,
+and the output freed of bidirectional controls."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+
+class _Progress:
+    """Phases of a command on one carriage-return line of stderr («Sorteggio…»), only when
+    stderr is a terminal: tests and pipes stay clean. Cleared when the command ends."""
+
+    def __init__(self) -> None:
+        self.shown = 0
+
+    def __call__(self, text: str) -> None:
+        if not sys.stderr.isatty():
+            return
+        sys.stderr.write("\r" + text.ljust(self.shown))
+        sys.stderr.flush()
+        self.shown = len(text)
+
+    def done(self) -> None:
+        if self.shown:
+            self(" " * self.shown)
+            sys.stderr.write("\r")
+            self.shown = 0
+
+
+PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals":
+          "fasi finali", "iscrivi": "iscrizione", "ritira": "ritiro", "verify": "ricalcolo "
+          "e ripetizione dei sorteggi", "post": "preparazione del post", "referti":
+          "preparazione dei referti"}
+
+
+def _on_book(args: argparse.Namespace, work: Callable, save: bool = True) -> Sequence[str]:
+    """work(book) on the command's workbook, saved after unless `save` is False; the
+    phases shown on a terminal (`_Progress`)."""
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+
+    path, command = args.file, args.command
+    progress = _Progress()
+    try:
+        progress(f"Lettura di {path.name}…")
+        book = OpenpyxlBook(path)
+        progress(f"{PHASES.get(command, 'lavoro').capitalize()}…")
+        lines = work(book)
+        if save:
+            progress(f"Salvataggio di {path.name}…")
+            book.save()
+    finally:
+        progress.done()
+    return lines
+
+
+class _Terminal:
+    """The command's output with bidirectional controls removed: a name typed in Excel
+    with U+202E would otherwise print reversed in the lines read out in the room."""
+
+    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from risiko_xl.publish.safe_text import neutral_bidi
+
+        return self._stream.write(neutral_bidi(text))
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._stream, name)

@@ -1,0 +1,110 @@
+"""The commands that write the workbook with more than one step: `iscrivi` (one player or a
+list, seated in drawn rounds with `--ripara`), `nuovo`'s choice of formula, `classifica`'s
+checks before the standings."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from risiko_xl.errors import RisikoError
+
+
+def _register(book, args: argparse.Namespace) -> list[str]:
+    """`iscrivi`: one player from the arguments, or a list (`--da`)."""
+    from risiko_xl.services.register import NewPlayer, id_span, late_warning, register, split_name
+    from risiko_xl.tournament.loading import load
+
+    single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
+    if args.da is not None:
+        from risiko_xl.services.roster import read_list
+
+        if any(v is not None for v in single):
+            raise RisikoError("con --da si iscrive l'elenco: nome, club e gli altri dati "
+                              "vanno nelle sue colonne")
+        players, ignored, source = read_list(args.da)
+    elif args.nome is None:
+        raise RisikoError("indicare il giocatore («Nome Cognome») oppure un elenco con --da")
+    else:
+        first, last = split_name(args.nome, args.cognome)
+        players, ignored, source = [NewPlayer(first, last, args.nickname, args.club,
+                                              args.regione, from_round=args.dal_turno)], [], None
+    ids = register(book, players, args.forza)
+    t = load(book)
+    drawn = t.rounds_drawn()
+    if len(ids) == 1:
+        e = t.by_id[ids[0]]
+        club = f" ({e.club})" if e.club else ""
+        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"
+                 + (f" da {source}" if source else "")]
+    else:
+        lines = [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
+    if ignored:
+        lines.append("Colonne ignorate: " + ", ".join(ignored))
+    if args.ripara:
+        return lines + _seat_arrivals(book, t, ids)
+    for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
+        who = [f"{pid} {t.by_id[pid].name}".rstrip() for pid in ids
+               if t.by_id[pid].from_round == round_no]
+        warning = late_warning(drawn, round_no, who if len(ids) > 1 else ())
+        if warning:
+            lines.append(warning)
+    return lines
+
+
+def _seat_arrivals(book, t, ids: list[str]) -> list[str]:
+    """`iscrivi --ripara`: each round drawn and not played from a new player's first round
+    on is repaired to seat them (`repair_round`)."""
+    from risiko_xl.services.repair_round import repair_round, unplayed_rounds
+
+    lines: list[str] = []
+    for round_no in unplayed_rounds(t):
+        come = [pid for pid in ids if t.by_id[pid].from_round <= round_no]
+        if come:
+            lines += repair_round(book, round_no, arrived=come)
+    return lines or ["Nessun turno sorteggiato e non giocato da riparare."]
+
+
+def _first_sentence(text: str, width: int = 96) -> str:
+    """A formula's description cut to its first sentence, within `width` characters."""
+    sentence = text.split(". ")[0].rstrip(".")
+    return sentence if len(sentence) <= width else sentence[:width - 1].rstrip() + "…"
+
+
+def _ask_formula() -> str:
+    """`nuovo` without --formula: on a terminal, the formulas listed with their titles and
+    one chosen by number or name; otherwise refused (never a silent default)."""
+    from risiko_xl.formulas import load
+    from risiko_xl.formulas.loader import names
+
+    choices = names()
+    if not sys.stdin.isatty():
+        raise RisikoError("indicare la formula con --formula: " + ", ".join(choices))
+    print("Formule disponibili:")
+    for number, name in enumerate(choices, start=1):
+        formula = load(name)
+        print(f"{number:>3}. {name:<16} {formula.title}")
+        print(f"     {_first_sentence(formula.description)}")
+    while True:
+        try:
+            answer = input("Formula (numero o nome): ").strip()
+        except EOFError:
+            raise RisikoError("nessuna formula scelta: indicarla con --formula") from None
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        if answer.casefold() in choices:
+            return answer.casefold()
+        print(f"«{answer}» non è fra le formule: scrivere un numero da 1 a {len(choices)} o "
+              "un nome dell'elenco")
+
+
+def _standings(book) -> Sequence[str]:
+    """`standings`: the typed rows checked against the draws and the phases first."""
+    from risiko_xl.services import phase_check, standings_sheet
+    from risiko_xl.tournament.loading import load
+
+    t = load(book)
+    phase_check.check_seatings(t)
+    phase_check.check_phase_rows(t)
+    return standings_sheet.update_standings(book).lines
