@@ -1,6 +1,7 @@
-"""The macro-enabled workbook: macros/ in sync with the ribbon table, the vbaProject.bin
-writer read back by independent readers (oletools' olevba, olefile, LibreOffice, openpyxl),
-and a reproducible torneo.xlsm."""
+"""The macro-enabled workbook: macros/ in sync with the ribbon table, its vbaProject.bin
+read back by independent readers (oletools' olevba, olefile, LibreOffice, openpyxl), and a
+reproducible torneo.xlsm. The VBA writer's own tests (compression, compound file, module
+streams) are in test_ovba.py."""
 
 from __future__ import annotations
 
@@ -10,15 +11,12 @@ import re
 import subprocess
 import sys
 import zipfile
-from importlib.util import find_spec
 from pathlib import Path
 from xml.etree import ElementTree
 
 import olefile
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from oletools.olevba import VBA_Parser, decompress_stream
+from oletools.olevba import VBA_Parser
 from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
@@ -41,8 +39,8 @@ from risiko_xl.build.xlsm import (
 )
 from risiko_xl.errors import RisikoError
 from risiko_xl.ovba import compression, project
-from risiko_xl.ovba.cfb import compound_file
 from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
+from tests.support.compound_files import check_red_black
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # the macro workbook built and read
@@ -53,7 +51,6 @@ XLSM = ROOT / "workbook" / "torneo.xlsm"
 MACROS = ROOT / "macros"
 REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.build.xlsm"
 UI = f"{{{RIBBON_NAMESPACE}}}"
-RED, BLACK = 0, 1  # MS-CFB directory entry colours
 SUB = re.compile(r"^Sub (\w+)\(control As IRibbonControl\)$", re.MULTILINE)
 
 
@@ -306,34 +303,6 @@ def test_every_on_action_names_a_ribbon_sub(modules):
 
 # --- the compound file ----------------------------------------------------------------------
 
-def _check_red_black(ole: olefile.OleFileIO) -> None:
-    """Every storage's children form a binary search tree in MS-CFB order, no red node has
-    a red child, every path has the same number of black nodes."""
-    entries = ole.direntries
-
-    def key(sid: int) -> tuple[int, str]:
-        return len(entries[sid].name), entries[sid].name.upper()
-
-    def walk(sid: int, low, high, parent_red: bool) -> tuple[int, int]:
-        if sid == olefile.NOSTREAM:
-            return 1, 0
-        entry = entries[sid]
-        red = entry.color == RED
-        assert not (red and parent_red), entry.name
-        assert (low is None or key(low) < key(sid)) and (high is None or key(sid) < key(high))
-        left, n_left = walk(entry.sid_left, low, sid, red)
-        right, n_right = walk(entry.sid_right, sid, high, red)
-        assert left == right, entry.name
-        return left + (not red), n_left + n_right + 1
-
-    storages = (olefile.STGTY_ROOT, olefile.STGTY_STORAGE)
-    for entry in entries:
-        if entry and entry.entry_type in storages and entry.sid_child != olefile.NOSTREAM:
-            assert entries[entry.sid_child].color == BLACK
-            _, count = walk(entry.sid_child, None, None, False)
-            assert count == len(entry.kids)
-
-
 def test_vba_project_is_a_valid_compound_file():
     with zipfile.ZipFile(XLSM) as archive:
         data = archive.read(VBA_PART)
@@ -348,117 +317,7 @@ def test_vba_project_is_a_valid_compound_file():
         hex_text = re.search(rf'^{field_name}="([0-9A-F]+)"\r$', project_text, re.M)[1]
         assert project.deobfuscate(hex_text) == value
     assert not ole.root.clsid  # olefile gives "" for the null CLSID
-    _check_red_black(ole)
-    ole.close()
-
-
-@pytest.mark.parametrize("count", [0, 1, 2, 3, 4, 7, 8, 15, 16, 33])
-def test_compound_file_round_trips_through_olefile(count):
-    streams = {f"S{n:02}": bytes([n]) * (n * 311 % 9000) for n in range(count)}
-    streams |= {"Storage/Inner/deep": b"x" * 5000, "Storage/small": b"y" * 100}
-    ole = olefile.OleFileIO(compound_file(streams), raise_defects=olefile.DEFECT_INCORRECT)
-    assert sorted("/".join(p) for p in ole.listdir()) == sorted(streams)
-    for path, data in streams.items():
-        assert ole.openstream(path).read() == data, path
-    _check_red_black(ole)
-    ole.close()
-
-
-def test_compound_file_of_many_streams_is_deterministic():
-    streams = {f"Modulo{n}": os.urandom(n * 97) for n in range(40)}
-    assert compound_file(streams) == compound_file(dict(reversed(streams.items())))
-
-
-# --- compression -----------------------------------------------------------------------------
-
-def _round_trip(data: bytes) -> None:
-    container = compression.compress(data)
-    assert compression.decompress(container)[:len(data)] == data
-    if not data:
-        assert container == b"\x01"
-        return
-    theirs = bytes(decompress_stream(bytearray(container)))
-    assert theirs == compression.decompress(container)
-    # Only an incompressible last chunk is stored raw, padded with zeros to 4096 bytes.
-    assert theirs == data or (theirs[:len(data)] == data and not theirs[len(data):].strip(b"\0")
-                              and len(theirs) % compression.CHUNK == 0)
-
-
-@pytest.mark.parametrize("data", [
-    b"", b"a", b"ab", b"abc", b"aaaa", b"Sub x()\r\nEnd Sub\r\n" * 3, b"a" * 4096,
-    b"a" * 4097, b"abc" * 10_000, bytes(range(256)) * 40, b"\x00" * 9000,
-])
-def test_compression_round_trips(data):
-    _round_trip(data)
-
-
-@pytest.mark.parametrize("size", [4096 * 3 + 17, 4000])  # raw chunks; last one raw too
-def test_compression_of_random_bytes_round_trips(size):
-    _round_trip(os.urandom(size))
-
-
-@settings(max_examples=60)
-@given(st.binary(max_size=9000))
-def test_compression_round_trips_any_bytes(data):
-    _round_trip(data)
-
-
-@settings(max_examples=40)
-@given(st.text(alphabet="ab \r\n", max_size=6000))
-def test_compression_round_trips_repetitive_text(text):
-    data = text.encode()
-    _round_trip(data)
-    if len(data) > 64:
-        assert compression.decompress(compression.compress(data)) == data
-
-
-def test_compression_matches_the_specification_examples():
-    # MS-OVBA §3.2.1 (no compression possible) and §3.2.2 (normal compression).
-    assert compression.compress(b"abcdefghijklmnopqrstuv.") == bytes.fromhex(
-        "0119B000 6162636465666768 00 696A6B6C6D6E6F70 00 7172737475762E")
-    assert compression.compress(
-        b"#aaabcdefaaaaghijaaaaaklaaamnopqaaaaaaaaaaaarstuvwxyzaaa") == bytes.fromhex(
-        "012FB000236161616263646582660070616768696A01380861"
-        "6B6C00206D6E6F700671027004007273747576107778797A002C")
-
-
-def test_module_streams_are_compressed_chunks(modules):
-    with zipfile.ZipFile(XLSM) as archive:
-        ole = olefile.OleFileIO(archive.read(VBA_PART))
-    for name in [*_expected_modules(), "dir"]:
-        container = ole.openstream(f"VBA/{name}").read()
-        position = 1
-        while position < len(container):  # every chunk compressed (flag bit set)
-            header = int.from_bytes(container[position:position + 2], "little")
-            assert header & 0xF000 == 0xB000, name
-            position += (header & 0x0FFF) + 3
-    ole.close()
-
-
-# --- fidelity to a workbook saved by Excel (xlwings' own quickstart) ------------------------
-
-def test_modules_are_stored_as_excel_stores_them():
-    """xlwings ships quickstart_standalone.xlsm (saved by Excel): our document modules are
-    its ones byte for byte, our Dictionary class differs only by the VBA editor's casing of
-    identifiers; its PROJECT obfuscation decodes with our reader."""
-    _, cls = xlwings_vba()
-    quickstart = Path(find_spec("xlwings").origin).parent / "quickstart_standalone.xlsm"
-    if not quickstart.exists():
-        pytest.skip("questa versione di xlwings non ha quickstart_standalone.xlsm")
-    with zipfile.ZipFile(quickstart) as archive:
-        ole = olefile.OleFileIO(archive.read("xl/vbaProject.bin"))
-    parser = VBA_Parser(str(quickstart))
-    excel = {Path(name).stem: code for _, _, name, code in parser.extract_macros()}
-    parser.close()
-    assert project.document_module("ThisWorkbook", project.WORKBOOK_BASE).stored.decode() == (
-        excel["ThisWorkbook"])
-    assert project.document_module("Sheet1").stored.decode() == excel["Sheet1"]
-    assert project.class_module(cls).stored.decode().lower() == excel["Dictionary"].lower()
-    text = ole.openstream("PROJECT").read().decode("cp1252")
-    values = dict(re.findall(r'^(CMG|DPB|GC)="([0-9A-F]+)"', text, re.M))
-    assert project.deobfuscate(values["GC"]) == b"\xff"
-    assert project.deobfuscate(values["DPB"]) == b"\x00"
-    assert project.deobfuscate(values["CMG"]) == b"\x00\x00\x00\x00"
+    check_red_black(ole)
     ole.close()
 
 
