@@ -3,8 +3,9 @@ readers of our output through real programs (`lo_reader`, `lo_print`, `browser`,
 the readers of the posts (`post_readers`), posts and score sheets of a workbook made as
 the faces make them (`publishing`), the xlwings stand-in for Excel (`excel_standin`)
 and its worksheet-function evaluator (`formula_eval`), workbooks typed as a user would
-(`tournament_typing`, `phase_books`), the seeds' tie-break chains (`seed_chains`) and the
-formulas' end-to-end cases (`preset_cases`).
+(`tournament_typing`, `phase_books`), the seeds' tie-break chains (`seed_chains`), the
+formulas' end-to-end cases (`preset_cases`) and the check of a compound file's directory
+(`compound_files`).
 
 Test modules import from here, never from one another; these modules may import
 `risiko_xl` and each other, never a test module.
