@@ -22,6 +22,7 @@ import tempfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
@@ -155,7 +156,8 @@ def build_xlsm(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Pa
     return target
 
 
-def new_xlsm(target: Path, settings: dict | None = None, keep_backup: bool = True) -> Path:
+def new_xlsm(target: Path, settings: dict[str, Any] | None = None,
+             keep_backup: bool = True) -> Path:
     """A new macro-enabled tournament workbook with the live worksheet functions."""
     with tempfile.TemporaryDirectory() as folder:
         source = write_new(Path(folder) / "torneo.xlsx", settings, formulas=True)

@@ -7,6 +7,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from risiko_xl.cli.parser import ITALIAN, WRITING
 from risiko_xl.cli.posts import _post_all, _sections
@@ -14,6 +15,9 @@ from risiko_xl.cli.terminal import _on_book
 from risiko_xl.cli.writing import _ask_formula, _register, _standings
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
+
+if TYPE_CHECKING:
+    from risiko_xl.books.book import Book
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 
@@ -131,7 +135,7 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "verify":
         found: list[str] = []
 
-        def check(book) -> list[str]:
+        def check(book: Book) -> list[str]:
             lines, summary = verify.verify(book)
             found.extend(lines)
             return [*lines, summary]

@@ -8,9 +8,9 @@ import difflib
 import inspect
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from risiko_xl import __version__
 from risiko_xl.publish import FORMAT_CHOICES
@@ -54,7 +54,9 @@ ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 class _Help(argparse.HelpFormatter):
     """argparse's help with Italian headings (its own words are English)."""
 
-    def add_usage(self, usage, actions, groups, prefix=None):  # type: ignore[override]
+    def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                  groups: Iterable[argparse._MutuallyExclusiveGroup],
+                  prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, "Uso: " if prefix is None else prefix)
 
 
@@ -62,7 +64,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one Italian error line (no usage block), exit code 2, and Italian help
     (headings «Uso», «argomenti», «opzioni»; -h/--help described in Italian)."""
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
         kwargs["add_help"] = False
         for option in ("suggest_on_error", "color"):  # Python 3.14: English hints, colours

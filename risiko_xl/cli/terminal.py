@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+
+if TYPE_CHECKING:
+    from risiko_xl.books.book import Book
+
+T = TypeVar("T")
 
 
 class _Progress:
@@ -35,7 +41,7 @@ PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals"
           "preparazione dei referti"}
 
 
-def _on_book(args: argparse.Namespace, work: Callable, save: bool = True) -> Sequence[str]:
+def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
@@ -59,7 +65,7 @@ class _Terminal:
     """The command's output with bidirectional controls removed: a name typed in Excel
     with U+202E would otherwise print reversed in the lines read out in the room."""
 
-    def __init__(self, stream) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -67,5 +73,5 @@ class _Terminal:
 
         return self._stream.write(neutral_bidi(text))
 
-    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)

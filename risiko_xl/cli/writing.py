@@ -7,11 +7,16 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from risiko_xl.errors import RisikoError
 
+if TYPE_CHECKING:
+    from risiko_xl.books.book import Book
+    from risiko_xl.tournament.loading import Tournament
 
-def _register(book, args: argparse.Namespace) -> list[str]:
+
+def _register(book: Book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
     from risiko_xl.services.register import NewPlayer, id_span, late_warning, register, split_name
     from risiko_xl.tournament.loading import load
@@ -53,7 +58,7 @@ def _register(book, args: argparse.Namespace) -> list[str]:
     return lines
 
 
-def _seat_arrivals(book, t, ids: list[str]) -> list[str]:
+def _seat_arrivals(book: Book, t: Tournament, ids: list[str]) -> list[str]:
     """`iscrivi --ripara`: each round drawn and not played from a new player's first round
     on is repaired to seat them (`repair_round`)."""
     from risiko_xl.services.repair_round import repair_round, unplayed_rounds
@@ -99,7 +104,7 @@ def _ask_formula() -> str:
               "un nome dell'elenco")
 
 
-def _standings(book) -> Sequence[str]:
+def _standings(book: Book) -> Sequence[str]:
     """`standings`: the typed rows checked against the draws and the phases first."""
     from risiko_xl.services import phase_check, standings_sheet
     from risiko_xl.tournament.loading import load

@@ -26,6 +26,7 @@ import shutil
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 import psutil
@@ -147,7 +148,7 @@ def same_values(one: Path, other: Path) -> bool:
         return False
 
 
-def _sheet_names(package: zipfile.ZipFile) -> tuple:
+def _sheet_names(package: zipfile.ZipFile) -> tuple[str | None, ...]:
     root = ElementTree.fromstring(package.read("xl/workbook.xml"))
     return tuple(sheet.get("name") for sheet in root.iter(f"{{{MAIN}}}sheet"))
 
@@ -159,7 +160,7 @@ def _sheet_parts(package: zipfile.ZipFile) -> dict[str, zipfile.ZipInfo]:
 
 def _strings_same(first: zipfile.ZipFile, second: zipfile.ZipFile) -> bool:
     """Whether both shared-string tables are stored identically (or both absent)."""
-    infos = []
+    infos: list[tuple[int, int] | None] = []
     for package in (first, second):
         try:
             info = package.getinfo("xl/sharedStrings.xml")
@@ -178,7 +179,8 @@ def _shared_strings(package: zipfile.ZipFile) -> list[str]:
             for item in root.iter(f"{{{MAIN}}}si")]
 
 
-def _cells(package: zipfile.ZipFile, name: str, strings: list[str] | None) -> tuple:
+def _cells(package: zipfile.ZipFile, name: str,
+           strings: list[str] | None) -> tuple[tuple[str | None, ...], ...]:
     """A sheet's non-empty cells as (reference, value, formula), shared strings resolved:
     what the organiser reads, not how it is styled or stored."""
     cells = []
@@ -207,7 +209,7 @@ def record_written(path: Path) -> None:
     _save_registry(where, registry)
 
 
-def _registry(where: Path) -> dict:
+def _registry(where: Path) -> dict[str, Any]:
     try:
         data = json.loads((where / REGISTRY).read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -230,7 +232,7 @@ def _entry_ok(entry: object) -> bool:
     return name == Path(name).name and not name.startswith(".")
 
 
-def _save_registry(where: Path, registry: dict) -> None:
+def _save_registry(where: Path, registry: dict[str, Any]) -> None:
     temp = where / f".{REGISTRY}.{os.getpid()}.tmp"
     temp.write_text(json.dumps(registry, ensure_ascii=False, indent=1), encoding="utf-8")
     os.replace(temp, where / REGISTRY)

@@ -23,6 +23,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -88,7 +89,7 @@ def _acquire(lock: Path) -> bool:
     return True
 
 
-def _holder(lock: Path) -> dict | None:
+def _holder(lock: Path) -> dict[str, Any] | None:
     """What the lock file says (None: unreadable, being written, or gone)."""
     try:
         data = json.loads(lock.read_text(encoding="utf-8"))
@@ -97,7 +98,7 @@ def _holder(lock: Path) -> dict | None:
     return data if isinstance(data, dict) else None
 
 
-def _stale(holder: dict) -> bool:
+def _stale(holder: dict[str, Any]) -> bool:
     pid, host = holder.get("pid"), holder.get("host")
     if host == socket.gethostname():
         if not isinstance(pid, int) or not 0 < pid < 2**31:
@@ -110,7 +111,7 @@ def _stale(holder: dict) -> bool:
     return (italian_time() - italian_time(since)).total_seconds() > STALE_AFTER
 
 
-def _take_over(lock: Path, holder: dict | None) -> None:
+def _take_over(lock: Path, holder: dict[str, Any] | None) -> None:
     """Remove a stale lock (or one unreadable for over a second: a writer killed mid-way),
     unless it changed meanwhile."""
     if holder is None:
@@ -122,7 +123,7 @@ def _take_over(lock: Path, holder: dict | None) -> None:
     lock.unlink()
 
 
-def _describe(holder: dict) -> str:
+def _describe(holder: dict[str, Any]) -> str:
     return (f"processo {holder.get('pid', '?')} sul computer {holder.get('host', '?')}, "
             f"dalle {str(holder.get('time', '?')).replace('T', ' ')}")
 

@@ -237,7 +237,7 @@ def _check_kind(path: Path, package: zipfile.ZipFile) -> None:
 
 
 def _parse_problem(err: Exception) -> str:
-    causes = []
+    causes: list[BaseException] = []
     seen: BaseException | None = err
     while seen is not None and len(causes) < 10:
         causes.append(seen)

@@ -33,7 +33,7 @@ WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 TEMP_SUFFIX = ".tmp"
 STALE_AFTER = 24 * 3600  # seconds: a temporary file this old is stale whoever made it
 
-Writer = Callable[[Path], None]
+Writer = Callable[[Path], object]  # what it returns is ignored
 
 
 def backup_path(path: Path) -> Path:

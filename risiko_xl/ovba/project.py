@@ -219,7 +219,13 @@ def _text_records(record_id: int, unicode_id: int, text: str) -> bytes:
 
 def _dir_stream(modules: Sequence[Module]) -> bytes:
     """The decompressed `dir` stream (§2.3.4.2)."""
-    u32, u16 = (lambda n: struct.pack("<I", n)), (lambda n: struct.pack("<H", n))
+
+    def u32(n: int) -> bytes:
+        return struct.pack("<I", n)
+
+    def u16(n: int) -> bytes:
+        return struct.pack("<H", n)
+
     out = bytearray()
     out += _record(0x0001, u32(1))  # PROJECTSYSKIND: 32-bit Windows
     out += _record(0x0002, u32(0x0409))  # PROJECTLCID
