@@ -96,7 +96,7 @@ def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
             xl.flush()
         if outcome.save and xl.path is not None:
             _status(xl, f"RisiKo!: {label}, salvataggio…")
-            outcome = _saved(xl, outcome)
+            outcome = _saved(xl, xl.path, outcome)
     except RisikoError as err:
         outcome = Outcome(f"«{label}» non eseguito.\n\n{on_sheet(err)}\n\nNessuna modifica "
                           "è stata scritta nella cartella di lavoro.", mode="critical")
@@ -110,12 +110,12 @@ def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
         print(f"RisiKo!: {outcome.text} ({err})", file=sys.stderr)
 
 
-def _saved(xl: XlwingsBook, outcome: Outcome) -> Outcome:
+def _saved(xl: XlwingsBook, path: Path, outcome: Outcome) -> Outcome:
     """Save in place, the file on disk first kept as `NAME.bak.xlsm` (as the CLI does); a
     failed save (read-only file, full disk) leaves the changes in the open workbook, and
     the message says so."""
     try:
-        make_backup(xl.path)
+        make_backup(path)
         xl.save()
     except Exception as err:
         return Outcome(f"{outcome.text}\n\nAttenzione: la cartella di lavoro non è stata "
@@ -180,7 +180,7 @@ def open_file(path: Path) -> bool:
     """Open `path` with the system's viewer; False when that is not possible."""
     try:
         if sys.platform.startswith("win"):
-            os.startfile(path)  # type: ignore[attr-defined]
+            os.startfile(path)  # type: ignore[attr-defined]  # Windows only
         else:
             opener = "open" if sys.platform == "darwin" else "xdg-open"
             subprocess.Popen([opener, str(path)], stdout=subprocess.DEVNULL,

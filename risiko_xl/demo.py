@@ -101,7 +101,7 @@ def render_draws(seed: str = "demo-2026") -> list[str]:
         where = result.table_of()
         for i, pid in enumerate(ids):
             history[i].append(where[pid])
-        winners = [where[pid] and result.tables[where[pid] - 1][0] == pid for pid in ids]
+        winners = [result.tables[where[pid] - 1][0] == pid for pid in ids]
     return lines
 
 
@@ -164,7 +164,7 @@ def run(directory: Path, formula: str = "master", players: int = 37, clubs: int 
     print(text, end="")
     print(f"Scritto {target}\n")
     workbook = directory / "torneo-demo.xlsx"
-    settings = {} if rounds is None else {"Turni preliminari": rounds}
+    settings: dict[str, object] = {} if rounds is None else {"Turni preliminari": rounds}
     print("\n".join(play_tournament(workbook, formula, players, clubs, settings=settings)))
     print("\n".join(write_publications(workbook, directory)))
     return workbook

@@ -44,7 +44,7 @@ def players_from_columns(
     clubs: Sequence[Any] | None,
     previous_tables: Sequence[Sequence[Any] | None] | None,
     winners: Sequence[Any] | None,
-    round_no: int | None = None,
+    round_no: int | float | None = None,  # a float as Excel passes a number
     regions: Sequence[Any] | None = None,
 ) -> tuple[list[Player | None], int]:
     """Parsed players per row (None for blank rows) and the round number."""

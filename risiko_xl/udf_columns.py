@@ -95,7 +95,7 @@ def _position(value: Any, label: str) -> tuple[int, int] | str | None:
     if type(value) is float and value.is_integer() and 1 <= value <= 6:
         return int(value), 1
     if is_error(value):
-        return value
+        return str(value)
     if isinstance(value, str) and value.strip().endswith("="):
         return to_int(value.strip()[:-1], label, minimum=1, maximum=6) or 1, 2
     position = to_int(value, label, minimum=1, maximum=6)

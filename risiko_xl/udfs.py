@@ -56,7 +56,7 @@ def _guarded(func: Callable[..., Any]) -> Callable[..., Any]:
     wrapper.__name__ = func.__name__
     wrapper.__qualname__ = func.__qualname__
     wrapper.__doc__ = func.__doc__
-    wrapper.__wrapped__ = func  # type: ignore[attr-defined]
+    wrapper.__wrapped__ = func  # type: ignore[attr-defined]  # a function object takes it
     return wrapper
 
 
@@ -169,6 +169,7 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
             size = _table_size(rows, players)
             if len(rows) > size:
                 raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
+            # ignores below: every seat of `table` is a Seat here (checked above)
             values = None
             if ranking is not None:
                 values = []
@@ -227,12 +228,13 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
         return Seat(points[r] or 0, out_points[r], None, flags[r], False, None, armies[r],
                     armies[r], coefficient=coefficients[r])
 
-    winners: dict[str, int] = {}
+    winners: dict[str | None, int] = {}  # by table; a row without one finds none
     if m.needs_table:  # the winner's points of each table, for methods measured against it
         for r in range(n):
             if tables[r] is not None and isinstance(positions[r], tuple) \
                     and positions[r][0] == 1:
                 with contextlib.suppress(RisikoError):  # reported on the row itself below
+                    # ignore: only the methods that need the table have winner_points
                     winners[tables[r]] = m.winner_points(seat(r), players[r])  # type: ignore[attr-defined]
 
     result: list[Any] = []
@@ -352,9 +354,9 @@ def RISIKO_SORTEGGIO(id, club, tavoli_precedenti, vincitori, seme, formula="mast
     previous = None if tavoli_precedenti is None else cells.rows_2d(tavoli_precedenti)
     if previous is not None and len(previous) != n:
         raise RisikoError(f"tavoli_precedenti ha {len(previous)} righe, la colonna ID {n}")
-    if is_blank(seme):
+    seed = cells.to_text(seme)  # None: a blank cell
+    if seed is None:
         raise RisikoError("manca il seme del sorteggio", colonna="seme")
-    seed = cells.to_text(seme)
     tables = draw_column(ids, broadcast(n, club, "club"), previous,
                          None if vincitori is None else broadcast(n, vincitori, "vincitori"),
                          seed, "master" if is_blank(formula) else str(formula),

@@ -8,7 +8,8 @@ sheet row. Read-only: the worksheet function returns values, it writes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
@@ -17,6 +18,9 @@ from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.settings import settings_of
 from risiko_xl.cells import rows_2d
 from risiko_xl.errors import RisikoError
+
+if TYPE_CHECKING:
+    from risiko_xl.books.live_formulas import SheetFormula
 
 SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
 
@@ -51,6 +55,9 @@ class ArrayBook:
     set_setting = write_table
 
     def set_chart(self, spec: ChartSpec) -> None:
+        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
+
+    def set_sheet_formulas(self, sheet: str, note: str, formulas: Sequence[SheetFormula]) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
     def apply_look(self, look: object) -> None:
