@@ -16,8 +16,10 @@ import datetime as dt
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from fpdf import FPDF
+from fpdf.fonts import TTFFont
 from PIL import Image
 
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
@@ -62,9 +64,10 @@ def _load_fonts(pdf: SheetPDF, text: str) -> None:
     pdf.add_font(FONT, "", str(regular))
     pdf.add_font(FONT, "B", str(bold))
     pdf.set_text_shaping(True)
-    covered = set().union(*(font.cmap for font in pdf.fonts.values()))
+    covered = set().union(*(font.cmap for font in pdf.fonts.values()
+                            if isinstance(font, TTFFont)))
     missing = {ord(c) for c in set(text)} - covered
-    fallbacks = []
+    fallbacks: list[str] = []
     for path in fallback_fonts():
         if not missing & font_cmap(path):
             continue
@@ -74,8 +77,9 @@ def _load_fonts(pdf: SheetPDF, text: str) -> None:
         except Exception:  # a font fpdf2 cannot read (e.g. an unusual collection): skip
             continue
         fallbacks.append(family)
-        missing -= set(pdf.fonts[family].cmap)
-        covered |= set(pdf.fonts[family].cmap)
+        added = cast(TTFFont, pdf.fonts[family])  # add_font loads a TrueType font
+        missing -= set(added.cmap)
+        covered |= set(added.cmap)
         if not missing:
             break
     if fallbacks:  # a bold name borrows the regular face of a fallback font
@@ -218,7 +222,8 @@ def _title(pdf: SheetPDF, x: float, y: float, w: float, text: str, size: float) 
     lines: list[str] = []
     while size >= 9:
         pdf.set_font(FONT, "B", size)
-        lines = pdf.multi_cell(w - 0.4, 5, text, dry_run=True, output="LINES", padding=0)
+        lines = cast(list[str], pdf.multi_cell(w - 0.4, 5, text, dry_run=True,  # the lines
+                                               output="LINES", padding=0))
         if len(lines) <= 2:
             break
         size -= 0.5
@@ -230,7 +235,7 @@ def _title(pdf: SheetPDF, x: float, y: float, w: float, text: str, size: float) 
     return y + 1.5 + 2 * height
 
 
-def _header(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+def _header(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     """Logo, tournament, club and venue, the table box; returns the y below."""
     x = MARGIN
     if sheet.logo is not None:
@@ -266,7 +271,7 @@ def _header(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     return y + max(size.logo, 16.0) + 2
 
 
-def _info(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+def _info(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     """The round, date and time-limit line between two rules; returns the y below."""
     y += size.gap
     pdf.line(MARGIN, y, MARGIN + WIDTH, y)
@@ -277,7 +282,7 @@ def _info(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     return y + 8 + size.gap
 
 
-def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+def _players(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     """The players' table, with empty cells to fill in; returns the y below."""
     x = MARGIN
     head = 10.0
@@ -290,8 +295,8 @@ def _players(pdf: FPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
         while max(map(pdf.get_string_width, header.split())) > room and font > 5:
             font -= 0.25
             pdf.set_font(FONT, "B", font)
-        lines = pdf.multi_cell(w - 1, 3.3, header, align="C", dry_run=True,
-                               output="LINES")
+        lines = cast(list[str], pdf.multi_cell(w - 1, 3.3, header, align="C",  # the lines
+                                               dry_run=True, output="LINES"))
         pdf.set_xy(x + 0.5, y + (head - 3.3 * len(lines)) / 2)
         pdf.multi_cell(w - 1, 3.3, header, align="C")
         x += w
@@ -314,7 +319,7 @@ def _footer_height(reminder_lines: int = 2) -> float:
     return 4 + 6 + 2.5 + reminder_lines * 3.2 + 1.5 + 3
 
 
-def _footer(pdf: FPDF, sheet: ScoreSheet, y: float) -> None:
+def _footer(pdf: SheetPDF, sheet: ScoreSheet, y: float) -> None:
     """Referee's name and signature, the scoring reminder and the trademark line."""
     y += 4
     _fill_line(pdf, MARGIN, y, "Arbitro:", "", 70, 9.5)
@@ -327,7 +332,7 @@ def _footer(pdf: FPDF, sheet: ScoreSheet, y: float) -> None:
     _line(pdf, MARGIN, y, WIDTH, 3, TRADEMARK, 6.5, align="C", gray=68)
 
 
-def _sheet(pdf: FPDF, sheet: ScoreSheet, top: float, height: float, size: Size) -> None:
+def _sheet(pdf: SheetPDF, sheet: ScoreSheet, top: float, height: float, size: Size) -> None:
     """One score sheet in the band [top, top + height]."""
     y = _header(pdf, sheet, top, size)
     y = _info(pdf, sheet, y, size)
