@@ -69,7 +69,7 @@ class Dropped:
     """A round's result the standings do not count (003 Art. 2: the worst is dropped):
     shown in parentheses, as the workbook shows it."""
 
-    value: Number
+    value: Number | str  # a place («1°») with the medal table
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ class Post:
             return ""
         return f" (primi {len(self.ranking.rows)} di {self.ranking.total})"
 
-    def show(self, value: Number | str) -> str:
+    def show(self, value: Number | str | Dropped) -> str:
         """A value as Italian readers expect it: points with the formula's decimals."""
         if value is None:
             return "–"

@@ -24,6 +24,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from markupsafe import Markup
 
@@ -175,7 +176,7 @@ def _screen(post: Post) -> dict[str, object]:
         longest = max((len(p.name) for g in post.results for p in g.players), default=0)
         per_row = 2 if longest > LONG_NAME else 3
         rows = 2 if any(len(g.players) > 5 for g in post.results) else 3
-        parts: list[list] = pages(post.results, per_row * rows)
+        parts: list[list[Any]] = pages(post.results, per_row * rows)  # cards or rows
     else:
         parts = pages(post.ranking_rows(), ROWS_PER_PAGE)
     return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
