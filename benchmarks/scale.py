@@ -115,11 +115,10 @@ def floor(run: Run, path: Path) -> tuple[float, float]:
 
 def pending(book: OpenpyxlBook) -> tuple[int, str] | None:
     """(round, phase) of the first Risultati row still without a result."""
-    frame = book.read_table(schema.RESULTS.name)
-    columns = (frame[h] for h in ("ID", "Punti obiettivo", "Eliminato", "Turno", "Fase"))
-    for pid, points, out, round_no, phase in zip(*columns):
-        if pid is not None and points is None and out is None:
-            return int(round_no), phase or "Qualificazione"
+    for row in book.read_table(schema.RESULTS.name):
+        if row["ID"] is not None and row["Punti obiettivo"] is None \
+                and row["Eliminato"] is None:
+            return int(row["Turno"]), row["Fase"] or "Qualificazione"
     return None
 
 
@@ -180,13 +179,15 @@ def udf_arguments(path: Path) -> dict[str, tuple[Any, ...]]:
 
     def column(frame: Any, header: str) -> list[list[Any]]:
         return [[None if v is None or v == "" else float(v) if isinstance(v, (int, float))
-                 and not isinstance(v, bool) else v] for v in frame[header]]
+                 and not isinstance(v, bool) else v] for v in frame.column(header)]
 
     book = OpenpyxlBook(path)
-    results = book.read_table(schema.RESULTS.name).iloc[:1000]
-    players = book.read_table(schema.PLAYERS.name).iloc[:1000]
-    tables = results["Tavolo"] + 1000 * results["Turno"]  # one label per game
-    sizes = tables.map(tables.value_counts())
+    results = book.read_table(schema.RESULTS.name)
+    results.rows = results.rows[:1000]
+    players = book.read_table(schema.PLAYERS.name)
+    players.rows = players.rows[:1000]
+    tables = [r["Tavolo"] + 1000 * r["Turno"] for r in results]  # one label per game
+    sizes = [tables.count(t) for t in tables]
     col = {h: column(results, h) for h in ("Punti obiettivo", "Punti fuori obiettivo",
                                             "Ordine", "RisiKo!", "Eliminato")}
     table_col = [[float(t)] for t in tables]
@@ -197,7 +198,7 @@ def udf_arguments(path: Path) -> dict[str, tuple[Any, ...]]:
     previous = [[float(1 + (i * 7 + r) % 250) for r in range(3)] for i in range(len(players))]
     winners = [["S" if i % 4 == 0 else None] for i in range(len(players))]
     args: dict[str, tuple[Any, ...]] = {
-        "RISIKO_SORTEGGIO": ([[v] for v in players["ID"]], column(players, "Club"), previous,
+        "RISIKO_SORTEGGIO": ([[v] for v in players.column("ID")], column(players, "Club"), previous,
                              winners, SEED, FORMULA, 4.0),
         "RISIKO_POSIZIONE": (table_col, col["Punti obiettivo"], col["Punti fuori obiettivo"],
                              col["Ordine"], col["RisiKo!"], col["Eliminato"], size_col),
@@ -205,18 +206,22 @@ def udf_arguments(path: Path) -> dict[str, tuple[Any, ...]]:
                                 "millesimi", None, col["Punti fuori obiettivo"], None,
                                 table_col),
     }
-    def block(frame: Any) -> list[list[Any]]:  # a whole table as Excel passes `T[#All]`
-        return [list(frame.columns), *[[None if v is None else float(v) if isinstance(
-            v, int) and not isinstance(v, bool) else v for v in row]
-            for row in frame.itertuples(index=False)]]
+    def block(frame: Any, headers: list[str] | None = None) -> list[list[Any]]:
+        """A whole table as Excel passes `T[#All]` (only `headers`, when given)."""
+        headers = headers or frame.headers
+        return [list(headers), *[[None if v is None else float(v) if isinstance(
+            v, int) and not isinstance(v, bool) else v for v in (row[h] for h in headers)]
+            for row in frame]]
 
     whole = book.read_table(schema.RESULTS.name)
-    typed = list(whole.columns[:-len(schema.RESULTS.computed)])
+    typed = whole.headers[:-len(schema.RESULTS.computed)]
     settings, entrants = (block(book.read_table(t.name)) for t in (schema.SETTINGS,
                                                                     schema.PLAYERS))
-    for label, frame in (("", whole.iloc[:1000]), (WHOLE, whole)):
+    first = whole.copy()
+    first.rows = first.rows[:1000]
+    for label, frame in (("", first), (WHOLE, whole)):
         for name in ("RISIKO_RISULTATI", "RISIKO_CLASSIFICA"):
-            args[name + label] = (settings, entrants, block(frame[typed]))
+            args[name + label] = (settings, entrants, block(frame, typed))
     return args
 
 

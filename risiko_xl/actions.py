@@ -241,9 +241,10 @@ def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
         for name in ID_TABLES:
             if name not in names:
                 continue
-            frame = xl.read_table(name)
-            if frame.attrs["sheet"] == sheet and row in frame.index and "ID" in frame:
-                pid = to_text(frame.at[row, "ID"])
+            table = xl.read_table(name)
+            found = table.by_sheet_row().get(row)
+            if table.sheet == sheet and found is not None and "ID" in table.headers:
+                pid = to_text(found["ID"])
                 if pid is not None:
                     return pid, False
     pid = to_text(xl.settings().get(PLAYER_TO_WITHDRAW))

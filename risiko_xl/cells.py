@@ -26,9 +26,21 @@ EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#N
 
 
 def is_blank(value: Any) -> bool:
-    """None, NaN (pandas' empty cell) or text of only spaces."""
-    return value is None or (isinstance(value, str) and not value.strip()) or (
-        isinstance(value, float) and value != value)
+    """None or text of only spaces."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def number_or_none(value: Any) -> float | None:
+    """A cell as a number where it reads as one (3, 3.0, '3'), else None, never an error:
+    for matching rows by a number column whose bad cells other checks report."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            return None
+    return None
 
 
 def flatten(value: Any) -> tuple[list[Any], bool]:

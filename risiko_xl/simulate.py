@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Row, Table
 from risiko_xl.draw.rng import Rng
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.tournament.records import PHASE_WORDS
@@ -86,25 +85,23 @@ def game(rng: Rng, n: int) -> list[dict[str, Any]]:
 
 def play(book: Book, round_no: int, phase: str, seed: str) -> int:
     """Type simulated results into every untyped row of (round, phase); returns tables."""
-    frame = book.read_table(schema.RESULTS.name)
-    tables: dict[Any, list[int]] = defaultdict(list)
-    columns = (frame[h] for h in ("Turno", "Fase", "Punti obiettivo", "Eliminato", "Tavolo"))
-    for row, turn, fase, points, out, table in zip(frame.index, *columns):  # no iterrows: fast
+    results = book.read_table(schema.RESULTS.name)
+    tables: dict[Any, list[Row]] = defaultdict(list)
+    for row in results:
+        fase = row["Fase"]
         typed = PHASE_WORDS.get(str(fase or "Qualificazione").strip().casefold(), fase)
-        if turn == round_no and typed == PHASE_WORDS.get(phase.casefold(), phase) \
-                and points is None \
-                and out is None:
-            tables[table].append(row)
+        if row["Turno"] == round_no and typed == PHASE_WORDS.get(phase.casefold(), phase) \
+                and row["Punti obiettivo"] is None and row["Eliminato"] is None:
+            tables[row["Tavolo"]].append(row)
     rng = Rng(seed, "results", str(round_no), phase)
     for table in sorted(tables):
         rows = tables[table]
         for row, values in zip(rows, game(rng, len(rows))):
-            for header, value in values.items():
-                frame.at[row, header] = value
-    book.write_table(schema.RESULTS.name, frame)
+            row.values.update(values)
+    book.write_table(schema.RESULTS.name, results)
     return len(tables)
 
 
 def register(book: Book, rows: list[dict[str, Any]]) -> None:
     """Replace the `Iscritti` table body with `rows`."""
-    book.write_table(schema.PLAYERS.name, pd.DataFrame(rows, columns=schema.PLAYERS.headers))
+    book.write_table(schema.PLAYERS.name, Table.of(rows, schema.PLAYERS.headers))

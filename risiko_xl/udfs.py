@@ -321,12 +321,11 @@ def RISIKO_CLASSIFICA(impostazioni, iscritti, risultati):
     from risiko_xl.services.standings_sheet import standings_of
 
     try:
-        frame = standings_of(_tournament(impostazioni, iscritti, risultati))[1]
+        table = standings_of(_tournament(impostazioni, iscritti, risultati))[1]
     except RisikoError as err:
         return _block_error(err, 2, len(schema.STANDINGS_BASE))
-    body = [["" if v is None or v != v else v for v in row]
-            for row in frame.itertuples(index=False, name=None)]
-    return [list(frame.columns), *(body or [[""] * len(frame.columns)])]
+    body = [["" if row.get(h) is None else row[h] for h in table.headers] for row in table]
+    return [list(table.headers), *(body or [[""] * len(table.headers)])]
 
 
 # --- draw and game helpers -----------------------------------------------------------

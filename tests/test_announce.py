@@ -89,7 +89,7 @@ def seating(path: Path, round_no: int) -> dict[int, list[tuple[str, str]]]:
     """Table number → [(ID, name)] of round `round_no`, as Risultati holds them."""
     frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
     out: dict[int, list[tuple[str, str]]] = {}
-    for _, r in frame[frame["Turno"] == round_no].iterrows():
+    for r in (r for r in frame if r["Turno"] == round_no):
         out.setdefault(int(r["Tavolo"]), []).append((str(r["ID"]), str(r["Giocatore"])))
     return out
 
@@ -181,10 +181,10 @@ def test_turn_order_is_shown_when_typed(drawn, tmp_path):
     shutil.copy(drawn[0], path)
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.RESULTS.name)
-    first = frame[frame["Tavolo"] == 1]
-    names = list(first["Giocatore"])
-    for order, row in zip(range(len(first), 0, -1), first.index):  # typed in reverse
-        frame.at[row, "Ordine"] = order
+    first = [r for r in frame if r["Tavolo"] == 1]
+    names = [r["Giocatore"] for r in first]
+    for order, row in zip(range(len(first), 0, -1), first):  # typed in reverse
+        row["Ordine"] = order
     book.write_table(schema.RESULTS.name, frame)
     book.save()
     text = publish(OpenpyxlBook(path), "testo", 1, sections=("tavoli",), now=NOW)
@@ -213,11 +213,11 @@ def test_the_seed_survives_copying(drawn, fmt):
 def test_a_seed_copied_from_the_chat_replays_the_draw(drawn, tmp_path):
     path = tmp_path / "ripeti.xlsx"
     shutil.copy(drawn[0], path)
-    before = OpenpyxlBook(path).read_table(schema.DRAWS.name)["Impronta"].iloc[-1]
+    before = OpenpyxlBook(path).read_table(schema.DRAWS.name).column("Impronta")[-1]
     text = publish(OpenpyxlBook(path), "testo", 1, sections=("certificato",), now=NOW)
     copied = re.search(r"seme (.*)", text)[1]
     assert main(["sorteggia", str(path), "--turno", "1", "--forza", "--seme", copied]) == 0
-    after = OpenpyxlBook(path).read_table(schema.DRAWS.name)["Impronta"].iloc[-1]
+    after = OpenpyxlBook(path).read_table(schema.DRAWS.name).column("Impronta")[-1]
     assert after == before
 
 
@@ -270,7 +270,7 @@ def test_room_screen_pages_the_standings_after_results(demo, tmp_path):
     assert len(pages) == -(-len(frame) // 16) and sum(sizes) == len(frame)
     assert max(sizes) <= 16 and max(sizes) - min(sizes) <= 1
     names = ["".join(tr.findall("td")[1].itertext()) for r in rows for tr in r]
-    assert names == list(frame["Giocatore"])
+    assert names == frame.column("Giocatore")
     css = page.read_text(encoding="utf-8")
     assert "@keyframes" in css and "@media print" in css  # rotates; printed, all stacked
 
@@ -303,7 +303,7 @@ def test_a_bad_address_is_refused_where_it_is_typed(drawn, tmp_path, capsys, bad
     book.set_setting("Indirizzo pubblicazione", bad)
     book.save()
     frame = OpenpyxlBook(path).read_table(schema.SETTINGS.name)
-    row = next(i for i, k in zip(frame.index, frame["Voce"]) if k == "Indirizzo pubblicazione")
+    row = next(r.sheet_row for r in frame if r["Voce"] == "Indirizzo pubblicazione")
     assert main(["pubblica", str(path), "--formato", "schermo", "--out",
                  str(tmp_path / "s.html")]) == 2
     err = capsys.readouterr().err
@@ -373,11 +373,11 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
     book.save()
     assert step is not None
     frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
-    seated = frame[frame["Turno"] == step.round_no]
+    seated = [r for r in frame if r["Turno"] == step.round_no]
     text = publish(OpenpyxlBook(path), "markdown", now=NOW)
     assert "## Tavoli: " in text and f"(turno {step.round_no})" in text
     line = next(x for x in text.splitlines() if x.startswith("- **Tavolo 1:**"))
-    for name in seated[seated["Tavolo"] == 1]["Giocatore"]:
+    for name in (r["Giocatore"] for r in seated if r["Tavolo"] == 1):
         assert name in line
     assert "Classifica" not in text and "Certificato" not in text
     screen = publish(OpenpyxlBook(path), "schermo", now=NOW)
@@ -413,9 +413,9 @@ def test_a_turn_order_that_cannot_be_read_is_refused_not_announced(drawn, tmp_pa
     shutil.copy(drawn[0], path)
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.RESULTS.name)
-    first = [i for i in frame.index if frame.at[i, "Tavolo"] == 1]
+    first = [r for r in frame if r["Tavolo"] == 1]
     for row, value in zip(first, typed):
-        frame.at[row, "Ordine"] = value
+        row["Ordine"] = value
     book.write_table(schema.RESULTS.name, frame)
     book.save()
     with pytest.raises(RisikoError, match=words):

@@ -13,7 +13,6 @@ import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
-import pandas as pd
 import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string, range_boundaries
@@ -22,6 +21,7 @@ from PIL import Image
 from risiko_xl import simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, standings_chart
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.table import Table
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.publish.charts import Progression, progression, progression_png
 from risiko_xl.services.publication import post_source
@@ -221,14 +221,16 @@ def test_no_chart_before_any_result_and_fewer_bars_with_fewer_players(tmp_path):
 
 
 def test_standings_chart_uses_only_round_columns_with_results():
-    frame = pd.DataFrame({"Pos": range(1, 13), "Giocatore": list("ABCDEFGHIJKL"),
-                          "T1": [1.0] * 12, "T2": [0.5] * 12, "T3": [None] * 12,
-                          "Generale": [1.5] * 12, "Assoluta": [1.5] * 12})
-    spec = standings_chart(frame)
+    table = Table.of({"Pos": n, "Giocatore": name, "T1": 1.0, "T2": 0.5, "T3": None,
+                      "Generale": 1.5, "Assoluta": 1.5}
+                     for n, name in enumerate("ABCDEFGHIJKL", start=1))
+    spec = standings_chart(table)
     assert (spec.table, spec.category, spec.series, spec.rows) == (
         "Classifica", "Giocatore", ("T1", "T2"), 10)
-    assert standings_chart(frame.head(4)).rows == 4
-    assert standings_chart(frame.assign(T1=None, T2=None)).empty
+    assert standings_chart(table.where(lambda row: row["Pos"] <= 4)).rows == 4
+    table.set_column("T1", [None] * 12)
+    table.set_column("T2", [None] * 12)
+    assert standings_chart(table).empty
 
 
 # --- LibreOffice reads the workbook with its chart --------------------------------------
@@ -237,7 +239,7 @@ def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
     sheets = sheets_as_csv(demo, tmp_path / "csv")
     header, *rows = [r for r in sheets["Classifica"] if any(r)]
     assert header[:4] == ["Pos", "ID", "Giocatore", "Club"]
-    names = OpenpyxlBook(demo).read_table("Classifica")["Giocatore"].tolist()
+    names = OpenpyxlBook(demo).read_table("Classifica").column("Giocatore")
     assert [row[2] for row in rows] == names
     soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
     # Classifica prints its table only (its print area): the chart beside it is printed

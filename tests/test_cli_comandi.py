@@ -49,13 +49,12 @@ def test_ritira_matches_ids_without_regard_to_case_or_spaces(drawn, capsys, type
     capsys.readouterr()
     assert cli.main(["ritira", str(drawn), typed]) == 0
     assert "(G007)" in capsys.readouterr().out
-    frame = entrants(drawn)
-    assert frame.loc[frame["ID"] == "G007", "Stato"].item() == "Ritirato"
+    assert [r["Stato"] for r in entrants(drawn) if r["ID"] == "G007"] == ["Ritirato"]
 
 
 def test_ritira_accepts_a_unique_exact_name(drawn, capsys):
-    frame = entrants(drawn)
-    name = f"{frame['Nome'].iloc[2]} {frame['Cognome'].iloc[2]}"
+    third = entrants(drawn).rows[2]
+    name = f"{third['Nome']} {third['Cognome']}"
     capsys.readouterr()
     assert cli.main(["ritira", str(drawn), name.upper()]) == 0
     assert f"Ritiro registrato: {name} (G003)." in capsys.readouterr().out
@@ -72,22 +71,23 @@ def test_a_near_miss_gets_a_suggestion(drawn, capsys):
 def test_an_id_typed_in_risultati_in_another_case_is_the_registered_one(drawn, capsys):
     book = OpenpyxlBook(drawn)
     simulate.play(book, 1, "Qualificazione", "comandi")
-    frame = book.read_table(schema.RESULTS.name)
-    row = frame.index[frame["ID"] == "G005"][0]
-    frame.loc[row, "ID"] = " g005 "
-    book.write_table(schema.RESULTS.name, frame)
+    table = book.read_table(schema.RESULTS.name)
+    typed = next(r for r in table if r["ID"] == "G005")
+    typed["ID"] = " g005 "
+    book.write_table(schema.RESULTS.name, table)
     book.save()
     assert cli.main(["classifica", str(drawn)]) == 0
-    assert results(drawn).loc[row, "ID"] == "G005"  # written back as registered
+    row = typed.sheet_row
+    assert results(drawn).by_sheet_row()[row]["ID"] == "G005"  # written back as registered
     standings = OpenpyxlBook(drawn).read_table("Classifica")
-    assert "G005" in set(standings["ID"]) and len(standings) == 12
+    assert "G005" in set(standings.column("ID")) and len(standings) == 12
 
 
 def test_two_ids_differing_only_by_case_are_refused(drawn, capsys):
     book = OpenpyxlBook(drawn)
-    frame = book.read_table(schema.PLAYERS.name)
-    frame.loc[frame.index[4], "ID"] = "g001"  # row 6 of the sheet, G001 is on row 2
-    book.write_table(schema.PLAYERS.name, frame)
+    players = book.read_table(schema.PLAYERS.name)
+    players.rows[4]["ID"] = "g001"  # row 6 of the sheet, G001 is on row 2
+    book.write_table(schema.PLAYERS.name, players)
     book.save()
     assert cli.main(["classifica", str(drawn)]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
@@ -97,9 +97,9 @@ def test_two_ids_differing_only_by_case_are_refused(drawn, capsys):
 
 def test_an_unknown_id_in_risultati_gets_a_suggestion(drawn, capsys):
     book = OpenpyxlBook(drawn)
-    frame = book.read_table(schema.RESULTS.name)
-    frame.loc[frame.index[0], "ID"] = "G0l2"
-    book.write_table(schema.RESULTS.name, frame)
+    table = book.read_table(schema.RESULTS.name)
+    table.rows[0]["ID"] = "G0l2"
+    book.write_table(schema.RESULTS.name, table)
     book.save()
     assert cli.main(["classifica", str(drawn)]) == cli.EXIT_BAD_INPUT
     assert "forse intendevi G012" in capsys.readouterr().err
@@ -110,18 +110,18 @@ def test_an_unknown_id_in_risultati_gets_a_suggestion(drawn, capsys):
 def test_a_name_typed_by_hand_in_risultati_is_refreshed_and_said(drawn, capsys):
     book = OpenpyxlBook(drawn)
     simulate.play(book, 1, "Qualificazione", "comandi")
-    frame = book.read_table(schema.RESULTS.name)
-    row = frame.index[frame["ID"] == "G004"][0]
-    registered = frame.loc[row, "Giocatore"]
-    frame.loc[row, "Giocatore"] = "Tizio Sbagliato"
-    book.write_table(schema.RESULTS.name, frame)
+    table = book.read_table(schema.RESULTS.name)
+    typed = next(r for r in table if r["ID"] == "G004")
+    row, registered = typed.sheet_row, typed["Giocatore"]
+    typed["Giocatore"] = "Tizio Sbagliato"
+    book.write_table(schema.RESULTS.name, table)
     book.save()
     capsys.readouterr()
     assert cli.main(["classifica", str(drawn)]) == 0
     out = capsys.readouterr().out
     assert ("Nomi riscritti nel foglio Risultati come negli Iscritti (conta l'ID): "
             f"riga {row}, G004: «Tizio Sbagliato» → «{registered}»") in out
-    assert results(drawn).loc[row, "Giocatore"] == registered
+    assert results(drawn).by_sheet_row()[row]["Giocatore"] == registered
     capsys.readouterr()
     assert cli.main(["classifica", str(drawn)]) == 0
     assert "Nomi riscritti" not in capsys.readouterr().out  # said once

@@ -47,7 +47,7 @@ def test_one_player_in_one_line(book, capsys):
     # the echo gives the full form, nickname included, as it was registered
     assert capsys.readouterr().out == ("Iscritto G01 Mario “Supermario” Rossi (Rahal Maut) "
                                        "dal turno 1\n")
-    row = players(book).iloc[0]
+    row = players(book).rows[0]
     assert (row["ID"], row["Nome"], row["Cognome"], row["Nickname"], row["Club"],
             row["Regione"], row["Stato"], row["Dal turno"]) == (
         "G01", "Mario", "Rossi", "Supermario", "Rahal Maut", "Sicilia", "Attivo", 1)
@@ -103,7 +103,7 @@ def test_a_duplicate_is_refused_unless_forced(book, capsys):
     # another club: another person
     assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Gufo"]) == 0
     assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club", "Eagles", "--forza"]) == 0
-    assert list(players(book)["ID"]) == ["G01", "G02", "G03"]
+    assert players(book).column("ID") == ["G01", "G02", "G03"]
 
 
 def test_late_arrival_defaults_to_the_next_round_not_drawn(book, capsys):
@@ -144,8 +144,9 @@ def test_a_list_with_bom_and_semicolons(book, tmp_path, capsys):
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
     assert capsys.readouterr().out == "Iscritti 23 giocatori (G01–G23) da «elenco.csv»\n"
     frame = players(book)
-    assert list(frame["ID"]) == [f"G{i:02d}" for i in range(1, 24)]
-    assert frame["Cognome"].iloc[22] == "Cognome23" and set(frame["Stato"]) == {"Attivo"}
+    assert frame.column("ID") == [f"G{i:02d}" for i in range(1, 24)]
+    assert frame.column("Cognome")[22] == "Cognome23" and set(frame.column("Stato")) == {
+        "Attivo"}
 
 
 def test_a_list_saved_by_excel_in_italy(book, tmp_path, capsys):
@@ -275,7 +276,7 @@ def test_a_value_under_an_empty_header_is_refused(book, tmp_path, capsys):
     # an empty column under an empty header loses nothing: accepted
     elenco = write_csv(tmp_path / "elenco.csv", "Nome;;Club\nA;;C\n")
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
-    assert list(players(book)["Club"]) == ["C"]
+    assert players(book).column("Club") == ["C"]
 
 
 def xlsx(path, sheets, active=None, hidden=()):
@@ -302,7 +303,7 @@ def test_a_hidden_first_sheet_is_not_read(book, tmp_path, capsys):
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
     assert capsys.readouterr().out == ("Iscritti 2 giocatori (G01–G02) da «elenco.xlsx», "
                                        "foglio «Iscritti 2026»\n")
-    assert list(players(book)["Nome"]) == ["Ada", "Bruno"]
+    assert players(book).column("Nome") == ["Ada", "Bruno"]
 
 
 def test_the_active_sheet_is_read(book, tmp_path, capsys):
@@ -310,7 +311,7 @@ def test_the_active_sheet_is_read(book, tmp_path, capsys):
         "Note": [["Nome"], ["Non io"]], "Giocatori": [["Nome"], ["Ada"], ["Bruno"]]},
         active="Giocatori")
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
-    assert list(players(book)["Nome"]) == ["Ada", "Bruno"]
+    assert players(book).column("Nome") == ["Ada", "Bruno"]
 
 
 def test_an_empty_sheet_names_the_others(book, tmp_path, capsys):
@@ -370,7 +371,7 @@ def test_a_utf16_list_is_read(book, tmp_path, capsys, encoding):
         text = "\ufeff" + text
     elenco = write_csv(tmp_path / "elenco.csv", text, encoding)
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
-    row = players(book).iloc[0]
+    row = players(book).rows[0]
     assert (row["Nome"], row["Cognome"], row["Club"]) == ("Nicolò", "D'Amico", "Rahal Maut")
 
 
@@ -387,7 +388,7 @@ def test_excel_sep_line_is_honoured(book, tmp_path, capsys):
     elenco = write_csv(tmp_path / "elenco.csv", "sep=;\nNome;Cognome;Club\nAda;Neri;Uno, Due\n"
                        "Bruno;Blu;Tre\n")
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
-    assert list(players(book)["Club"]) == ["Uno, Due", "Tre"]
+    assert players(book).column("Club") == ["Uno, Due", "Tre"]
     # rows keep their numbers in messages: the header is line 2
     elenco = write_csv(tmp_path / "altro.csv", "sep=;\nNome;Cognome\n;Rossi\n")
     assert "riga 3" in refused(book, capsys, "--da", str(elenco))

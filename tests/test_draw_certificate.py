@@ -76,7 +76,7 @@ def _sorteggi(tmp_path, formula: str, players: int) -> dict:
     book = OpenpyxlBook(path)
     simulate.register(book, simulate.players(players, 3, "certificato"))
     draw_round(book, 1)
-    return book.read_table(schema.DRAWS.name).to_dict("records")[-1]
+    return book.read_table(schema.DRAWS.name).rows[-1].values
 
 
 def test_sorteggi_of_a_master_draw_names_its_cinquista(tmp_path):

@@ -55,18 +55,18 @@ def table(path: Path, spec: schema.TableSpec):
 
 
 def rows_of(path: Path, round_no: int, phase: str):
-    frame = table(path, schema.RESULTS)
-    return frame[(frame["Turno"] == round_no) & (frame["Fase"] == phase)]
+    return table(path, schema.RESULTS).where(
+        lambda r: r["Turno"] == round_no and r["Fase"] == phase)
 
 
 def announce(path: Path, capsys, round_no: int, phase: str) -> None:
     """The tables of a drawn round are announced before any result, with every seated
     player once and nothing that does not exist yet (no results, no standings)."""
     seated = rows_of(path, round_no, phase)
-    assert seated["Punti obiettivo"].isna().all()
+    assert all(v is None for v in seated.column("Punti obiettivo"))
     text = run(capsys, "pubblica", path, "--sezioni", "tavoli", "--formato", "markdown")
     assert "Classifica" not in text and "Risultati" not in text
-    for name in seated["Giocatore"]:
+    for name in seated.column("Giocatore"):
         assert name in text, name
 
 
@@ -85,18 +85,19 @@ def test_an_evening_through_the_italian_commands(tmp_path, capsys):
     assert "Iscritto G22" in run(capsys, "iscrivi", path, "Maria De Luca", "--cognome",
                                  "De Luca", "--nickname", "Mary", "--club", "Tigri Sciacca")
     players = table(path, schema.PLAYERS)
-    assert players.loc[players["ID"] == "G01", "Nome"].item() == "Nicolò"  # cp1252 read right
-    assert players.loc[players["ID"] == "G22", "Cognome"].item() == "De Luca"
+    by_id = {r["ID"]: r for r in players}
+    assert by_id["G01"]["Nome"] == "Nicolò"  # cp1252 read right
+    assert by_id["G22"]["Cognome"] == "De Luca"
 
     withdrawn = None
     for round_no in range(1, 5):  # 000 Art. 2.1: four preliminary rounds
         drawn = run(capsys, "sorteggia", path)
         seated = rows_of(path, round_no, "Qualificazione")
         assert f"Turno {round_no}" in drawn
-        assert drawn.count("Tavolo ") == seated["Tavolo"].nunique()
+        assert drawn.count("Tavolo ") == len(set(seated.column("Tavolo")))
         active = 22 + (round_no >= 2) - (withdrawn is not None)
-        assert len(seated) == active and seated["ID"].is_unique
-        assert "Giuseppe “Peppe” D'Amico" in set(seated["Giocatore"])  # the real name first
+        assert len(seated) == active == len(set(seated.column("ID")))
+        assert "Giuseppe “Peppe” D'Amico" in set(seated.column("Giocatore"))  # the real name first
         announce(path, capsys, round_no, "Qualificazione")
         book = OpenpyxlBook(path)
         simulate.play(book, round_no, "Qualificazione", f"serata-{round_no}")  # the referee
@@ -114,19 +115,21 @@ def test_an_evening_through_the_italian_commands(tmp_path, capsys):
             run(capsys, "classifica", path)
 
     standings = table(path, schema.standings_spec(4))
-    assert withdrawn not in set(standings["ID"])  # 000 Art. 4: the classification recompiled
-    order = list(standings.sort_values("Pos", key=lambda s: s.map(_position))["ID"])
+    assert withdrawn not in set(standings.column("ID"))  # 000 Art. 4: the classification recompiled
+    order = [r["ID"] for r in sorted(standings, key=lambda r: _position(r["Pos"]))]
     top3, next3, rest = order[:3], order[3:6], order[6:]
 
     # 000 Art. 2.2: the spareggio — 4th, 5th, 6th and the best single game among the rest
     assert "Spareggio" in run(capsys, "finali", path)
     results = table(path, schema.RESULTS)
-    preliminary = results[results["Fase"] == "Qualificazione"]
-    best = preliminary[preliminary["ID"].isin(rest)].groupby("ID")["Punti torneo"].max()
-    spareggio = set(rows_of(path, 5, "Spareggio")["ID"])
+    best: dict = {}
+    for r in results:
+        if r["Fase"] == "Qualificazione" and r["ID"] in rest:
+            best[r["ID"]] = max(best.get(r["ID"], r["Punti torneo"]), r["Punti torneo"])
+    spareggio = set(rows_of(path, 5, "Spareggio").column("ID"))
     assert set(next3) <= spareggio and len(spareggio) == 4 and withdrawn not in spareggio
     (extra,) = spareggio - set(next3)
-    assert best[extra] == best.max()
+    assert best[extra] == max(best.values())
     announce(path, capsys, 5, "Spareggio")
     book = OpenpyxlBook(path)
     simulate.play(book, 5, "Spareggio", "serata-spareggio")
@@ -135,8 +138,8 @@ def test_an_evening_through_the_italian_commands(tmp_path, capsys):
     # 000 Art. 2.3: the final — the first three and the spareggio's winner
     run(capsys, "finali", path)
     playoff = rows_of(path, 5, "Spareggio")
-    winner = playoff.loc[playoff["Posizione"].map(_position).idxmin(), "ID"]
-    final = set(rows_of(path, 6, "Finale")["ID"])
+    winner = min(playoff, key=lambda r: _position(r["Posizione"]))["ID"]
+    final = set(rows_of(path, 6, "Finale").column("ID"))
     assert final == {*top3, winner}
     announce(path, capsys, 6, "Finale")
     book = OpenpyxlBook(path)
@@ -146,7 +149,7 @@ def test_an_evening_through_the_italian_commands(tmp_path, capsys):
 
     post = run(capsys, "pubblica", path, "--formato", "testo")
     finals = table(path, schema.FINAL_RANKING)
-    champion = finals.loc[finals["Pos"].map(_position).idxmin(), "Giocatore"]
+    champion = min(finals, key=lambda r: _position(r["Pos"]))["Giocatore"]
     assert champion in post and "CLASSIFICA FINALE" in post.upper()
     assert cli.main(["verifica", str(path)]) == 0
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 import datetime as dt
 from fractions import Fraction
 
-import pandas as pd
 import pytest
 
 from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings import PLAYOFF
 from risiko_xl.tournament.loading import load
@@ -40,17 +40,17 @@ def run(*args: str) -> int:
     return cli.main([*args])
 
 
-def listed(path) -> pd.DataFrame:
+def listed(path) -> Table:
     return OpenpyxlBook(path).read_table(schema.QUALIFIERS.name)
 
 
-def rows(frame: pd.DataFrame, phase: str) -> dict[str, tuple[int, int | None, str]]:
+def rows(table: Table, phase: str) -> dict[str, tuple[int, int | None, str]]:
     """ID -> (Turno, Tavolo or None, Qualificazione) of the rows of one phase."""
-    part = frame[frame["Fase"] == phase]
-    assert not part["ID"].duplicated().any(), part
-    return {pid: (int(turn), None if pd.isna(table) else int(table), why)
-            for pid, turn, table, why in zip(part["ID"], part["Turno"], part["Tavolo"],
-                                             part["Qualificazione"])}
+    part = [r for r in table if r["Fase"] == phase]
+    ids = [r["ID"] for r in part]
+    assert len(set(ids)) == len(ids), part
+    return {r["ID"]: (int(r["Turno"]), None if r["Tavolo"] is None else int(r["Tavolo"]),
+                      r["Qualificazione"]) for r in part}
 
 
 # --- 1 and 4: 000 Art. 2, the spareggio and the final of Lu Castidduzzu -------------------
@@ -128,10 +128,10 @@ def eagles(tmp_path):
 def test_003_ripescaggio_one_name_everywhere(eagles):
     book = OpenpyxlBook(eagles)
     draws = book.read_table(schema.DRAWS.name)
-    phases = dict(zip(draws["Turno"].astype(str), draws["Fase"]))
+    phases = {str(r["Turno"]): r["Fase"] for r in draws}
     assert phases["4"] == "Ripescaggio"
     results = book.read_table(schema.RESULTS.name)
-    assert set(results[results["Turno"] == 4]["Fase"]) == {"Ripescaggio"}
+    assert {r["Fase"] for r in results if r["Turno"] == 4} == {"Ripescaggio"}
     assert rows(listed(eagles), "Ripescaggio") == {
         "D": (4, 1, "4° in classifica generale"), "E": (4, 1, "5° in classifica generale"),
         "F": (4, 1, "miglior escluso della classifica assoluta (6° in assoluta)"),
@@ -163,11 +163,10 @@ def _phase_table(tmp_path, phase: str, round_no: int, typed: list[tuple[str, int
     """A master workbook with one final-phase table typed (fuori obiettivo and Ordine
     blank, as the testers typed it)."""
     book = build(tmp_path / "master.xlsx", "master", [p for p, _ in typed], [], SEED)
-    frame = book.read_table(schema.RESULTS.name)
-    new = [{"Turno": round_no, "Fase": phase, "Tavolo": 1, "ID": pid, "Punti obiettivo": pts}
-           for pid, pts in typed]
-    book.write_table(schema.RESULTS.name, pd.concat([frame, pd.DataFrame(new)],
-                                                     ignore_index=True))
+    table = book.read_table(schema.RESULTS.name)
+    table.extend({"Turno": round_no, "Fase": phase, "Tavolo": 1, "ID": pid,
+                  "Punti obiettivo": pts} for pid, pts in typed)
+    book.write_table(schema.RESULTS.name, table)
     return book
 
 
@@ -200,10 +199,12 @@ def test_001_final_tie_broken_by_the_order_of_play(tmp_path):
     # order of play ranks ahead: G14 (Ordine 3) 2nd, G09 (Ordine 2) 3rd.
     book = _phase_table(tmp_path, "Finale", 4,
                         [("G16", 40), ("G09", 30), ("G14", 30), ("G01", 10)])
-    frame = book.read_table(schema.RESULTS.name)
-    for order, pid in enumerate(("G16", "G09", "G14", "G01"), 1):
-        frame.loc[frame["ID"] == pid, ["Ordine", "Punti fuori obiettivo"]] = [order, 0]
-    book.write_table(schema.RESULTS.name, frame)
+    table = book.read_table(schema.RESULTS.name)
+    order = {pid: n for n, pid in enumerate(("G16", "G09", "G14", "G01"), 1)}
+    for row in table:
+        if row["ID"] in order:
+            row["Ordine"], row["Punti fuori obiettivo"] = order[row["ID"]], 0
+    book.write_table(schema.RESULTS.name, table)
     t = load(book)
     placed = {g.player: g.position for g in t.results}
     assert placed == {"G16": 1, "G14": 2, "G09": 3, "G01": 4}
@@ -236,10 +237,10 @@ def test_rtu_tie_on_every_criterion_is_decided_by_a_recorded_lottery(tmp_path, c
     line = next(x for x in out.splitlines() if x.startswith("Pari su tutti i criteri"))
     assert "(registrato in Sorteggi)" in line and "sorteggio fra A, E" in line, out
     draws = OpenpyxlBook(path).read_table(schema.DRAWS.name)
-    notes = [str(n) for n in draws["Note"] if "sorteggio fra A, E" in str(n)]
+    notes = [str(n) for n in draws.column("Note") if "sorteggio fra A, E" in str(n)]
     assert len(notes) == 1 and notes[0] in line
     standings = OpenpyxlBook(path).read_table("Classifica")
-    top = dict(zip(standings["ID"], standings["Pos"].astype(str)))
+    top = {r["ID"]: str(r["Pos"]) for r in standings}
     assert {top["A"], top["E"]} == {"1 (sorteggio)", "2 (sorteggio)"}
     assert top["B"] == "3"
 
@@ -261,8 +262,8 @@ def test_000_spareggio_losers_ranked_by_tournament_total(tmp_path):
                                                          ("E", 10)]))
     assert run("finals", str(path)) == 0
     ranking = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
-    assert list(ranking["ID"]) == list("FABECGDH")
-    assert list(ranking["Punti torneo"])[4:] == [185, 164, 123, 72]
+    assert ranking.column("ID") == list("FABECGDH")
+    assert ranking.column("Punti torneo")[4:] == [185, 164, 123, 72]
 
 
 def test_001_ritira_refuses_to_recall_a_second_that_is_not_decided(tmp_path, capsys):
@@ -273,17 +274,19 @@ def test_001_ritira_refuses_to_recall_a_second_that_is_not_decided(tmp_path, cap
     build(path, "master", MASTER_IDS, MASTER_GAMES, SEED)
     assert run("finals", str(path)) == 0
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.RESULTS.name)
+    table = book.read_table(schema.RESULTS.name)
     typed = {"P05": 40, "P03": 20, "P17": 20, "P07": 10,  # table 1: the tie
              "P02": 40, "P04": 30, "P10": 20, "P14": 10, "P09": 40, "P13": 30, "P06": 20,
              "P08": 10}
-    for i in frame.index[frame["Turno"] == 3]:
-        pid = frame.at[i, "ID"]
-        frame.at[i, "Punti obiettivo"] = typed[pid]
+    for row in table:
+        if row["Turno"] != 3:
+            continue
+        pid = row["ID"]
+        row["Punti obiettivo"] = typed[pid]
         if pid in ("P05", "P03", "P17", "P07"):
             continue
-        frame.at[i, "Punti fuori obiettivo"] = 0
-    book.write_table(schema.RESULTS.name, frame)
+        row["Punti fuori obiettivo"] = 0
+    book.write_table(schema.RESULTS.name, table)
     book.save()
     capsys.readouterr()
     assert run("ritira", str(path), "P05") != 0
@@ -292,4 +295,4 @@ def test_001_ritira_refuses_to_recall_a_second_that_is_not_decided(tmp_path, cap
             "compilare Punti fuori obiettivo o Ordine (in una fase finale ogni posto del "
             "tavolo va deciso)") in said.err
     players = OpenpyxlBook(path).read_table(schema.PLAYERS.name)
-    assert set(players["Stato"]) == {"Attivo"}  # nothing written
+    assert set(players.column("Stato")) == {"Attivo"}  # nothing written

@@ -73,16 +73,12 @@ def test_final_ranking_sheet_through_the_cli(tmp_path):
     add(OpenpyxlBook(path), FINALE)
     assert cli.main(["finals", str(path)]) == 0
     frame = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
-    assert list(frame.columns[:9]) == ["Pos", "ID", "Giocatore", "Club", "Fase raggiunta",
+    assert frame.headers[:9] == ["Pos", "ID", "Giocatore", "Club", "Fase raggiunta",
                                        "Posto in finale", "Punti finale", "Punti torneo",
                                        "Note"]
 
-    def blank(v):
-        return None if v is None or v != v else v
-
-    got = [(r["Pos"], r["ID"], r["Fase raggiunta"], blank(r["Posto in finale"]),
-            blank(r["Punti finale"]), r["Punti torneo"], blank(r["Note"]))
-           for r in frame.to_dict("records")]
+    got = [(r["Pos"], r["ID"], r["Fase raggiunta"], r["Posto in finale"], r["Punti finale"],
+            r["Punti torneo"], r["Note"]) for r in frame]
     assert got == EXPECTED
     assert cli.main(["verify", str(path)]) == 0
     assert load(OpenpyxlBook(path)).by_id["G"].state == "Ritirato"

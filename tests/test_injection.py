@@ -98,9 +98,9 @@ def played(tmp_path_factory) -> dict[str, Path]:
         if "Classifica finale" in run_cli("finals", str(path)):
             break
         book = OpenpyxlBook(path)
-        pending = book.read_table("Risultati")
-        pending = pending[pending["Punti obiettivo"].isna() & pending["Eliminato"].isna()]
-        simulate.play(book, int(pending.iloc[0]["Turno"]), pending.iloc[0]["Fase"], SEED)
+        pending = [r for r in book.read_table("Risultati")
+                   if r["Punti obiettivo"] is None and r["Eliminato"] is None]
+        simulate.play(book, int(pending[0]["Turno"]), pending[0]["Fase"], SEED)
         book.save()
     else:
         pytest.fail("le fasi finali non finiscono")
@@ -246,11 +246,11 @@ def test_ribbon_actions_keep_names_as_text(tmp_path, monkeypatch):
         stand_in.run(actions.fasi_finali)
         assert stand_in.alerts[-1].mode == "info", stand_in.alerts[-1].prompt
         with stand_in.session() as xl:
-            frame = xl.read_table("Risultati")
-            pending = frame[frame["Punti obiettivo"].isna() & frame["Eliminato"].isna()]
-            if pending.empty:
+            pending = [r for r in xl.read_table("Risultati")
+                       if r["Punti obiettivo"] is None and r["Eliminato"] is None]
+            if not pending:
                 break
-            simulate.play(xl, int(pending.iloc[0]["Turno"]), pending.iloc[0]["Fase"], SEED)
+            simulate.play(xl, int(pending[0]["Turno"]), pending[0]["Fase"], SEED)
     stand_in.run(actions.post_forum)
     for sheet in SHEETS_WITH_NAMES:
         values = {v.strip() for row in stand_in.sheet(sheet)["values"] for v in row

@@ -122,7 +122,7 @@ def test_blank_setting_gives_values_in_the_cli_and_a_setting_can_switch_back(tmp
     formulas = _tournament(tmp_path, live_formulas.FORMULAS)
     book = OpenpyxlBook(formulas)
     assert all(isinstance(v, live_formulas.Formula) and v.startswith("=INDEX(")
-               for v in book.read_table(STANDINGS)["Totale"])
+               for v in book.read_table(STANDINGS).column("Totale"))
     values = _tournament(tmp_path, live_formulas.VALUES, "v.xlsx")
     for setting in ("", "Valori"):  # blank: what the CLI supports; case does not matter
         book = OpenpyxlBook(formulas)
@@ -198,7 +198,7 @@ def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
     cli_book, xl = OpenpyxlBook(cli_path), XlwingsBook(stand_in.book())
     for name in (schema.RESULTS.name, STANDINGS):
         assert differences(cli_book.read_table(name), xl.read_table(name)) == []
-    assert any(str(v).startswith("=INDEX(") for v in xl.read_table(STANDINGS)["ID"])
+    assert any(str(v).startswith("=INDEX(") for v in xl.read_table(STANDINGS).column("ID"))
 
 
 def test_the_arguments_follow_the_typed_columns_the_table_really_has():

@@ -34,7 +34,7 @@ def test_a_40000_character_seed_is_recorded_whole_and_verify_finds_nothing(regis
     seed = "".join(f"{i:05d}" for i in range(8_000))  # 40,000 characters
     assert cli.main(["draw", str(registered), "--seme", seed]) == 0
     log = OpenpyxlBook(registered).read_table(schema.DRAWS.name)
-    assert list(log["Seme"]) == [seed]
+    assert log.column("Seme") == [seed]
     raw = openpyxl.load_workbook(registered)
     assert raw[SHEET].sheet_state == "hidden"
     assert all(len(str(c.value or "")) <= CELL_LIMIT for row in raw["Sorteggi"].iter_rows()
@@ -68,7 +68,7 @@ def test_verify_on_an_untouched_5000_player_draw_finds_no_difference(tmp_path, c
     headers = [c.value for c in raw[1]]
     cell = raw.cell(2, headers.index("Tavoli") + 1).value
     assert cell.startswith("[testo lungo: ") and len(cell) <= CELL_LIMIT
-    tables = OpenpyxlBook(path).read_table(schema.DRAWS.name)["Tavoli"].iloc[0]
+    tables = OpenpyxlBook(path).read_table(schema.DRAWS.name).column("Tavoli")[0]
     assert len(tables) > CELL_LIMIT and tables.count("|") == 1249
     capsys.readouterr()
     assert cli.main(["verify", str(path)]) == 0

@@ -76,11 +76,11 @@ def test_sheet_and_post_show_the_medals(tmp_path):
         type_round(path, round_no, tables)
     assert cli.main(["standings", str(path)]) == 0
     sheet = table(path, "Classifica")
-    assert list(sheet["ID"]) == ORDER
-    assert not {"Totale", "Generale", "Assoluta", "Migliore"} & set(sheet.columns)
-    for _, row in sheet.iterrows():
+    assert sheet.column("ID") == ORDER
+    assert not {"Totale", "Generale", "Assoluta", "Migliore"} & set(sheet.headers)
+    for row in sheet:
         assert tuple(row[c] for c in ("1°", "2°", "3°", "4°")) == MEDALS[row["ID"]]
-    first = sheet.set_index("ID").loc["G001"]
+    first = next(row for row in sheet if row["ID"] == "G001")
     assert (first["T1"], first["T2"]) == ("1°", "3°")  # the place, not 1.000.000
 
     out = tmp_path / "post.txt"
@@ -115,7 +115,7 @@ def test_final_ranking_post_counts_the_medals_of_the_whole_tournament(tmp_path):
                      "--out", str(out), "--sezioni", "classifica"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "CLASSIFICA FINALE" in text.upper() and "1.000.000" not in text
-    names = dict(zip(table(path, "Classifica")["ID"], table(path, "Classifica")["Giocatore"]))
+    names = {r["ID"]: r["Giocatore"] for r in table(path, "Classifica")}
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if names["G004"] in line)
     # G004: 4°, 1° in the rounds, 1° in the final -> two 1st places, one 4th

@@ -76,8 +76,8 @@ def played(tmp_path_factory) -> Path:
 
 
 def _column(book, spec, header="Giocatore") -> dict[str, str]:
-    frame = book.read_table(spec.name)
-    return dict(zip(frame["ID"], frame[header]))
+    table = book.read_table(spec.name)
+    return dict(zip(table.column("ID"), table.column(header)))
 
 
 def test_sheets_show_the_full_form(played):
@@ -176,7 +176,7 @@ def test_stage_of_who_played_no_final_phase(demo):
     # 3 giornate»: who stopped there reached the «Fase preliminare» (not «Qualificazione»,
     # which reads as if they had qualified)
     frame = OpenpyxlBook(demo).read_table(schema.FINAL_RANKING.name)
-    stages = set(frame["Fase raggiunta"])
+    stages = set(frame.column("Fase raggiunta"))
     assert "Fase preliminare" in stages and "Qualificazione" not in stages
     text = publish(OpenpyxlBook(demo), "testo", 4)
     assert "Fase preliminare" in text and "Qualificazione |" not in text
@@ -188,13 +188,13 @@ def test_final_ranking_in_posts_keeps_the_real_name(demo, tmp_path):
     copy = tmp_path / "finale.xlsx"
     copy.write_bytes(demo.read_bytes())
     book = OpenpyxlBook(copy)
-    frame = book.read_table(schema.PLAYERS.name)
-    first = book.read_table(schema.FINAL_RANKING.name)["ID"].iloc[0]
-    row = frame.index[frame["ID"] == first][0]
-    real = f"{frame.at[row, 'Nome']} {frame.at[row, 'Cognome']}"
-    frame.at[row, "Nickname"] = "Il Conte"
-    book.write_table(schema.PLAYERS.name, frame)
-    full = f"{frame.at[row, 'Nome']} \u201cIl Conte\u201d {frame.at[row, 'Cognome']}"
+    players = book.read_table(schema.PLAYERS.name)
+    first = book.read_table(schema.FINAL_RANKING.name).column("ID")[0]
+    row = next(r for r in players if r["ID"] == first)
+    real = f"{row['Nome']} {row['Cognome']}"
+    row["Nickname"] = "Il Conte"
+    book.write_table(schema.PLAYERS.name, players)
+    full = f"{row['Nome']} \u201cIl Conte\u201d {row['Cognome']}"
     book.set_setting("Nomi nei post", "soprannome")
     assert full in publish(book, "testo", 4, sections=("classifica",))
     book.set_setting("Nomi nei post", "nome")

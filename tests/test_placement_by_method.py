@@ -64,26 +64,26 @@ def test_eliminazione_knockout_advances_the_method_winner(tmp_path, capsys):
     assert cli.main(["draw", str(path), "--turno", "1"]) == 0
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.RESULTS.name)
-    assert sorted(frame["Tavolo"].value_counts().tolist()) == [5, 5, 5, 5]
+    tavoli = frame.column("Tavolo")
+    assert sorted(tavoli.count(n) for n in set(tavoli)) == [5, 5, 5, 5]
     # at every table: 1st seat has the most objective points (40) but 5 outside (45);
     # 2nd seat 30 in objective and 25 outside (55): the method's winner
     typed = [(40, 5), (30, 25), (20, 5), (10, 4), (5, 1)]
     expected = set()
-    for table in sorted(set(frame["Tavolo"])):
-        rows = [i for i in frame.index if frame.at[i, "Tavolo"] == table]
+    for table in sorted(set(tavoli)):
+        rows = [r for r in frame if r["Tavolo"] == table]
         for seat, row in enumerate(rows):
-            frame.at[row, "Ordine"] = seat + 1
-            frame.at[row, "Punti obiettivo"], frame.at[row, "Punti fuori obiettivo"] = \
-                typed[seat]
-        expected.add(frame.at[rows[1], "ID"])
+            row["Ordine"] = seat + 1
+            row["Punti obiettivo"], row["Punti fuori obiettivo"] = typed[seat]
+        expected.add(rows[1]["ID"])
     book.write_table(schema.RESULTS.name, frame)
     book.save()
     assert cli.main(["standings", str(path)]) == 0
     frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
-    winners = {frame.at[i, "ID"] for i in frame.index if frame.at[i, "Posizione"] == 1}
+    winners = {r["ID"] for r in frame if r["Posizione"] == 1}
     assert winners == expected
     capsys.readouterr()
     assert cli.main(["finals", str(path)]) == 0, capsys.readouterr().err
     frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
-    final = {frame.at[i, "ID"] for i in frame.index if frame.at[i, "Fase"] == "Finale"}
+    final = {r["ID"] for r in frame if r["Fase"] == "Finale"}
     assert final == expected

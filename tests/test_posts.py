@@ -46,21 +46,20 @@ def standings_rows(path) -> list[list[str]]:
     frame = OpenpyxlBook(path).read_table("Classifica")
     # «Qualificazione» and «Scarto» are not ranking columns of a post: the post lists
     # the qualifiers and how each qualified in its own section
-    numbers = [c for c in frame.columns if c not in ("Pos", "ID", "Giocatore", "Club",
+    numbers = [c for c in frame.headers if c not in ("Pos", "ID", "Giocatore", "Club",
                                                      "Qualificazione", "Scarto")]
     return [[str(r["Pos"]), r["Giocatore"], r["Club"] or "",
              *(italian(r[c]) if isinstance(r[c], float | int) else str(r[c] or "–")
                for c in numbers)]
-            for _, r in frame.iterrows()]
+            for r in frame]
 
 
 def round_results(path, round_no: int) -> dict[str, tuple[str, str, str]]:
     """Player name → (place, table points, tournament points) in round `round_no`."""
     frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
-    rows = frame[frame["Turno"] == round_no]
     return {r["Giocatore"]: (str(r["Posizione"]), str(int(r["Punti tavolo"])),
                              italian(r["Punti torneo"]))
-            for _, r in rows.iterrows()}
+            for r in frame if r["Turno"] == round_no}
 
 
 def check_tables(tables: list[list[list[str]]], path) -> None:
@@ -143,10 +142,11 @@ def evil(demo, tmp_path):
     path.write_bytes(demo.read_bytes())
     book = OpenpyxlBook(path)
     players = book.read_table("Iscritti")
-    seated = set(OpenpyxlBook(path).read_table(schema.RESULTS.name).query("Turno == 2")["ID"])
-    rows = [i for i in players.index if players.at[i, "ID"] in seated][:len(EVIL)]
-    for i, name in zip(rows, EVIL):
-        players.at[i, "Nome"], players.at[i, "Cognome"] = name, ""
+    seated = {r["ID"] for r in OpenpyxlBook(path).read_table(schema.RESULTS.name)
+              if r["Turno"] == 2}
+    rows = [r for r in players if r["ID"] in seated][:len(EVIL)]
+    for row, name in zip(rows, EVIL):
+        row["Nome"], row["Cognome"] = name, ""
     book.write_table("Iscritti", players)
     book.save()
     return path
@@ -222,10 +222,10 @@ def renamed(demo, tmp_path, names) -> OpenpyxlBook:
     path.write_bytes(demo.read_bytes())
     book = OpenpyxlBook(path)
     players = book.read_table("Iscritti")
-    seated = set(book.read_table(schema.RESULTS.name).query("Turno == 2")["ID"])
-    rows = [i for i in players.index if players.at[i, "ID"] in seated][:len(names)]
-    for i, name in zip(rows, names):
-        players.at[i, "Nome"], players.at[i, "Cognome"] = name, ""
+    seated = {r["ID"] for r in book.read_table(schema.RESULTS.name) if r["Turno"] == 2}
+    rows = [r for r in players if r["ID"] in seated][:len(names)]
+    for row, name in zip(rows, names):
+        row["Nome"], row["Cognome"] = name, ""
     book.write_table("Iscritti", players)
     book.save()
     return OpenpyxlBook(path)

@@ -9,12 +9,12 @@ import math
 import subprocess
 from pathlib import Path
 
-import pandas as pd
 import pytest
 from PIL import Image, ImageStat
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.table import Table
 from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.post import TRADEMARK
@@ -116,9 +116,8 @@ def test_sheets_follow_the_round(demo, tables):
     assert first.date_text == "sabato 21 novembre 2026"  # the draw's date (no Calendario)
     assert first.minutes == 90 and first.duration == "1 h 30'"
     # the order of play typed in Risultati is printed
-    frame = book.read_table("Risultati")
-    typed = {(str(frame.at[i, "ID"]), str(frame.at[i, "Turno"])): str(frame.at[i, "Ordine"])
-             for i in frame.index}
+    typed = {(str(r["ID"]), str(r["Turno"])): str(r["Ordine"])
+             for r in book.read_table("Risultati")}
     assert all(p.order == typed[p.player, "2"] for s in sheets for p in s.players)
     fives = [s for s in sheets if len(s.players) == 5]
     assert len(fives) == 1 and "×1,25" in " ".join(fives[0].scoring_reminder)
@@ -133,7 +132,7 @@ def test_sheets_follow_the_round(demo, tables):
 
 def test_calendar_date_and_game_length(small):
     book = OpenpyxlBook(small)
-    book.write_table("Calendario", pd.DataFrame([
+    book.write_table("Calendario", Table.of([
         {"Turno": 1, "Fase": None, "Data": dt.datetime(2026, 12, 5), "Ora": dt.time(21, 30)},
         {"Turno": 2, "Fase": None, "Data": dt.datetime(2026, 12, 12), "Ora": None}]))
     book.set_setting("Durata partita", 120)
@@ -148,7 +147,7 @@ def test_calendar_date_and_game_length(small):
 
 def test_no_date_leaves_a_line_to_fill(small, tmp_path):
     book = OpenpyxlBook(small)
-    book.write_table("Sorteggi", book.read_table("Sorteggi").iloc[0:0])
+    book.write_table("Sorteggi", Table(book.read_table("Sorteggi").headers))
     assert {s.date_text for s in score_sheets(book, 1)} == {""}
     html = write_referti(book, 1, tmp_path / "r.html")
     info = parse(html).find(".//div[@class='info']")

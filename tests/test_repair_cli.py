@@ -36,11 +36,10 @@ def registered(tmp_path, players, formula="open"):
 
 def round_tables(path, round_no):
     """table -> sorted ids of `round_no`, from Risultati."""
-    frame = OpenpyxlBook(path).read_table(schema.RESULTS.name)
     out: dict[int, list[str]] = {}
-    for turn, table, pid in zip(frame["Turno"], frame["Tavolo"], frame["ID"]):
-        if int(turn) == round_no:
-            out.setdefault(int(table), []).append(pid)
+    for row in OpenpyxlBook(path).read_table(schema.RESULTS.name):
+        if int(row["Turno"]) == round_no:
+            out.setdefault(int(row["Tavolo"]), []).append(row["ID"])
     return {t: sorted(ids) for t, ids in out.items()}
 
 
@@ -49,7 +48,7 @@ def where(tables):
 
 
 def last_draw(path):
-    return OpenpyxlBook(path).read_table(schema.DRAWS.name).iloc[-1]
+    return OpenpyxlBook(path).read_table(schema.DRAWS.name).rows[-1]
 
 
 def test_a_late_arrival_after_the_draw_is_seated_by_a_reported_repair(tmp_path, capsys):
@@ -133,14 +132,14 @@ def test_typed_results_are_never_moved(tmp_path, capsys):
     assert cli.main(["sorteggia", str(path)]) == 0
     # one result typed in round 2: the round is being played, its tables stay
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.RESULTS.name)
-    second = frame.index[frame["Turno"] == 2]
-    table = frame.loc[second[0], "Tavolo"]
-    at_table = [row for row in second if frame.loc[row, "Tavolo"] == table]
-    other = next(frame.loc[row, "ID"] for row in second if frame.loc[row, "Tavolo"] != table)
+    results = book.read_table(schema.RESULTS.name)
+    second = [row for row in results if row["Turno"] == 2]
+    table = second[0]["Tavolo"]
+    at_table = [row for row in second if row["Tavolo"] == table]
+    other = next(row["ID"] for row in second if row["Tavolo"] != table)
     for i, row in enumerate(at_table):
-        frame.loc[row, "Punti obiettivo"] = [40, 30, 20, 10, 5][i]
-    book.write_table(schema.RESULTS.name, frame)
+        row["Punti obiettivo"] = [40, 30, 20, 10, 5][i]
+    book.write_table(schema.RESULTS.name, results)
     book.save()
     before = path.read_bytes()
     capsys.readouterr()
@@ -172,10 +171,10 @@ def test_typed_results_are_never_moved(tmp_path, capsys):
 def test_a_late_arrival_is_seated_in_every_planned_round_from_his_first(tmp_path, capsys):
     path = registered(tmp_path, 16)
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.PLAYERS.name)
-    frame["Club"] = None
-    frame["Regione"] = None
-    book.write_table(schema.PLAYERS.name, frame)
+    players = book.read_table(schema.PLAYERS.name)
+    players.set_column("Club", [None] * len(players))
+    players.set_column("Regione", [None] * len(players))
+    book.write_table(schema.PLAYERS.name, players)
     book.set_setting("Turni preliminari", 4)
     book.save()
     assert cli.main(["sorteggia", str(path), "--tutti"]) == 0

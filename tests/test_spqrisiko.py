@@ -287,19 +287,19 @@ def rtu_book(tmp_path):
 
 def test_workbook_scores_game_points_with_the_tie_break_columns(rtu_book):
     book = OpenpyxlBook(rtu_book)
-    frame = book.read_table(schema.RESULTS.name)
+    table = book.read_table(schema.RESULTS.name)
     typed = [(23, 4), (21, 9), (21, 14), (90, 1), (80, 0)]  # 235 points: over 164
-    rows = list(frame.index)
-    for order, (row, (points, coefficient_)) in enumerate(zip(rows, typed), start=1):
-        frame.at[row, "Ordine"] = order
-        frame.at[row, "Punti obiettivo"] = points
-        frame.at[row, "Coefficiente"] = coefficient_
-    book.write_table(schema.RESULTS.name, frame)
+    rows = [r.sheet_row for r in table]
+    for order, (row, (points, coefficient_)) in enumerate(zip(table, typed), start=1):
+        row["Ordine"] = order
+        row["Punti obiettivo"] = points
+        row["Coefficiente"] = coefficient_
+    book.write_table(schema.RESULTS.name, table)
     book.set_setting("Metodo punteggio", "piazzamento")
     book.save()
     assert cli.main(["standings", str(rtu_book)]) == 0
-    frame = OpenpyxlBook(rtu_book).read_table(schema.RESULTS.name)
-    got = [(frame.at[r, "Posizione"], frame.at[r, "Punti tavolo"], frame.at[r, "Punti torneo"])
+    by_row = OpenpyxlBook(rtu_book).read_table(schema.RESULTS.name).by_sheet_row()
+    got = [(by_row[r]["Posizione"], by_row[r]["Punti tavolo"], by_row[r]["Punti torneo"])
            for r in rows]
     # 90 → 1st: 150 + 90 + 0,01; 80 → 2nd: 100 + 80; 23 → 3rd: 70 + 23 + 0,04;
     # 21 with coefficient 14 → 4th: 50 + 21 + 0,14; 21 with 9 → 5th: 30 + 21 + 0,09

@@ -4,7 +4,6 @@ regulations' chains; the rule layer names criteria, the workbook layer names col
 
 from __future__ import annotations
 
-import pandas as pd
 import pytest
 
 from risiko_xl import simulate
@@ -35,12 +34,11 @@ def _drawn(tmp_path, formula: str):
 
 def _type(book, frame, table: int, rows: list[dict]) -> list[str]:
     """Type `rows` into the rows of `table` (in sheet order); returns their IDs."""
-    index = [i for i in frame.index if frame.at[i, "Tavolo"] == table]
-    for i, values in zip(index, rows, strict=True):
-        for header, value in values.items():
-            frame.at[i, header] = value
+    index = [r for r in frame if r["Tavolo"] == table]
+    for row, values in zip(index, rows, strict=True):
+        row.values.update(values)
     book.write_table(schema.RESULTS.name, frame)
-    return [frame.at[i, "ID"] for i in index]
+    return [row["ID"] for row in index]
 
 
 def _other_table(book, frame) -> None:
@@ -131,8 +129,8 @@ def test_final_phase_table_needs_one_winner_even_when_the_method_shares_it(tmp_p
     rows = [{"Turno": 3, "Fase": "Semifinale", "Tavolo": 1, "ID": pid,
              "Punti obiettivo": pts, "Punti fuori obiettivo": 0}
             for pid, pts in (("A", 30), ("B", 30), ("C", 10), ("D", 5))]
-    book.write_table(schema.RESULTS.name, pd.concat([frame, pd.DataFrame(rows)],
-                                                     ignore_index=True))
+    frame.extend(rows)
+    book.write_table(schema.RESULTS.name, frame)
     with pytest.raises(RisikoError) as caught:
         load(book)
     assert ("parità per il 1° posto al tavolo 1 del turno 3 (Semifinale) fra A e B: "

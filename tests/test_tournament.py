@@ -35,8 +35,8 @@ def test_demo_plays_master_from_registration_to_final_ranking(demo_played):
     assert withdrawn[0].id not in seated[semis[0]] | seated[finals[0]]
     assert all(r.seat is not None for r in t.rows)  # every game played
     ranking = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
-    assert list(ranking["Pos"])[:4] == [1, 2, 3, 4]
-    assert set(ranking["ID"][:4]) == seated[finals[0]]
+    assert ranking.column("Pos")[:4] == [1, 2, 3, 4]
+    assert set(ranking.column("ID")[:4]) == seated[finals[0]]
     assert lines[-2].endswith("nessuna differenza.")  # verify of the finished tournament
 
 
@@ -86,13 +86,12 @@ def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_p
     assert step.phase == SEMIFINAL
     simulate.play(book, step.round_no, SEMIFINAL, "sostituzione")
     frame = book.read_table(schema.RESULTS.name)
-    semi = frame[frame["Fase"] == SEMIFINAL]
-    table = semi[semi["Tavolo"] == 1]
-    alive = table[table["Eliminato"].isna()]
-    by_points = alive.sort_values("Punti obiettivo", ascending=False)
-    risiko = table[table["RisiKo!"] == "S"]
-    winner = (risiko if len(risiko) else by_points)["ID"].iloc[0]
-    second = by_points[by_points["ID"] != winner]["ID"].iloc[0]
+    table = [r for r in frame if r["Fase"] == SEMIFINAL and r["Tavolo"] == 1]
+    alive = [r for r in table if r["Eliminato"] is None]
+    by_points = sorted(alive, key=lambda r: -r["Punti obiettivo"])
+    risiko = [r for r in table if r["RisiKo!"] == "S"]
+    winner = (risiko or by_points)[0]["ID"]
+    second = next(r["ID"] for r in by_points if r["ID"] != winner)
     lines = withdraw(book, winner)
     assert any("Ritiro registrato" in line for line in lines)
     final = run_finals(book).step
@@ -126,4 +125,4 @@ def test_a_field_over_100_splits_into_parallel_tournaments(tmp_path):
     assert run_finals(book).step is None
     ranking = book.read_table(schema.FINAL_RANKING.name)
     finalists = {q.player for table in final.tables for q in table}
-    assert set(ranking["ID"][:8]) == finalists  # 1st-8th from the two finals
+    assert set(ranking.column("ID")[:8]) == finalists  # 1st-8th from the two finals

@@ -33,13 +33,13 @@ def tampered(tmp_path):
     assert cli.main(["finals", str(path)]) == 0
     assert tables(OpenpyxlBook(path), 6) == {1: {"A", "B", "E", "F"}}
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.RESULTS.name)
+    table = book.read_table(schema.RESULTS.name)
     rows = {}
     for old, new in (("E", "H"), ("F", "G")):
-        row = frame.index[(frame["Turno"] == 6) & (frame["ID"] == old)][0]
-        frame.at[row, "ID"], frame.at[row, "Giocatore"] = new, f"Nome {new}"
+        row = next(r for r in table if r["Turno"] == 6 and r["ID"] == old)
+        row["ID"], row["Giocatore"] = new, f"Nome {new}"
         rows[new] = row
-    book.write_table(schema.RESULTS.name, frame)
+    book.write_table(schema.RESULTS.name, table)
     book.save()
     add(OpenpyxlBook(path), FINALE)
     return path, rows
@@ -97,8 +97,8 @@ def test_verify_names_a_qualifier_listed_without_qualifying(tmp_path, capsys):
     assert cli.main(["finals", str(path)]) == 0
     book = OpenpyxlBook(path)
     listed = book.read_table(schema.QUALIFIERS.name)
-    row = listed.index[listed["ID"] == "D"][0]
-    listed.at[row, "ID"] = "H"
+    typed = next(r for r in listed if r["ID"] == "D")
+    typed["ID"], row = "H", typed.sheet_row
     book.write_table(schema.QUALIFIERS.name, listed)
     book.save()
     capsys.readouterr()

@@ -4,12 +4,12 @@ import hashlib
 import re
 import zipfile
 
-import pandas as pd
 import pytest
 from openpyxl import load_workbook
 
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.table import Table
 from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import backup_path
@@ -31,42 +31,43 @@ def test_tables_and_headers_are_the_interface(tmp_path):
     assert set(book.table_names()) == {"Impostazioni", "Calendario", "Iscritti", "Risultati",
                                        "Classifica", "Squadre", "Qualificati", "ClassificaFinale",
                                        "Sorteggi", "Archivio", "Mappa"}
-    assert list(book.read_table("Iscritti").columns) == [
+    assert book.read_table("Iscritti").headers == [
         "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"]
-    assert list(book.read_table("Risultati").columns) == [
+    assert book.read_table("Risultati").headers == [
         "Turno", "Fase", "Tavolo", "Ordine", "ID", "Giocatore", "Punti obiettivo",
         "Punti fuori obiettivo", "RisiKo!", "Eliminato", "Penalità", "Armate obiettivo",
         "Armate totali", "Carte", "Territori obiettivo", "Territori fuori",
         # 004 «il coefficiente dei punti potenziali, il valore del proprio esercito»
         "Coefficiente", "Valore esercito", "Punti tavolo", "Posizione", "Punti torneo"]
-    assert list(book.read_table("Classifica").columns) == ["Pos", "ID", "Giocatore", "Club",
-                                                           "T1", "T2", "Totale"]
+    assert book.read_table("Classifica").headers == ["Pos", "ID", "Giocatore", "Club",
+                                                     "T1", "T2", "Totale"]
     assert set(book.settings()) == {*schema.SETTING_KEYS, *schema.ACTION_KEYS}
     board = book.read_table("Mappa")
-    assert len(board) == 42 and board["Valore"].sum() == 164
+    assert len(board) == 42 and sum(board.column("Valore")) == 164
 
 
 def test_write_read_roundtrip_keeps_user_columns_and_rows(tmp_path):
     path = write_new(tmp_path / "t.xlsx")
     book = OpenpyxlBook(path)
-    frame = pd.DataFrame([{"ID": "7", "Nome": "Anna", "Club": "Eagles", "Note mie": "vegana"},
-                          {"ID": "8", "Nome": "Bruno", "Club": None, "Note mie": None}])
-    book.write_table("Iscritti", frame)
+    table = Table.of([{"ID": "7", "Nome": "Anna", "Club": "Eagles", "Note mie": "vegana"},
+                      {"ID": "8", "Nome": "Bruno", "Club": None, "Note mie": None}])
+    book.write_table("Iscritti", table)
     book.save()
     again = OpenpyxlBook(path).read_table("Iscritti")
-    assert list(again["Nome"]) == ["Anna", "Bruno"]
-    assert list(again["Note mie"]) == ["vegana", None]
-    assert list(again.index) == [2, 3]  # sheet rows, for messages
+    assert again.column("Nome") == ["Anna", "Bruno"]
+    assert again.column("Note mie") == ["vegana", None]
+    assert [r.sheet_row for r in again] == [2, 3]  # sheet rows, for messages
     # a shorter write clears the old rows
-    book.write_table("Iscritti", frame.iloc[:1])
+    table.rows = table.rows[:1]
+    book.write_table("Iscritti", table)
     assert len(book.read_table("Iscritti")) == 1
 
 
 def test_formula_like_names_are_stored_as_text(tmp_path):
     path = write_new(tmp_path / "t.xlsx")
     book = OpenpyxlBook(path)
-    book.write_table("Iscritti", pd.DataFrame([{"ID": "1", "Nome": '=HYPERLINK("http://x")',
-                                                "Cognome": "+39", "Nickname": "@me"}]))
+    book.write_table("Iscritti", Table.of([{"ID": "1", "Nome": '=HYPERLINK("http://x")',
+                                            "Cognome": "+39", "Nickname": "@me"}]))
     book.save()
     with zipfile.ZipFile(path) as z:
         name = next(n for n in z.namelist() if n.startswith("xl/worksheets/sheet2"))

@@ -105,8 +105,8 @@ def test_name_columns_fit_real_names(tmp_path):
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.PLAYERS.name)
     long_name = "Gaetano Lombardo Santangelo"
-    frame.loc[frame.index[0], "Cognome"] = "Lombardo Santangelo"
-    frame.loc[frame.index[0], "Nome"] = "Gaetano"
+    frame.rows[0]["Cognome"] = "Lombardo Santangelo"
+    frame.rows[0]["Nome"] = "Gaetano"
     book.write_table(schema.PLAYERS.name, frame)
     from risiko_xl.services.standings_sheet import update_standings
 
@@ -175,7 +175,7 @@ def test_hidden_sheets_are_still_written_and_read(tmp_path):
     assert wb["Calcoli"].sheet_state == "hidden"
     assert str(wb["Calcoli"]["F3"].value.text).startswith("=RISIKO_CLASSIFICA(")
     assert wb["xlwings.conf"]["A1"].value == "UDF Modules"
-    assert OpenpyxlBook(path).read_table("Classifica")["Pos"].iloc[0] is not None
+    assert OpenpyxlBook(path).read_table("Classifica").rows[0]["Pos"] is not None
 
 
 # --- 4. print setup ------------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_pat
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout.split("\f")
     pages = [p for p in pages if p.strip()]
-    headers = list(OpenpyxlBook(demo).read_table("Classifica").columns)
+    headers = OpenpyxlBook(demo).read_table("Classifica").headers
     assert len(pages) >= 2  # 37 players: more than a page
     first = pages[0].splitlines()[0].split()
     assert all(h in first for h in headers)  # every column on the page width
@@ -223,7 +223,7 @@ def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_pat
 def test_no_duplicate_total_columns_without_drops(played):
     # 000 Art. 2: «sarà stilata sia la Classifica Generale che la Classifica Assoluta che
     # tengono conto di tutti i punteggi»: the same numbers, shown once
-    columns = list(OpenpyxlBook(played["lu_castidduzzu"]).read_table("Classifica").columns)
+    columns = OpenpyxlBook(played["lu_castidduzzu"]).read_table("Classifica").headers
     assert "Totale" in columns
     assert not {"Generale", "Assoluta", "Scarto"} & set(columns)
 
@@ -236,8 +236,9 @@ def test_dropped_result_named_and_in_parentheses(played):
     frame = OpenpyxlBook(path).read_table("Classifica")
     ws = load_workbook(path)["Classifica"]
     cols = header_cells(ws)
-    assert list(frame.columns).index("Scarto") == list(frame.columns).index("T3") + 1
-    for row, record in frame.iterrows():
+    assert frame.headers.index("Scarto") == frame.headers.index("T3") + 1
+    for record in frame:
+        row = record.sheet_row
         rounds = {f"T{n}": record[f"T{n}"] for n in (1, 2, 3) if record[f"T{n}"] is not None}
         if len(rounds) < 3:
             continue
@@ -252,14 +253,14 @@ def test_dropped_result_named_and_in_parentheses(played):
 
 def test_qualification_column_says_how_each_qualified(demo):
     book = OpenpyxlBook(demo)
-    standings = book.read_table("Classifica").set_index("ID")
-    listed = book.read_table(schema.QUALIFIERS.name)
-    first = listed.drop_duplicates("ID")
-    for pid, phase, reason in zip(first["ID"], first["Fase"], first["Qualificazione"]):
+    standings = {r["ID"]: r["Qualificazione"] for r in book.read_table("Classifica")}
+    first: dict = {}
+    for r in book.read_table(schema.QUALIFIERS.name):
+        first.setdefault(r["ID"], (r["Fase"], r["Qualificazione"]))
+    for pid, (phase, reason) in first.items():
         expected = reason if reason.startswith(phase.lower()) else f"{phase.lower()}: {reason}"
-        assert standings.at[pid, "Qualificazione"] == expected
-    others = standings.drop(index=list(first["ID"]))
-    assert others["Qualificazione"].isna().all()
+        assert standings[pid] == expected
+    assert all(how is None for pid, how in standings.items() if pid not in first)
 
 
 def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
@@ -275,7 +276,7 @@ def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
     simulate.play(book, 1, "Qualificazione", "look")
     update_standings(book)
     book.save()
-    columns = OpenpyxlBook(path).read_table("Classifica").columns
+    columns = OpenpyxlBook(path).read_table("Classifica").headers
     assert "Totale" in columns and "Qualificazione" not in columns
 
 
@@ -314,8 +315,8 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
     run_finals(book)
     book.save()
     book = OpenpyxlBook(path)
-    seated = set(book.read_table(schema.QUALIFIERS.name)["ID"])
-    standings = book.read_table("Classifica").set_index("ID")["Qualificazione"]
+    seated = set(book.read_table(schema.QUALIFIERS.name).column("ID"))
+    standings = {r["ID"]: r["Qualificazione"] for r in book.read_table("Classifica")}
     assert seated and {pid for pid, how in standings.items() if how} == seated
 
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.settings import settings_of
+from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import rows_2d
 from risiko_xl.errors import RisikoError
 
@@ -32,24 +31,24 @@ class ArrayBook:
     live_functions = False
 
     def __init__(self, tables: dict[str, Any]) -> None:
-        self._frames = {name: _frame(name, block) for name, block in tables.items()}
+        self._tables = {name: _table(name, block) for name, block in tables.items()}
 
     def table_names(self) -> list[str]:
-        return list(self._frames)
+        return list(self._tables)
 
-    def read_table(self, name: str) -> pd.DataFrame:
-        if name not in self._frames:
+    def read_table(self, name: str) -> Table:
+        if name not in self._tables:
             raise RisikoError(f"manca la tabella «{name}» tra gli argomenti", valore=name)
-        return self._frames[name].copy()
+        return self._tables[name].copy()
 
     def settings(self) -> dict[str, Any]:
-        frame = self.read_table(schema.SETTINGS.name)
-        if "Voce" not in frame.columns or "Valore" not in frame.columns:
+        table = self.read_table(schema.SETTINGS.name)
+        if "Voce" not in table.headers or "Valore" not in table.headers:
             raise RisikoError("servono le colonne Voce e Valore (Impostazioni[#All])",
                               foglio=schema.SETTINGS.sheet)
-        return settings_of(frame)
+        return settings_of(table)
 
-    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
+    def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
     set_setting = write_table
@@ -67,9 +66,9 @@ class ArrayBook:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
 
-def _frame(name: str, block: Any) -> pd.DataFrame:
-    """A table block as `read_table` gives it: headers stripped, index = sheet row,
-    empty rows dropped, empty text as empty cell."""
+def _table(name: str, block: Any) -> Table:
+    """A table block as `read_table` gives it: headers stripped, rows numbered from sheet
+    row 2, empty rows dropped, empty text as empty cell."""
     spec = SPECS[name]
     rows = rows_2d(block)
     headers = [str(h).strip() if h is not None else "" for h in rows[0]]
@@ -77,13 +76,12 @@ def _frame(name: str, block: Any) -> pd.DataFrame:
         raise RisikoError(f"serve la tabella intera con le intestazioni ({name}[#All])",
                           foglio=spec.sheet,
                           valore=headers[0] if headers else None)
-    body = [[None if v == "" else v for v in row] for row in rows[1:]]
-    frame = pd.DataFrame(body, columns=headers, dtype=object)
-    frame.index = range(2, 2 + len(body))
-    frame.attrs.update(sheet=spec.sheet, table=name)
-    empty = frame.apply(lambda r: all(v is None for v in r), axis=1)
-    frame = frame[~empty] if len(frame) else frame
+    table = Table(headers, sheet=spec.sheet, name=name)
+    for number, values in enumerate(rows[1:], start=2):
+        cells = [None if v == "" else v for v in values]
+        if any(v is not None for v in cells):
+            table.rows.append(Row(dict(zip(headers, cells)), number))
     for header in spec.computed:
-        if header not in frame.columns:  # our own results are not passed to the function
-            frame[header] = None
-    return frame
+        if header not in table.headers:  # our own results are not passed to the function
+            table.set_column(header, [None] * len(table))
+    return table

@@ -1,8 +1,8 @@
 """The "book" interface: how every face reads and writes the tournament workbook.
 
 Two implementations share it: `OpenpyxlBook` (files, CLI, tests) and, with the Excel
-integration, an xlwings one (live Excel). Tables come back as pandas DataFrames whose
-index is the sheet row number, so messages can name the row a value came from.
+integration, an xlwings one (live Excel). Tables come back as `Table`s whose rows know
+their sheet row number, so messages can name the row a value came from.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ import difflib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.charts import ChartSpec
+from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
@@ -40,23 +39,22 @@ def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> Ri
                        **({"valore": others[0]} if others else {}))
 
 
-def table_frame(book: Book, spec: schema.TableSpec) -> pd.DataFrame:
+def checked_table(book: Book, spec: schema.TableSpec) -> Table:
     """Table `spec` with its required headers checked (user columns kept)."""
-    frame = book.read_table(spec.name)
-    repeated = frame.columns[frame.columns.duplicated()]
-    if len(repeated):  # pandas would pick one of them, or fail when the table is written
+    table = book.read_table(spec.name)
+    repeated = [h for i, h in enumerate(table.headers) if h in table.headers[:i]]
+    if repeated:  # a row holds one value per header: one of them would be lost
         header = repeated[0]
         raise RisikoError(f"intestazione {f'«{header}»' if header else 'vuota'} ripetuta nella "
                           f"tabella {spec.name} (ogni colonna deve avere un nome diverso)",
                           foglio=spec.sheet, colonna=header or None, valore=header or None)
-    missing = [h for h in spec.required if h not in frame.columns]
+    missing = [h for h in spec.required if h not in table.headers]
     if missing:
         raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella {spec.name} "
                           "(le intestazioni non vanno rinominate)",
-                          foglio=frame.attrs.get("sheet", spec.sheet),
-                          riga=frame.attrs.get("header_row"), colonna=missing[0],
-                          **_renamed(missing[0], frame.columns, spec))
-    return frame
+                          foglio=table.sheet or spec.sheet, riga=table.header_row,
+                          colonna=missing[0], **_renamed(missing[0], table.headers, spec))
+    return table
 
 
 def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> dict[str, Any]:
@@ -78,10 +76,16 @@ class Book(Protocol):
 
     def table_names(self) -> list[str]: ...
 
-    def read_table(self, name: str) -> pd.DataFrame: ...
+    def read_table(self, name: str) -> Table:
+        """All columns of table `name` (user columns too), empty rows left out; a copy
+        the caller may change."""
+        ...
 
-    def write_table(self, name: str, frame: pd.DataFrame,
-                    replace_headers: bool = False) -> None: ...
+    def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
+        """Replace the body of table `name` with `table`'s rows (columns matched by header;
+        the book's columns missing from `table` left blank, its extra ones appended). With
+        `replace_headers` the columns become exactly `table.headers`."""
+        ...
 
     def settings(self) -> dict[str, Any]: ...
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-import pandas as pd
-
 from risiko_xl.books import schema
+from risiko_xl.books.table import Table
 
 STACKED_BARS = "stacked_bars"  # horizontal bars, one segment per series
 STANDINGS_TITLE = "Punti per turno dei primi in classifica"
@@ -44,13 +43,13 @@ class ChartSpec:
         return self.rows <= 0 or not self.series
 
 
-def standings_chart(frame: pd.DataFrame, top: int = STANDINGS_TOP) -> ChartSpec:
+def standings_chart(standings: Table, top: int = STANDINGS_TOP) -> ChartSpec:
     """The `Classifica` chart: the first `top` rows (fewer when fewer players), one bar per
     player split by the round columns (T1, T2, …) that hold at least one result, so each
     bar is the sum of the rounds and its segments show what each round gave."""
-    head = frame.head(top)
-    rounds = tuple(str(c) for c in head.columns
-                   if ROUND_COLUMN.fullmatch(str(c)) and head[c].notna().any())
+    head = standings.rows[:top]
+    rounds = tuple(str(c) for c in standings.headers if ROUND_COLUMN.fullmatch(str(c))
+                   and any(row.get(c) is not None for row in head))
     return ChartSpec(STANDINGS_TITLE, schema.standings_spec(0).name, "Giocatore", rounds,
                      len(head) if rounds else 0, category_title="Giocatore",
                      value_title="Punti")

@@ -31,6 +31,7 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import tournament_formula
+from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.placement import chain
@@ -95,7 +96,7 @@ def dropped_rounds(text: Any) -> list[str]:
 
 def shown(value: Any, fmt: str | None) -> str:
     """About what a cell shows, to size its column."""
-    if value is None or (isinstance(value, float) and value != value):
+    if value is None:
         return ""
     if isinstance(value, bool):
         return "VERO"
@@ -170,23 +171,23 @@ def _unused(formula: Any) -> tuple[str, ...]:
     return tuple(h for h, (field_name, _) in schema.ART26_FIELDS.items() if field_name not in used)
 
 
-def table_look(table: str, frame: Any, decimals: int | None,
+def table_look(table: str, read: Table, decimals: int | None,
                unused: tuple[str, ...] = ()) -> TableLook:
-    """The look of one of our tables as read (`frame`); `unused` columns that are empty
-    in every row are folded away (width 0: hidden in Excel and LibreOffice)."""
-    headers = [str(h) for h in frame.columns]
+    """The look of one of our tables as `read`; `unused` columns that are empty in every
+    row are folded away (width 0: hidden in Excel and LibreOffice)."""
+    headers = [str(h) for h in read.headers]
     formats = column_formats(table, headers, decimals) if decimals is not None else {}
     cells = {}
     if DROPS_COLUMN in headers and decimals is not None:
         rounds = [h for h in headers if _is_round(h) and h in formats]
-        for offset, text in enumerate(frame[DROPS_COLUMN]):
+        for offset, text in enumerate(read.column(DROPS_COLUMN)):
             for header in dropped_rounds(text):
                 if header in rounds:
                     cells[offset, header] = DROPPED.format(formats[header])
         for header in rounds:  # the digits of counted results under the dropped ones
             formats[header] += ALIGNED
-    widths = {header: 0.0 if header in unused and frame[header].isna().all()
-              else width(list(frame[header]), header, formats.get(header))
+    widths = {header: 0.0 if header in unused and all(v is None for v in read.column(header))
+              else width(read.column(header), header, formats.get(header))
               for header in headers if header}
     wrap = tuple(h for h, size in widths.items() if size >= MAX_WIDTH)
     return TableLook(formats, cells, widths, wrap, tuple(h for h in CENTRED if h in widths))
@@ -201,10 +202,10 @@ def look_of(book: Book) -> Look:
         if table not in names:
             continue
         try:
-            frame = book.read_table(table)
+            read = book.read_table(table)
         except RisikoError:
             continue
-        look.tables[table] = table_look(table, frame, decimals,
+        look.tables[table] = table_look(table, read, decimals,
                                         unused if table == schema.RESULTS.name else ())
     hidden = list(TECHNICAL_SHEETS)
     if teams is False:

@@ -8,34 +8,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import pandas as pd
-from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter, range_boundaries
 from openpyxl.workbook.workbook import Workbook
 from openpyxl.worksheet.formula import ArrayFormula
-from openpyxl.worksheet.table import Table
+from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import schema
-from risiko_xl.books.book import SHEET_OF, missing_table, table_frame
+from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula
 from risiko_xl.books.long_text import CELL_LIMIT, LongTexts
-from risiko_xl.books.look import Look, TableLook, dress, header_lines
+from risiko_xl.books.look import Look, dress
+from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
 from risiko_xl.books.schema import SETTINGS
-from risiko_xl.books.settings import setting_key, settings_of
+from risiko_xl.books.settings import setting_row, settings_of
+from risiko_xl.books.table import Row, Table
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import safe_open
 from risiko_xl.files.writes import atomic_write
 
 FORMULA_STARTS = ("=", "+", "-", "@")
-# headers in the body's font (a bare bold falls back to a serif in LibreOffice)
-BOLD = Font(name="Calibri", size=11, bold=True)
-# long text on more lines, indented clear of the number before it
-WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
-WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
-CENTRE = Alignment(horizontal="center")
-LINE_HEIGHT = 15  # points per line of wrapped text
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
 # tables people type into: rows typed right below them belong to them (Excel would have
 # extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
@@ -49,8 +42,6 @@ OUR_SHEETS = frozenset(SHEET_OF.values())  # print setup: never on the organiser
 def put(cell: Any, value: Any) -> None:
     """Write a value; text that Excel would take for a formula stays text, unless it is
     a `Formula` (ours, or one read from the file)."""
-    if isinstance(value, float) and value != value:  # NaN from pandas = empty
-        value = None
     if isinstance(value, Formula):
         cell.value = str(value)
         return
@@ -75,16 +66,16 @@ class OpenpyxlBook:
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
-        self._frames: dict[str, pd.DataFrame] = {}
+        self._tables: dict[str, Table] = {}
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
         self._long = LongTexts(workbook)  # texts longer than a cell holds
 
     def _changed(self, name: str) -> None:
         self.generation += 1
-        self._frames.pop(name, None)
+        self._tables.pop(name, None)
 
     # --- tables ---------------------------------------------------------------------
-    def _find(self, name: str) -> tuple[Worksheet, Table]:
+    def _find(self, name: str) -> tuple[Worksheet, ExcelTable]:
         for sheet in self.workbook.worksheets:
             if name in sheet.tables:
                 return sheet, sheet.tables[name]
@@ -93,14 +84,14 @@ class OpenpyxlBook:
     def table_names(self) -> list[str]:
         return [name for sheet in self.workbook.worksheets for name in sheet.tables]
 
-    def read_table(self, name: str) -> pd.DataFrame:
-        """All columns of table `name` (user columns too); index = sheet row number.
+    def read_table(self, name: str) -> Table:
+        """All columns of table `name` (user columns too), each row with its sheet row.
         Read once and kept until the table is written (a copy is returned)."""
-        if name not in self._frames:
-            self._frames[name] = self._read(name)
-        return self._frames[name].copy()
+        if name not in self._tables:
+            self._tables[name] = self._read(name)
+        return self._tables[name].copy()
 
-    def _read(self, name: str) -> pd.DataFrame:
+    def _read(self, name: str) -> Table:
         sheet, table = self._find(name)
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell, read without creating cells
@@ -116,11 +107,10 @@ class OpenpyxlBook:
                                                         "colonna": headers[c]})
         if name in TYPED_TABLES:
             self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
-        frame = pd.DataFrame(rows[1:], columns=headers, dtype=object)
-        frame.index = range(min_row + 1, max_row + 1)
-        frame.attrs.update(sheet=sheet.title, table=name, header_row=min_row)
-        empty = (frame.isna() | frame.eq("")).all(axis=1)
-        return frame[~empty] if len(frame) else frame
+        return Table(headers, [Row(dict(zip(headers, row)), r)
+                               for r, row in enumerate(rows[1:], start=min_row + 1)
+                               if any(v is not None and v != "" for v in row)],
+                     sheet.title, min_row, name)
 
     def _use_saved_values(self, sheet: Worksheet, name: str, rows: list[list[Any]],
                           headers: list[str], min_row: int, min_col: int) -> None:
@@ -148,36 +138,37 @@ class OpenpyxlBook:
                                                 rich_text=False)
         return self._saved_values[sheet].cell(row, column).value
 
-    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
-        """Replace the body of table `name` with `frame` (columns matched by header; table
-        columns missing from `frame` are left blank, extra frame columns are appended).
-        With `replace_headers` the table's columns become exactly `frame`'s."""
-        sheet, table = self._find(name)
+    def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
+        """Replace the body of table `name` with `table`'s rows (columns matched by header;
+        the sheet's columns missing from `table` are left blank, its extra columns are
+        appended). With `replace_headers` the columns become exactly `table.headers`."""
+        sheet, found = self._find(name)
         self._changed(name)
-        min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+        min_col, min_row, max_col, max_row = range_boundaries(found.ref)
         headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
         if replace_headers:
             for col in range(min_col, max_col + 1):
                 sheet.cell(min_row, col).value = None
-            for col, header in enumerate(frame.columns, start=min_col):
+            for col, header in enumerate(table.headers, start=min_col):
                 put(sheet.cell(min_row, col), header)
-            max_col = max(max_col, min_col + len(frame.columns) - 1)
-            headers = list(frame.columns)
-        for column in frame.columns:
+            max_col = max(max_col, min_col + len(table.headers) - 1)
+            headers = list(table.headers)
+        for column in table.headers:
             if column not in headers:
                 headers.append(column)
                 put(sheet.cell(min_row, min_col + len(headers) - 1), column)
         last_col = min_col + len(headers) - 1
-        last_row = max(min_row + max(len(frame), 1), min_row + 1)
+        last_row = max(min_row + max(len(table), 1), min_row + 1)
         width = max(max_col, last_col) - min_col + 1
-        offsets = [headers.index(c) for c in frame.columns]
-        records = frame.itertuples(index=False, name=None)
+        offsets = [(headers.index(c), c) for c in table.headers]
+        records = iter(table.rows)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
         _refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
-            for offset, value in zip(offsets, next(records, ())):
-                values[offset] = value
+            record = next(records, None)
+            for offset, header in offsets if record is not None else ():
+                values[offset] = record.values.get(header)
             for col, value in enumerate(values, start=min_col):
                 if name in LONG_TEXT_TABLES and isinstance(value, str) \
                         and len(value) > CELL_LIMIT:
@@ -185,26 +176,25 @@ class OpenpyxlBook:
                 if not _unchanged(cells.get((row, col)), value):
                     put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
-        _resize(table, ref, headers)
+        _resize(found, ref, headers)
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
+        return settings_of(checked_table(self, SETTINGS))  # Voce, Valore checked
 
     def set_setting(self, key: str, value: Any) -> None:
         sheet, table = self._find(SETTINGS.name)
-        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
+        settings = checked_table(self, SETTINGS)  # Voce, Valore checked
         self._changed(SETTINGS.name)
         if isinstance(value, str) and len(value) > CELL_LIMIT:
             value = self._long.marker(value)
-        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
-        matches = frame.index[names == setting_key(key)]
-        if len(matches):
-            column = list(frame.columns).index("Valore") + range_boundaries(table.ref)[0]
-            put(sheet.cell(int(matches[0]), column), value)
+        row = setting_row(settings, key)
+        if row is not None:
+            column = settings.headers.index("Valore") + range_boundaries(table.ref)[0]
+            put(sheet.cell(row, column), value)
         else:
-            extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
-            self.write_table(SETTINGS.name, extended)
+            settings.append({"Voce": key, "Valore": value})
+            self.write_table(SETTINGS.name, settings)
 
     # --- charts ---------------------------------------------------------------------
     def set_chart(self, spec: ChartSpec) -> None:
@@ -213,10 +203,10 @@ class OpenpyxlBook:
         if spec.kind != STACKED_BARS:
             raise RisikoError("tipo di grafico non previsto", valore=spec.kind)
         sheet, table = self._find(spec.table)
-        sheet._charts = [c for c in sheet._charts if _chart_title(c) != spec.title]
+        sheet._charts = [c for c in sheet._charts if chart_title(c) != spec.title]
         if not spec.empty:
             _, top, right, _ = range_boundaries(table.ref)
-            sheet.add_chart(_stacked_bars(sheet, table, spec),
+            sheet.add_chart(stacked_bars(sheet, table, spec),
                             f"{get_column_letter(right + 2)}{top}")
 
     def set_sheet_formulas(self, sheet: str, note: str,
@@ -238,7 +228,7 @@ class OpenpyxlBook:
         """Number formats and widths of our tables, hidden technical sheets, and each
         user sheet's print setup: its tables as print area, landscape where wide."""
         for name, dressed in look.tables.items():
-            _dress_table(*self._find(name), dressed)
+            dress_table(*self._find(name), dressed)
         for sheet in self.workbook.worksheets:
             if sheet.title in look.hidden:
                 if sheet.sheet_state == "visible":
@@ -318,64 +308,6 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
             zipped.writestr(item, data)
 
 
-def _dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
-    """One table's number formats, widths, bold wrapped headers, wrapped long text (its
-    rows made tall enough: spreadsheets do not grow them) and centred columns."""
-    left, top, right, bottom = range_boundaries(table.ref)
-    headers = {sheet.cell(top, c).value: c for c in range(left, right + 1)}
-    body = range(top + 1, bottom + 1)
-    for header, fmt in dressed.formats.items():
-        for row in body if header in headers else ():
-            _style(sheet.cell(row, headers[header]), "number_format", fmt)
-    for (offset, header), fmt in dressed.cells.items():
-        if header in headers:
-            _style(sheet.cell(top + 1 + offset, headers[header]), "number_format", fmt)
-    for header, size in dressed.widths.items():
-        if header in headers:
-            dimension = sheet.column_dimensions[get_column_letter(headers[header])]
-            dimension.width, dimension.hidden = (size, False) if size else (dimension.width,
-                                                                            True)
-    for column in headers.values():
-        sheet.cell(top, column).font = BOLD
-        sheet.cell(top, column).alignment = WRAP_HEADER
-    sheet.row_dimensions[top].height = LINE_HEIGHT * max(
-        [header_lines(str(h), size) for h, size in dressed.widths.items() if size] + [1])
-    alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
-    for header in (*dressed.wrap, *dressed.centred):
-        align = WRAP if header in dressed.wrap else CENTRE
-        wanted = alignments.add(align)
-        for row in body if header in headers else ():
-            cell = sheet.cell(row, headers[header])
-            if not cell.has_style or cell._style.alignmentId != wanted:
-                cell.alignment = align
-            if header in dressed.wrap:
-                lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
-                sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
-
-
-def _style(cell: Any, name: str, value: Any) -> None:
-    """Set a style attribute of `cell` unless it already has it (setting is slow)."""
-    if getattr(cell, name) != value:
-        setattr(cell, name, value)
-
-
-def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False) -> None:
-    """A4, fit to the page width (as many pages down as needed), the header row on every
-    page, grid lines; `landscape` for a wide sheet; `bounded`: the sheet's tables as
-    print area (else none: the used range, which follows rows typed later)."""
-    sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
-    sheet.page_setup.orientation = "landscape" if landscape else "portrait"
-    sheet.page_setup.fitToWidth = 1
-    sheet.page_setup.fitToHeight = 0
-    sheet.sheet_properties.pageSetUpPr.fitToPage = True
-    sheet.print_title_rows = "1:1"
-    sheet.print_options.gridLines = True
-    sheet.print_area = None
-    if bounded and sheet.tables:  # one print area per table, left to right
-        sheet.print_area = [t.ref for t in sorted(
-            sheet.tables.values(), key=lambda t: range_boundaries(t.ref)[:2])]
-
-
 def _value(cell: Any) -> Any:
     """A cell's value (None: no cell); a formula as `Formula`."""
     if cell is None:
@@ -393,7 +325,7 @@ def _filled(cells: dict, row: int, first: int, last: int) -> Any:
     return None
 
 
-def _take_rows_below(sheet: Worksheet, table: Table) -> int:
+def _take_rows_below(sheet: Worksheet, table: ExcelTable) -> int:
     """Extend `table` over the rows typed right below it (its new last row); RisikoError
     naming the row for values typed further down, after empty rows (never ignored)."""
     min_col, min_row, max_col, max_row = range_boundaries(table.ref)
@@ -435,14 +367,14 @@ def _refuse_covering(sheet: Worksheet, name: str, first: int, last_col: int, max
 def _unchanged(cell: Any, value: Any) -> bool:
     """Whether writing `value` would leave `cell` (None: not created) as it is."""
     if cell is None:
-        return value is None or (isinstance(value, float) and value != value)
+        return value is None
     old = cell._value
     return type(old) is type(value) and old == value and (
         not isinstance(value, str) or cell.data_type == ("f" if isinstance(value, Formula)
                                                           else "s"))
 
 
-def _resize(table: Table, ref: str, headers: list[Any]) -> None:
+def _resize(table: ExcelTable, ref: str, headers: list[Any]) -> None:
     from openpyxl.worksheet.table import TableColumn
 
     table.ref = ref
@@ -451,52 +383,6 @@ def _resize(table: Table, ref: str, headers: list[Any]) -> None:
     if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
         table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
                               enumerate(headers, start=1)]
-
-
-def _chart_title(chart: Any) -> str:
-    """The plain text of a chart's title ("" when it has none)."""
-    rich = getattr(getattr(chart.title, "tx", None), "rich", None)
-    if rich is None:
-        return ""
-    return "\n".join("".join(run.t or "" for run in paragraph.r or ())
-                     for paragraph in rich.paragraphs)
-
-
-def _stacked_bars(sheet: Worksheet, table: Table, spec: ChartSpec) -> Any:
-    """An openpyxl stacked horizontal bar chart over the first `spec.rows` table rows."""
-    from openpyxl.chart import BarChart, Reference
-    from openpyxl.chart.data_source import AxDataSource, NumDataSource, NumRef, StrRef
-    from openpyxl.chart.series import Series, SeriesLabel
-
-    min_col, header, max_col, _ = range_boundaries(table.ref)
-    columns = {sheet.cell(header, c).value: c for c in range(min_col, max_col + 1)}
-    missing = [h for h in (spec.category, *spec.series) if h not in columns]
-    if missing:
-        raise RisikoError(f"manca la colonna «{missing[0]}» nella tabella «{spec.table}»",
-                          foglio=sheet.title, valore=missing[0])
-    first, last = header + 1, header + spec.rows
-    category = Reference(sheet, min_col=columns[spec.category], min_row=first, max_row=last)
-    chart = BarChart()
-    chart.type, chart.grouping, chart.overlap, chart.gapWidth = "bar", "stacked", 100, 60
-    chart.title = spec.title
-    chart.style = 10
-    for index, name in enumerate(spec.series):
-        column = columns[name]
-        title = Reference(sheet, min_col=column, min_row=header)
-        values = Reference(sheet, min_col=column, min_row=first, max_row=last)
-        chart.series.append(Series(
-            idx=index, order=index, tx=SeriesLabel(strRef=StrRef(f=str(title))),
-            cat=AxDataSource(strRef=StrRef(f=str(category))),
-            val=NumDataSource(numRef=NumRef(f=str(values)))))
-    chart.x_axis.title = spec.category_title or None
-    chart.y_axis.title = spec.value_title or None
-    chart.x_axis.scaling.orientation = "maxMin"  # the leader on top
-    chart.y_axis.axPos = "b"
-    chart.y_axis.crosses = "max"  # value axis at the bottom of the reversed categories
-    chart.x_axis.delete = chart.y_axis.delete = False  # openpyxl 3.1 hides them otherwise
-    chart.legend.position = "b"
-    chart.width, chart.height = 18, 3 + 0.9 * spec.rows  # cm
-    return chart
 
 
 def _load(path: Path) -> Workbook:

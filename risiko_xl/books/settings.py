@@ -10,10 +10,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load as load_formula
@@ -46,24 +45,32 @@ class Settings(dict):
         return next((k for k in self if setting_key(k) == wanted), key)
 
 
-def settings_of(frame: pd.DataFrame) -> dict[str, Any]:
-    """`Voce` → `Valore` of the Impostazioni table read as `frame`; RisikoError naming
-    both rows when a setting is written twice (which one counts would be a guess)."""
+def settings_of(table: Table) -> dict[str, Any]:
+    """`Voce` → `Valore` of the Impostazioni `table`; RisikoError naming both rows when a
+    setting is written twice (which one counts would be a guess)."""
     found = Settings()
     rows: dict[str, Any] = {}
-    for row, key, value in zip(frame.index, frame["Voce"], frame["Valore"]):
-        if key is None or key != key or not str(key).strip():  # empty (None, NaN, "")
+    for line in table:
+        row, key, value = line.sheet_row, line.get("Voce"), line.get("Valore")
+        if is_blank(key):
             continue
         name = str(key).strip()
         if setting_key(name) in rows:
             raise RisikoError(
                 f"l'impostazione «{name}» è scritta due volte (righe "
                 f"{rows[setting_key(name)]} e {row}): cancellarne una",
-                foglio=frame.attrs.get("sheet", schema.SETTINGS.sheet), riga=int(row),
+                foglio=table.sheet or schema.SETTINGS.sheet, riga=row,
                 colonna="Voce", valore=key)
         rows[setting_key(name)] = row
         found[name] = value
     return found
+
+
+def setting_row(table: Table, key: str) -> int | None:
+    """The sheet row of setting `key` in the Impostazioni `table` (None: not there)."""
+    wanted = setting_key(key)
+    return next((row.sheet_row for row in table
+                 if not is_blank(row.get("Voce")) and setting_key(row["Voce"]) == wanted), None)
 
 
 VARIANT_KEY = "Variante formula"
@@ -78,8 +85,8 @@ def _setting_error(key: str, message: str, value: Any,
 
 def setting_rows(book: Book) -> dict[str, int]:
     """Sheet row of each `Impostazioni` key (for messages)."""
-    frame = book.read_table(schema.SETTINGS.name)
-    return {str(k).strip(): row for row, k in zip(frame.index, frame["Voce"]) if k}
+    table = book.read_table(schema.SETTINGS.name)
+    return {str(row["Voce"]).strip(): row.sheet_row for row in table if row.get("Voce")}
 
 
 def tournament_formula(settings: dict[str, Any], players: int | None = None,

@@ -1,6 +1,6 @@
 """The book interface over a workbook open in Excel, with xlwings (the ribbon's actions).
 
-`XlwingsBook` mirrors `OpenpyxlBook` (same frames, same table semantics) over a live
+`XlwingsBook` mirrors `OpenpyxlBook` (same tables, same semantics) over a live
 workbook. It is made for one action: the first `read_table` of a table reads it from
 Excel in one block and keeps it; writes change that copy; `flush()` (called by `save()`)
 writes each changed table back in one block, then draws the charts. So a service reads
@@ -38,16 +38,15 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-import numpy as np
-import pandas as pd
 from openpyxl.utils import get_column_letter
 
-from risiko_xl.books.book import missing_table, table_frame
+from risiko_xl.books.book import checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula
 from risiko_xl.books.look import Look, dress
 from risiko_xl.books.schema import SETTINGS
-from risiko_xl.books.settings import setting_key, settings_of
+from risiko_xl.books.settings import setting_row, settings_of
+from risiko_xl.books.table import Row, Table
 from risiko_xl.errors import RisikoError
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -95,34 +94,13 @@ def needs_prefix(text: str) -> bool:
 
 
 def excel_value(value: Any) -> Any:
-    """A Python or pandas value as written to a cell (None = empty)."""
-    if value is None or value is pd.NaT:
-        return None
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and value != value:  # NaN from pandas = empty
-        return None
-    if isinstance(value, pd.Timestamp):
-        return value.to_pydatetime()
+    """A value as written to a cell (None = empty)."""
     if isinstance(value, Formula):
         return str(value)
     if isinstance(value, str):
         if not value:
             return None
         return TEXT_PREFIX + value if needs_prefix(value) else value
-    return value
-
-
-def _plain(value: Any) -> Any:
-    """A value as kept in memory after a write (what `OpenpyxlBook` would hold)."""
-    if value is None or value is pd.NaT:
-        return None
-    if isinstance(value, np.generic):
-        value = value.item()
-    if isinstance(value, float) and value != value:
-        return None
-    if isinstance(value, pd.Timestamp):
-        return value.to_pydatetime()
     return value
 
 
@@ -203,33 +181,32 @@ class XlwingsBook:
         self._grids[name] = grid
         return grid
 
-    def read_table(self, name: str) -> pd.DataFrame:
-        """All columns of table `name` (user columns too); index = sheet row number."""
+    def read_table(self, name: str) -> Table:
+        """All columns of table `name` (user columns too), each row with its sheet row."""
         grid = self._grid(name)
         headers = [str(h).strip() if h is not None else "" for h in grid.headers]
-        frame = pd.DataFrame([list(row) for row in grid.body], columns=headers, dtype=object)
-        frame.index = range(grid.top + 1, grid.top + 1 + len(grid.body))
-        frame.attrs.update(sheet=grid.sheet.name, table=name, header_row=grid.top)
-        empty = frame.apply(lambda r: all(v is None or v == "" for v in r), axis=1)
-        return frame[~empty] if len(frame) else frame
+        return Table(headers, [Row(dict(zip(headers, row)), r)
+                               for r, row in enumerate(grid.body, start=grid.top + 1)
+                               if any(v is not None and v != "" for v in row)],
+                     grid.sheet.name, grid.top, name)
 
-    def write_table(self, name: str, frame: pd.DataFrame, replace_headers: bool = False) -> None:
-        """Replace the body of table `name` with `frame` (columns matched by header; table
-        columns missing from `frame` are left blank, extra frame columns are appended).
-        With `replace_headers` the table's columns become exactly `frame`'s. Written to
-        Excel by `flush()`."""
+    def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
+        """Replace the body of table `name` with `table`'s rows (columns matched by header;
+        the sheet's columns missing from `table` are left blank, its extra columns are
+        appended). With `replace_headers` the columns become exactly `table.headers`.
+        Written to Excel by `flush()`."""
         grid = self._grid(name)
         self.generation += 1
-        headers = list(frame.columns) if replace_headers else list(grid.headers)
-        for column in frame.columns:
+        headers = list(table.headers) if replace_headers else list(grid.headers)
+        for column in table.headers:
             if column not in headers:
                 headers.append(column)
-        offsets = [headers.index(c) for c in frame.columns]
+        offsets = [(headers.index(c), c) for c in table.headers]
         body = []
-        for record in frame.itertuples(index=False, name=None):
+        for record in table.rows:
             values: list[Any] = [None] * len(headers)
-            for offset, value in zip(offsets, record):
-                values[offset] = _plain(value)
+            for offset, header in offsets:
+                values[offset] = record.values.get(header)
             body.append(values)
         grid.headers = headers
         grid.body = body or [[None] * len(headers)]
@@ -238,21 +215,20 @@ class XlwingsBook:
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
-        return settings_of(table_frame(self, SETTINGS))  # Voce, Valore checked
+        return settings_of(checked_table(self, SETTINGS))  # Voce, Valore checked
 
     def set_setting(self, key: str, value: Any) -> None:
-        frame = table_frame(self, SETTINGS)  # Voce, Valore checked
-        names = frame["Voce"].map(lambda v: "" if v is None else setting_key(v))
-        matches = frame.index[names == setting_key(key)]
-        if len(matches):
+        settings = checked_table(self, SETTINGS)  # Voce, Valore checked
+        row = setting_row(settings, key)
+        if row is not None:
             grid = self._grid(SETTINGS.name)
             self.generation += 1
-            row, column = int(matches[0]) - grid.top - 1, list(frame.columns).index("Valore")
-            grid.body[row][column] = _plain(value)
-            grid.cells[row, column] = grid.body[row][column]
+            offset, column = row - grid.top - 1, settings.headers.index("Valore")
+            grid.body[offset][column] = value
+            grid.cells[offset, column] = value
         else:
-            extended = pd.concat([frame, pd.DataFrame([{"Voce": key, "Valore": value}])])
-            self.write_table(SETTINGS.name, extended)
+            settings.append({"Voce": key, "Valore": value})
+            self.write_table(SETTINGS.name, settings)
 
     # --- charts ---------------------------------------------------------------------
     def set_chart(self, spec: ChartSpec) -> None:

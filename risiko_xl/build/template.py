@@ -16,7 +16,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import live_formulas, schema
 from risiko_xl.books.look import points_format
-from risiko_xl.books.openpyxl_book import BOLD, print_setup, put
+from risiko_xl.books.openpyxl_book import put
+from risiko_xl.books.openpyxl_look import BOLD, print_setup
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas import names
 from risiko_xl.rules.methods import METHODS
@@ -194,7 +195,7 @@ def _live_formulas(book: Workbook) -> None:
     from risiko_xl.tournament.loading import load
 
     view = OpenpyxlBook(Path("torneo.xlsx"), book)
-    columns = len(standings_of(load(view))[1].columns)
+    columns = len(standings_of(load(view))[1].headers)
     view.set_sheet_formulas(live_formulas.SHEET, live_formulas.NOTE,
                             live_formulas.sheet_formulas(1, 1, columns))
 

@@ -10,12 +10,12 @@ printed as its code point (see `referti_pdf`), never as nothing.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
-import matplotlib
 from fontTools.ttLib import TTFont
 
 # File names, best first. Colour-only emoji fonts (CBDT/sbix bitmaps, e.g. Noto Color
@@ -36,8 +36,13 @@ FALLBACK_FILES = (
 
 
 def main_fonts() -> tuple[Path, Path]:
-    """DejaVu Sans regular and bold, from matplotlib's data."""
-    fonts = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    """DejaVu Sans regular and bold, from matplotlib's data folder (found without
+    importing matplotlib, which would bring numpy into a run that draws no chart)."""
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("matplotlib")
+    package = Path(next(iter(spec.submodule_search_locations)))
+    fonts = package / "mpl-data" / "fonts" / "ttf"
     return fonts / "DejaVuSans.ttf", fonts / "DejaVuSans-Bold.ttf"
 
 

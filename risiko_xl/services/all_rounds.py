@@ -17,8 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import VARIANT_KEY, variant_for
@@ -175,17 +173,17 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
     started = time.perf_counter()
     plan = plan_of(t, ids, seed)
     seconds = time.perf_counter() - started
-    frame = t.frame
-    old = frame.index.isin([r.row for r in existing])
+    drawn = {r.row for r in existing}
     if existing:
-        archive(book, frame[old], "nuovo sorteggio di tutti i turni", now)
+        archive(book, t.results_table.where(lambda row: row.sheet_row in drawn),
+                "nuovo sorteggio di tutti i turni", now)
     names = {e.id: e.name for e in t.entrants}
-    new_rows = pd.DataFrame([
+    results = t.results_table.where(lambda row: row.sheet_row not in drawn)
+    results.extend(
         {"Turno": r, "Fase": QUALIFYING, "Tavolo": number, "ID": pid, "Giocatore": names[pid]}
         for r, rd in enumerate(plan.rounds, start=1)
-        for number, table in enumerate(rd, start=1) for pid in table])
-    book.write_table(schema.RESULTS.name, pd.concat([frame[~old], new_rows],
-                                                    ignore_index=True))
+        for number, table in enumerate(rd, start=1) for pid in table)
+    book.write_table(schema.RESULTS.name, results)
     sizes = Counter(len(table) for table in plan.rounds[0])
     lines = [f"Tutti i {rounds} turni sorteggiati insieme in {seconds:.2f} s: {len(ids)} "
              f"giocatori, {count(len(plan.rounds[0]), 'tavolo', 'tavoli')} per turno ("

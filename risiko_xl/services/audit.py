@@ -6,10 +6,9 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Table
 from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
@@ -124,16 +123,17 @@ def append_rows(book: Book, spec: schema.TableSpec, rows: list[dict[str, Any]]) 
     """Append rows to table `spec` (existing rows and user columns untouched)."""
     if not rows:
         return
-    frame = book.read_table(spec.name)
-    book.write_table(spec.name, pd.concat([frame, pd.DataFrame(rows)], ignore_index=True))
+    table = book.read_table(spec.name)
+    table.extend(rows)
+    book.write_table(spec.name, table)
 
 
 def log_draw(book: Book, row: dict[str, Any]) -> None:
     append_rows(book, schema.DRAWS, [row])
 
 
-def archive(book: Book, frame: pd.DataFrame, reason: str, now: dt.datetime | None) -> None:
-    """Copy `frame`'s rows (Risultati rows about to be replaced) into `Archivio`."""
-    rows = [{**record, "Archiviato il": timestamp(now), "Motivo": reason}
-            for record in frame.to_dict("records")]
+def archive(book: Book, replaced: Table, reason: str, now: dt.datetime | None) -> None:
+    """Copy the `replaced` rows (Risultati rows about to be replaced) into `Archivio`."""
+    rows = [{**{h: row.get(h) for h in replaced.headers}, "Archiviato il": timestamp(now),
+             "Motivo": reason} for row in replaced]
     append_rows(book, schema.ARCHIVE, rows)

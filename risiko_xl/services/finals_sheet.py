@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-
-import pandas as pd
+from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Row, Table
+from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings
@@ -87,9 +88,9 @@ def phase_title(t: Tournament, phase: str) -> str:
     return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
 
 
-def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
-                                                                    str], ...] = ()
-                 ) -> tuple[pd.DataFrame, pd.DataFrame]:
+def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
+                                                                  str], ...] = ()
+               ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
     finalists listed too, for the phase they skip to; `gone`: withdrawn qualifiers
     listed as replaced, with their former table and the Italian note)."""
@@ -115,7 +116,7 @@ def _step_frames(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, in
     for q, number, why in gone:
         listed(q, FINAL if number is None and step.phase != FINAL else step.phase, number,
                why)
-    return pd.DataFrame(results), pd.DataFrame(qualifiers, columns=schema.QUALIFIERS.headers)
+    return results, [{h: q.get(h) for h in schema.QUALIFIERS.headers} for q in qualifiers]
 
 
 def _round_of(step: PhaseStep, phase: str) -> int:
@@ -124,29 +125,32 @@ def _round_of(step: PhaseStep, phase: str) -> int:
     return step.round_no if phase == step.phase else step.round_no + 1
 
 
-def _waiting(listed: pd.DataFrame, title: str) -> pd.Series:
-    """`Qualificati` rows of players qualified for phase `title` not yet seated (no
-    table): the direct finalists listed when the phase before the final was seated."""
-    tables = pd.to_numeric(listed["Tavolo"], errors="coerce")
-    return (listed["Fase"] == title) & tables.isna()
+def _waiting(row: Row, title: str) -> bool:
+    """Whether a `Qualificati` row is a player qualified for phase `title` not yet seated
+    (no table): a direct finalist listed when the phase before the final was seated."""
+    return row.get("Fase") == title and number_or_none(row.get("Tavolo")) is None
 
 
 def _list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
-                     qualifiers: pd.DataFrame) -> None:
+                     qualifiers: list[dict[str, Any]]) -> None:
     """Add the step's `Qualificati` rows. Seating the final updates the rows of its direct
     finalists (listed when the phase before it was seated) with the final's round and
     table: one row per qualifier of the final, never two."""
     listed = book.read_table(schema.QUALIFIERS.name)
-    if step.phase == FINAL and not listed.empty and not qualifiers.empty:
+    if step.phase == FINAL and len(listed) and qualifiers:
         title = phase_title(t, FINAL)
-        seated = qualifiers.drop_duplicates("ID").set_index("ID")
-        update = _waiting(listed, title) & listed["ID"].isin(seated.index)
-        if update.any():
-            for column in ("Turno", "Tavolo", "Girone"):
-                listed.loc[update, column] = list(seated.loc[listed.loc[update, "ID"], column])
+        seated: dict[Any, dict[str, Any]] = {}
+        for q in qualifiers:
+            seated.setdefault(q["ID"], q)
+        update = [row for row in listed if _waiting(row, title) and row.get("ID") in seated]
+        if update:
+            for row in update:
+                for column in ("Turno", "Tavolo", "Girone"):
+                    row[column] = seated[row["ID"]][column]
             book.write_table(schema.QUALIFIERS.name, listed)
-            qualifiers = qualifiers[~qualifiers["ID"].isin(listed.loc[update, "ID"])]
-    append_rows(book, schema.QUALIFIERS, qualifiers.to_dict("records"))
+            done = {row["ID"] for row in update}
+            qualifiers = [q for q in qualifiers if q["ID"] not in done]
+    append_rows(book, schema.QUALIFIERS, qualifiers)
 
 
 def _check_no_absent(t: Tournament) -> None:
@@ -183,8 +187,10 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
 def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
                 now: dt.datetime | None) -> tuple[str, ...]:
     """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
-    results, qualifiers = _step_frames(t, step)
-    book.write_table(schema.RESULTS.name, pd.concat([t.frame, results], ignore_index=True))
+    results, qualifiers = _step_rows(t, step)
+    table = t.results_table.copy()
+    table.extend(results)
+    book.write_table(schema.RESULTS.name, table)
     _list_qualifiers(book, t, step, qualifiers)
     log_draw(book, {"Turno": step.round_no, "Fase": phase_title(t, step.phase),
                     "Data e ora": timestamp(now),
@@ -205,17 +211,17 @@ def _write_ranking(t: Tournament, standings, seed: str,
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
     by_id = t.by_id
-    frame = pd.DataFrame([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
-                           "Club": by_id[r.player].club,
-                           "Fase raggiunta": stage_title(t, r.stage),
-                           "Posto in finale": r.final_place,
-                           "Punti finale": None if r.final_points is None
-                           else cell_number(r.final_points),
-                           "Punti torneo": cell_number(r.total if r.total is not None
-                                                       else r.points),
-                           "Note": _note(r)} for r in ranking],
-                         columns=schema.FINAL_RANKING.headers)
-    t.book.write_table(schema.FINAL_RANKING.name, frame)
+    table = Table.of([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
+                        "Club": by_id[r.player].club,
+                        "Fase raggiunta": stage_title(t, r.stage),
+                        "Posto in finale": r.final_place,
+                        "Punti finale": None if r.final_points is None
+                        else cell_number(r.final_points),
+                        "Punti torneo": cell_number(r.total if r.total is not None
+                                                    else r.points),
+                        "Note": _note(r)} for r in ranking],
+                     schema.FINAL_RANKING.headers)
+    t.book.write_table(schema.FINAL_RANKING.name, table)
     new_draws = {r.lottery.players: r.lottery for r in ranking
                  if r.lottery is not None and not r.lottery.reused}
     append_rows(t.book, schema.DRAWS, [  # a tie first met here: drawn once, recorded
@@ -248,9 +254,9 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
         raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
                           "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
                           valore=entrant.state)
-    frame = book.read_table(schema.PLAYERS.name)
-    frame.loc[entrant.row, "Stato"] = WITHDRAWN
-    book.write_table(schema.PLAYERS.name, frame)
+    players = book.read_table(schema.PLAYERS.name)
+    players.by_sheet_row()[entrant.row]["Stato"] = WITHDRAWN
+    book.write_table(schema.PLAYERS.name, players)
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
     unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
                        and r.phase == QUALIFYING})
@@ -281,15 +287,18 @@ def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
     played (e.g. a direct finalist listed for a final not yet seated) say «ritiro»: the
     seat is no longer theirs, and the phase, when seated, names who takes it."""
     listed = book.read_table(schema.QUALIFIERS.name)
-    if listed.empty:
+    if not len(listed):
         return
     played = {phase_title(t, r.phase) for r in t.rows if r.player == player
               and r.seat is not None}
-    reasons = listed["Qualificazione"].fillna("").astype(str)
-    open_ = ((listed["ID"] == player) & ~listed["Fase"].isin(played)
-             & ~reasons.str.contains(f"— {WITHDRAWAL}|ritirato", regex=True))
-    if open_.any():
-        listed.loc[open_, "Qualificazione"] = reasons[open_] + f" — {WITHDRAWAL}"
+    changed = False
+    for row in listed:
+        reason = "" if row.get("Qualificazione") is None else str(row["Qualificazione"])
+        if row.get("ID") == player and row.get("Fase") not in played \
+                and f"— {WITHDRAWAL}" not in reason and "ritirato" not in reason:
+            row["Qualificazione"] = reason + f" — {WITHDRAWAL}"
+            changed = True
+    if changed:
         book.write_table(schema.QUALIFIERS.name, listed)
 
 
@@ -314,25 +323,31 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
     book = after.book
-    frame = after.frame
-    old = frame.index.isin([r.row for r in after.rows if (r.round_no, r.phase) == phase])
-    archive(book, frame[old], f"sostituzione di {player} ({name}, turno {round_no})", now)
+    seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
+    archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
+            f"sostituzione di {player} ({name}, turno {round_no})", now)
     changes = [n for n in new_step.notes if n not in step.notes]
     by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
     gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
-    results, qualifiers = _step_frames(after, new_step, gone)
-    book.write_table(schema.RESULTS.name, pd.concat([frame[~old], results], ignore_index=True))
+    results, qualifiers = _step_rows(after, new_step, gone)
+    table = after.results_table.where(lambda row: row.sheet_row not in seated_rows)
+    table.extend(results)
+    book.write_table(schema.RESULTS.name, table)
     listed = book.read_table(schema.QUALIFIERS.name)
     # the step's rows (its phase and the direct finalists it listed) are written anew;
     # players withdrawn earlier from the same step keep their «ritiro» row
-    turns = pd.to_numeric(listed["Turno"], errors="coerce")
-    same = (turns == round_no) | ((turns == round_no + 1)
-                                  & _waiting(listed, phase_title(after, FINAL)))
-    earlier = same & listed["ID"].isin([e.id for e in after.entrants if e.state != ACTIVE
-                                        and e.id != player]) & ~listed["ID"].isin(
-        list(qualifiers["ID"]))
-    book.write_table(schema.QUALIFIERS.name, pd.concat([listed[~same | earlier], qualifiers],
-                                                       ignore_index=True))
+    final = phase_title(after, FINAL)
+    left = {e.id for e in after.entrants if e.state != ACTIVE and e.id != player}
+    listed_again = {q["ID"] for q in qualifiers}
+
+    def kept(row: Row) -> bool:
+        turn = number_or_none(row.get("Turno"))
+        same = turn == round_no or (turn == round_no + 1 and _waiting(row, final))
+        return not same or (row.get("ID") in left and row.get("ID") not in listed_again)
+
+    listed = listed.where(kept)
+    listed.extend(qualifiers)
+    book.write_table(schema.QUALIFIERS.name, listed)
     log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
                     "Data e ora": timestamp(now), "Seme": seed,
                     "Procedura": "sostituzione", "Tavoli": _seating(new_step),

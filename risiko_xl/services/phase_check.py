@@ -18,10 +18,9 @@ import dataclasses
 import itertools
 from collections.abc import Iterator
 
-import pandas as pd
-
 from risiko_xl.books import schema
-from risiko_xl.cells import to_text
+from risiko_xl.books.table import Row, Table
+from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import seating
 from risiko_xl.services.standings_sheet import standings_seed
@@ -103,7 +102,7 @@ def _differences(t: Tournament, round_no: int, phase: str, step: PhaseStep | Non
     return lines
 
 
-def _listed(t: Tournament, listed: pd.DataFrame, round_no: int,
+def _listed(t: Tournament, listed: Table, round_no: int,
             step: PhaseStep | None) -> list[str]:
     """The `Qualificati` rows of a step (those not marked withdrawn) against it."""
     if step is None or not len(listed):
@@ -111,19 +110,20 @@ def _listed(t: Tournament, listed: pd.DataFrame, round_no: int,
     # direct finalists are listed under the final's round, the one after the step's
     finalists = {f.player for f in step.finalists}
     expected = {*step.players(), *finalists}
-    turns = pd.to_numeric(listed["Turno"], errors="coerce")
-    gone = listed["ID"].map(lambda p: p not in expected and p in t.by_id
-                            and t.by_id[p].state != ACTIVE)
-    ahead = (turns == round_no + 1) & listed["ID"].isin(finalists)
-    mine = listed[((turns == round_no) | ahead) & ~gone]  # withdrawn: listed as replaced
-    if not len(mine):
+    def counted(row: Row) -> bool:
+        pid, turn = row.get("ID"), number_or_none(row.get("Turno"))
+        gone = pid not in expected and pid in t.by_id and t.by_id[pid].state != ACTIVE
+        ahead = turn == round_no + 1 and pid in finalists
+        return (turn == round_no or ahead) and not gone  # withdrawn: listed as replaced
+
+    mine = [row for row in listed if counted(row)]
+    if not mine:
         return []  # phases seated by hand: nothing listed to check
     where = f"Foglio {schema.QUALIFIERS.sheet}"
-    lines = [f"{where}, riga {row}, colonna ID: {_name(t, str(pid))} non è qualificato "
-             f"(turno {round_no})" for row, pid in zip(mine.index, mine["ID"])
-             if pid not in expected]
+    lines = [f"{where}, riga {row.sheet_row}, colonna ID: {_name(t, str(row.get('ID')))} non "
+             f"è qualificato (turno {round_no})" for row in mine if row.get("ID") not in expected]
     lines += [f"{where}, turno {round_no}: manca {_name(t, pid)}"
-              for pid in sorted(expected - set(mine["ID"]))]
+              for pid in sorted(expected - {row.get("ID") for row in mine})]
     return lines
 
 
@@ -178,10 +178,11 @@ def check_seatings(t: Tournament) -> None:
     table change size, changing the others' points). Rounds seated by hand, with no draw
     recorded, are the organiser's own."""
     log = t.book.read_table(schema.DRAWS.name)
-    if not {"Turno", "Fase", "Tavoli"} <= set(log.columns):
+    if not {"Turno", "Fase", "Tavoli"} <= set(log.headers):
         return
     latest: dict[int, tuple[int, dict[str, int]]] = {}
-    for row, turn, phase, tables in zip(log.index, log["Turno"], log["Fase"], log["Tavoli"]):
+    for line in log:
+        row, turn, phase, tables = line.sheet_row, line["Turno"], line["Fase"], line["Tavoli"]
         number = to_text(turn)
         if (to_text(phase) or QUALIFYING) != QUALIFYING or not number or \
                 not number.isdigit() or not to_text(tables):

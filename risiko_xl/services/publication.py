@@ -15,6 +15,7 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
+from risiko_xl.books.table import Row
 from risiko_xl.cells import is_blank, to_text
 from risiko_xl.services.audit import procedure_text
 from risiko_xl.services.finals_sheet import phase_title, stage_title
@@ -47,9 +48,10 @@ def post_source(book: Book) -> PostSource:
     """Everything a post, a score sheet or a chart of this tournament shows."""
     t = load(book)
     recorded = [o for _, o in recorded_lotteries(book)]
+    typed = t.results_table.by_sheet_row()
     games = {key: tuple(SeatedPlayer(r.row, r.player, r.seat is not None,
                                      to_text(t.computed.get(r.row, {}).get("Posizione")) or "",
-                                     _order(t, r.row))
+                                     to_text(typed[r.row].get("Ordine")))
                         for r in rows)
              for key, rows in group_tables(t.rows).items()}
     phases = {*schema.PHASES, *(key[1] for key in games)}
@@ -63,12 +65,6 @@ def post_source(book: Book) -> PostSource:
         final=_final(t, book, recorded),
         qualifiers=_qualifiers(book), draws=_draws(book), calendar=_calendar(book),
         folder=_folder(book))
-
-
-def _order(t: Tournament, row: int) -> str | None:
-    """«Ordine» of a `Risultati` row as typed (None when blank or absent)."""
-    frame = t.frame
-    return to_text(frame.at[row, "Ordine"]) if "Ordine" in frame.columns else None
 
 
 def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) -> RankList:
@@ -122,37 +118,37 @@ def _medals(t: Tournament) -> dict[str, tuple[int, ...]]:
     return {pid: tuple(counts) for pid, counts in out.items()}
 
 
-def _rows(book: Book, spec: schema.TableSpec) -> list[tuple[int, Any]]:
-    """(sheet row, row) of the Excel table `spec` (none when the workbook lacks it)."""
+def _rows(book: Book, spec: schema.TableSpec) -> list[Row]:
+    """The rows of the Excel table `spec` (none when the workbook lacks it)."""
     if spec.name not in book.table_names():
         return []
-    return list(book.read_table(spec.name).iterrows())
+    return book.read_table(spec.name).rows
 
 
 def _qualifiers(book: Book) -> tuple[QualifierLine, ...]:
     return tuple(QualifierLine(to_text(r["Turno"]), str(r["Fase"]), to_text(r["Tavolo"]) or "",
                                to_text(r["ID"]), str(r["Giocatore"]),
                                to_text(r["Club"]) or "", str(r["Qualificazione"]))
-                 for _, r in book.read_table(schema.QUALIFIERS.name).iterrows())
+                 for r in book.read_table(schema.QUALIFIERS.name))
 
 
 def _draws(book: Book) -> tuple[DrawLine, ...]:
-    return tuple(DrawLine(row, to_text(r.get("Turno")) or "", to_text(r.get("Fase")),
+    return tuple(DrawLine(r.sheet_row, to_text(r.get("Turno")) or "", to_text(r.get("Fase")),
                           _phase(r.get("Fase")),
                           to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                           to_text(r.get("Versione motore")) or "",
                           procedure_text(to_text(r.get("Procedura")) or ""),
                           to_text(r.get("Qualità")) or "", to_text(r.get("Note")) or "",
                           r.get("Data e ora"))
-                 for row, r in book.read_table(schema.DRAWS.name).iterrows())
+                 for r in book.read_table(schema.DRAWS.name))
 
 
 def _calendar(book: Book) -> tuple[CalendarLine, ...]:
     """The `Calendario` rows with a round and a date."""
-    return tuple(CalendarLine(row, to_text(r["Turno"]), _phase(r.get("Fase")), r["Data"],
-                              r.get("Ora"))
-                 for row, r in _rows(book, schema.CALENDAR)
-                 if "Turno" in r and "Data" in r and not is_blank(r["Data"]))
+    return tuple(CalendarLine(r.sheet_row, to_text(r["Turno"]), _phase(r.get("Fase")),
+                              r["Data"], r.get("Ora"))
+                 for r in _rows(book, schema.CALENDAR)
+                 if "Turno" in r.values and "Data" in r.values and not is_blank(r["Data"]))
 
 
 def _phase(cell: Any) -> str | None:

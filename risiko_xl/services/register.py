@@ -17,8 +17,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_text
@@ -110,14 +108,15 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
     """Append `players` to `Iscritti` (all or none); returns their IDs. RisikoError for an
     ID taken, a player registered twice (unless `force`) or a round already played."""
     t = load(book)
-    frame = book.read_table(schema.PLAYERS.name)
+    table = book.read_table(schema.PLAYERS.name)
     drawn = t.rounds_drawn(QUALIFYING)
     default_round = (drawn[-1] + 1) if drawn else 1
     ids = [e.id for e in t.entrants]
     registered = {id_key(e.id): e.id for e in t.entrants}
     numbers = {number_key(e.id): e.id for e in t.entrants if number_key(e.id)}
     people: dict[tuple[str, ...], str] = {}
-    for row, values in frame.iterrows():
+    for values in table:
+        row = values.sheet_row
         pid = to_text(values.get("ID"))
         if pid is not None:
             first, last = to_text(values.get("Nome")), to_text(values.get("Cognome"))
@@ -154,9 +153,9 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
                      "Club": p.club, "Regione": p.region, "Stato": ACTIVE,
                      "Dal turno": p.from_round})
         out.append(p)
-    added = pd.DataFrame(rows, columns=list(frame.columns))
-    book.write_table(schema.PLAYERS.name, pd.concat([frame, added], ignore_index=True)
-                     if len(frame) else added)
+    headers = list(table.headers)  # the sheet's columns only
+    table.extend({h: row.get(h) for h in headers} for row in rows)
+    book.write_table(schema.PLAYERS.name, table)
     return [p.id for p in out]
 
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Row
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.draw.model import ENGINE_VERSION
 from risiko_xl.draw.repair import RepairResult, repair
@@ -72,7 +71,7 @@ def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] 
     """(seed, tables) of the last seating of preliminary round `round_no` in Sorteggi."""
     log = book.read_table(schema.DRAWS.name)
     found = None
-    for _, record in log.iterrows():
+    for record in log:
         phase = to_text(record.get("Fase")) or QUALIFYING
         tables = parse_tables(record.get("Tavoli"))
         if phase != QUALIFYING or not tables:
@@ -123,27 +122,27 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
         return []
     result = _repair(t, round_no, seed, before, gone, come)
     table_of = {pid: n for n, table in enumerate(result.tables, start=1) for pid in table}
-    frame = t.frame
     row_of = {r.player: r.row for r in rows}
-    changed = [row_of[pid] for pid in row_of if table_of.get(pid) != _table(before, pid)]
-    archive(book, frame.loc[changed], f"riparazione del turno {round_no}", now)
-    mine = frame.index.isin(list(row_of.values()))
-    block = frame[mine].copy()
-    for pid, row in row_of.items():
-        if pid in table_of:
-            block.loc[row, "Tavolo"] = table_of[pid]
-    block = block.drop(index=[row_of[pid] for pid in gone])
+    changed = {row_of[pid] for pid in row_of if table_of.get(pid) != _table(before, pid)}
+    archive(book, t.results_table.where(lambda row: row.sheet_row in changed),
+            f"riparazione del turno {round_no}", now)
+    mine = set(row_of.values())
+    results = t.results_table.copy()
+    block = [row for row in results if row.sheet_row in mine]
+    player_at = {row: pid for pid, row in row_of.items()}
+    for row in block:
+        if player_at[row.sheet_row] in table_of:
+            row["Tavolo"] = table_of[player_at[row.sheet_row]]
+    left = {row_of[pid] for pid in gone}
+    block = [row for row in block if row.sheet_row not in left]
     names = {e.id: e.name for e in t.entrants}
-    added = pd.DataFrame([{"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table_of[pid],
-                           "ID": pid, "Giocatore": names[pid]} for pid in come])
-    block = pd.concat([block, added], ignore_index=True) if come else block
-    block = block.sort_values("Tavolo", kind="stable")
-    first = int(mine.argmax())  # the round's rows stay where they were
-    rest = frame[~mine]
-    before_rows = rest[rest.index < frame.index[first]]
-    after_rows = rest[rest.index > frame.index[first]]
-    book.write_table(schema.RESULTS.name, pd.concat([before_rows, block, after_rows],
-                                                    ignore_index=True))
+    block += [Row({"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table_of[pid],
+                   "ID": pid, "Giocatore": names[pid]}) for pid in come]
+    block.sort(key=lambda row: row["Tavolo"])  # stable
+    first = next(i for i, row in enumerate(results.rows) if row.sheet_row in mine)
+    rest = [row for row in results.rows if row.sheet_row not in mine]
+    results.rows = rest[:first] + block + rest[first:]  # where the round's rows were
+    book.write_table(schema.RESULTS.name, results)
     moves = move_lines(result)
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,

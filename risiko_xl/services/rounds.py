@@ -13,8 +13,6 @@ import secrets
 from collections import Counter
 from dataclasses import dataclass
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import VARIANT_KEY, variant_for
@@ -142,17 +140,16 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         book.set_setting("Seme sorteggio", seed)
     result = draw(round_input(t, round_no, ids, seed))
 
-    frame = t.frame
-    old = frame.index.isin([r.row for r in existing])
+    drawn = {r.row for r in existing}
+    replaced = t.results_table.where(lambda row: row.sheet_row in drawn)
     if existing:
-        archive(book, frame[old], f"nuovo sorteggio del turno {round_no}", now)
+        archive(book, replaced, f"nuovo sorteggio del turno {round_no}", now)
     names = {e.id: e.name for e in t.entrants}
-    new_rows = pd.DataFrame([
-        {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": number, "ID": pid,
-         "Giocatore": names[pid]}
-        for number, table in enumerate(result.tables, start=1) for pid in table])
-    kept = frame[~old]
-    book.write_table(schema.RESULTS.name, pd.concat([kept, new_rows], ignore_index=True))
+    results = t.results_table.where(lambda row: row.sheet_row not in drawn)
+    results.extend({"Turno": round_no, "Fase": QUALIFYING, "Tavolo": number, "ID": pid,
+                    "Giocatore": names[pid]}
+                   for number, table in enumerate(result.tables, start=1) for pid in table)
+    book.write_table(schema.RESULTS.name, results)
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
@@ -174,7 +171,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     if existing:
         lines = (f"Nuovo sorteggio del turno {round_no} con seme "
                  + (f"«{seed}» (indicato con --seme)" if typed_seed else f"nuovo «{seed}»")
-                 + f"; le {int(old.sum())} righe del sorteggio precedente "
+                 + f"; le {len(replaced)} righe del sorteggio precedente "
                  "sono nel foglio Archivio.", *lines)
     if absent:
         lines += (f"Assenti al turno {round_no} (non sorteggiati, il turno vale 0): "
@@ -182,7 +179,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                   + f"; tornano «{ACTIVE}» per il turno successivo",)
     lines += tuple(f"Nota: {note}" for note in quality_notes(result))  # as in Sorteggi
     lines += table_lines(t, result.tables)
-    return RoundDraw(round_no, result, int(old.sum()), lines)
+    return RoundDraw(round_no, result, len(replaced), lines)
 
 
 def _back_to_active(book: Book, absent: list) -> None:
@@ -190,7 +187,8 @@ def _back_to_active(book: Book, absent: list) -> None:
     round: 003 Art. 4 speaks of «il turno di gioco»)."""
     if not absent:
         return
-    frame = book.read_table(schema.PLAYERS.name)
+    players = book.read_table(schema.PLAYERS.name)
+    by_row = players.by_sheet_row()
     for e in absent:
-        frame.loc[e.row, "Stato"] = ACTIVE
-    book.write_table(schema.PLAYERS.name, frame)
+        by_row[e.row]["Stato"] = ACTIVE
+    book.write_table(schema.PLAYERS.name, players)

@@ -15,11 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.charts import standings_chart
+from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import append_rows, timestamp
@@ -58,7 +57,7 @@ RENAMED_SHOWN = 5  # names refreshed in Risultati, listed by `classifica`
 @dataclass(frozen=True)
 class StandingsUpdate:
     standings: Standings
-    frame: pd.DataFrame
+    table: Table  # Classifica as written
     lines: tuple[str, ...]
 
 
@@ -67,7 +66,7 @@ def standings_seed(t: Tournament) -> str:
     return to_text(t.settings.get("Seme sorteggio")) or "risiko"
 
 
-def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
+def standings_table(t: Tournament, standings: Standings) -> Table:
     """The `Classifica` rows as Python computed them (also what `verify` compares)."""
     rounds = t.formula.standings.rounds
     extras = standings_columns(t.formula.standings)
@@ -90,7 +89,7 @@ def standings_frame(t: Tournament, standings: Standings) -> pd.DataFrame:
         records.append(record)
     columns = [*schema.STANDINGS_BASE, *(f"T{n}" for n in range(1, rounds + 1)),
                *([schema.DROPS_COLUMN] if drops else []), *extras]
-    return pd.DataFrame(records, columns=columns)
+    return Table.of(records, columns)
 
 
 
@@ -109,13 +108,13 @@ def column_value(row: StandingRow, column: str) -> Fraction | int:
     return getattr(row, COLUMN_FIELDS[column])
 
 
-def standings_of(t: Tournament) -> tuple[Standings, pd.DataFrame]:
+def standings_of(t: Tournament) -> tuple[Standings, Table]:
     """The standings of the typed results (the lotteries recorded in `Sorteggi` reused),
     and the `Classifica` rows showing them."""
     standings = compute_standings(t.entrants, t.results, t.formula.standings,
                                   standings_seed(t),
                                   recorded=[o for _, o in recorded_lotteries(t.book)])
-    return standings, standings_frame(t, standings)
+    return standings, standings_table(t, standings)
 
 
 def position_text(row: StandingRow) -> int | str:
@@ -149,27 +148,27 @@ def standings_columns(rules: StandingsRules) -> list[str]:
 
 
 def refresh_scores(book: Book, now: dt.datetime | None = None,
-                   ) -> tuple[Tournament, Standings, pd.DataFrame]:
+                   ) -> tuple[Tournament, Standings, Table]:
     """Rewrite the computed `Risultati` cells and the `Classifica` table (values or live
     formulas, see `live`) from the workbook as it is, and record any new lottery in
     `Sorteggi`; used after every change."""
     t = load(book)
-    standings, frame = standings_of(t)
-    write_scores(book, t, frame)
+    standings, table = standings_of(t)
+    write_scores(book, t, table)
     record_lotteries(book, t, standings, now)
-    return t, standings, frame
+    return t, standings, table
 
 
 def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
     """Score the results and rewrite `Classifica`; returns what was written."""
     renamed = identity(load(book))[1]  # before the names are refreshed
-    t, standings, frame = refresh_scores(book, now)
+    t, standings, table = refresh_scores(book, now)
     seed = standings_seed(t)
-    book.set_chart(standings_chart(frame))
+    book.set_chart(standings_chart(table))
     if t.formula.teams is not None:
         teams = team_standings(t.entrants, t.results, t.formula.teams.best_of,
                                t.formula.standings.chain, seed)
-        book.write_table(schema.TEAMS.name, teams_frame(teams))
+        book.write_table(schema.TEAMS.name, teams_table(teams))
         _log_team_lotteries(book, teams.lottery, seed, now)
     played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
     lines = ((f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
@@ -185,18 +184,18 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
             f"; e altre {len(renamed) - RENAMED_SHOWN}" if len(renamed) > RENAMED_SHOWN else "")
         lines += (f"Nomi riscritti nel foglio Risultati come negli Iscritti (conta l'ID): "
                   f"{shown}",)
-    return StandingsUpdate(standings, frame, lines)
+    return StandingsUpdate(standings, table, lines)
 
 
-def teams_frame(teams: TeamStandings) -> pd.DataFrame:
+def teams_table(teams: TeamStandings) -> Table:
     """The `Squadre` rows (team championship, seed 004 CNS)."""
-    return pd.DataFrame([{
+    return Table.of([{
         "Pos": f"{row.position}=" if row.shared else row.position, "Squadra": row.team,
         "Totale": cell_number(row.total), "Giocatori": len(row.players),
         "Partite": row.games, "Contate": row.counted, "Vittorie": row.wins,
         "Secondi": row.seconds,
         "Migliore scartato": None if row.best_dropped is None else cell_number(
-            row.best_dropped)} for row in teams.rows], columns=schema.TEAMS.headers)
+            row.best_dropped)} for row in teams.rows], schema.TEAMS.headers)
 
 
 def recorded_lotteries(book: Book) -> list[tuple[Any, tuple[str, ...]]]:
@@ -204,17 +203,17 @@ def recorded_lotteries(book: Book) -> list[tuple[Any, tuple[str, ...]]]:
     A worksheet function sees only its three tables: there the lotteries are drawn again,
     from the same seed and results, hence in the same order."""
     try:
-        frame = book.read_table(schema.DRAWS.name)
+        log = book.read_table(schema.DRAWS.name)
     except RisikoError:
         return []
-    if "Procedura" not in frame.columns or "Note" not in frame.columns:
+    if "Procedura" not in log.headers or "Note" not in log.headers:
         return []
     out = []
-    for index, procedure, note in zip(frame.index, frame["Procedura"], frame["Note"]):
-        if to_text(procedure) == LOTTERY_PROCEDURE:
-            order = recorded_order(to_text(note) or "")
+    for row in log:
+        if to_text(row["Procedura"]) == LOTTERY_PROCEDURE:
+            order = recorded_order(to_text(row["Note"]) or "")
             if len(order) > 1:
-                out.append((index, order))
+                out.append((row.sheet_row, order))
     return out
 
 
@@ -246,17 +245,18 @@ def record_lotteries(book: Book, t: Tournament, standings: Standings,
              "Note": draw.describe(decides.pop(draw.players, ""))}
             for draw in standings.drawn]
     if decides:
-        frame = book.read_table(schema.DRAWS.name)
+        log = book.read_table(schema.DRAWS.name)
+        by_row = log.by_sheet_row()
         changed = False
         for index, order in recorded_lotteries(book):
             for players, text in decides.items():
-                note = to_text(frame.at[index, "Note"]) or ""
+                note = to_text(by_row[index]["Note"]) or ""
                 if set(players) <= set(order) and text not in note:
-                    frame.at[index, "Note"] = note.replace(": sorteggio fra",
-                                                           f" ({text}): sorteggio fra", 1)
+                    by_row[index]["Note"] = note.replace(": sorteggio fra",
+                                                         f" ({text}): sorteggio fra", 1)
                     changed = True
         if changed:
-            book.write_table(schema.DRAWS.name, frame)
+            book.write_table(schema.DRAWS.name, log)
     append_rows(book, schema.DRAWS, rows)
 
 
@@ -264,8 +264,8 @@ def _log_team_lotteries(book: Book, lotteries: Sequence[LotteryDraw], seed: str,
                         now: dt.datetime | None) -> None:
     """Record each tie between teams decided by lottery in `Sorteggi` (once per distinct
     outcome)."""
-    logged = set(book.read_table(schema.DRAWS.name).get("Note", pd.Series(dtype=object))
-                 .dropna().astype(str))
+    logged = {str(note) for note in book.read_table(schema.DRAWS.name).column("Note")
+              if note is not None}
     rows = []
     for lottery in lotteries:
         note = lottery.describe()

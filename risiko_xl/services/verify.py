@@ -11,10 +11,9 @@ import math
 import re
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
@@ -42,11 +41,10 @@ def same(found: Any, expected: Any) -> bool:
     return str(found).strip() == str(expected).strip()
 
 
-def _compare(sheet: str, found: pd.DataFrame, expected: pd.DataFrame,
-             columns: list[str]) -> list[str]:
+def _compare(sheet: str, found: Table, expected: Table, columns: list[str]) -> list[str]:
     lines = []
-    for row, got, want in zip(found.index, found.to_dict("records"),
-                              expected.to_dict("records")):  # not iterrows: 10× faster
+    for got, want in zip(found, expected):
+        row = got.sheet_row
         for column in columns:
             value = got.get(column)
             if isinstance(value, str) and value.startswith("="):
@@ -67,7 +65,8 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
     latest: dict[tuple[int, str], dict[str, int]] = {}
     plans: dict[tuple[str | None, tuple[str, ...]], PlanResult] = {}
     previous: dict[int, list[list[str]]] = {}  # round -> its last recorded tables
-    for row, record in log.iterrows():
+    for record in log:
+        row = record.sheet_row
         tables = parse_tables(record.get("Tavoli"))
         try:
             round_no = to_int(record.get("Turno"), "Turno", minimum=1) if tables else None
@@ -157,15 +156,16 @@ def verify(book: Book) -> tuple[list[str], str]:
     """(mismatch lines, summary). No mismatch means every check passed."""
     t = load(book)
     computed = list(schema.RESULTS.computed)
-    lines = _compare("Risultati", t.frame, write_computed(t.frame, t.computed), computed)
+    lines = _compare("Risultati", t.results_table,
+                     write_computed(t.results_table, t.computed), computed)
     expected = standings_of(t)[1]
     stored = book.read_table(schema.standings_spec(0).name)
     if t.results or len(stored):
-        lines += _compare("Classifica", stored, expected, list(expected.columns))
+        lines += _compare("Classifica", stored, expected, list(expected.headers))
     draw_lines, replayed = _replay(t)
     lines += draw_lines
     lines += phase_differences(t)
-    summary = (f"Verifica: {count(len(t.frame), 'riga', 'righe')} di risultati, "
+    summary = (f"Verifica: {count(len(t.results_table), 'riga', 'righe')} di risultati, "
                f"{count(len(expected), 'riga', 'righe')} di classifica, "
                f"{count(replayed, 'sorteggio ripetuto', 'sorteggi ripetuti')}; "
                + ("nessuna differenza." if not lines

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows, tournament_formula
+from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import Formula
@@ -30,7 +29,7 @@ class Tournament:
     settings: dict[str, Any]
     formula: Formula
     entrants: list[Entrant]
-    frame: pd.DataFrame
+    results_table: Table  # Risultati as read
     rows: list[ResultRow]
     results: list[GameResult]
     computed: dict[int, dict[str, Any]]
@@ -69,7 +68,7 @@ def load(book: Book) -> Tournament:
 def _load(book: Book) -> Tournament:
     settings = book.settings()
     entrants = read_entrants(book)
-    frame, rows = read_results(book, [e.id for e in entrants])
+    results_table, rows = read_results(book, [e.id for e in entrants])
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
     formula = tournament_formula(settings, len(first_round) or None, setting_rows(book))
     check_tables(rows)
@@ -78,10 +77,11 @@ def _load(book: Book) -> Tournament:
     try:
         results, computed = score_results(rows, formula.scoring, formula.placement_chain)
     except RisikoError as err:  # a rule broken at a table: show the cell as typed
-        if not err.has_value and err.riga in frame.index and err.colonna in frame.columns:
-            raise err.located(valore=frame.at[err.riga, err.colonna]) from None
+        typed = next((r for r in results_table if r.sheet_row == err.riga), None)
+        if not err.has_value and typed is not None and err.colonna in results_table.headers:
+            raise err.located(valore=typed[err.colonna]) from None
         raise
-    return Tournament(book, settings, formula, entrants, frame, rows, results, computed)
+    return Tournament(book, settings, formula, entrants, results_table, rows, results, computed)
 
 
 def check_teams(formula: Formula, entrants: list[Entrant], rows: list[ResultRow]) -> None:

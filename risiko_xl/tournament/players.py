@@ -16,8 +16,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 
-import pandas as pd
-
+from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import Entrant
@@ -66,10 +65,10 @@ def suggestion(typed: str, entrants: Sequence[Entrant]) -> str:
     return ""
 
 
-def registered_names(frame: pd.DataFrame) -> dict[str, tuple[str, ...]]:
+def registered_names(players: Table) -> dict[str, tuple[str, ...]]:
     """ID → the names a player is known by in `Iscritti` (Nome Cognome, Nickname)."""
     out: dict[str, tuple[str, ...]] = {}
-    for _, row in frame.iterrows():
+    for row in players:
         pid = to_text(row.get("ID"))
         if pid is None:
             continue

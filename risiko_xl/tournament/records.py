@@ -11,10 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books import schema
-from risiko_xl.books.book import Book, table_frame
+from risiko_xl.books.book import Book, checked_table
+from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import player_name
@@ -37,10 +36,9 @@ class Record:
     values: dict[str, Any]
 
 
-def records(frame: pd.DataFrame) -> list[Record]:
-    sheet, columns = frame.attrs.get("sheet", ""), list(frame.columns)
-    return [Record(sheet, row, dict(zip(columns, values)))
-            for row, values in zip(frame.index, frame.itertuples(index=False, name=None))]
+def records(table: Table) -> list[Record]:
+    return [Record(table.sheet, row.sheet_row, row.values) for row in table
+            if row.sheet_row is not None]
 
 
 def cell(record: Record, header: str, parse: Callable[..., Any], **options: Any) -> Any:
@@ -70,10 +68,9 @@ parse_state = _choice(STATE_WORDS, ACTIVE)
 def read_entrants(book: Book) -> list[Entrant]:
     """Registered players from `Iscritti`; a row with something typed but no ID is
     refused (it would be left out of every draw without a word)."""
-    frame = table_frame(book, schema.PLAYERS)
     out: list[Entrant] = []
     seen: dict[str, tuple[str, int]] = {}
-    for record in records(frame):
+    for record in records(checked_table(book, schema.PLAYERS)):
         row = record.row
         pid = cell(record, "ID", text)
         if pid is None:
@@ -129,17 +126,17 @@ class ResultRow:
         return self.round_no, self.phase, self.table
 
 
-def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.DataFrame,
+def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
                                                                            list[ResultRow]]:
-    """The `Risultati` frame and its parsed rows; a row with something typed but no ID
+    """The `Risultati` table and its parsed rows; a row with something typed but no ID
     is refused (its game would vanish and its table change size). With `known` ids, an
     unregistered ID is an error, and an ID typed in another case or with spaces is read as
     the registered one («g13» → «G13»)."""
-    frame = table_frame(book, schema.RESULTS)
+    typed = checked_table(book, schema.RESULTS)
     known_ids = None if known is None else canonical_ids(known)
     seen: dict[tuple[int, str, str], int] = {}
     out: list[ResultRow] = []
-    for record in records(frame):
+    for record in records(typed):
         row = record.row
         pid = cell(record, "ID", text)
         if pid is None:
@@ -166,7 +163,7 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[pd.Dat
         seen[round_no, phase, pid] = row
         out.append(ResultRow(row, round_no, phase, table, pid, _seat(record),
                              cell(record, "Penalità", to_int) or 0))
-    return frame, out
+    return typed, out
 
 
 def _seat(record: Record) -> Seat | None:

@@ -11,9 +11,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-import pandas as pd
-
 from risiko_xl.books.schema import RESULTS, SEAT_COLUMNS
+from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method
 from risiko_xl.rules.placement import SEAT_FIELDS, TieError, chain
@@ -116,9 +115,10 @@ def cell_number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def write_computed(frame: pd.DataFrame, computed: dict[int, dict[str, Any]]) -> pd.DataFrame:
-    """`frame` with the computed columns filled (blank where a game is not typed yet)."""
-    out = frame.copy()
+def write_computed(results: Table, computed: dict[int, dict[str, Any]]) -> Table:
+    """`results` with the computed columns filled (blank where a game is not typed yet)."""
+    out = results.copy()
     for header in ("Punti tavolo", "Posizione", "Punti torneo"):
-        out[header] = [computed.get(row, {}).get(header) for row in out.index]
+        out.set_column(header, [computed.get(row.sheet_row, {}).get(header)
+                                for row in out])
     return out

@@ -139,7 +139,7 @@ def _sheet_api(name: str, values: list[list[Any]] | None = None) -> dict[str, An
 
 def payload_from_file(path: Path) -> dict[str, Any]:
     """The JSON payload an Excel client would send for the workbook at `path`."""
-    from risiko_xl.books.openpyxl_book import _chart_title
+    from risiko_xl.books.openpyxl_look import chart_title
 
     workbook = load_workbook(path)
     sheets = []
@@ -158,7 +158,7 @@ def payload_from_file(path: Path) -> dict[str, Any]:
         api["tables"] = [_table_api(t.displayName, t.ref) for t in sheet.tables.values()]
         api["charts"] = [{"name": f"Chart {i}", "chart_type": "BarStacked", "left": 0.0,
                           "top": 0.0, "width": 510.0, "height": 300.0,
-                          "title": _chart_title(chart), "standin": {}}
+                          "title": chart_title(chart), "standin": {}}
                          for i, chart in enumerate(sheet._charts, start=1)]
         sheets.append(api)
     return {"client": "Office.js", "version": xw.__version__,

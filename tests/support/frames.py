@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
-
+from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank
 
 
@@ -14,23 +12,25 @@ def norm(value):
         return None
     if isinstance(value, bool):
         return value
-    if isinstance(value, (int, float, np.number)):
+    if isinstance(value, (int, float)):
         return round(float(value), 9)
     return value
 
 
-def differences(expected: pd.DataFrame, found: pd.DataFrame, skip=()) -> list[str]:
-    name = expected.attrs.get("table")
-    if list(expected.columns) != list(found.columns):
-        return [f"{name}: colonne {list(found.columns)} invece di {list(expected.columns)}"]
-    if list(expected.index) != list(found.index):
-        return [f"{name}: righe {list(found.index)} invece di {list(expected.index)}"]
+def differences(expected: Table, found: Table, skip=()) -> list[str]:
+    name = expected.name
+    if expected.headers != found.headers:
+        return [f"{name}: colonne {found.headers} invece di {expected.headers}"]
+    rows = [r.sheet_row for r in expected]
+    if rows != [r.sheet_row for r in found]:
+        return [f"{name}: righe {[r.sheet_row for r in found]} invece di {rows}"]
     out = []
-    for row in expected.index:
-        for column in expected.columns:
+    for want_row, got_row in zip(expected, found):
+        for column in expected.headers:
             if column in skip:
                 continue
-            want, got = norm(expected.at[row, column]), norm(found.at[row, column])
+            want, got = norm(want_row[column]), norm(got_row[column])
             if want != got:
-                out.append(f"{name} riga {row} colonna {column}: {got!r} invece di {want!r}")
+                out.append(f"{name} riga {want_row.sheet_row} colonna {column}: {got!r} "
+                           f"invece di {want!r}")
     return out

@@ -7,10 +7,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
-import pandas as pd
-
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.books.table import Table as BookTable
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.formulas import load as load_formula
 from risiko_xl.standings import WITHDRAWN, Entrant, GameResult
@@ -19,7 +18,6 @@ BONUS = (50, 15, 5, 0)  # 000 Art. 24: 50/15/5 to the first three
 
 Table = list[tuple[str, int]]  # (player, objective points), by placement
 
-
 def points(method: str, objective: int, position: int) -> Fraction:
     """Tournament points by hand: millesimi (001 §7: objective/1000, +1 to the winner)
     or the bonus method (000 Art. 24: objective + 50/15/5 to the first three)."""
@@ -27,13 +25,11 @@ def points(method: str, objective: int, position: int) -> Fraction:
         return Fraction(objective, 1000) + (1 if position == 1 else 0)
     return Fraction(objective + BONUS[position - 1])
 
-
 def games(method: str, round_no: int, phase: str, *tables: Table) -> list[GameResult]:
     """The core's results of one round, tables numbered from 1."""
     return [GameResult(pid, round_no, phase, n, pos, points(method, obj, pos),
                        table_points=obj, out_points=0, players=len(table))
             for n, table in enumerate(tables, 1) for pos, (pid, obj) in enumerate(table, 1)]
-
 
 def typed(results: list[GameResult]) -> list[dict]:
     """The same results as a referee types them in `Risultati`."""
@@ -42,7 +38,6 @@ def typed(results: list[GameResult]) -> list[dict]:
              "Punti obiettivo": r.table_points, "Punti fuori obiettivo": 0}
             for r in results]
 
-
 def build(path: Path, formula: str, ids: list[str], results: list[GameResult],
           seed: str, **settings) -> OpenpyxlBook:
     """A tournament of `formula` with `ids` registered and `results` typed."""
@@ -50,30 +45,26 @@ def build(path: Path, formula: str, ids: list[str], results: list[GameResult],
     book = OpenpyxlBook(path)
     players = [{"ID": pid, "Nome": "Nome", "Cognome": pid, "Stato": "Attivo",
                 "Dal turno": 1} for pid in ids]
-    book.write_table(schema.PLAYERS.name, pd.DataFrame(players, columns=schema.PLAYERS.headers))
-    book.write_table(schema.RESULTS.name, pd.DataFrame(typed(results),
-                                                       columns=schema.RESULTS.headers))
+    book.write_table(schema.PLAYERS.name, BookTable.of(players, schema.PLAYERS.headers))
+    book.write_table(schema.RESULTS.name, BookTable.of(typed(results), schema.RESULTS.headers))
     book.save()
     return book
 
-
 def add(book: OpenpyxlBook, results: list[GameResult]) -> None:
     """Type the results of a seated phase into its pre-filled rows (by round and ID)."""
-    frame = book.read_table(schema.RESULTS.name)
+    table = book.read_table(schema.RESULTS.name)
     for row in typed(results):
-        hit = frame.index[(frame["Turno"] == row["Turno"]) & (frame["ID"] == row["ID"])]
+        hit = [r for r in table if r["Turno"] == row["Turno"] and r["ID"] == row["ID"]]
         assert len(hit) == 1, row
         for key in ("Ordine", "Punti obiettivo", "Punti fuori obiettivo"):
-            frame.at[hit[0], key] = row[key]
-    book.write_table(schema.RESULTS.name, frame)
+            hit[0][key] = row[key]
+    book.write_table(schema.RESULTS.name, table)
     book.save()
-
 
 def people(ids, withdrawn=()) -> list[Entrant]:
     """The core's entrants, `withdrawn` ones marked so."""
     return [Entrant(pid, name=f"Nome {pid}", state=WITHDRAWN if pid in withdrawn else "Attivo")
             for pid in ids]
-
 
 def core(formula: str, variant: str | None = None):
     """The formula's standings and phase rules, as the preset files declare them."""
@@ -82,16 +73,13 @@ def core(formula: str, variant: str | None = None):
         f = next(v.formula for v in f.variants if v.key == variant)
     return f.standings, f.phases
 
-
 def tables(book: OpenpyxlBook, round_no: int) -> dict[int, set[str]]:
     """The seating of one round as `Risultati` holds it: table -> players."""
-    frame = book.read_table(schema.RESULTS.name)
     out: dict[int, set[str]] = {}
-    for turn, table, pid in zip(frame["Turno"], frame["Tavolo"], frame["ID"]):
-        if turn == round_no:
-            out.setdefault(int(table), set()).add(pid)
+    for row in book.read_table(schema.RESULTS.name):
+        if row["Turno"] == round_no:
+            out.setdefault(int(row["Tavolo"]), set()).add(row["ID"])
     return out
-
 
 # --- 001 Master: 20 players, 2 rounds ------------------------------------------------------
 # Totals by hand (thousandths): P01 2110 and P05 2101 (both won both games), P02 1088,

@@ -27,19 +27,20 @@ def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> No
     other than the draw's is recorded in Sorteggi as seated by hand (standings refuses a
     round whose rows no longer match its last recorded seating)."""
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.RESULTS.name)
-    mine = frame[(frame["Turno"] == round_no) & (frame["Fase"] == phase)]
+    results = book.read_table(schema.RESULTS.name)
+    mine = [r for r in results if r["Turno"] == round_no and r["Fase"] == phase]
     typed = {pid: (number, order, objective, out)
              for number, table in enumerate(tables, 1)
              for order, (pid, objective, out) in enumerate(table, 1)}
-    assert set(mine["ID"]) == set(typed), (sorted(mine["ID"]), sorted(typed))
-    for index, pid in zip(mine.index, mine["ID"]):
-        number, order, objective, out = typed[pid]
-        frame.at[index, "Tavolo"] = number
-        frame.at[index, "Ordine"] = order
-        frame.at[index, "Punti obiettivo"] = objective
-        frame.at[index, "Punti fuori obiettivo"] = out
-    book.write_table(schema.RESULTS.name, frame)
+    ids = [r["ID"] for r in mine]
+    assert set(ids) == set(typed), (sorted(ids), sorted(typed))
+    for row in mine:
+        number, order, objective, out = typed[row["ID"]]
+        row["Tavolo"] = number
+        row["Ordine"] = order
+        row["Punti obiettivo"] = objective
+        row["Punti fuori obiettivo"] = out
+    book.write_table(schema.RESULTS.name, results)
     if phase == "Qualificazione":
         log_draw(book, {"Turno": round_no, "Fase": phase, "Procedura": "a mano",
                         "Tavoli": tables_text([[pid for pid, _, _ in t] for t in tables])})
@@ -48,9 +49,11 @@ def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> No
 
 def set_state(path, pid: str, state: str) -> None:
     book = OpenpyxlBook(path)
-    frame = book.read_table(schema.PLAYERS.name)
-    frame.loc[frame["ID"] == pid, "Stato"] = state
-    book.write_table(schema.PLAYERS.name, frame)
+    players = book.read_table(schema.PLAYERS.name)
+    for row in players:
+        if row["ID"] == pid:
+            row["Stato"] = state
+    book.write_table(schema.PLAYERS.name, players)
     book.save()
 
 
@@ -58,7 +61,6 @@ def table(path, name: str):
     return OpenpyxlBook(path).read_table(name)
 
 
-def as_2d(frame) -> list[list]:
+def as_2d(table) -> list[list]:
     """A table as a worksheet function receives it (`Tabella[#All]`)."""
-    rows = [[None if v != v else v for v in row] for row in frame.itertuples(index=False)]
-    return [list(frame.columns), *rows]
+    return [list(table.headers), *([row[h] for h in table.headers] for row in table)]
