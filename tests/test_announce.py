@@ -381,7 +381,7 @@ def test_a_final_phase_round_is_announced_too(tmp_path):
         assert name in line
     assert "Classifica" not in text and "Certificato" not in text
     screen = publish(OpenpyxlBook(path), "schermo", now=NOW)
-    assert all(name in screen for name in seated["Giocatore"])
+    assert all(r["Giocatore"] in screen for r in seated)
 
 
 @pytest.mark.chromium

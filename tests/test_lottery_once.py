@@ -117,8 +117,8 @@ X, Y = "G016", "G017"
 
 def lottery_rows(path):
     log = table(path, schema.DRAWS.name)
-    mine = log[log["Procedura"] == "sorteggio per parità in classifica"]
-    return [str(n) for n in mine["Note"] if X in str(n) and Y in str(n)]
+    return [str(r["Note"]) for r in log if r["Procedura"] == "sorteggio per parità in classifica"
+            and X in str(r["Note"]) and Y in str(r["Note"])]
 
 
 def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
@@ -135,14 +135,14 @@ def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
     type_round(path, 2, ROUND_2)
     assert cli.main(["standings", str(path)]) == 0
     sheet = table(path, "Classifica")
-    ids = list(sheet["ID"])
+    ids = sheet.column("ID")
     assert ids.index(drawn[0]) == 15 and ids.index(drawn[1]) == 16  # 16th and 17th
-    assert list(sheet["Pos"])[15:17] == ["16 (sorteggio)", "17 (sorteggio)"]
+    assert sheet.column("Pos")[15:17] == ["16 (sorteggio)", "17 (sorteggio)"]
     (note,) = lottery_rows(path)  # recorded once, now naming the round it decides
     assert "«Semifinale» e «esclusi» al turno 3" in note
     assert [p for p in recorded_order(note) if p in (X, Y)] == drawn
 
-    names = dict(zip(sheet["ID"], sheet["Giocatore"]))
+    names = {r["ID"]: r["Giocatore"] for r in sheet}
     post = tmp_path / "post.txt"
     assert cli.main(["post", str(path), "--turno", "2", "--formato", "testo",
                      "--out", str(post), "--sezioni", "classifica"]) == 0
@@ -155,7 +155,7 @@ def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
     out = capsys.readouterr().out
     assert (f"Sorteggio per parità: {names[drawn[0]]} davanti a {names[drawn[1]]} "
             f"(decide il posto fra «Semifinale» e «esclusi» al turno 3)") in out
-    seated = set(table(path, schema.QUALIFIERS.name)["ID"])
+    seated = set(table(path, schema.QUALIFIERS.name).column("ID"))
     assert drawn[0] in seated and drawn[1] not in seated
     assert len(lottery_rows(path)) == 1
 
@@ -167,7 +167,7 @@ def test_16th_seat_lottery_recorded_once_announced_and_kept(tmp_path, capsys):
     simulate.play(book, 4, "Finale", "cli")
     book.save()
     assert cli.main(["finals", str(path)]) == 0
-    ranking = list(table(path, schema.FINAL_RANKING.name)["ID"])
+    ranking = table(path, schema.FINAL_RANKING.name).column("ID")
     assert ranking.index(drawn[0]) < ranking.index(drawn[1])
     assert len(lottery_rows(path)) == 1
 

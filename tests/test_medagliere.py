@@ -88,7 +88,7 @@ def test_sheet_and_post_show_the_medals(tmp_path):
                      "--out", str(out), "--sezioni", "classifica"]) == 0
     text = out.read_text(encoding="utf-8")
     assert "1.000.000" not in text and "1000000" not in text
-    names = dict(zip(sheet["ID"], sheet["Giocatore"]))
+    names = {r["ID"]: r["Giocatore"] for r in sheet}
     lines = text.splitlines()
     at = next(i for i, line in enumerate(lines) if names["G001"] in line)
     assert "1° 1 · 2° 0 · 3° 1 · 4° 0" in lines[at + 1]

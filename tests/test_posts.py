@@ -194,10 +194,10 @@ def test_final_post_shows_the_final_ranking(demo):
     frame = OpenpyxlBook(demo).read_table(schema.FINAL_RANKING.name)
     tables = html_tables(markdown_html(text))
     ranking = next(t for t in tables if "Fase raggiunta" in t[0])
-    assert [row[1] for row in ranking[1:]] == list(frame["Giocatore"])
-    assert [row[5] for row in ranking[1:]] == [italian(v) for v in frame["Punti torneo"]]
+    assert [row[1] for row in ranking[1:]] == frame.column("Giocatore")
+    assert [row[5] for row in ranking[1:]] == [italian(v) for v in frame.column("Punti torneo")]
     assert [row[4] for row in ranking[1:]] == [  # the final's own points, finalists only
-        "–" if v is None or v != v else italian(v) for v in frame["Punti finale"]]
+        "–" if v is None else italian(v) for v in frame.column("Punti finale")]
 
 
 @pytest.mark.parametrize("fmt", POST_FORMATS)

@@ -106,7 +106,7 @@ def test_a_withdrawal_from_a_drawn_five_table_round_is_repaired(tmp_path, capsys
     assert log["Procedura"] == "riparazione"
     assert f"{moved[0]} dal tavolo {five} al tavolo {short}" in log["Note"]
     archived = OpenpyxlBook(path).read_table(schema.ARCHIVE.name)
-    assert sorted(archived["ID"]) == sorted([gone, moved[0]])  # the rows that changed
+    assert sorted(archived.column("ID")) == sorted([gone, moved[0]])  # the rows that changed
     capsys.readouterr()
     assert cli.main(["verifica", str(path)]) == 0
     assert "nessuna differenza." in capsys.readouterr().out

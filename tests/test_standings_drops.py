@@ -74,9 +74,9 @@ def test_sheet_function_and_post_show_the_same_generale(tmp_path):
     assert cli.main(["standings", str(path)]) == 0
 
     sheet = table(path, "Classifica")
-    assert list(sheet["ID"]) == ORDER
-    assert [F(str(v)) for v in sheet["Generale"]] == [GENERALE[p] for p in ORDER]
-    assert [F(str(v)) for v in sheet["Assoluta"]] == [ASSOLUTA[p] for p in ORDER]
+    assert sheet.column("ID") == ORDER
+    assert [F(str(v)) for v in sheet.column("Generale")] == [GENERALE[p] for p in ORDER]
+    assert [F(str(v)) for v in sheet.column("Assoluta")] == [ASSOLUTA[p] for p in ORDER]
 
     block = udfs.RISIKO_CLASSIFICA(as_2d(table(path, schema.SETTINGS.name)),
                                    as_2d(table(path, schema.PLAYERS.name)),
@@ -90,7 +90,7 @@ def test_sheet_function_and_post_show_the_same_generale(tmp_path):
     assert cli.main(["post", str(path), "--turno", "2", "--formato", "testo",
                      "--out", str(out), "--sezioni", "classifica"]) == 0
     text = out.read_text(encoding="utf-8").splitlines()
-    names = dict(zip(sheet["ID"], sheet["Giocatore"]))
+    names = {r["ID"]: r["Giocatore"] for r in sheet}
     shown = [(i, next(p for p in ORDER if names[p] in line)) for i, line in enumerate(text)
              if any(names[p] in line for p in ORDER)]
     assert [p for _, p in shown] == ORDER

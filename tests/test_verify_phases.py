@@ -38,7 +38,7 @@ def tampered(tmp_path):
     for old, new in (("E", "H"), ("F", "G")):
         row = next(r for r in table if r["Turno"] == 6 and r["ID"] == old)
         row["ID"], row["Giocatore"] = new, f"Nome {new}"
-        rows[new] = row
+        rows[new] = row.sheet_row
     book.write_table(schema.RESULTS.name, table)
     book.save()
     add(OpenpyxlBook(path), FINALE)

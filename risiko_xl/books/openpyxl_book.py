@@ -21,6 +21,13 @@ from risiko_xl.books.live_formulas import Formula, SheetFormula
 from risiko_xl.books.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.books.look import Look, dress
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
+from risiko_xl.books.openpyxl_ranges import (
+    cell_value,
+    refuse_covering,
+    resize,
+    take_rows_below,
+    unchanged,
+)
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
@@ -96,8 +103,8 @@ class OpenpyxlBook:
         min_col, min_row, max_col, max_row = range_boundaries(table.ref)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell, read without creating cells
         if name in TYPED_TABLES:
-            max_row = _take_rows_below(sheet, table)
-        rows = [[_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
+            max_row = take_rows_below(sheet, table)
+        rows = [[cell_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
                 for r in range(min_row, max_row + 1)]
         headers = [str(h).strip() if h is not None else "" for h in rows[0]]
         for r, row in enumerate(rows[1:], start=min_row + 1):
@@ -163,7 +170,7 @@ class OpenpyxlBook:
         offsets = [(headers.index(c), c) for c in table.headers]
         records = iter(table.rows)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
-        _refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
+        refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             record = next(records, None)
@@ -173,10 +180,10 @@ class OpenpyxlBook:
                 if name in LONG_TEXT_TABLES and isinstance(value, str) \
                         and len(value) > CELL_LIMIT:
                     value = self._long.marker(value)  # whole, never cut (long_text)
-                if not _unchanged(cells.get((row, col)), value):
+                if not unchanged(cells.get((row, col)), value):
                     put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
-        _resize(found, ref, headers)
+        resize(found, ref, headers)
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
@@ -306,83 +313,6 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
                 data = data.replace(b"</Relationships>",
                                     "".join(wanted).encode() + b"</Relationships>")
             zipped.writestr(item, data)
-
-
-def _value(cell: Any) -> Any:
-    """A cell's value (None: no cell); a formula as `Formula`."""
-    if cell is None:
-        return None
-    value = cell._value
-    return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
-
-
-def _filled(cells: dict, row: int, first: int, last: int) -> Any:
-    """The first non-empty value of `row` between columns `first` and `last` (or None)."""
-    for column in range(first, last + 1):
-        value = _value(cells.get((row, column)))
-        if value is not None and value != "":
-            return value
-    return None
-
-
-def _take_rows_below(sheet: Worksheet, table: ExcelTable) -> int:
-    """Extend `table` over the rows typed right below it (its new last row); RisikoError
-    naming the row for values typed further down, after empty rows (never ignored)."""
-    min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-    cells, last = sheet._cells, max_row
-    below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
-                                              sheet.tables.values() if t.name != table.name)
-             if top > max_row and left <= max_col and right >= min_col]
-    for row in range(max_row + 1, min([sheet.max_row + 1, *below])):
-        value = _filled(cells, row, min_col, max_col)
-        if value is None:
-            continue
-        if row != last + 1:
-            raise RisikoError(
-                f"dati scritti sotto la tabella {table.name}, staccati da righe vuote: "
-                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
-                foglio=sheet.title, riga=row, valore=value)
-        last = row
-    if last != max_row:
-        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
-        _resize(table, f"{get_column_letter(min_col)}{min_row}:"
-                       f"{get_column_letter(max_col)}{last}", headers)
-    return last
-
-
-def _refuse_covering(sheet: Worksheet, name: str, first: int, last_col: int, max_row: int,
-                     last_row: int) -> None:
-    """RisikoError when a table growing to `last_row` would write over a non-empty cell
-    below it (something typed outside the table is never overwritten)."""
-    cells = sheet._cells
-    for row in range(max_row + 1, last_row + 1):
-        value = _filled(cells, row, first, last_col)
-        if value is not None:
-            raise RisikoError(
-                f"la tabella {name} deve allungarsi fino alla riga {last_row}, ma sotto di "
-                "essa ci sono dati scritti fuori dalla tabella: spostarli altrove",
-                foglio=sheet.title, riga=row, valore=value)
-
-
-def _unchanged(cell: Any, value: Any) -> bool:
-    """Whether writing `value` would leave `cell` (None: not created) as it is."""
-    if cell is None:
-        return value is None
-    old = cell._value
-    return type(old) is type(value) and old == value and (
-        not isinstance(value, str) or cell.data_type == ("f" if isinstance(value, Formula)
-                                                          else "s"))
-
-
-def _resize(table: ExcelTable, ref: str, headers: list[Any]) -> None:
-    from openpyxl.worksheet.table import TableColumn
-
-    table.ref = ref
-    if table.autoFilter is not None:
-        table.autoFilter.ref = ref
-    if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
-        table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
-                              enumerate(headers, start=1)]
 
 
 def _load(path: Path) -> Workbook:

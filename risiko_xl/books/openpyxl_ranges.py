@@ -1,0 +1,90 @@
+"""Where a table sits on its sheet, with openpyxl: the cells it reads, the rows typed
+right below it (Excel would have extended it), the cells it would cover when it grows,
+and its range and columns once written."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.worksheet.table import Table as ExcelTable
+from openpyxl.worksheet.table import TableColumn
+from openpyxl.worksheet.worksheet import Worksheet
+
+from risiko_xl.books.live_formulas import Formula
+from risiko_xl.errors import RisikoError
+
+
+def cell_value(cell: Any) -> Any:
+    """A cell's value (None: no cell); a formula as `Formula`."""
+    if cell is None:
+        return None
+    value = cell._value
+    return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
+
+
+def first_filled(cells: dict, row: int, first: int, last: int) -> Any:
+    """The first non-empty value of `row` between columns `first` and `last` (or None)."""
+    for column in range(first, last + 1):
+        value = cell_value(cells.get((row, column)))
+        if value is not None and value != "":
+            return value
+    return None
+
+
+def take_rows_below(sheet: Worksheet, table: ExcelTable) -> int:
+    """Extend `table` over the rows typed right below it (its new last row); RisikoError
+    naming the row for values typed further down, after empty rows (never ignored)."""
+    min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+    cells, last = sheet._cells, max_row
+    below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
+                                              sheet.tables.values() if t.name != table.name)
+             if top > max_row and left <= max_col and right >= min_col]
+    for row in range(max_row + 1, min([sheet.max_row + 1, *below])):
+        value = first_filled(cells, row, min_col, max_col)
+        if value is None:
+            continue
+        if row != last + 1:
+            raise RisikoError(
+                f"dati scritti sotto la tabella {table.name}, staccati da righe vuote: "
+                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
+                foglio=sheet.title, riga=row, valore=value)
+        last = row
+    if last != max_row:
+        headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
+        resize(table, f"{get_column_letter(min_col)}{min_row}:"
+                       f"{get_column_letter(max_col)}{last}", headers)
+    return last
+
+
+def refuse_covering(sheet: Worksheet, name: str, first: int, last_col: int, max_row: int,
+                     last_row: int) -> None:
+    """RisikoError when a table growing to `last_row` would write over a non-empty cell
+    below it (something typed outside the table is never overwritten)."""
+    cells = sheet._cells
+    for row in range(max_row + 1, last_row + 1):
+        value = first_filled(cells, row, first, last_col)
+        if value is not None:
+            raise RisikoError(
+                f"la tabella {name} deve allungarsi fino alla riga {last_row}, ma sotto di "
+                "essa ci sono dati scritti fuori dalla tabella: spostarli altrove",
+                foglio=sheet.title, riga=row, valore=value)
+
+
+def unchanged(cell: Any, value: Any) -> bool:
+    """Whether writing `value` would leave `cell` (None: not created) as it is."""
+    if cell is None:
+        return value is None
+    old = cell._value
+    return type(old) is type(value) and old == value and (
+        not isinstance(value, str) or cell.data_type == ("f" if isinstance(value, Formula)
+                                                          else "s"))
+
+
+def resize(table: ExcelTable, ref: str, headers: list[Any]) -> None:
+    table.ref = ref
+    if table.autoFilter is not None:
+        table.autoFilter.ref = ref
+    if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
+        table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
+                              enumerate(headers, start=1)]
