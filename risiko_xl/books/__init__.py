@@ -1,6 +1,8 @@
 """The workbook as a book: its schema (sheets, Excel tables, headers), the `Book`
-interface every face reads and writes through, and its adapters — `openpyxl_book` (a
-file: CLI, LibreOffice users, tests), `xlwings_book` (Excel open on the desk),
+interface every face reads and writes through, the `Table` it reads and writes (plain
+rows, each with its sheet row), and its adapters — `openpyxl_book` (a file: CLI,
+LibreOffice users, tests; its ranges and its look in `openpyxl_ranges`,
+`openpyxl_look`), `xlwings_book` (Excel open on the desk),
 `array_book` (blocks handed to a worksheet function) — with what they all apply: the
 settings and the formula they name, the live formulas of `Calcoli`, native charts, the
 workbook's look, texts longer than a cell.
