@@ -29,12 +29,12 @@ def test_a_round_drawn_by_engine_1_0_is_replayed_with_its_fingerprint(tmp_path, 
     assert cli.main(["sorteggia", str(path)]) == 0
     book = OpenpyxlBook(path)
     log = book.read_table(schema.DRAWS.name)
-    row = log.index[-1]
-    ids = [pid for table in parse_tables(log.loc[row, "Tavoli"]) for pid in table]
-    inp = round_input(load(book), 1, ids, to_text(log.loc[row, "Seme"]) or "")
-    assert fingerprint(inp) == log.loc[row, "Impronta"]
-    log.loc[row, "Versione motore"] = OLD  # the row as engine 1.0 wrote it
-    log.loc[row, "Impronta"] = fingerprint(inp, "1.0")
+    row = log.rows[-1]
+    ids = [pid for table in parse_tables(row["Tavoli"]) for pid in table]
+    inp = round_input(load(book), 1, ids, to_text(row["Seme"]) or "")
+    assert fingerprint(inp) == row["Impronta"]
+    row["Versione motore"] = OLD  # the row as engine 1.0 wrote it
+    row["Impronta"] = fingerprint(inp, "1.0")
     book.write_table(schema.DRAWS.name, log)
     book.save()
     capsys.readouterr()
@@ -48,7 +48,7 @@ def test_a_plan_of_engine_1_0_is_reported_not_replayed(tmp_path, capsys):
     assert cli.main(["sorteggia", str(path), "--tutti"]) == 0
     book = OpenpyxlBook(path)
     log = book.read_table(schema.DRAWS.name)
-    log["Versione motore"] = OLD
+    log.set_column("Versione motore", [OLD] * len(log))
     book.write_table(schema.DRAWS.name, log)
     book.save()
     capsys.readouterr()
