@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from risiko_xl.errors import RisikoError
 
@@ -197,7 +197,7 @@ def parse_column(values: list[Any], parse: Callable[..., T], label: str,
         low, high = options.get("minimum", 0), options.get("maximum")
         if (low is None or min(values) >= low) and (high is None or max(values) <= high) \
                 and all(map(float.is_integer, values)):
-            return [int(v) for v in values]
+            return [cast(T, int(v)) for v in values]  # parse is to_int: T is int
     blank = parse(None, label, **options)  # empty cells are the same everywhere
     out: list[T | None] = []
     for row, value in enumerate(values):

@@ -42,7 +42,7 @@ def players(count: int, clubs: int, seed: str, teams: bool = False) -> list[dict
         first, last = names[i % len(names)]
         skewed = min(int(clubs * rng.random() ** 1.4), clubs - 1)
         club_index = i % clubs if teams or i < clubs else skewed
-        club = CLUBS[club_index % len(CLUBS)] + (
+        club: str | None = CLUBS[club_index % len(CLUBS)] + (
             f" {club_index // len(CLUBS) + 1}" if club_index >= len(CLUBS) else "")
         if not teams and i >= clubs and rng.below(12) == 0:
             club = None

@@ -34,9 +34,10 @@ def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> Ri
         return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
                            "o ricreare il file con «risiko-xl nuovo»")
     others = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
+    found: dict[str, Any] = {"valore": others[0]} if others else {}
     return RisikoError(f"manca la tabella Excel «{name}»" + (" (rinominata?)" if others else "")
                        + ": ricreare il file con «risiko-xl nuovo» o ripristinarla", foglio=sheet,
-                       **({"valore": others[0]} if others else {}))
+                       **found)
 
 
 def checked_table(book: Book, spec: schema.TableSpec) -> Table:

@@ -174,8 +174,9 @@ class OpenpyxlBook:
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             record = next(records, None)
-            for offset, header in offsets if record is not None else ():
-                values[offset] = record.values.get(header)
+            if record is not None:
+                for offset, header in offsets:
+                    values[offset] = record.values.get(header)
             for col, value in enumerate(values, start=min_col):
                 if name in LONG_TEXT_TABLES and isinstance(value, str) \
                         and len(value) > CELL_LIMIT:

@@ -23,7 +23,8 @@ def cell_value(cell: Any) -> Any:
     return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
 
 
-def first_filled(cells: dict, row: int, first: int, last: int) -> Any:
+def first_filled(cells: dict[tuple[int, int], Any], row: int, first: int,
+                 last: int) -> Any:
     """The first non-empty value of `row` between columns `first` and `last` (or None)."""
     for column in range(first, last + 1):
         value = cell_value(cells.get((row, column)))
@@ -36,7 +37,7 @@ def take_rows_below(sheet: Worksheet, table: ExcelTable) -> int:
     """Extend `table` over the rows typed right below it (its new last row); RisikoError
     naming the row for values typed further down, after empty rows (never ignored)."""
     min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-    cells, last = sheet._cells, max_row
+    cells, last = sheet._cells, int(max_row)
     below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
                                               sheet.tables.values() if t.name != table.name)
              if top > max_row and left <= max_col and right >= min_col]

@@ -27,7 +27,7 @@ def setting_key(name: str) -> str:
     return " ".join(str(name).split()).casefold()
 
 
-class Settings(dict):
+class Settings(dict[str, Any]):
     """`Voce` → `Valore`, looked up by `setting_key` (a setting typed with other case or
     spacing is never ignored), keeping the names as typed."""
 
@@ -86,7 +86,8 @@ def _setting_error(key: str, message: str, value: Any,
 def setting_rows(book: Book) -> dict[str, int]:
     """Sheet row of each `Impostazioni` key (for messages)."""
     table = book.read_table(schema.SETTINGS.name)
-    return {str(row["Voce"]).strip(): row.sheet_row for row in table if row.get("Voce")}
+    return {str(row["Voce"]).strip(): row.sheet_row for row in table
+            if row.get("Voce") and row.sheet_row is not None}
 
 
 def tournament_formula(settings: dict[str, Any], players: int | None = None,
@@ -132,7 +133,7 @@ def _overridden(formula: Formula, settings: dict[str, Any],
             changes["scoring"] = method(wanted)
         except RisikoError as err:
             raise _setting_error("Metodo punteggio", err.messaggio, wanted, rows) from None
-    standings = {}
+    standings: dict[str, Any] = {}
     for key, field, minimum in (("Turni preliminari", "rounds", 1), ("Scarti", "drops", 0)):
         value = settings.get(key)
         if not is_blank(value):

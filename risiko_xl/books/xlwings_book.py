@@ -331,7 +331,9 @@ class XlwingsBook:
     def alert(self, text: str, buttons: str = "ok", mode: str | None = None) -> str | None:
         """A message box titled «RisiKo!»; returns the button pressed ("ok", "yes",
         "no", …) or None where xlwings cannot tell (xlwings Server)."""
-        return self.book.app.alert(text, title="RisiKo!", buttons=buttons, mode=mode)
+        pressed: str | None = self.book.app.alert(text, title="RisiKo!", buttons=buttons,
+                                                  mode=mode)
+        return pressed
 
     def status(self, text: str | None) -> None:
         """Show `text` in Excel's status bar (None gives it back to Excel)."""
@@ -380,7 +382,8 @@ def _write_grid(grid: _Grid) -> None:
 def _title(chart: Any) -> str | None:
     """A chart's title, or None where the engine cannot read it (xlwings Server)."""
     try:
-        return chart.title
+        title: str | None = chart.title
+        return title
     except NotImplementedError:
         return None
 

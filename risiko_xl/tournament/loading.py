@@ -58,7 +58,8 @@ def load(book: Book) -> Tournament:
     generation = getattr(book, "generation", None)
     known = getattr(book, "loaded", None)
     if generation is not None and known is not None and known[0] == generation:
-        return known[1]
+        cached: Tournament = known[1]
+        return cached
     t = _load(book)
     if generation is not None:
         book.loaded = (generation, t)  # type: ignore[attr-defined]

@@ -41,14 +41,14 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
         typed = [r for r in seats if r.seat is not None]
         if not typed:
             continue
-        where = {"foglio": "Risultati", "tavolo": table}
         if len(typed) < len(seats):
             blank = next(r for r in seats if r.seat is None)
             raise RisikoError(f"risultato mancante (turno {round_no}, {phase})", riga=blank.row,
-                              colonna="Punti obiettivo", valore=None, **where)
+                              colonna="Punti obiettivo", valore=None, foglio="Risultati",
+                              tavolo=table)
         try:
-            score = score_table([r.seat for r in seats], len(seats), scoring, criteria,
-                                [r.penalty for r in seats])
+            score = score_table([r.seat for r in typed if r.seat is not None], len(seats),
+                                scoring, criteria, [r.penalty for r in seats])
         except TieError as err:
             raise tie_error(err, seats, round_no, phase, table) from None
         except RisikoError as err:  # a rule check on a seat: that seat's row
@@ -120,5 +120,5 @@ def write_computed(results: Table, computed: dict[int, dict[str, Any]]) -> Table
     out = results.copy()
     for header in ("Punti tavolo", "Posizione", "Punti torneo"):
         out.set_column(header, [computed.get(row.sheet_row, {}).get(header)
-                                for row in out])
+                                if row.sheet_row is not None else None for row in out])
     return out
