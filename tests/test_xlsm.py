@@ -40,7 +40,7 @@ from risiko_xl.build.xlsm import (
 from risiko_xl.errors import RisikoError
 from risiko_xl.ovba import compression, project
 from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
-from tests.support.compound_files import check_red_black
+from tests.support.compound_files import check_vba_project
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # the macro workbook built and read
@@ -305,20 +305,7 @@ def test_every_on_action_names_a_ribbon_sub(modules):
 
 def test_vba_project_is_a_valid_compound_file():
     with zipfile.ZipFile(XLSM) as archive:
-        data = archive.read(VBA_PART)
-    ole = olefile.OleFileIO(data, raise_defects=olefile.DEFECT_INCORRECT)
-    expected = [["PROJECT"], ["PROJECTwm"],
-                *sorted(["VBA", n] for n in [*_expected_modules(), "_VBA_PROJECT", "dir"])]
-    assert sorted(ole.listdir()) == expected
-    assert ole.openstream("VBA/_VBA_PROJECT").read() == bytes.fromhex("CC61FFFF000000")
-    project_text = ole.openstream("PROJECT").read().decode("cp1252")
-    assert project_text.startswith(f'ID="{project.PROJECT_ID}"\r\nDocument=ThisWorkbook/')
-    for field_name, value in (("CMG", b"\0\0\0\0"), ("DPB", b"\0"), ("GC", b"\xff")):
-        hex_text = re.search(rf'^{field_name}="([0-9A-F]+)"\r$', project_text, re.M)[1]
-        assert project.deobfuscate(hex_text) == value
-    assert not ole.root.clsid  # olefile gives "" for the null CLSID
-    check_red_black(ole)
-    ole.close()
+        check_vba_project(archive.read(VBA_PART), _expected_modules())
 
 
 # --- LibreOffice ----------------------------------------------------------------------------

@@ -1,10 +1,15 @@
 """The MS-CFB directory of a compound file checked as a reader expects it: every storage's
 children form a red-black tree in MS-CFB order (`check_red_black`), for the VBA writer's
-own tests and for the VBA project of the shipped workbook."""
+own tests and for the VBA project of the shipped workbook, and a whole VBA project
+checked as Excel writes it (`check_vba_project`)."""
 
 from __future__ import annotations
 
+import re
+
 import olefile
+
+from risiko_xl.ovba import project
 
 RED, BLACK = 0, 1  # MS-CFB directory entry colours
 
@@ -35,3 +40,21 @@ def check_red_black(ole: olefile.OleFileIO) -> None:
             assert entries[entry.sid_child].color == BLACK
             _, count = walk(entry.sid_child, None, None, False)
             assert count == len(entry.kids)
+
+
+def check_vba_project(data: bytes, modules: list[str]) -> str:
+    """`data` is a valid MS-CFB file holding a VBA project of `modules` (MS-OVBA streams,
+    the project's protection fields as Excel writes them unprotected); its PROJECT text."""
+    ole = olefile.OleFileIO(data, raise_defects=olefile.DEFECT_INCORRECT)
+    assert sorted(ole.listdir()) == [["PROJECT"], ["PROJECTwm"], *sorted(
+        ["VBA", n] for n in [*modules, "_VBA_PROJECT", "dir"])]
+    assert ole.openstream("VBA/_VBA_PROJECT").read() == bytes.fromhex("CC61FFFF000000")
+    project_text: str = ole.openstream("PROJECT").read().decode("cp1252")
+    assert project_text.startswith(f'ID="{project.PROJECT_ID}"\r\nDocument=ThisWorkbook/')
+    for field_name, value in (("CMG", b"\0\0\0\0"), ("DPB", b"\0"), ("GC", b"\xff")):
+        found = re.search(rf'^{field_name}="([0-9A-F]+)"\r$', project_text, re.M)
+        assert found is not None and project.deobfuscate(found[1]) == value
+    assert not ole.root.clsid  # olefile gives "" for the null CLSID
+    check_red_black(ole)
+    ole.close()
+    return project_text
