@@ -50,6 +50,7 @@ class Method:
         if penalty and not self.point_unit:
             raise RisikoError(f"il metodo {self.name} non assegna punti: penalità non applicabile",
                               valore=penalty)
+        self.game.check_risiko(seat.risiko)
         if seat.risiko and position != 1:
             raise RisikoError("un RisiKo! vince il tavolo: la posizione deve essere 1",
                               valore=position)
