@@ -583,6 +583,27 @@ def test_knockout_winners_advance_to_the_final():
     assert step.tables[0][0].reason == "vincitore tavolo 1 (turno 1)"
 
 
+def test_knockout_announces_no_standings_lottery_as_deciding_a_seat():
+    # Seed 002 «il vincitore di ogni partita accede direttamente al turno successivo»: the
+    # final is the four table winners whatever the standings say. K02 (55, 2nd at table 1
+    # behind K01's 60) ties the winners K05, K09, K13 (55 each) on the total. A formula
+    # whose chain draws lotteries orders the four, but the lottery decides no seat: it is
+    # not announced as deciding «esclusi» against «Finale».
+    cast = [f"K{i:02d}" for i in range(1, 17)]
+    ent = people(cast)
+    tables = [("60", "55", "20", "10")] + [("55", "30", "20", "10")] * 3
+    results = [r for t in range(4) for r in seat(
+        1, t + 1, *((cast[4 * t + k], p) for k, p in enumerate(tables[t])))]
+    rules = StandingsRules(rounds=1, chain=("lottery",))
+    st = compute_standings(ent, results, rules, seed=3)
+    assert any({"K02", "K05"} <= set(d.players) for d in st.lottery)
+    phases = PhaseRules(kind="knockout", final_size=4, final_ranking="final_only")
+    step = next_phase(ent, results, st, phases, rules, seed=3)
+    assert set(ids_of(step.tables[0])) == {"K01", "K05", "K09", "K13"}
+    assert step.lotteries == ()
+    assert not any(n.startswith("Sorteggio per parità") for n in step.notes)
+
+
 def bare(step):
     """The step as the workbook rebuilds it from its sheets: seats with reason, rank and
     group only, no direct finalists, no table numbers, no seed."""
