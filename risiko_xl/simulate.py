@@ -16,6 +16,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
 from risiko_xl.draw.rng import Rng
 from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.records import PHASE_WORDS
 
 FIRST = ("Marco", "Giulia", "Luca", "Sara", "Andrea", "Chiara", "Paolo", "Elena", "Davide",
@@ -53,13 +54,14 @@ def players(count: int, clubs: int, seed: str, teams: bool = False) -> list[dict
     return rows
 
 
-def game(rng: Rng, n: int) -> list[dict[str, Any]]:
-    """Typed result columns for one table of `n` players, in seat order."""
+def game(rng: Rng, n: int, with_risiko: bool = True) -> list[dict[str, Any]]:
+    """Typed result columns for one table of `n` players, in seat order; `with_risiko`:
+    whether the game has a RisiKo! (S.P.Q.RisiKo!, seed 004, has none)."""
     orders = list(range(1, n + 1))
     rng.shuffle(orders)
     weights = [1 + rng.random() * 3 for _ in range(n)]
     eliminated = rng.below(n) if rng.below(8) == 0 else None
-    risiko = rng.below(15) == 0
+    risiko = rng.below(15) == 0 and with_risiko
     budget = MAP_TOTAL
     rows: list[dict[str, Any]] = []
     used: set[int] = set()
@@ -84,7 +86,9 @@ def game(rng: Rng, n: int) -> list[dict[str, Any]]:
 
 
 def play(book: Book, round_no: int, phase: str, seed: str) -> int:
-    """Type simulated results into every untyped row of (round, phase); returns tables."""
+    """Type simulated results into every untyped row of (round, phase), as the
+    tournament's game allows them; returns tables."""
+    with_risiko = load(book).formula.scoring.game.risiko
     results = book.read_table(schema.RESULTS.name)
     tables: dict[Any, list[Row]] = defaultdict(list)
     for row in results:
@@ -96,7 +100,7 @@ def play(book: Book, round_no: int, phase: str, seed: str) -> int:
     rng = Rng(seed, "results", str(round_no), phase)
     for table in sorted(tables):
         rows = tables[table]
-        for row, values in zip(rows, game(rng, len(rows))):
+        for row, values in zip(rows, game(rng, len(rows), with_risiko)):
             row.values.update(values)
     book.write_table(schema.RESULTS.name, results)
     return len(tables)

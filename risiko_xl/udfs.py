@@ -180,7 +180,7 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
                         raise on_sheet(err, sheet=False).located(riga=r + 1) from None
             try:
                 placement = place(table, criteria, values,  # type: ignore[arg-type]
-                                  map_total=played.map_total)
+                                  game=played, players=size)
             except RisikoError as err:  # seat index -> row of the range
                 raise on_sheet(err, [r + 1 for r in rows], key, sheet=False,
                                column=False) from None

@@ -179,8 +179,8 @@ def test_001_semifinal_tie_for_second_is_refused(tmp_path):
     with pytest.raises(RisikoError) as caught:
         load(book)
     assert ("parità per il 2° posto al tavolo 1 del turno 3 (Semifinale) fra G02 e G06: "
-            "compilare Punti fuori obiettivo o Ordine (in una fase finale ogni posto del "
-            "tavolo va deciso)") in str(caught.value)
+            "compilare Punti fuori obiettivo (e, se ancora pari, Ordine) (in una fase "
+            "finale ogni posto del tavolo va deciso)") in str(caught.value)
 
 
 def test_001_final_tie_for_second_is_refused(tmp_path):
@@ -191,7 +191,7 @@ def test_001_final_tie_for_second_is_refused(tmp_path):
     with pytest.raises(RisikoError) as caught:
         load(book)
     assert ("parità per il 2° posto al tavolo 1 del turno 4 (Finale) fra G09 e G14: "
-            "compilare Punti fuori obiettivo o Ordine") in str(caught.value)
+            "compilare Punti fuori obiettivo (e, se ancora pari, Ordine)") in str(caught.value)
 
 
 def test_001_final_tie_broken_by_the_order_of_play(tmp_path):
@@ -292,7 +292,7 @@ def test_001_ritira_refuses_to_recall_a_second_that_is_not_decided(tmp_path, cap
     assert run("ritira", str(path), "P05") != 0
     said = capsys.readouterr()
     assert ("parità per il 2° posto al tavolo 1 del turno 3 (Semifinale) fra P03 e P17: "
-            "compilare Punti fuori obiettivo o Ordine (in una fase finale ogni posto del "
-            "tavolo va deciso)") in said.err
+            "compilare Punti fuori obiettivo (e, se ancora pari, Ordine) (in una fase "
+            "finale ogni posto del tavolo va deciso)") in said.err
     players = OpenpyxlBook(path).read_table(schema.PLAYERS.name)
     assert set(players.column("Stato")) == {"Attivo"}  # nothing written

@@ -82,3 +82,59 @@ def test_final_ranking_sheet_through_the_cli(tmp_path):
     assert got == EXPECTED
     assert cli.main(["verify", str(path)]) == 0
     assert load(OpenpyxlBook(path)).by_id["G"].state == "Ritirato"
+
+
+# --- 000 Art. 2: a tie for the best single game (the spareggio's 4th seat) -------------
+
+# H's round-4 game becomes 28 (+15 for 2nd = 43): D and H both have 43 as best single
+# game (D: 28 + 15 in round 1). Totals A 240, B 223, E 169, C 160, F 152, G 119, D 113,
+# H 77. 000 Art. 2: «uno spareggio al quale parteciperanno il 4°, il 5°, il 6° in
+# classifica generale e il giocatore che, fra quelli rimasti, otterrà il miglior
+# punteggio su singola partita»: C, F, G and one of D, H, which the seed does not say.
+# Its only last resort is the «Sorteggio» that ends the standings chain (Art. 2): a
+# lottery between D and H, drawn, announced and recorded, never D by standings order.
+TIED_BEST = [g for g in CAST_GAMES if not (g.round_no == 4 and g.player == "H")] + [
+    g for g in games("bonus", 4, QUALIFYING, [("C", 35), ("D", 25), ("A", 15), ("B", 5)],
+                     [("G", 33), ("H", 28), ("E", 13), ("F", 3)]) if g.player == "H"]
+
+
+def test_best_single_game_tie_is_drawn_and_announced():
+    from risiko_xl.standings import next_phase
+
+    rules, phases = core("lu_castidduzzu")
+    ent = people(CAST_IDS)
+    st = compute_standings(ent, TIED_BEST, rules, SEED)
+    step = next_phase(ent, TIED_BEST, st, phases, rules, SEED)
+    seated = {q.player for q in step.tables[0]}
+    assert {"C", "F", "G"} < seated and len(seated & {"D", "H"}) == 1
+    (chosen,) = seated & {"D", "H"}
+    lottery = [n for n in step.notes if n.startswith("Sorteggio per parità")]
+    assert len(lottery) == 1 and "(43) fra Nome D, Nome H" in lottery[0]
+    assert lottery[0].endswith(f"allo spareggio Nome {chosen}")
+    assert "per sorteggio" in step.qualifier(chosen).reason
+    assert next_phase(ent, TIED_BEST, st, phases, rules, SEED) == step  # drawn once
+
+
+def test_best_single_game_tie_without_lottery_names_the_players():
+    from dataclasses import replace
+
+    from risiko_xl.errors import RisikoError
+    from risiko_xl.standings import next_phase
+
+    rules, phases = core("lu_castidduzzu")
+    rules = replace(rules, chain=tuple(c for c in rules.chain if c != "lottery"))
+    ent = people(CAST_IDS)
+    st = compute_standings(ent, TIED_BEST, rules, SEED)
+    with pytest.raises(RisikoError, match=r"miglior punteggio su singola partita \(43\) "
+                                          r"fra Nome D, Nome H"):
+        next_phase(ent, TIED_BEST, st, phases, rules, SEED)
+
+
+@pytest.mark.lento
+def test_best_single_game_lottery_recorded_in_sorteggi(tmp_path):
+    path = tmp_path / "t.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, TIED_BEST, SEED)
+    assert cli.main(["finals", str(path)]) == 0
+    notes = " ".join(str(n) for n in OpenpyxlBook(path).read_table(schema.DRAWS.name)
+                     .column("Note") if n)
+    assert "Sorteggio per parità sul miglior punteggio su singola partita (43)" in notes

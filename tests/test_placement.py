@@ -58,6 +58,10 @@ def test_art26_full_chain():
      "tutti i giocatori"),
     ([Seat(5, eliminated=True), Seat(10), Seat(3)], "eliminato ha 0 punti"),
     ([Seat(5, order=1), Seat(10, order=1), Seat(3, order=2)], "ordine di gioco ripetuto"),
+    # the order of play at a table of 4 runs 1..4 (001 §3 «Gli altri giocatori devono
+    # sedersi in senso orario rispetto al primo di mano»): 6 is no seat of it
+    ([Seat(30, 0, 1), Seat(30, 0, 6), Seat(3, 0, 2), Seat(2, 0, 3)], "fuori dal tavolo"),
+    ([Seat(30, 0, 0), Seat(30, 0, 2), Seat(3, 0, 3), Seat(2, 0, 4)], "fuori dal tavolo"),
     ([Seat(120, 50), Seat(10), Seat(3)], "totale della mappa"),
     ([Seat(80), Seat(80), Seat(10)], "totale della mappa"),
 ])

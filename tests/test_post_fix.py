@@ -18,6 +18,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.post import GameTable, PlayerLine, Post, Ranking, Standing, Withdrawal
 from risiko_xl.publish.posts import markdown_text, render_post
+from risiko_xl.rules.games import CLASSICO
 from risiko_xl.rules.placement import MapTotalError, validate_table
 from risiko_xl.rules.seat import Seat as GameSeat
 from risiko_xl.services.audit import timestamp
@@ -149,14 +150,14 @@ def test_objective_points_over_the_map_give_the_tables_sum_and_rows():
     # each value is legal (66 ≤ 164); together 50 + 50 + 33 + 66 = 199 > 164
     seats = [GameSeat(50), GameSeat(50), GameSeat(33), GameSeat(66)]
     with pytest.raises(MapTotalError) as caught:
-        validate_table(seats, 164)
+        validate_table(seats, CLASSICO)
     err = caught.value.on_rows([2, 3, 4, 5], 1, foglio="Risultati")
     assert str(err) == ("Foglio Risultati, tavolo 1, riga 5: i punti obiettivo"
                         " del tavolo 1 sommano 199, oltre il totale della mappa "
                         "(164): righe 2 (50), 3 (50), 4 (33), 5 (66)")
     # one seat alone over the map is still that seat's value
     with pytest.raises(RisikoError, match="valore trovato: 170"):
-        validate_table([GameSeat(170), GameSeat(0), GameSeat(0)], 164)
+        validate_table([GameSeat(170), GameSeat(0), GameSeat(0)], CLASSICO)
 
 
 def test_classifica_names_the_table_sum(tmp_path, capsys):

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load
 from risiko_xl.rules import CHAIN_ART26, Seat, score_table, table_points
 
 
@@ -83,6 +84,27 @@ def test_seed_003_art_23_tie_for_first_broken_by_out_points_then_colour():
     seats = [Seat(30, out_points=10, order=1), Seat(30, out_points=10, order=3),
              Seat(12, out_points=0, order=2), Seat(5, out_points=0, order=4)]
     assert score_table(seats).positions == (2, 1, 3, 4)
+
+
+def test_seed_003_art_23_five_table_caps_the_winner_only():
+    # 003 Art. 23: «In ogni tavolo composto da 5 giocatori, i punti obiettivo saranno
+    # moltiplicati per 1,25 e approssimati per eccesso. ... In un tavolo con 5 giocatori,
+    # il punteggio massimo del vincitore è di 1,100 punti.» The cap names the winner: a
+    # 2nd with 81 keeps 81 × 1,25 = 101,25 → 102 → 0,102; the winner with 83 → 104 →
+    # 1,104 → 1,100. (001 §7 «In ogni caso il punteggio massimo ottenibile ad un tavolo a
+    # 5 è pari a 1,100 (quindi da 80 ad 86 punti tavolo si ottengono gli stessi punti
+    # torneo)» keeps its own 0,100 cap on the table points: the master preset.)
+    # At 4, «ciascuno riceverà un punteggio pari ai punti obiettivo raggiunti».
+    eagles = load("eagles").scoring
+    result = play([(83, False, False), (81, False, False), (0, False, False),
+                   (0, False, False), (0, False, True)], method=eagles)
+    assert result.points[:2] == (thousandths("1,100"), thousandths("0,102"))
+    result = play([(80, False, False), (79, False, False), (5, False, False),
+                   (0, False, False), (0, False, True)], method=eagles)
+    assert result.points[:2] == (thousandths("1,100"), thousandths("0,099"))  # 98,75 → 99
+    result = play([(110, False, False), (30, False, False), (5, False, False),
+                   (0, False, True)], method=eagles)
+    assert result.points[:2] == (thousandths("1,110"), thousandths("0,030"))
 
 
 # --- seed 000 Art. 24: bonus method ----------------------------------------------------

@@ -131,7 +131,7 @@ def test_tie_broken_by_reverse_turn_order():
 
 def test_tie_without_coefficient_is_reported_not_guessed():
     seats = [Seat(20, order=1), Seat(20, order=2), Seat(5, order=3), Seat(4, order=4)]
-    placement = place(seats, CHAIN, map_total=None)
+    placement = place(seats, CHAIN, game=SPQRISIKO)
     assert placement.positions[:2] == (1, 1)
     assert "Coefficiente" in placement.unresolved[0][1]
 
@@ -337,3 +337,49 @@ def test_cns_draw_seating_ten_of_one_team_is_refused_and_nothing_written(tmp_pat
     err = capsys.readouterr().err
     assert f"la squadra «{big}» ha 10 giocatori" in err and "turno 1" in err
     assert path.read_bytes() == before
+
+
+# --- no RisiKo! in S.P.Q.RisiKo! -------------------------------------------------------
+
+NO_RISIKO = ("004 «Durata e scopo del gioco»: «Viene considerato vincitore colui "
+              "che alla fine di un turno completo di gioco ... raggiunge o supera "
+              "i 20 punti.» The game has no RisiKo! (no objective to complete).")
+
+
+def test_risiko_typed_in_an_spqrisiko_game_is_refused_on_its_row(rtu_book, capsys):
+    # NO_RISIKO: a 5-point player flagged RisiKo! would win the table (155 in
+    # piazzamento); the flag is refused on its row and column, nothing is scored
+    book = OpenpyxlBook(rtu_book)
+    table = book.read_table(schema.RESULTS.name)
+    for order, (row, points) in enumerate(zip(table, (5, 21, 12, 8, 3)), start=1):
+        row["Ordine"] = order
+        row["Punti obiettivo"] = points
+        row["Coefficiente"] = order
+    table.rows[0]["RisiKo!"] = "sì"
+    flagged = table.rows[0].sheet_row
+    book.write_table(schema.RESULTS.name, table)
+    book.set_setting("Metodo punteggio", "piazzamento")
+    book.save()
+    assert cli.main(["standings", str(rtu_book)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "non esiste il RisiKo!" in err and "20 punti" in err
+    assert f"riga {flagged}" in err.lower() and "RisiKo!" in err
+    positions = OpenpyxlBook(rtu_book).read_table(schema.RESULTS.name).column("Posizione")
+    assert all(p is None for p in positions)
+
+
+def test_risiko_refused_by_the_worksheet_functions_in_spqrisiko():
+    # NO_RISIKO, in the worksheet functions: placement and tournament points
+    positions = udfs.RISIKO_POSIZIONE(
+        [[1.0]] * 4, [[5.0], [21.0], [12.0], [8.0]], None, [[1.0], [2.0], [3.0], [4.0]],
+        [[True], [None], [None], [None]], catena="004",
+        coefficiente=[[1.0], [2.0], [3.0], [4.0]], gioco="spqrisiko")
+    assert all(str(p[0]).startswith("#RISIKO!") for p in positions)
+    assert "non esiste il RisiKo!" in positions[0][0]
+    points = udfs.RISIKO_PUNTI_TORNEO([[5.0]], 5.0, [[1.0]], [[True]],
+                                      metodo="piazzamento", gioco="spqrisiko")
+    assert str(points[0][0]).startswith("#RISIKO!") and "RisiKo!" in points[0][0]
+    # classic RisiKo! keeps it: a RisiKo! wins the table
+    assert udfs.RISIKO_POSIZIONE([[1.0]] * 4, [[5.0], [21.0], [12.0], [8.0]], None,
+                                 [[1.0], [2.0], [3.0], [4.0]],
+                                 [[True], [None], [None], [None]]) == [[1], [2], [3], [4]]

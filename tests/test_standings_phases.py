@@ -394,6 +394,32 @@ def test_final_ranking_001():
     assert [r.stage for r in ranking] == [FINAL] * 4 + [SEMIFINAL] * 9 + [QUALIFYING] * 7
 
 
+def test_final_ranking_001_does_not_count_the_won_semifinal_of_a_withdrawn_winner():
+    # 001 §7: «dal 5° (o 9°) posto a seguire in base alla somma dei singoli punti-torneo
+    # ottenuti nelle partite giocate (prime due più l'eventuale semifinale non vinta)».
+    # P09 wins semifinal 2 (1.050) and withdraws before the final; §8 «sarà ripescato il
+    # secondo del suo tavolo»: P02. Final P02 1.045, P01 0.080, P13 0.040, P05 0.030.
+    # P09 is ranked by his two preliminaries only: 0.074 + 1.045 = 1.119 (not 2.169).
+    # By hand: P03 1.120 + 0.070 = 1.190, P04 1.105 + 0.060 = 1.165, P09 1.119, P17
+    # 1.053 + 0.030 = 1.083, P06 0.165, P07 0.133, P08 0.117 = P10 0.117 (P08's best 0.076
+    # beats 0.072), P11 0.100, then the preliminaries alone.
+    ent = people(CAST_001, withdrawn={"P09"})
+    results = master_results() + semis_results() + seat(
+        4, 1, ("P02", "1.045"), ("P01", "0.080"), ("P13", "0.040"), ("P05", "0.030"),
+        phase=FINAL)
+    st = compute_standings(ent, results, MASTER_RULES, seed=11)
+    ranking = final_ranking(ent, results, st, MASTER, MASTER_RULES, seed=11)
+    assert [r.player for r in ranking] == [
+        "P02", "P01", "P13", "P05", "P03", "P04", "P09", "P17", "P06", "P07", "P08", "P10",
+        "P11", "P14", "P12", "P15", "P18", "P16", "P19", "P20"]
+    p09 = ranking[6]
+    assert (p09.position, p09.points, p09.total, p09.stage, p09.withdrawn) == (
+        7, Fraction("1.119"), Fraction("1.119"), SEMIFINAL, True)
+    # a finalist's semifinal win still counts in his tournament total: P02 lost his
+    # semifinal (0.050) and won the final; P13 won semifinal 3 (1.030)
+    assert ranking[2].total == Fraction("1.086") + Fraction("1.030") + Fraction("0.040")
+
+
 # --- 001 §8: 100 or more players, two parallel tournaments --------------------------------
 
 CAST_120 = [f"Q{i:03d}" for i in range(1, 121)]
@@ -555,6 +581,27 @@ def test_knockout_winners_advance_to_the_final():
     step = next_phase(ent, results, st, phases, rules, seed=3)
     assert step.phase == FINAL and set(ids_of(step.tables[0])) == {"K01", "K05", "K09", "K13"}
     assert step.tables[0][0].reason == "vincitore tavolo 1 (turno 1)"
+
+
+def test_knockout_announces_no_standings_lottery_as_deciding_a_seat():
+    # Seed 002 «il vincitore di ogni partita accede direttamente al turno successivo»: the
+    # final is the four table winners whatever the standings say. K02 (55, 2nd at table 1
+    # behind K01's 60) ties the winners K05, K09, K13 (55 each) on the total. A formula
+    # whose chain draws lotteries orders the four, but the lottery decides no seat: it is
+    # not announced as deciding «esclusi» against «Finale».
+    cast = [f"K{i:02d}" for i in range(1, 17)]
+    ent = people(cast)
+    tables = [("60", "55", "20", "10")] + [("55", "30", "20", "10")] * 3
+    results = [r for t in range(4) for r in seat(
+        1, t + 1, *((cast[4 * t + k], p) for k, p in enumerate(tables[t])))]
+    rules = StandingsRules(rounds=1, chain=("lottery",))
+    st = compute_standings(ent, results, rules, seed=3)
+    assert any({"K02", "K05"} <= set(d.players) for d in st.lottery)
+    phases = PhaseRules(kind="knockout", final_size=4, final_ranking="final_only")
+    step = next_phase(ent, results, st, phases, rules, seed=3)
+    assert set(ids_of(step.tables[0])) == {"K01", "K05", "K09", "K13"}
+    assert step.lotteries == ()
+    assert not any(n.startswith("Sorteggio per parità") for n in step.notes)
 
 
 def bare(step):

@@ -77,16 +77,26 @@ def test_master_tie_names_the_order_column(tmp_path):
     assert "valore trovato" not in text  # blank cells: nothing «found» to quote
 
 
-def test_master_tie_without_out_points_names_both_columns(tmp_path):
-    # 001 §7: the chain is «punti dei territori fuori obiettivo» then the «colore»: with
-    # neither typed, both columns can break the tie, in the chain's order.
+def test_master_tie_without_out_points_names_both_columns_in_chain_order(tmp_path):
+    # 001 §7: «In caso di parità verranno considerati i seguenti criteri per determinare il
+    # piazzamento al tavolo: punti dei territori fuori obiettivo; criterio del “colore”»:
+    # with neither typed, the out-of-objective points decide first and the order of play
+    # only if they are still equal, so Ordine alone cannot break it: the message says so
+    # from the start, and filling only Ordine leaves Punti fuori obiettivo to fill.
     book, frame = _drawn(tmp_path, "master")
     ids = _type(book, frame, 1, [{"Punti obiettivo": p} for p in (30, 30, 10, 5)])
     _other_table(book, frame)
     with pytest.raises(RisikoError) as caught:
         load(book)
-    assert (f"fra {ids[0]} e {ids[1]}: compilare Punti fuori obiettivo o Ordine"
-            in str(caught.value))
+    assert (f"fra {ids[0]} e {ids[1]}: compilare Punti fuori obiettivo (e, se ancora pari, "
+            "Ordine) (i posti in parità valgono punti diversi)") in str(caught.value)
+    _type(book, frame, 1, [{"Ordine": o} for o in (1, 2, 3, 4)])
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    assert (f"fra {ids[0]} e {ids[1]}: compilare Punti fuori obiettivo (i posti in parità "
+            "valgono punti diversi)") in str(caught.value)
+    _type(book, frame, 1, [{"Punti fuori obiettivo": 0} for _ in range(4)])
+    load(book)  # equal out-of-objective points (0, 0): the order of play decides
 
 
 def test_art26_tie_names_the_missing_art26_columns(tmp_path):
@@ -106,8 +116,8 @@ def test_art26_tie_names_the_missing_art26_columns(tmp_path):
     _other_table(book, frame)
     with pytest.raises(RisikoError) as caught:
         load(book)
-    assert (f"fra {ids[0]} e {ids[1]}: compilare Armate totali, Carte, Territori obiettivo "
-            "o Territori fuori") in str(caught.value)
+    assert (f"fra {ids[0]} e {ids[1]}: compilare Armate totali (e, se ancora pari, Carte, "
+            "poi Territori obiettivo, poi Territori fuori)") in str(caught.value)
 
 
 def test_every_chain_criterion_has_a_column():
@@ -153,3 +163,23 @@ def test_tie_between_eliminated_players_asks_for_the_order_of_elimination(tmp_pa
     assert (f"parità per il 3° posto al tavolo 1 del turno 1 fra {ids[1]} e {ids[2]}: "
             "compilare Eliminato (l'ordine di eliminazione: 1 il primo eliminato, 2 il "
             "secondo, …)") in str(caught.value)
+
+
+def test_order_of_play_beyond_the_table_is_refused_on_its_cell(tmp_path):
+    # 001 §7 «criterio del “colore”» (003 Art. 23: «vince chi ha iniziato per ultimo al
+    # primo turno della partita»): the order of play of a table of 4 is 1 to 4 (001 §3:
+    # «Gli altri giocatori devono sedersi in senso orario rispetto al primo di mano»).
+    # An Ordine 6 would make its player «the last» and win the tie: refused, located.
+    book, frame = _drawn(tmp_path, "master")
+    rows = [r.sheet_row for r in frame if r["Tavolo"] == 1]
+    _type(book, frame, 1, [
+        {"Punti obiettivo": 30, "Punti fuori obiettivo": 2, "Ordine": 1},
+        {"Punti obiettivo": 30, "Punti fuori obiettivo": 2, "Ordine": 6},
+        {"Punti obiettivo": 10, "Punti fuori obiettivo": 0, "Ordine": 2},
+        {"Punti obiettivo": 5, "Punti fuori obiettivo": 0, "Ordine": 3}])
+    _other_table(book, frame)
+    with pytest.raises(RisikoError) as caught:
+        load(book)
+    err = caught.value
+    assert (err.foglio, err.riga, err.colonna) == ("Risultati", rows[1], "Ordine")
+    assert "al tavolo da 4 giocatori va da 1 a 4" in str(err) and err.valore == 6

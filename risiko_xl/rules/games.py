@@ -18,23 +18,33 @@ from dataclasses import dataclass
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.territories import MAP_TOTAL
 
+SPQR_WIN_POINTS = 20  # 004: «raggiunge o supera i 20 punti»
+
 
 @dataclass(frozen=True)
 class Game:
     """`map_total`: the most table points a table can hold (None: not checked);
-    `scaled`: whether methods' table-size factors (×1,25 at 5) apply."""
+    `scaled`: whether methods' table-size factors (×1,25 at 5) apply; `risiko`: whether
+    a player can win the table with a RisiKo! (the objective completed)."""
 
     name: str
     title: str
     map_total: int | None
     scaled: bool
+    risiko: bool = True
+
+    def check_risiko(self, risiko: bool) -> None:
+        """A RisiKo! typed in a game that has none is refused (S.P.Q.RisiKo!, seed 004:
+        «Viene considerato vincitore colui che ... raggiunge o supera i 20 punti»)."""
+        if risiko and not self.risiko:
+            raise RisikoError(f"in {self.title} non esiste il RisiKo!: vince chi, alla fine "
+                              f"di un turno completo, raggiunge o supera i {SPQR_WIN_POINTS} "
+                              "punti; lasciare vuota la colonna RisiKo!")
 
 
 CLASSICO = Game("classico", "RisiKo!", MAP_TOTAL, True)
-SPQRISIKO = Game("spqrisiko", "S.P.Q.RisiKo!", None, False)
+SPQRISIKO = Game("spqrisiko", "S.P.Q.RisiKo!", None, False, risiko=False)
 GAMES: dict[str, Game] = {g.name: g for g in (CLASSICO, SPQRISIKO)}
-
-SPQR_WIN_POINTS = 20  # 004: «raggiunge o supera i 20 punti»
 
 # 004 «Coefficiente dei punti potenziali»: 5 per CDP, 5 per supremacy, 3 per unused
 # vessillo-salvacondotto, 1 per province, 1 per sea.

@@ -50,6 +50,7 @@ class Method:
         if penalty and not self.point_unit:
             raise RisikoError(f"il metodo {self.name} non assegna punti: penalità non applicabile",
                               valore=penalty)
+        self.game.check_risiko(seat.risiko)
         if seat.risiko and position != 1:
             raise RisikoError("un RisiKo! vince il tavolo: la posizione deve essere 1",
                               valore=position)
@@ -113,6 +114,7 @@ class PositionMethod(Method):
     bonuses: tuple[int, ...] = ()  # numerator units by position 1, 2, …
     points_cap: int | None = None  # cap on the table-points part (millesimi: 100)
     total_cap: int | None = None  # cap on the whole (bonus method: 150)
+    winner_cap: int | None = None  # cap on the winner's whole at a 5-player table (003 Art. 23)
     risiko_total: int | None = None  # fixed total for a RisiKo! (None: formula applies)
     shared_win: int | None = None  # bonus each for an unbroken tie for 1st (Raduno: 25)
     use_coefficient: bool = False  # coefficient as hundredths of a point (seed 004)
@@ -142,6 +144,10 @@ class PositionMethod(Method):
         total = points * self.point_unit + self.bonus(position, group)
         if self.use_coefficient:
             total += self.coefficient_part(seat)
+        if self.winner_cap is not None and players == 5 and position == 1:
+            # 003 Art. 23: «In un tavolo con 5 giocatori, il punteggio massimo del
+            # vincitore è di 1,100 punti»: the winner only, the others keep ×1,25
+            total = min(total, self.winner_cap)
         return total if self.total_cap is None else min(total, self.total_cap)
 
     def coefficient_part(self, seat: Seat) -> int:

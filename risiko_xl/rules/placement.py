@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from risiko_xl.errors import RisikoError, RuleError
+from risiko_xl.rules.games import CLASSICO, Game
 from risiko_xl.rules.seat import Seat
-from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.rules.vocabulary import Term
 
 # Criterion name -> (Seat attribute, Italian label). Higher value ranks ahead; for
@@ -153,13 +153,18 @@ class MapTotalError(RuleError):
                          row=rows[self.seat - 1]).located(**where)
 
 
-def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> None:
-    """Rule checks that hold at every table, whatever the scoring method. `map_total`:
-    the most points a table can hold (None: S.P.Q.RisiKo!, whose points are the game's
-    own score and are not checked against a map).
+def validate_table(seats: Sequence[Seat], game: Game = CLASSICO,
+                   players: int | None = None) -> None:
+    """Rule checks that hold at every table, whatever the scoring method. `game`: its map
+    total is the most points a table can hold (none in S.P.Q.RisiKo!, whose points are the
+    game's own score), and a RisiKo! exists only where it says so (seed 004 has none).
+    `players`: the table's size (default: the seats given); a turn order (`Ordine`) runs
+    from 1 to it, each value once (the order of play of that table's players).
 
     Errors (`RuleError`) name the offending seat (its 1-based index in `seats`) and field.
     """
+    map_total = game.map_total
+    size = len(seats) if players is None else players
     orders: set[int] = set()
     eliminations: set[int] = set()
     held = winners = out = 0
@@ -167,6 +172,10 @@ def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> 
         own = s.points + (s.out_points or 0)
         held += own
         if s.risiko:
+            try:
+                game.check_risiko(s.risiko)
+            except RisikoError as err:
+                raise RuleError.of(err, seat=seat, field="seat.risiko") from None
             winners += 1
             if winners > 1:
                 raise RuleError("due RisiKo! allo stesso tavolo: solo uno può completare "
@@ -191,6 +200,10 @@ def validate_table(seats: Sequence[Seat], map_total: int | None = MAP_TOTAL) -> 
         if map_total is not None and held > map_total:
             raise MapTotalError(seats, map_total, seat)
         if s.order is not None:
+            if not 1 <= s.order <= size:
+                raise RuleError(f"ordine di gioco fuori dal tavolo: al tavolo da {size} "
+                                f"giocatori va da 1 a {size}", seat=seat, field="seat.order",
+                                valore=s.order)
             if s.order in orders:
                 raise RuleError("ordine di gioco ripetuto al tavolo", seat=seat,
                                 field="seat.order", valore=s.order)
@@ -241,11 +254,12 @@ def _rank_key(seat: Seat, value: int) -> tuple[int, int]:
 
 
 def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
-          values: Sequence[int] | None = None,
-          map_total: int | None = MAP_TOTAL) -> Placement:
+          values: Sequence[int] | None = None, game: Game = CLASSICO,
+          players: int | None = None) -> Placement:
     """Positions at one table; rows may come in any order. `values`: the quantity each
-    seat scores under the table's method (default: its points)."""
-    validate_table(seats, map_total)
+    seat scores under the table's method (default: its points); `game` and `players`
+    (the table's size) as `validate_table` checks them."""
+    validate_table(seats, game, players)
     if values is None:
         values = [s.points for s in seats]
     keys = [_rank_key(s, v) for s, v in zip(seats, values, strict=True)]

@@ -56,7 +56,7 @@ def score_table(
             values.append(m.rank_points(seat, n))
         except RisikoError as err:
             raise RuleError.of(err, seat=i + 1) from None
-    placement = place(seats, criteria, values, m.game.map_total)
+    placement = place(seats, criteria, values, m.game, n)
     winner_points = None
     if m.needs_table:
         winner = placement.positions.index(1)

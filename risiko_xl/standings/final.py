@@ -2,7 +2,9 @@
 
 1st-4th (1st-8th with two parallel finals) from the final table(s); then everyone else
 by the sum of the tournament points of the games they played (preliminaries plus a lost
-semifinal or spareggio), ties by the standings chain. "final_only" (knockout): after the
+semifinal or spareggio), ties by the standings chain. A won semifinal is not counted
+(001 §7 «prime due più l'eventuale semifinale non vinta»): its winner is a finalist, or
+withdrew before the final and is ranked by the rest. "final_only" (knockout): after the
 final, the furthest round reached, the place in that game, its points.
 
 Each row keeps its quantities apart: the place and points in the final (finalists
@@ -50,7 +52,8 @@ class RankRow:
     """One line of the final ranking: `stage` reached (Finale, Semifinale, Spareggio,
     Qualificazione); `points` used to rank (the final game for finalists, else the sum);
     `final_place` and `final_points`: the place and points in the final (None for the
-    others); `total`: every game's tournament points (main score plus later games);
+    others); `total`: the tournament points of every game counted (main score plus later
+    games; below the final, a won semifinal is not);
     `withdrawn`: withdrew after playing a final phase."""
 
     position: int
@@ -105,6 +108,14 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
     return tuple(_with_totals(ctx, standings, r) for r in out)
 
 
+def _counted(game: GameResult) -> bool:
+    """Whether a game of a player ranked below the final counts in the sum: not a won
+    semifinal (001 §7 «dal 5° ... posto a seguire in base alla somma dei singoli
+    punti-torneo ottenuti nelle partite giocate (prime due più l'eventuale semifinale non
+    vinta)»)."""
+    return not (game.phase == SEMIFINAL and game.position == 1)
+
+
 def _withdrawn(ctx: Context, pid: str) -> bool:
     return ctx.index[pid].state == WITHDRAWN
 
@@ -115,7 +126,8 @@ def _with_totals(ctx: Context, standings: Standings, r: RankRow) -> RankRow:
     row = standings.row(r.player) or ctx.full.row(r.player)
     main = row.total if row is not None else Fraction(0)
     later = sum((g.points for g in ctx.results
-                 if g.player == r.player and g.phase != QUALIFYING), Fraction(0))
+                 if g.player == r.player and g.phase != QUALIFYING
+                 and (r.stage == FINAL or _counted(g))), Fraction(0))
     return dataclasses.replace(r, total=main + later, withdrawn=_withdrawn(ctx, r.player))
 
 
@@ -169,6 +181,8 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
     for r in ctx.results:
         if r.phase == QUALIFYING:
             prelim.setdefault(r.player, []).append(r)
+    stages = {pid: _stage(played) for pid, played in extra.items()}
+    extra = {pid: [g for g in played if _counted(g)] for pid, played in extra.items()}
     rows = {row.player: row for row in others}
     score = {pid: row.total + sum((g.points for g in extra.get(pid, [])), Fraction(0))
              for pid, row in rows.items()}
@@ -209,7 +223,7 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
     groups = rank_groups(list(rows), score.__getitem__, check_chain(ctx.rules.chain),
                          criterion, lottery)
     places = positions(groups)
-    return [RankRow(offset + places[pid], pid, _stage(extra.get(pid, [])), score[pid],
+    return [RankRow(offset + places[pid], pid, stages.get(pid, QUALIFYING), score[pid],
                     shared=len(group) > 1, by_lottery=pid in draws, lottery=draws.get(pid),
                     name=rows[pid].name)
             for group in groups for pid in group]

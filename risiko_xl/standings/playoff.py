@@ -7,6 +7,7 @@ from __future__ import annotations
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import PhaseRules
 from risiko_xl.standings.context import Context
+from risiko_xl.standings.lottery import Lotteries
 from risiko_xl.standings.model import FINAL, PLAYOFF
 from risiko_xl.standings.nominal import nominal_rows
 from risiko_xl.standings.semis import Seated, build_step, direct_slots
@@ -77,6 +78,7 @@ def playoff_step(ctx: Context) -> PhaseStep:
              for n in ph.playoff_ranks]
     roles = {q.player: "finale" for q in finalists} | {q.player: name for q in seats}
     _check_roles(ctx, lines, roles)
+    lotteries: list[str] = []
     for extra in ph.playoff_extra:
         rest = [r for r in ranking if r.player not in roles]
         if not rest:
@@ -87,18 +89,47 @@ def playoff_step(ctx: Context) -> PhaseStep:
                    f"({ordinal(row.assoluta_position)} in assoluta)")
             via = VIA_BEST_ASSOLUTA
         elif extra == "best_game":
-            row = min(rest, key=lambda r: (-r.best, r.position, r.player))
+            row, lottery = _best_game(ctx, rest, name)
             why = ("miglior punteggio su singola partita tra gli esclusi "
-                   f"({points(row.best)})")
+                   f"({points(row.best)}{', per sorteggio' if lottery else ''})")
             via = VIA_BEST_GAME
+            if lottery:
+                lotteries.append(lottery)
         else:
             raise RisikoError(f"criterio di {name} sconosciuto", valore=extra)
         seats.append(Qualifier(row.player, why, row.position, None, via))
         roles[row.player] = name
     notes = [f"{name.capitalize()}: " + ", ".join(f"{ctx.name(q.player)} ({q.reason})"
                                                    for q in seats),
-             f"In finale: i primi {ph.final_direct} e il vincitore {of_label(name)}", *notes]
+             f"In finale: i primi {ph.final_direct} e il vincitore {of_label(name)}", *notes,
+             *lotteries]
     return build_step(ctx, PLAYOFF, [(1, None, seats)], finalists, notes)
+
+
+def _best_game(ctx: Context, rest: list[StandingRow], name: str) -> tuple[StandingRow, str]:
+    """The excluded player with the best single game (000 Art. 2: «il giocatore che, fra
+    quelli rimasti, otterrà il miglior punteggio su singola partita») and, when several
+    share it, the announcement of the lottery that chose one. The seed breaks no such
+    tie; its standings chain ends with «Sorteggio» (000 Art. 2), so a formula whose chain
+    has the lottery draws one among them (seeded, drawn once: the same players keep the
+    order recorded in `Sorteggi`, whose note is the announcement); without it the tie is
+    an error naming them. Never the standings order in silence."""
+    best = max(r.best for r in rest)
+    tied = sorted((r for r in rest if r.best == best), key=lambda r: (r.position, r.player))
+    if len(tied) == 1:
+        return tied[0], ""
+    names = ", ".join(ctx.name(r.player) for r in tied)
+    if "lottery" not in ctx.rules.chain:
+        raise RisikoError(f"parità sul miglior punteggio su singola partita ({points(best)}) "
+                          f"fra {names}: non si può stabilire chi accede allo {name} (la "
+                          "catena di spareggio non prevede il sorteggio)")
+    draw = Lotteries(ctx.seed_value, ctx.standings.history).draw(
+        [r.player for r in tied], tied[0].position, "Miglior punteggio su singola partita")
+    winner = next(r for r in tied if r.player == draw.order[0])
+    return winner, (f"Sorteggio per parità sul miglior punteggio su singola partita "
+                    f"({points(best)}) fra {names}: decide chi accede allo {name}: sorteggio "
+                    f"fra {', '.join(draw.players)} (seme {draw.seed}) → "
+                    f"{', '.join(draw.order)}; allo {name} {ctx.name(winner.player)}")
 
 
 def final_after_playoff(ctx: Context) -> PhaseStep:

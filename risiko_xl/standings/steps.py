@@ -16,6 +16,7 @@ VIA_DIRECT = "direct"  # direct finalist (sole leader, top k)
 VIA_SEMIFINAL = "semifinal"  # semifinal winner (from_table)
 VIA_PLAYOFF = "playoff"  # spareggio/ripescaggio winner (from_table)
 VIA_KNOCKOUT = "knockout"  # knockout table winner (from_table)
+WON_AT_A_TABLE = (VIA_SEMIFINAL, VIA_PLAYOFF, VIA_KNOCKOUT)
 VIA_BEST_GAME = "best_game"  # best single game among the excluded
 VIA_BEST_ASSOLUTA = "best_assoluta"  # best excluded player of the Assoluta
 
@@ -95,7 +96,7 @@ def lottery_lines(step: PhaseStep, rows: Sequence[Any],
     out: dict[tuple[str, ...], tuple[str, str, str]] = {}
     for a, b in pairwise(rows):
         ra, rb = role_of(step, a.player), role_of(step, b.player)
-        if ra == rb or not (a.by_lottery and b.by_lottery):
+        if ra == rb or not (a.by_lottery and b.by_lottery) or _won_at_a_table(step, a, b):
             continue
         for draw in draws:
             if a.player in draw.players and b.player in draw.players \
@@ -104,6 +105,14 @@ def lottery_lines(step: PhaseStep, rows: Sequence[Any],
                     f"decide il posto fra «{ra or 'esclusi'}» e «{rb or 'esclusi'}» "
                     f"al turno {step.round_no}"))
     return out
+
+
+def _won_at_a_table(step: PhaseStep, *rows: Any) -> bool:
+    """Whether one of `rows` is seated by a game won, not by its standing (seed 002 «il
+    vincitore di ogni partita accede direttamente al turno successivo»): the standings'
+    order between them decides nothing there."""
+    return any(q is not None and q.via in WON_AT_A_TABLE
+               for q in (step.qualifier(r.player) for r in rows))
 
 
 def announce_lotteries(step: PhaseStep, rows: Sequence[Any], draws: Sequence[Any],

@@ -87,12 +87,23 @@ def _joined(items: Sequence[str], word: str) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {word} {items[-1]}"
 
 
+def _in_chain_order(columns: Sequence[str]) -> str:
+    """The columns a tie needs, as the chain reads them: the first decides, each next one
+    only if still equal («Punti fuori obiettivo (e, se ancora pari, Ordine)»; 001 §7 and
+    003 Art. 23 «1) maggior numero di punti fuori obiettivo, 2) "criterio del colore"»).
+    A later column alone never breaks it while an earlier one is blank."""
+    if len(columns) == 1:
+        return columns[0]
+    return f"{columns[0]} (e, se ancora pari, {', poi '.join(columns[1:])})"
+
+
 def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: str,
               table: int) -> RisikoError:
     """A tie the chain cannot break, as the organiser fixes it: who is tied and which
-    `Risultati` columns to fill («parità al tavolo 3 del turno 2 fra G07 e G12: compilare
-    Ordine o Armate obiettivo»), located on the first tied row (no column: the message
-    names them, and no «valore trovato» for cells that are simply blank)."""
+    `Risultati` columns to fill, in the chain's order («parità al tavolo 3 del turno 2 fra
+    G07 e G12: compilare Punti fuori obiettivo (e, se ancora pari, Ordine)»), located on
+    the first tied row (no column: the message names them, and no «valore trovato» for
+    cells that are simply blank)."""
     tied = [seats[i] for i in err.tie.seats]
     columns = list(dict.fromkeys(SEAT_COLUMNS[SEAT_FIELDS[c]] for c in err.tie.criteria))
     named = [f"{c} ({ELIMINATION_HINT})" if c == SEAT_COLUMNS["elimination"] else c
@@ -104,7 +115,7 @@ def tie_error(err: TieError, seats: Sequence[ResultRow], round_no: int, phase: s
            else "il tavolo deve avere un solo vincitore" if err.position == 1
            else "in una fase finale ogni posto del tavolo va deciso")
     if columns:
-        fix = f"compilare {_joined(named, 'o')} ({why})"
+        fix = f"compilare {_in_chain_order(named)} ({why})"
     else:
         fix = f"pari su tutti i criteri di spareggio della formula: {why}, verificare i dati"
     return RisikoError(f"{head}: {fix}", foglio="Risultati", riga=tied[0].row)

@@ -129,6 +129,12 @@ def _shared_place(a: str, b: str):
     return check
 
 
+def _no_lottery(view: View) -> None:
+    lots = [r for r in view.table("Sorteggi")
+            if "sorteggio" in str(r.get("Procedura") or "").lower()
+            or "parità" in str(r.get("Note") or "").lower()]
+    assert not lots, f"a lottery the seed does not have: {lots}"
+
 def _big_round1() -> Type:
     """80 players, 16 tables of 5: table k holds G(5k−4)…G(5k); the 5th seat wins with
     40+15 = 55, the others 20+10, 15+10, 20+12, 10+12 (sum 164)."""
@@ -538,4 +544,33 @@ CASES = [
             Cli(["verify"]),
         ],
     ),
+    Case(
+        id="002-18-eliminazione-parita-in-classifica-senza-sorteggio",
+        seed=SEED,
+        articles=[ELIM, ITALIANA, M1],
+        derivation=(
+            "20 players, four tables of five, method 1. Table 1: G05 40+20 = 60 wins, G01 "
+            "40+15 = 55 is 2nd, G02 20, G03 15, G04 14 (sum 164). " + KNOCKOUT_TOTALS + " "
+            "G01 (55, 2nd at his table) ties G10, G15 and G20 (55, winners) on the total. "
+            "The final is the table winners G05, G10, G15, G20 («il vincitore di ogni "
+            "partita accede direttamente al turno successivo»): the standings decide no "
+            "seat, and seed 002 has no tie-break and no lottery (as «All'italiana», case "
+            "15): G01, G10, G15 and G20 share 2nd place, no lottery is drawn, recorded in "
+            "Sorteggi or announced."),
+        formula="eliminazione",
+        settings={"Metodo punteggio": "classico_1"},
+        players=players(20),
+        steps=[
+            knockout_round(tav(1, 1, ("G01", 40, 15), ("G02", 10, 10), ("G03", 10, 5),
+                               ("G04", 7, 7), ("G05", 40, 20))),
+            Cli(["finals"]),
+            ExpectQualificati("Finale", ids={"G05", "G10", "G15", "G20"}),
+            ExpectClassifica(values={"G05": {"Totale": 60}, "G01": {"Totale": 55},
+                                     "G10": {"Totale": 55}}),
+            ExpectSheet("G01 shares 2nd with G10, G15 and G20, no lottery",
+                        _shared_place("G01", "G10")),
+            ExpectSheet("no lottery at all in Sorteggi", _no_lottery),
+        ],
+    ),
 ]
+
