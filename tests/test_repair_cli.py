@@ -119,7 +119,7 @@ def test_without_the_flag_ritira_names_it_beside_the_redraw(tmp_path, capsys):
     capsys.readouterr()
     assert cli.main(["ritira", str(path), "G005"]) == 0
     out = capsys.readouterr().out
-    assert "--turno 1 --forza" in out and "ritira G005 --ripara" in out
+    assert "--turno 1 --forza" in out and f"ritira {path} G005 --ripara" in out
     assert round_tables(path, 1) == before
 
 

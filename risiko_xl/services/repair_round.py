@@ -12,13 +12,14 @@ before it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.draw.model import ENGINE_VERSION
+from risiko_xl.draw.model import ENGINE_VERSION, DrawInput
 from risiko_xl.draw.repair import RepairResult, repair
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.audit import (
@@ -43,8 +44,11 @@ def unplayed_rounds(t: Tournament) -> list[int]:
 
 
 def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-            withdrawn: Sequence[str], arrived: Sequence[str],
-            engine: str = ENGINE_VERSION) -> RepairResult:
+            withdrawn: Sequence[str], arrived: Sequence[str], engine: str = ENGINE_VERSION,
+            earlier: Mapping[int, list[list[str]]] | None = None) -> RepairResult:
+    """The repair of `before`; the input reads only what the criteria read: the winners
+    of the round before count only when «coppie di vincitori» is a criterion (001 §8), so
+    results typed after the repair in earlier rounds do not change what it depended on."""
     from risiko_xl.services.rounds import round_input
 
     if not seed:
@@ -52,19 +56,30 @@ def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[st
                           "ripetere il sorteggio del turno", foglio=schema.DRAWS.sheet,
                           colonna="Seme", valore=round_no)
     old_ids = sorted(pid for table in before for pid in table)
-    inp = round_input(t, round_no, old_ids, seed)
-    newcomers = round_input(t, round_no, list(arrived), seed).players if arrived else ()
+    inp = _what_criteria_read(round_input(t, round_no, old_ids, seed, earlier))
+    newcomers = _what_criteria_read(
+        round_input(t, round_no, list(arrived), seed, earlier)).players if arrived else ()
     return repair(inp, before, sorted(withdrawn), sorted(newcomers, key=lambda p: p.id),
                   engine)
 
 
+def _what_criteria_read(inp: DrawInput) -> DrawInput:
+    if "winners" in inp.criteria:
+        return inp
+    return replace(inp, players=tuple(replace(p, winner=False) for p in inp.players))
+
+
 def replay_repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-                  after: list[list[str]], engine: str = ENGINE_VERSION) -> RepairResult:
-    """The repair that turned seating `before` into `after` (who left, who came), redone;
-    its fingerprint names engine version `engine` (the one recorded with the repair)."""
+                  after: list[list[str]], engine: str = ENGINE_VERSION,
+                  earlier: Mapping[int, list[list[str]]] | None = None) -> RepairResult:
+    """The repair that turned seating `before` into `after` (who left, who came), redone
+    with the earlier rounds seated as `earlier` (round -> tables recorded in Sorteggi
+    before the repair); its fingerprint names engine version `engine` (the one recorded
+    with the repair)."""
     old = {pid for table in before for pid in table}
     new = {pid for table in after for pid in table}
-    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old), engine)
+    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old), engine,
+                   earlier)
 
 
 def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] | None:

@@ -59,7 +59,8 @@ def _compare(sheet: str, found: Table, expected: Table, columns: list[str]) -> l
 
 def _replay(t: Tournament) -> tuple[list[str], int]:
     """Replay every preliminary draw from its audit row (seed + inputs → same tables, same
-    fingerprint), and check each round's and phase's rows match its last recorded seating."""
+    fingerprint; a repair with the earlier rounds as recorded before it), and check each
+    round's and phase's rows match its last recorded seating."""
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
     latest: dict[tuple[int, str], dict[str, int]] = {}
@@ -111,7 +112,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                              "precedente dello stesso turno")
                 latest[round_no, phase] = _seating(record.get("Tavoli"), row)
                 continue
-            result = replay_repair(t, round_no, seed, before, tables, engine)
+            result = replay_repair(t, round_no, seed, before, tables, engine, previous)
             recorded = result.fingerprint
         else:
             inp = round_input(t, round_no, ids, seed)
