@@ -104,3 +104,48 @@ def test_ritira_names_every_seated_round_and_its_advice_works(tmp_path, capsys):
     # withdrawn and seated nowhere unplayed: nothing left to do, said as before
     assert cli.main(["ritira", str(path), "G007", "--ripara"]) == cli.EXIT_BAD_INPUT
     assert "già «Ritirato»" in capsys.readouterr().err
+
+
+def test_a_late_arrival_is_told_every_drawn_round_and_a_command_that_works(tmp_path,
+                                                                            capsys):
+    path = evening(tmp_path)
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(path), "Quarto Arrivo", "--club", "Club Z",
+                     "--dal-turno", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "i turni 2, 3 e 4 sono già sorteggiati" in out
+    command = f'risiko-xl iscrivi {path} "Quarto Arrivo" --club "Club Z" --ripara'
+    assert command in out
+    # the advice, followed: the player registered is seated, not registered twice
+    assert cli.main(["iscrivi", str(path), "Quarto Arrivo", "--club", "Club Z",
+                     "--ripara"]) == 0
+    names = [r["Nome"] for r in OpenpyxlBook(path).read_table(schema.PLAYERS.name)]
+    assert names.count("Quarto") == 1
+    assert rounds_of(path, "G021") == [2, 3, 4]
+    assert "nessuna differenza." in verified(path, capsys)
+
+
+def test_a_played_first_round_points_to_the_next_one(tmp_path, capsys):
+    path = evening(tmp_path)
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(path), "Quinto Arrivo", "--dal-turno", "1",
+                     "--ripara"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "--dal-turno 2 --ripara" in err and "dal turno 5" not in err
+    assert cli.main(["iscrivi", str(path), "Quinto Arrivo", "--dal-turno", "2",
+                     "--ripara"]) == 0
+    assert rounds_of(path, "G021") == [2, 3, 4]
+
+
+def test_a_round_beyond_the_formula_is_named_as_the_reason(tmp_path, capsys):
+    path = tmp_path / "open.xlsx"
+    new_book(path, "open", 16, "open-1")
+    book = OpenpyxlBook(path)
+    book.set_setting("Turni preliminari", 2)
+    book.save()
+    assert cli.main(["sorteggia", str(path)]) == 0  # round 1 of 2 drawn
+    capsys.readouterr()
+    assert cli.main(["iscrivi", str(path), "Sesto Arrivo", "--dal-turno", "3",
+                     "--ripara"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "prevede 2 turni preliminari" in err and "già tutti sorteggiati" not in err

@@ -158,7 +158,7 @@ def repair(
             pid = ids[p]
             if pid in arrived_ids:
                 arrivals.append(Move(pid, None, t + 1))
-            elif home[p] != t:
+            elif home[p] != t and seated[pid] != t + 1:  # same number: not a move
                 moves.append(Move(pid, seated[pid], t + 1))
     moves.sort(key=lambda m: m.id)
     arrivals.sort(key=lambda m: m.id)
