@@ -29,6 +29,8 @@ from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RuleError
 
+REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
+
 
 @dataclass(frozen=True)
 class Move:

@@ -19,8 +19,8 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.draw.model import ENGINE_VERSION, DrawInput
-from risiko_xl.draw.repair import RepairResult, repair
+from risiko_xl.draw.model import ENGINE_VERSION, DrawInput, DrawResult
+from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult, repair
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.audit import (
     archive,
@@ -32,8 +32,6 @@ from risiko_xl.services.audit import (
 )
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
-
-REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
 
 
 def unplayed_rounds(t: Tournament) -> list[int]:
@@ -159,15 +157,17 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
     results.rows = rest[:first] + block + rest[first:]  # where the round's rows were
     book.write_table(schema.RESULTS.name, results)
     moves = move_lines(result)
+    as_drawn = DrawResult(result.tables, seed or "", result.fingerprint, result.engine_version,
+                          result.quality, round_no)  # the criteria that apply to its tables
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
-        "Procedura": REPAIR_LABEL, "Qualità": quality_text(result.quality),
+        "Procedura": REPAIR_LABEL, "Qualità": quality_text(result.quality, as_drawn),
         "Tavoli": tables_text(result.tables), "Note": "; ".join(moves)})
     refresh_scores(book)
     moved = count(len(result.moves), "spostamento", "spostamenti")
     return [f"Turno {round_no} riparato con {moved} (procedura «riparazione», registrata in "
-            "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality),
+            "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality, as_drawn),
             *table_lines(t, result.tables)]
 
 

@@ -18,12 +18,13 @@ from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
 from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS
-from risiko_xl.draw.plan import PlanResult
+from risiko_xl.draw.plan import PLAN_LABEL, PlanResult
+from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError, count
-from risiko_xl.services.all_rounds import PLAN_LABEL, plan_of, plan_round
+from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
 from risiko_xl.services.phase_check import phase_differences
-from risiko_xl.services.repair_round import REPAIR_LABEL, replay_repair
+from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
