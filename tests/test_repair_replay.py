@@ -98,8 +98,19 @@ def test_ritira_names_every_seated_round_and_its_advice_works(tmp_path, capsys):
     assert "nei turni 2, 3 e 4" in out
     assert f"risiko-xl ritira {path} G007 --ripara" in out
     assert rounds_of(path, "G007") == [1, 2, 3, 4]  # nothing repaired yet
+    # both choices, with what the repair would give: 000 Art. 5, 19 players sit at three
+    # tables of 5 and one of 4; after round 2 repaired so, 15 of the 19 sat at a 5-table
+    # and only 4 did not: of round 3's 15 seats at a 5-table at least 15 - 4 = 11 go to
+    # players who sit there again
+    assert "Riparando: turno 2" in out and "Riparando: turno 4" in out
+    assert "ripetizioni del tavolo da 5: " in out and "(minimo possibile 11)" in out
+    assert "--turno 2 --forza" in out
+    capsys.readouterr()
     assert cli.main(["ritira", str(path), "G007", "--ripara"]) == 0  # the advice, followed
+    out = capsys.readouterr().out
     assert rounds_of(path, "G007") == [1]
+    assert out.count("Qualità: ") == 3  # each repaired round, beside its moves
+    assert "(minimo possibile 11)" in out and "un nuovo sorteggio del turno 3" in out
     assert "nessuna differenza." in verified(path, capsys)
     # withdrawn and seated nowhere unplayed: nothing left to do, said as before
     assert cli.main(["ritira", str(path), "G007", "--ripara"]) == cli.EXIT_BAD_INPUT

@@ -268,6 +268,7 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
         lines += _repair_rounds(book, unplayed, player, now)
     elif unplayed:
         lines.append(_seated_advice(unplayed, player, file))
+        lines += _previews(book, unplayed, player)
     elif repair:
         lines.append("Nessun turno sorteggiato e non giocato da riparare.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
@@ -287,6 +288,14 @@ def _repair_rounds(book: Book, rounds: list[int], player: str,
     for round_no in rounds:
         lines += repair_round(book, round_no, withdrawn=[player], now=now)
     return lines
+
+
+def _previews(book: Book, rounds: list[int], player: str) -> list[str]:
+    """What a repair would give in each of `rounds`, to choose between repairing and
+    redrawing."""
+    from risiko_xl.services.repair_round import repair_previews
+
+    return ["Riparando: " + text for text in repair_previews(book, rounds, [player])]
 
 
 def _seated_advice(rounds: list[int], player: str, file: str) -> str:

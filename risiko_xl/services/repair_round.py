@@ -168,7 +168,41 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
     moved = count(len(result.moves), "spostamento", "spostamenti")
     return [f"Turno {round_no} riparato con {moved} (procedura «riparazione», registrata in "
             "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality, as_drawn),
-            *table_lines(t, result.tables)]
+            *_redraw_hint(result, round_no), *table_lines(t, result.tables)]
+
+
+def _redraw_hint(result: RepairResult, round_no: int) -> list[str]:
+    """When a criterion of the repaired round is above its lower bound, the line saying
+    that a new draw of the round (which moves everyone) may do better."""
+    if all(q.value <= q.lower_bound for q in result.quality):
+        return []
+    return [f"Sopra il minimo: un nuovo sorteggio del turno {round_no} («Turno da "
+            f"sorteggiare» = {round_no} in Excel, sorteggia --turno {round_no} --forza) "
+            "può fare meglio, ma cambia tutti i tavoli"]
+
+
+def repair_previews(book: Book, rounds: Sequence[int], withdrawn: Sequence[str]) -> list[str]:
+    """The quality each of `rounds` would have if repaired in turn for `withdrawn`
+    (nothing written; each round after the repairs before it), for the rounds with a
+    draw recorded where someone of `withdrawn` sits."""
+    t = load(book)
+    earlier: dict[int, list[list[str]]] = {}
+    lines = []
+    for round_no in sorted(rounds):
+        drawn = _last_draw(book, round_no)
+        if drawn is None or not drawn[0]:
+            continue
+        seed, before = drawn
+        gone = sorted(pid for pid in withdrawn if any(pid in table for table in before))
+        if not gone:
+            continue
+        result = _repair(t, round_no, seed, before, gone, [], earlier=earlier)
+        earlier[round_no] = result.tables
+        as_drawn = DrawResult(result.tables, seed or "", result.fingerprint,
+                              result.engine_version, result.quality, round_no)
+        moved = count(len(result.moves), "spostamento", "spostamenti")
+        lines.append(f"turno {round_no}, {moved}: " + quality_text(result.quality, as_drawn))
+    return lines
 
 
 def _table(tables: list[list[str]], pid: str) -> int | None:
