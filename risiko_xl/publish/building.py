@@ -10,7 +10,6 @@ the draw certificates and who withdrew (000 Art. 4). Players are named as the se
 from __future__ import annotations
 
 import datetime as dt
-import re
 from dataclasses import replace
 
 from risiko_xl.books import schema
@@ -258,10 +257,16 @@ def _certificates(source: PostSource, round_no: int) -> tuple[Certificate, ...]:
 
 
 def _named(source: PostSource, text: str) -> str:
-    """`text` with every player ID in it («G07 dal tavolo 3 al tavolo 5») followed by the
-    player's name as posts show it."""
-    return re.sub(r"[\w.-]+", lambda m: (f"{post_name(source, m[0])} ({m[0]})"
-                                         if m[0] in source.by_id else m[0]), text)
+    """A repair's note («G07 dal tavolo 3 al tavolo 5; G09 ritirato: …») with the player
+    who begins each part named as posts name players, the ID after the name (an ID
+    elsewhere, «tavolo 3» where IDs are numbers, is left alone)."""
+    parts = []
+    for part in text.split("; "):
+        pid, space, rest = part.partition(" ")
+        if pid in source.by_id:
+            part = f"{post_name(source, pid)} ({pid}){space}{rest}"
+        parts.append(part)
+    return "; ".join(parts)
 
 
 def _withdrawals(source: PostSource) -> tuple[Withdrawal, ...]:
