@@ -42,8 +42,9 @@ from risiko_xl.tournament.scoring import cell_number
 # (the Stato keyword «Ritirato» stays: it is the value organisers choose in Iscritti).
 WITHDRAWAL = "ritiro"
 # The stage of players who played only the preliminary rounds (000 Art. 1 and 003 Art. 1
-# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified.
-PRELIMINARY = "Fase preliminare"
+# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified,
+# and «Fase raggiunta: Fase preliminare» repeats the header; a phase name, like «Finale».
+PRELIMINARY = "Preliminare"
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def _seating(step: PhaseStep) -> str:
 
 
 def stage_title(t: Tournament, stage: str) -> str:
-    """The «Fase raggiunta» of the final ranking: «Fase preliminare» for who played no
+    """The «Fase raggiunta» of the final ranking: «Preliminare» for who played no
     final phase, else the phase as `phase_title` names it."""
     return PRELIMINARY if stage == QUALIFYING else phase_title(t, stage)
 
