@@ -117,7 +117,7 @@ def test_late_arrival_defaults_to_the_next_round_not_drawn(book, capsys):
     # round 1 drawn but not played: joining it is allowed, with the way to redraw it
     assert cli.main(["iscrivi", str(book), "Ugo Neri", "--dal-turno", "1"]) == 0
     out = capsys.readouterr().out
-    assert "dal turno 1" in out and "sorteggia --turno 1 --forza" in out
+    assert "dal turno 1" in out and f"sorteggia {book} --turno 1 --forza" in out
     book_ = OpenpyxlBook(book)
     simulate.play(book_, 1, "Qualificazione", "tardi")
     book_.save()

@@ -29,9 +29,13 @@ def test_withdrawal_from_16_to_15_dissolves_one_table():
     inp, res = _drawn(16)
     gone = res.tables[1][0]
     out = repair(inp, res.tables, withdrawn=[gone])
-    # 15 = three tables of 5: the 3 left at the short table move, nobody else
-    assert len(out.moves) == 3
+    # 15 = three tables of 5: the 3 left at the short table go to the three tables left,
+    # one of them at the table that takes number 2: staying at table 2 is not a move
+    assert len(out.moves) == 2
     assert {m.from_table for m in out.moves} == {2}
+    assert {m.to_table for m in out.moves} == {1, 3}
+    stays = [pid for pid in res.tables[1][1:] if pid in out.tables[1]]
+    assert len(stays) == 1
     assert sorted(len(t) for t in out.tables) == [5, 5, 5]
     assert out.withdrawn[0].id == gone
     assert any(line.startswith("Spostato") for line in out.report())

@@ -33,8 +33,9 @@ FINALE = games("bonus", 6, FINAL, [("B", 40), ("A", 30), ("F", 20), ("C", 10)])
 #   5 G  119 + 45 = 164, withdrawn after the spareggio: ranked and marked
 #   6 D  113 + 10 = 123
 #   7 H  72
-# H played only the preliminary rounds: «Fase preliminare» (000 Art. 1 «Una fase
-# preliminare di 4 giornate»). G's withdrawal is noted «ritiro», the same word for anyone.
+# H played only the preliminary rounds: «Preliminare» (000 Art. 1 «Una fase
+# preliminare di 4 giornate»; under the header «Fase raggiunta», as «Finale»). G's
+# withdrawal is noted «ritiro», the same word for anyone.
 # E withdrew before playing any phase: left out (000 Art. 4 «senza considerare i
 # punteggi acquisiti dal giocatore ritirato»).
 EXPECTED = [
@@ -44,7 +45,7 @@ EXPECTED = [
     (4, "C", "Finale", 4, 10, 195, None),
     (5, "G", "Spareggio", None, None, 164, "ritiro"),
     (6, "D", "Spareggio", None, None, 123, None),
-    (7, "H", "Fase preliminare", None, None, 72, None),
+    (7, "H", "Preliminare", None, None, 72, None),
 ]
 
 

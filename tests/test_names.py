@@ -173,13 +173,15 @@ def test_long_name_stays_inside_its_cell(played, tmp_path):
 
 def test_stage_of_who_played_no_final_phase(demo):
     # 000 Art. 1 «Una fase preliminare di 4 giornate», 003 Art. 1 «una fase preliminare di
-    # 3 giornate»: who stopped there reached the «Fase preliminare» (not «Qualificazione»,
-    # which reads as if they had qualified)
+    # 3 giornate»: who stopped there reached the «Preliminare» phase (not «Qualificazione»,
+    # which reads as if they had qualified, nor «Fase preliminare», which repeats the
+    # header «Fase raggiunta»)
     frame = OpenpyxlBook(demo).read_table(schema.FINAL_RANKING.name)
     stages = set(frame.column("Fase raggiunta"))
-    assert "Fase preliminare" in stages and "Qualificazione" not in stages
+    assert "Preliminare" in stages and "Qualificazione" not in stages
     text = publish(OpenpyxlBook(demo), "testo", 4)
-    assert "Fase preliminare" in text and "Qualificazione |" not in text
+    assert "Fase raggiunta Preliminare" in text and "Qualificazione |" not in text
+    assert "Fase raggiunta Fase" not in text
 
 
 def test_final_ranking_in_posts_keeps_the_real_name(demo, tmp_path):

@@ -59,7 +59,7 @@ def test_a_late_arrival_after_the_draw_is_seated_by_a_reported_repair(tmp_path, 
     # without the flag, the message offers the repair beside the redraw
     assert cli.main(["iscrivi", str(path), "Ugo Neri", "--dal-turno", "1"]) == 0
     out = capsys.readouterr().out
-    assert "sorteggia --turno 1 --forza" in out and "--ripara" in out
+    assert f"sorteggia {path} --turno 1 --forza" in out and "--ripara" in out
     assert round_tables(path, 1) == before  # nothing seated yet
     assert cli.main(["iscrivi", str(path), "Ivo Gialli", "--dal-turno", "1", "--ripara"]) == 0
     out = capsys.readouterr().out
@@ -119,7 +119,7 @@ def test_without_the_flag_ritira_names_it_beside_the_redraw(tmp_path, capsys):
     capsys.readouterr()
     assert cli.main(["ritira", str(path), "G005"]) == 0
     out = capsys.readouterr().out
-    assert "--turno 1 --forza" in out and "ritira G005 --ripara" in out
+    assert "--turno 1 --forza" in out and f"ritira {path} G005 --ripara" in out
     assert round_tables(path, 1) == before
 
 

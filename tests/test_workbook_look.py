@@ -211,11 +211,18 @@ def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_pat
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout.split("\f")
     pages = [p for p in pages if p.strip()]
-    headers = OpenpyxlBook(demo).read_table("Classifica").headers
+    book = OpenpyxlBook(demo)
+    headers = book.read_table("Classifica").headers
+    name = str(book.settings()["Nome torneo"])
     assert len(pages) >= 2  # 37 players: more than a page
-    first = pages[0].splitlines()[0].split()
+    # README: «Headers, footers and posts name the tournament by `Nome torneo`»
+    lines = [[line.split() for line in page.splitlines() if line.strip()] for page in pages]
+    assert all(page[0] == name.split() for page in lines)  # the page header
+    assert all(page[-1][-4:] == ["Pagina", str(n), "di", str(len(pages))]
+               for n, page in enumerate(lines, start=1))  # the footer
+    first = lines[0][1]
     assert all(h in first for h in headers)  # every column on the page width
-    assert pages[1].splitlines()[0].split()[:4] == ["Pos", "ID", "Giocatore", "Club"]
+    assert lines[1][1][:4] == ["Pos", "ID", "Giocatore", "Club"]
 
 
 # --- 5. Classifica columns --------------------------------------------------------------------

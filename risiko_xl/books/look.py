@@ -14,7 +14,9 @@ Excel's flush), so every command leaves the sheets dressed the same way:
 - the technical sheets hidden (the workbook still reads and writes them);
 - each user sheet prints its tables: header row on every page, fit to the page width,
   landscape when wide, grid lines (LibreOffice prints no table style); a print area only
-  where something else is beside the tables (the chart on `Classifica`).
+  where something else is beside the tables (the chart on `Classifica`); the page
+  header names the tournament («Nome torneo»), the footer the sheet and the page
+  («Pagina 2 di 3»).
 
 The pass is cosmetic: a workbook it cannot read (a formula not known yet, a table
 renamed) is left as it is, never refused.
@@ -146,6 +148,7 @@ class Look:
     landscape: tuple[str, ...] = ()
     bounded: tuple[str, ...] = ()  # printed as their tables only (a chart beside them)
     shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
+    title: str = ""  # «Nome torneo»: the printed pages' header
 
 
 def _decimals(book: Book) -> tuple[int | None, bool | None, tuple[str, ...]]:
@@ -224,6 +227,10 @@ def look_of(book: Book) -> Look:
     # width. Elsewhere the tables are all a sheet holds: no print area, so the page follows
     # the rows typed after the last save (a print area would stop at the table as saved)
     look.bounded = (schema.standings_spec(0).sheet, schema.QUALIFIERS.sheet)
+    try:
+        look.title = str(book.settings().get("Nome torneo") or "").strip()
+    except RisikoError:  # cosmetic: a workbook without settings prints without a header
+        look.title = ""
     return look
 
 

@@ -245,7 +245,7 @@ class OpenpyxlBook:
                 sheet.sheet_state = "visible"
             if sheet.title in OUR_SHEETS and sheet.tables and sheet.sheet_state == "visible":
                 print_setup(sheet, sheet.title in look.landscape,
-                            bounded=sheet.title in look.bounded)
+                            bounded=sheet.title in look.bounded, title=look.title)
 
     def _freeze_user_formulas(self) -> None:
         """Each formula typed in a table people type into becomes the value the

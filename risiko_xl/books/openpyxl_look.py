@@ -63,10 +63,15 @@ def _style(cell: Any, name: str, value: Any) -> None:
         setattr(cell, name, value)
 
 
-def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False) -> None:
+def print_setup(sheet: Worksheet, landscape: bool = False, bounded: bool = False,
+                title: str = "") -> None:
     """A4, fit to the page width (as many pages down as needed), the header row on every
     page, grid lines; `landscape` for a wide sheet; `bounded`: the sheet's tables as
-    print area (else none: the used range, which follows rows typed later)."""
+    print area (else none: the used range, which follows rows typed later); the page
+    header names the tournament `title`, the footer the sheet and «Pagina N di M»."""
+    sheet.oddHeader.center.text = title.replace("&", "&&") or None  # & starts a code
+    sheet.oddFooter.left.text = "&A"  # the sheet's name
+    sheet.oddFooter.right.text = "Pagina &P di &N"
     sheet.page_setup.paperSize = sheet.PAPERSIZE_A4
     sheet.page_setup.orientation = "landscape" if landscape else "portrait"
     sheet.page_setup.fitToWidth = 1

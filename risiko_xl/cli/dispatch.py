@@ -130,8 +130,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "iscrivi":
         print("\n".join(_on_book(args, lambda b: _register(b, args))))
     elif args.command == "ritira":
-        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(b, args.id,
-                                                                       repair=args.ripara))))
+        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(
+            b, args.id, repair=args.ripara, file=str(args.file)))))
     elif args.command == "verify":
         found: list[str] = []
 

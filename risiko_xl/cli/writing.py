@@ -18,7 +18,14 @@ if TYPE_CHECKING:
 
 def _register(book: Book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
-    from risiko_xl.services.register import NewPlayer, id_span, late_warning, register, split_name
+    from risiko_xl.services.register import (
+        NewPlayer,
+        id_span,
+        late_warning,
+        register,
+        registered_as,
+        split_name,
+    )
     from risiko_xl.tournament.loading import load
 
     single = (args.nome, args.cognome, args.nickname, args.club, args.regione, args.dal_turno)
@@ -35,27 +42,47 @@ def _register(book: Book, args: argparse.Namespace) -> list[str]:
         first, last = split_name(args.nome, args.cognome)
         players, ignored, source = [NewPlayer(first, last, args.nickname, args.club,
                                               args.regione, from_round=args.dal_turno)], [], None
-    ids = register(book, players, args.forza)
+    seated: list[str] = []  # already registered: --ripara seats them, nothing added
+    if args.ripara and not args.forza:
+        known = registered_as(book, players)
+        seated = [pid for pid in known if pid is not None]
+        players = [p for p, pid in zip(players, known) if pid is None]
+    ids = register(book, players, args.forza) if players else []
     t = load(book)
     drawn = t.rounds_drawn()
+    lines = [f"{t.by_id[pid].shown()} è già iscritto ({pid}): lo si siede ai tavoli dei "
+             "turni sorteggiati" for pid in seated]
     if len(ids) == 1:
         e = t.by_id[ids[0]]
         club = f" ({e.club})" if e.club else ""
-        lines = [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"
-                 + (f" da {source}" if source else "")]
-    else:
-        lines = [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
+        lines += [f"Iscritto {e.id} {e.shown()}{club} dal turno {e.from_round}"
+                  + (f" da {source}" if source else "")]
+    elif ids:
+        lines += [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
     if ignored:
         lines.append("Colonne ignorate: " + ", ".join(ignored))
     if args.ripara:
-        return lines + _seat_arrivals(book, t, ids)
+        return lines + _seat_arrivals(book, t, seated + ids)
+    played = sorted({r.round_no for r in t.rows if r.seat is not None})
+    again = (f"--da {args.da}" if args.da is not None else _quoted(args))
     for round_no in sorted({t.by_id[pid].from_round for pid in ids}):
         who = [f"{pid} {t.by_id[pid].name}".rstrip() for pid in ids
                if t.by_id[pid].from_round == round_no]
-        warning = late_warning(drawn, round_no, who if len(ids) > 1 else ())
+        warning = late_warning(drawn, round_no, who if len(ids) > 1 else (),
+                               str(args.file), again, played)
         if warning:
             lines.append(warning)
     return lines
+
+
+def _quoted(args: argparse.Namespace) -> str:
+    """The player's arguments of `iscrivi` as typed, to repeat them in a command."""
+    parts = [f"\"{args.nome}\""]
+    for flag, value in (("--cognome", args.cognome), ("--nickname", args.nickname),
+                        ("--club", args.club), ("--regione", args.regione)):
+        if value is not None:
+            parts.append(f"{flag} \"{value}\"")
+    return " ".join(parts)
 
 
 def _seat_arrivals(book: Book, t: Tournament, ids: list[str]) -> list[str]:

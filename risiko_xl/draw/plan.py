@@ -37,6 +37,7 @@ from risiko_xl.draw.rng import Rng, canonical_seed
 from risiko_xl.draw.sizes import normalise_policy, table_sizes
 from risiko_xl.errors import RisikoError
 
+PLAN_LABEL = "pianificazione di tutti i turni"  # the procedure as Sorteggi records it
 DEFAULT_PLAN_CRITERIA = ("five_repeat", "club", "repeat")
 
 

@@ -29,6 +29,8 @@ from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RuleError
 
+REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
+
 
 @dataclass(frozen=True)
 class Move:
@@ -158,7 +160,7 @@ def repair(
             pid = ids[p]
             if pid in arrived_ids:
                 arrivals.append(Move(pid, None, t + 1))
-            elif home[p] != t:
+            elif home[p] != t and seated[pid] != t + 1:  # same number: not a move
                 moves.append(Move(pid, seated[pid], t + 1))
     moves.sort(key=lambda m: m.id)
     arrivals.sort(key=lambda m: m.id)

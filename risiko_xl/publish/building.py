@@ -15,6 +15,8 @@ from dataclasses import replace
 from risiko_xl.books import schema
 from risiko_xl.cells import to_text
 from risiko_xl.clock import italian_time
+from risiko_xl.draw.plan import PLAN_LABEL
+from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.post import (
@@ -119,15 +121,27 @@ def default_round(source: PostSource) -> int | None:
     its results is typed yet (its tables are announced; a final-phase round too) — or,
     when several rounds were drawn at once (`sorteggia --tutti`), the first of the last
     rounds with no result typed, the next to play — else the last round whose every
-    result is in."""
+    result is in. A round drawn in advance by the plan is not news once the round before
+    it is played: the post is that round's (results, standings), and the planned round's
+    tables come in its «prossimo turno» section."""
     drawn = source.rounds
     blank = {n for n in drawn if source.round_blank(n)}
     if drawn and drawn[-1] in blank:
         first = len(drawn) - 1
         while first > 0 and drawn[first - 1] in blank:
             first -= 1
+        before = drawn[first - 1] if first > 0 else None
+        if before is not None and source.round_played(before) \
+                and _planned(source, drawn[first]):
+            return before
         return drawn[first]
     return played_round(source)
+
+
+def _planned(source: PostSource, round_no: int) -> bool:
+    """Whether round `round_no` was seated by a plan of every round (drawn in advance)."""
+    return any(d.round_no == str(round_no) and d.procedure == PLAN_LABEL
+               for d in source.draws)
 
 
 def _ranking_of(source: PostSource, ranks: RankList, title: str, top: int | None
@@ -217,11 +231,42 @@ def _qualified(source: PostSource, round_no: int) -> tuple[Qualified, ...]:
 
 
 def _certificates(source: PostSource, round_no: int) -> tuple[Certificate, ...]:
-    """The engine draws that seated round `round_no` and the next one."""
-    return tuple(Certificate(int(d.round_no), d.phase or QUALIFYING, d.seed, d.fingerprint,
-                             d.engine, d.procedure, d.quality, d.note)
-                 for d in source.draws
-                 if d.round_no in (str(round_no), str(round_no + 1)) and d.fingerprint)
+    """The engine draws in force for round `round_no` and the next one: of each round
+    and phase the last recorded (a redraw or a repair replaces what came before); a
+    repair says how many repairs followed the draw, and its moves name the players as
+    posts name them."""
+    last: dict[tuple[str, str], int] = {}
+    repairs: dict[tuple[str, str], int] = {}
+    draws = [d for d in source.draws
+             if d.round_no in (str(round_no), str(round_no + 1)) and d.fingerprint]
+    for i, d in enumerate(draws):
+        key = (d.round_no, d.phase or QUALIFYING)
+        last[key] = i
+        repairs[key] = repairs.get(key, 0) + 1 if d.procedure == REPAIR_LABEL else 0
+    out = []
+    for key, i in sorted(last.items(), key=lambda item: item[1]):
+        d = draws[i]
+        note = d.note or ""
+        if repairs[key]:
+            after = ("dopo 1 riparazione" if repairs[key] == 1
+                     else f"dopo {repairs[key]} riparazioni")
+            note = f"{after} del sorteggio; l'ultima: " + _named(source, note)
+        out.append(Certificate(int(d.round_no), key[1], d.seed, d.fingerprint or "", d.engine,
+                               d.procedure, d.quality, note))
+    return tuple(out)
+
+
+def _named(source: PostSource, text: str) -> str:
+    """A repair's note («G07 dal tavolo 3 al tavolo 5; G09 ritirato: …») with the player
+    who begins each part named as posts name players, the ID after the name (an ID
+    elsewhere, «tavolo 3» where IDs are numbers, is left alone)."""
+    parts = []
+    for part in text.split("; "):
+        pid, space, rest = part.partition(" ")
+        if pid in source.by_id:
+            part = f"{post_name(source, pid)} ({pid}){space}{rest}"
+        parts.append(part)
+    return "; ".join(parts)
 
 
 def _withdrawals(source: PostSource) -> tuple[Withdrawal, ...]:

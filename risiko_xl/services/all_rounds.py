@@ -25,7 +25,7 @@ from risiko_xl.draw.criteria import LABELS, PLAN_CRITERIA, build_instance
 from risiko_xl.draw.engine import PROCEDURE_LABELS, quality_of
 from risiko_xl.draw.fingerprint import fingerprint_data
 from risiko_xl.draw.model import DrawInput, DrawResult, Player, QualityItem
-from risiko_xl.draw.plan import PlanResult, plan_rounds
+from risiko_xl.draw.plan import PLAN_LABEL, PlanResult, plan_rounds
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.draw_settings import preset
@@ -41,7 +41,6 @@ from risiko_xl.services.standings_sheet import refresh_scores
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
 
-PLAN_LABEL = "pianificazione di tutti i turni"  # the procedure as Sorteggi records it
 # beyond this the joint search takes minutes (22 players at 3-, 4- and 5-tables: about a
 # minute for 10 rounds); a season of many evenings is drawn evening by evening
 MAX_PLAN_ROUNDS = 12
@@ -195,12 +194,12 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
         log_draw(book, {
             "Turno": r, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
             "Impronta": round_fingerprint(plan, r), "Versione motore": plan.engine_version,
-            "Procedura": PLAN_LABEL, "Qualità": quality_text(quality),
+            "Procedura": PLAN_LABEL, "Qualità": quality_text(quality, plan_round(plan, r)),
             "Tavoli": tables_text(rd),
             "Note": f"turno {r} di {rounds} pianificati insieme (impronta del piano "
                     f"{plan.fingerprint})" + ("; nuovo sorteggio (righe precedenti "
                                                "archiviate)" if existing else "")})
-        lines.append(f"Turno {r}: " + quality_text(quality))
+        lines.append(f"Turno {r}: " + quality_text(quality, plan_round(plan, r)))
 
     refresh_scores(book)
     for r, rd in enumerate(plan.rounds, start=1):

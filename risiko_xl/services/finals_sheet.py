@@ -42,8 +42,9 @@ from risiko_xl.tournament.scoring import cell_number
 # (the Stato keyword «Ritirato» stays: it is the value organisers choose in Iscritti).
 WITHDRAWAL = "ritiro"
 # The stage of players who played only the preliminary rounds (000 Art. 1 and 003 Art. 1
-# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified.
-PRELIMINARY = "Fase preliminare"
+# «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified,
+# and «Fase raggiunta: Fase preliminare» repeats the header; a phase name, like «Finale».
+PRELIMINARY = "Preliminare"
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ def _seating(step: PhaseStep) -> str:
 
 
 def stage_title(t: Tournament, stage: str) -> str:
-    """The «Fase raggiunta» of the final ranking: «Fase preliminare» for who played no
+    """The «Fase raggiunta» of the final ranking: «Preliminare» for who played no
     final phase, else the phase as `phase_title` names it."""
     return PRELIMINARY if stage == QUALIFYING else phase_title(t, stage)
 
@@ -241,15 +242,21 @@ def _note(r) -> str | None:
 
 
 def withdraw(book: Book, player: str, now: dt.datetime | None = None,
-             repair: bool = False) -> tuple[str, ...]:
+             repair: bool = False, file: str = "FILE") -> tuple[str, ...]:
     """Mark `player` (an ID in any case, or a unique exact name) withdrawn. A qualifier of
     a phase seated but not yet played is replaced as the formula says (the phase's old
     rows go to `Archivio`). With `repair`, every preliminary round drawn with the player
-    and not played is mended with the fewest moves (`repair_round`)."""
+    and not played is mended with the fewest moves (`repair_round`), also for a player
+    already withdrawn who is still seated there; without it, the lines name those rounds
+    and the commands (on workbook `file`) that mend or redraw them."""
     t = load(book)
     entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
         book.read_table(schema.PLAYERS.name)))
     player = entrant.id
+    unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
+                       and r.phase == QUALIFYING})
+    if entrant.state == WITHDRAWN and repair and unplayed:
+        return tuple(_repair_rounds(book, unplayed, player, now))
     if entrant.state not in (ACTIVE, ABSENT):
         raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
                           "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
@@ -258,19 +265,11 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
     players.by_sheet_row()[entrant.row]["Stato"] = WITHDRAWN
     book.write_table(schema.PLAYERS.name, players)
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
-    unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
-                       and r.phase == QUALIFYING})
     if unplayed and repair:
-        from risiko_xl.services.repair_round import repair_round
-
-        for round_no in unplayed:
-            lines += repair_round(book, round_no, withdrawn=[player], now=now)
+        lines += _repair_rounds(book, unplayed, player, now)
     elif unplayed:
-        lines.append(f"È già sorteggiato nel turno {unplayed[0]}, non ancora giocato: "
-                     f"ripetere il sorteggio del turno («Turno da sorteggiare» = {unplayed[0]} "
-                     f"in Excel, --turno {unplayed[0]} --forza da riga di comando), "
-                     "ripararne i tavoli con il minimo di spostamenti (risiko-xl ritira "
-                     f"{player} --ripara) oppure giocare con la regola del giocatore passivo.")
+        lines.append(_seated_advice(unplayed, player, file))
+        lines += _previews(book, unplayed, player)
     elif repair:
         lines.append("Nessun turno sorteggiato e non giocato da riparare.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
@@ -280,6 +279,36 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
     _mark_withdrawn(book, t, player)
     refresh_scores(book)
     return tuple(lines)
+
+
+def _repair_rounds(book: Book, rounds: list[int], player: str,
+                   now: dt.datetime | None) -> list[str]:
+    from risiko_xl.services.repair_round import repair_round
+
+    lines: list[str] = []
+    for round_no in rounds:
+        lines += repair_round(book, round_no, withdrawn=[player], now=now)
+    return lines
+
+
+def _previews(book: Book, rounds: list[int], player: str) -> list[str]:
+    """What a repair would give in each of `rounds`, to choose between repairing and
+    redrawing."""
+    from risiko_xl.services.repair_round import repair_previews
+
+    return ["Riparando: " + text for text in repair_previews(book, rounds, [player])]
+
+
+def _seated_advice(rounds: list[int], player: str, file: str) -> str:
+    """What to do with the drawn, unplayed rounds `rounds` where a withdrawn player sits."""
+    which = (f"nel turno {rounds[0]}, non ancora giocato" if len(rounds) == 1 else
+             "nei turni " + ", ".join(map(str, rounds[:-1])) + f" e {rounds[-1]}, non "
+             "ancora giocati")
+    redraw = " e ".join(f"--turno {n} --forza" for n in rounds)
+    return (f"È ancora seduto {which}: ripararne i tavoli con il minimo di spostamenti "
+            f"(risiko-xl ritira {file} {player} --ripara), ripetere il sorteggio "
+            f"(«Turno da sorteggiare» in Excel; risiko-xl sorteggia {file} {redraw}) "
+            "oppure giocare con la regola del giocatore passivo.")
 
 
 def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:

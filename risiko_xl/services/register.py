@@ -104,6 +104,15 @@ def _person_key(first: str | None, last: str | None, club: str | None) -> tuple[
     return tuple(name_key(v or "") for v in (first, last, club))
 
 
+def registered_as(book: Book, players: Sequence[NewPlayer]) -> list[str | None]:
+    """For each of `players`, the ID of the «Attivo» player registered with the same Nome,
+    Cognome and Club (what `register` refuses as a duplicate), or None."""
+    t = load(book)
+    active = {_person_key(e.first, e.last, e.club): e.id for e in t.entrants
+              if e.state == ACTIVE}
+    return [active.get(_person_key(p.first, p.last, p.club)) for p in players]
+
+
 def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> list[str]:
     """Append `players` to `Iscritti` (all or none); returns their IDs. RisikoError for an
     ID taken, a player registered twice (unless `force`) or a round already played."""
@@ -160,41 +169,61 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
 
 
 def _check_round(t, p: NewPlayer, drawn: list[int], typed: bool = True) -> None:
-    """A late arrival cannot join a round already played, nor a tournament whose
-    preliminary rounds are all drawn (then the way in is the last round, redrawn)."""
+    """A late arrival cannot join a round already played, nor a round beyond the
+    formula's preliminary rounds (when they are all drawn, the way in is the last round,
+    redrawn or repaired)."""
     rounds = t.formula.standings.rounds
     played = {r.round_no for r in t.rows if r.phase == QUALIFYING and r.seat is not None}
+    first_open = max(played, default=0) + 1  # the first round not played
     if drawn and p.from_round > rounds:
         if rounds in played:
             problem = (f"i {rounds} turni preliminari sono già tutti giocati: {p.name} non "
                        "giocherebbe nessun turno")
-        else:
+        elif set(range(1, rounds + 1)) <= set(drawn):
             problem = (f"i {rounds} turni preliminari sono già tutti sorteggiati, non c'è un "
                        f"turno successivo: per far giocare {p.name} l'ultimo, iscriverlo con "
                        f"--dal-turno {rounds} e sorteggiare di nuovo (risiko-xl sorteggia "
-                       f"--turno {rounds} --forza)")
+                       f"--turno {rounds} --forza) o ripararne i tavoli (--ripara)")
+        else:
+            problem = (f"la formula prevede {rounds} turni preliminari: non c'è un turno "
+                       f"{p.from_round}; iscrivere {p.name} con --dal-turno da {first_open} "
+                       f"a {rounds}")
         raise p.error(problem, "Dal turno", *([p.from_round] if typed else []))
     if p.from_round in played:
-        raise p.error(f"il turno {p.from_round} è già giocato: iscrivere {p.name} dal turno "
-                      f"{max(drawn) + 1}", "Dal turno", p.from_round)
-
-
-def late_warning(t_rounds: list[int], from_round: int,
-                 who: Sequence[str] = ()) -> str | None:
-    """The line telling that round `from_round` was drawn without the new players `who`
-    («G13 Anna Verdi»; none named: «questo giocatore»)."""
-    if from_round in t_rounds:
-        if len(who) > 1:
-            missing = "questi giocatori: " + ", ".join(who) + ";"
-            them = "farli"
+        if first_open > rounds:
+            problem = (f"i {rounds} turni preliminari sono già tutti giocati: {p.name} non "
+                       "giocherebbe nessun turno")
         else:
-            missing = "questo giocatore" + (f" ({who[0]}):" if who else ":")
-            them = "farlo"
-        return (f"Attenzione: il turno {from_round} è già sorteggiato senza {missing} "
-                f"per {them} giocare sorteggiarlo di nuovo (risiko-xl sorteggia --turno "
-                f"{from_round} --forza) oppure ripararne i tavoli con il minimo di "
-                "spostamenti (iscrivi con --ripara)")
-    return None
+            how = (f"--dal-turno {first_open} --ripara: il turno è già sorteggiato e "
+                   "--ripara lo siede ai tavoli" if first_open in drawn
+                   else f"--dal-turno {first_open}")
+            problem = (f"il turno {p.from_round} è già giocato: iscrivere {p.name} dal "
+                       f"turno {first_open} ({how})")
+        raise p.error(problem, "Dal turno", p.from_round)
+
+
+def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),
+                 file: str = "FILE", again: str = "…", played: Sequence[int] = ()) -> str | None:
+    """The line telling that rounds from `from_round` on were drawn (and not `played`)
+    without the new players `who` («G13 Anna Verdi»; none named: «questo giocatore»),
+    with the commands on workbook `file` that repair them (`iscrivi` with the arguments
+    `again` and --ripara) or redraw them."""
+    missed = [n for n in drawn if n >= from_round and n not in played]
+    if not missed:
+        return None
+    if len(who) > 1:
+        missing = "questi giocatori: " + ", ".join(who) + ";"
+        them = "farli"
+    else:
+        missing = "questo giocatore" + (f" ({who[0]}):" if who else ":")
+        them = "farlo"
+    which = (f"il turno {missed[0]} è già sorteggiato" if len(missed) == 1 else
+             "i turni " + ", ".join(map(str, missed[:-1])) + f" e {missed[-1]} sono già "
+             "sorteggiati")
+    redraw = " e ".join(f"--turno {n} --forza" for n in missed)
+    return (f"Attenzione: {which} senza {missing} per {them} giocare ripararne i tavoli "
+            f"con il minimo di spostamenti (risiko-xl iscrivi {file} {again} --ripara) "
+            f"oppure sorteggiarli di nuovo (risiko-xl sorteggia {file} {redraw})")
 
 
 def id_span(ids: Sequence[str]) -> str:

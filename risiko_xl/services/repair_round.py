@@ -12,14 +12,15 @@ before it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.draw.model import ENGINE_VERSION
-from risiko_xl.draw.repair import RepairResult, repair
+from risiko_xl.draw.model import ENGINE_VERSION, DrawInput, DrawResult
+from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult, repair
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.audit import (
     archive,
@@ -32,8 +33,6 @@ from risiko_xl.services.audit import (
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
 
-REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
-
 
 def unplayed_rounds(t: Tournament) -> list[int]:
     """Preliminary rounds drawn with no result typed yet (the ones a repair may mend)."""
@@ -43,8 +42,11 @@ def unplayed_rounds(t: Tournament) -> list[int]:
 
 
 def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-            withdrawn: Sequence[str], arrived: Sequence[str],
-            engine: str = ENGINE_VERSION) -> RepairResult:
+            withdrawn: Sequence[str], arrived: Sequence[str], engine: str = ENGINE_VERSION,
+            earlier: Mapping[int, list[list[str]]] | None = None) -> RepairResult:
+    """The repair of `before`; the input reads only what the criteria read: the winners
+    of the round before count only when «coppie di vincitori» is a criterion (001 §8), so
+    results typed after the repair in earlier rounds do not change what it depended on."""
     from risiko_xl.services.rounds import round_input
 
     if not seed:
@@ -52,19 +54,30 @@ def _repair(t: Tournament, round_no: int, seed: str | None, before: list[list[st
                           "ripetere il sorteggio del turno", foglio=schema.DRAWS.sheet,
                           colonna="Seme", valore=round_no)
     old_ids = sorted(pid for table in before for pid in table)
-    inp = round_input(t, round_no, old_ids, seed)
-    newcomers = round_input(t, round_no, list(arrived), seed).players if arrived else ()
+    inp = _what_criteria_read(round_input(t, round_no, old_ids, seed, earlier))
+    newcomers = _what_criteria_read(
+        round_input(t, round_no, list(arrived), seed, earlier)).players if arrived else ()
     return repair(inp, before, sorted(withdrawn), sorted(newcomers, key=lambda p: p.id),
                   engine)
 
 
+def _what_criteria_read(inp: DrawInput) -> DrawInput:
+    if "winners" in inp.criteria:
+        return inp
+    return replace(inp, players=tuple(replace(p, winner=False) for p in inp.players))
+
+
 def replay_repair(t: Tournament, round_no: int, seed: str | None, before: list[list[str]],
-                  after: list[list[str]], engine: str = ENGINE_VERSION) -> RepairResult:
-    """The repair that turned seating `before` into `after` (who left, who came), redone;
-    its fingerprint names engine version `engine` (the one recorded with the repair)."""
+                  after: list[list[str]], engine: str = ENGINE_VERSION,
+                  earlier: Mapping[int, list[list[str]]] | None = None) -> RepairResult:
+    """The repair that turned seating `before` into `after` (who left, who came), redone
+    with the earlier rounds seated as `earlier` (round -> tables recorded in Sorteggi
+    before the repair); its fingerprint names engine version `engine` (the one recorded
+    with the repair)."""
     old = {pid for table in before for pid in table}
     new = {pid for table in after for pid in table}
-    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old), engine)
+    return _repair(t, round_no, seed, before, sorted(old - new), sorted(new - old), engine,
+                   earlier)
 
 
 def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] | None:
@@ -144,16 +157,52 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
     results.rows = rest[:first] + block + rest[first:]  # where the round's rows were
     book.write_table(schema.RESULTS.name, results)
     moves = move_lines(result)
+    as_drawn = DrawResult(result.tables, seed or "", result.fingerprint, result.engine_version,
+                          result.quality, round_no)  # the criteria that apply to its tables
     log_draw(book, {
         "Turno": round_no, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
         "Impronta": result.fingerprint, "Versione motore": result.engine_version,
-        "Procedura": REPAIR_LABEL, "Qualità": quality_text(result.quality),
+        "Procedura": REPAIR_LABEL, "Qualità": quality_text(result.quality, as_drawn),
         "Tavoli": tables_text(result.tables), "Note": "; ".join(moves)})
     refresh_scores(book)
     moved = count(len(result.moves), "spostamento", "spostamenti")
     return [f"Turno {round_no} riparato con {moved} (procedura «riparazione», registrata in "
-            "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality),
-            *table_lines(t, result.tables)]
+            "Sorteggi):", *moves, "Qualità: " + quality_text(result.quality, as_drawn),
+            *_redraw_hint(result, round_no), *table_lines(t, result.tables)]
+
+
+def _redraw_hint(result: RepairResult, round_no: int) -> list[str]:
+    """When a criterion of the repaired round is above its lower bound, the line saying
+    that a new draw of the round (which moves everyone) may do better."""
+    if all(q.value <= q.lower_bound for q in result.quality):
+        return []
+    return [f"Sopra il minimo: un nuovo sorteggio del turno {round_no} («Turno da "
+            f"sorteggiare» = {round_no} in Excel, sorteggia --turno {round_no} --forza) "
+            "può fare meglio, ma cambia tutti i tavoli"]
+
+
+def repair_previews(book: Book, rounds: Sequence[int], withdrawn: Sequence[str]) -> list[str]:
+    """The quality each of `rounds` would have if repaired in turn for `withdrawn`
+    (nothing written; each round after the repairs before it), for the rounds with a
+    draw recorded where someone of `withdrawn` sits."""
+    t = load(book)
+    earlier: dict[int, list[list[str]]] = {}
+    lines = []
+    for round_no in sorted(rounds):
+        drawn = _last_draw(book, round_no)
+        if drawn is None or not drawn[0]:
+            continue
+        seed, before = drawn
+        gone = sorted(pid for pid in withdrawn if any(pid in table for table in before))
+        if not gone:
+            continue
+        result = _repair(t, round_no, seed, before, gone, [], earlier=earlier)
+        earlier[round_no] = result.tables
+        as_drawn = DrawResult(result.tables, seed or "", result.fingerprint,
+                              result.engine_version, result.quality, round_no)
+        moved = count(len(result.moves), "spostamento", "spostamenti")
+        lines.append(f"turno {round_no}, {moved}: " + quality_text(result.quality, as_drawn))
+    return lines
 
 
 def _table(tables: list[list[str]], pid: str) -> int | None:

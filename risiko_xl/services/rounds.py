@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from risiko_xl.books import schema
@@ -47,16 +48,26 @@ class RoundDraw:
     lines: tuple[str, ...]
 
 
-def round_input(t: Tournament, round_no: int, ids: list[str], seed: str) -> DrawInput:
+def round_input(t: Tournament, round_no: int, ids: list[str], seed: str,
+                earlier: Mapping[int, list[list[str]]] | None = None) -> DrawInput:
     """The draw engine's input for `ids` at `round_no`, from the workbook's history.
-    `verify` rebuilds the same input from the recorded seating to replay a draw."""
+    `verify` rebuilds the same input from the recorded seating to replay a draw; with
+    `earlier` (round -> tables, as Sorteggi recorded them when the draw was made) the
+    history of those rounds comes from those seatings instead of today's rows."""
     entrants = t.by_id
+    earlier = earlier or {}
     tables: dict[tuple[int, int], int] = Counter(
-        (r.round_no, r.table) for r in t.rows if r.phase == QUALIFYING)
+        (r.round_no, r.table) for r in t.rows
+        if r.phase == QUALIFYING and r.round_no not in earlier)
+    tables.update({(rn, n): len(table) for rn, seating in earlier.items()
+                   for n, table in enumerate(seating, start=1)})
+    places = [(r.player, r.round_no, r.table) for r in t.rows if r.phase == QUALIFYING
+              and r.round_no < round_no and r.round_no not in earlier]
+    places += [(pid, rn, n) for rn, seating in earlier.items() if rn < round_no
+               for n, table in enumerate(seating, start=1) for pid in table]
     seats: dict[str, dict[int, int]] = {}
-    for r in t.rows:
-        if r.phase == QUALIFYING and r.round_no < round_no:
-            seats.setdefault(r.player, {})[r.round_no] = r.table
+    for pid, rn, tb in places:
+        seats.setdefault(pid, {})[rn] = tb
     winners = {g.player for g in t.results
                if g.phase == QUALIFYING and g.round_no == round_no - 1 and g.position == 1}
     players = []

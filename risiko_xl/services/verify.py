@@ -18,12 +18,13 @@ from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
 from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS
-from risiko_xl.draw.plan import PlanResult
+from risiko_xl.draw.plan import PLAN_LABEL, PlanResult
+from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError, count
-from risiko_xl.services.all_rounds import PLAN_LABEL, plan_of, plan_round
+from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
 from risiko_xl.services.phase_check import phase_differences
-from risiko_xl.services.repair_round import REPAIR_LABEL, replay_repair
+from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
@@ -59,7 +60,8 @@ def _compare(sheet: str, found: Table, expected: Table, columns: list[str]) -> l
 
 def _replay(t: Tournament) -> tuple[list[str], int]:
     """Replay every preliminary draw from its audit row (seed + inputs → same tables, same
-    fingerprint), and check each round's and phase's rows match its last recorded seating."""
+    fingerprint; a repair with the earlier rounds as recorded before it), and check each
+    round's and phase's rows match its last recorded seating."""
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
     latest: dict[tuple[int, str], dict[str, int]] = {}
@@ -111,7 +113,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                              "precedente dello stesso turno")
                 latest[round_no, phase] = _seating(record.get("Tavoli"), row)
                 continue
-            result = replay_repair(t, round_no, seed, before, tables, engine)
+            result = replay_repair(t, round_no, seed, before, tables, engine, previous)
             recorded = result.fingerprint
         else:
             inp = round_input(t, round_no, ids, seed)
