@@ -19,6 +19,7 @@ from risiko_xl.formulas import load as load_formula
 from risiko_xl.formulas import resolve
 from risiko_xl.formulas.model import Formula
 from risiko_xl.rules.methods import method
+from risiko_xl.standings.config import MAX_ROUNDS
 
 
 def setting_key(name: str) -> str:
@@ -138,7 +139,8 @@ def _overridden(formula: Formula, settings: dict[str, Any],
         value = settings.get(key)
         if not is_blank(value):
             try:
-                standings[field] = to_int(value, key, minimum=minimum, maximum=30)
+                standings[field] = to_int(value, key, minimum=minimum,
+                                           maximum=MAX_ROUNDS)
             except RisikoError as err:
                 raise _setting_error(key, err.messaggio, value, rows) from None
     if standings:
