@@ -237,6 +237,14 @@ CASES: tuple[Case, ...] = (
     # --- Iscritti ------------------------------------------------------------------------
     Case("id_duplicato", "G001 registered twice (rows 2 and 5)", players((5, "ID", "G001")),
          foglio="Iscritti", riga=5, colonna="ID", valore="'G001'", words=("riga 2",)),
+    # the Sorteggi record of the tables separates tables by «|», a table's number by «:»
+    # and its players by «,»: an ID holding one could never be read back
+    Case("id_con_virgola", "an ID typed by hand holding «,»", players((5, "ID", "A, B")),
+         commands=EVERY, foglio="Iscritti", riga=5, colonna="ID", valore="'A, B'",
+         words=("«,»", "non ammessi")),
+    Case("id_con_sbarra", "an ID typed by hand holding «|» and «:»",
+         players((6, "ID", "3: X | Y")),
+         foglio="Iscritti", riga=6, colonna="ID", valore="'3: X | Y'", words=("«|» «:»",)),
     Case("stato_sconosciuto", "a state that does not exist",
          players((3, "Stato", "In pausa")),
          foglio="Iscritti", riga=3, colonna="Stato", valore="'In pausa'",
