@@ -154,8 +154,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "export":
         from risiko_xl.files.export import export_values
 
-        print(f"Scritto {export_values(args.file, args.out)}: copia con i soli valori (senza "
-              "formule né macro)")
+        written = export_values(args.file, args.out, args.forza)
+        print(f"Scritto {written}: copia con i soli valori (senza formule né macro)")
     elif args.command == "post" and args.formato == ALL_FORMATS:
         print("\n".join(_post_all(args)))
     elif args.command == "post":

@@ -221,6 +221,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    export.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
