@@ -312,8 +312,8 @@ CASES: tuple[Case, ...] = (
     Case("turni_testo", "«tre» preliminary rounds", settings(7, "tre"),
          foglio="Torneo", riga=7, colonna="Valore", valore="'tre'",
          words=("Turni preliminari",)),
-    Case("turni_assurdi", "99 preliminary rounds", settings(7, 99),
-         foglio="Torneo", riga=7, colonna="Valore", valore="99", words=("30",)),
+    Case("turni_assurdi", "99 preliminary rounds (at most 60)", settings(7, 99),
+         foglio="Torneo", riga=7, colonna="Valore", valore="99", words=("superare 60",)),
     Case("scarti_troppi", "5 drops out of 3 rounds", settings(8, 5),
          foglio="Torneo", riga=8, colonna="Valore", valore="5", words=("Scarti",)),
     # --- Sorteggi (only verify replays the draws) ----------------------------------------
