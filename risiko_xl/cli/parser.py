@@ -101,11 +101,9 @@ def _close_choice(message: str) -> str | None:
 
 
 def _positive(text: str) -> int:
-    """An argparse type: a whole number from 1 up."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    """An argparse type: a whole number from 1 up, in ASCII digits only (`int` would take
+    «٢», «２» and «+2» too)."""
+    value = int(text) if text.isascii() and text.isdigit() else 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"serve un numero intero maggiore di zero (valore "
                                          f"trovato: {text!r})")

@@ -504,7 +504,8 @@ CASES: tuple[Case, ...] = (
          results((9, "Tavolo", 3), (9, "Ordine", 2), (10, "Tavolo", 2), (10, "Ordine", 3)),
          commands=(("standings", "{file}"),),  # (finals first wants the 3 rounds)
          foglio="Risultati", riga=9, colonna="Tavolo", valore="3",
-         words=("era sorteggiato al tavolo 2", "--turno 1 --forza")),
+         words=("nel turno 1 era sorteggiato al tavolo 2 (Sorteggi, riga 2)",
+                "--turno 1 --forza")),
     Case("righe_staccate_sotto_risultati", "results typed below Risultati after empty rows",
          Book(c.set_values("Risultati", (60, "Turno", 2), (60, "ID", "G001"))),
          foglio="Risultati", riga=60, valore="2", words=("staccati",)),
