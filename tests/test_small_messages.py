@@ -38,3 +38,15 @@ def test_a_round_number_is_ascii_digits_only(book, capsys, typed):
         cli.EXIT_BAD_INPUT
     assert repr(typed) in capsys.readouterr().err
     assert len(OpenpyxlBook(book).read_table(schema.PLAYERS.name)) == 0
+
+
+def test_a_forced_write_refused_never_says_it_wrote(book, capsys):
+    assert cli.main(["iscrivi", str(book), "Mario Rossi"]) == 0
+    book.with_name(f".~lock.{book.name}#").write_text(",anna,pc,oggi,x;")  # LibreOffice
+    before = book.read_bytes()
+    capsys.readouterr()
+    # one player: nothing can be drawn, nothing is written, so no «scritto comunque»
+    assert cli.main(["sorteggia", str(book), "--tutti", "--forza"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "scritto comunque" not in err and len(err.strip().splitlines()) == 1
+    assert book.read_bytes() == before
