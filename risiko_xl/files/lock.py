@@ -19,7 +19,6 @@ import datetime as dt
 import json
 import os
 import socket
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
