@@ -50,3 +50,10 @@ def test_a_forced_write_refused_never_says_it_wrote(book, capsys):
     err = capsys.readouterr().err
     assert "scritto comunque" not in err and len(err.strip().splitlines()) == 1
     assert book.read_bytes() == before
+
+
+def test_an_id_beginning_with_a_dash_gets_the_way_to_type_it(book, capsys):
+    capsys.readouterr()
+    assert cli.main(["ritira", str(book), "-G05"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"(risiko-xl ritira {book} -- -G05)" in err and len(err.strip().splitlines()) == 1
