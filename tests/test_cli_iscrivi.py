@@ -464,3 +464,14 @@ def test_a_list_of_one_names_where_it_was_read(book, tmp_path, capsys):
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
     assert capsys.readouterr().out == ("Iscritto G01 Ada (X) dal turno 1 da «elenco.xlsx», "
                                        "foglio «Stasera»\n")
+
+
+@pytest.mark.parametrize(("typed", "shown"), [("A,B", "«,»"), ("X | Y", "«|»"), ("3: Z", "«:»")])
+def test_an_id_holding_a_separator_of_the_tables_record_is_refused(book, tmp_path, capsys,
+                                                                   typed, shown):
+    # the Sorteggi record «1: G01, G02 | 2: …» could not be read back with such an ID
+    elenco = write_csv(tmp_path / "elenco.csv", f"ID,Nome,Cognome\nG01,Ada,Neri\n"
+                                                f"\"{typed}\",Bruno,Verdi\n")
+    err = refused(book, capsys, "--da", str(elenco))
+    assert err.startswith("Errore: Elenco «elenco.csv», riga 3, colonna ID: ")
+    assert f"non può contenere {shown}" in err and repr(typed) in err

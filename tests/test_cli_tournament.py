@@ -142,6 +142,19 @@ def test_export_is_values_only(registered, tmp_path):
     assert formulas == []
 
 
+def test_export_never_replaces_an_existing_file_unless_forced(registered, tmp_path, capsys):
+    other = tmp_path / "altro_torneo.xlsx"
+    assert cli.main(["new", str(other), "--formula", "master"]) == 0
+    before = other.read_bytes()
+    capsys.readouterr()
+    assert cli.main(["esporta", str(registered), str(other)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Il file esiste già" in err
+    assert "--forza" in err and other.read_bytes() == before
+    assert cli.main(["esporta", str(registered), str(other), "--forza"]) == 0
+    assert "xlwings.conf" not in load_workbook(other).sheetnames
+
+
 def test_unknown_formula_and_missing_file(tmp_path, capsys):
     assert cli.main(["new", str(tmp_path / "x.xlsx"), "--formula", "mastre"]) == 2
     assert "mastre" in capsys.readouterr().err

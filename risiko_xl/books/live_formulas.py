@@ -18,8 +18,10 @@ from openpyxl.utils import get_column_letter
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.settings import setting_row
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.standings.config import MAX_ROUNDS
 
 MODE_KEY = "Calcolo"
 FORMULAS, VALUES = "formule", "valori"
@@ -31,7 +33,8 @@ LAST_ROW = 20003  # INDEX ranges reach this far: blocks can grow without rewriti
 RESULTS_AT = (4, 2)  # B4: RISIKO_RISULTATI, one row per Risultati row
 STANDINGS = schema.standings_spec(0).name
 STANDINGS_AT = (3, 6)  # F3: RISIKO_CLASSIFICA, its header row then one row per player
-STANDINGS_WIDTH = 50  # columns F:BC, more than the widest Classifica (4 + 30 rounds + 7)
+# columns from F, more than the widest Classifica (4 + MAX_ROUNDS rounds + 7)
+STANDINGS_WIDTH = 4 + MAX_ROUNDS + 7 + 9
 
 
 def arguments(results_headers: Sequence[str] = schema.RESULTS.headers) -> str:
@@ -70,9 +73,10 @@ def wants_formulas(book: Book) -> bool:
         return book.live_functions
     mode = value.casefold()
     if mode not in MODES:
+        row = setting_row(book.read_table(schema.SETTINGS.name), MODE_KEY)
         raise RisikoError(f"impostazione «{MODE_KEY}»: scegliere {' o '.join(MODES)} (vuoto: "
-                          "automatico)", foglio=schema.SETTINGS.sheet, colonna="Valore",
-                          valore=value)
+                          "automatico)", foglio=schema.SETTINGS.sheet, riga=row,
+                          colonna="Valore", valore=value)
     return mode == FORMULAS
 
 

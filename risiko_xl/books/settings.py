@@ -19,6 +19,7 @@ from risiko_xl.formulas import load as load_formula
 from risiko_xl.formulas import resolve
 from risiko_xl.formulas.model import Formula
 from risiko_xl.rules.methods import method
+from risiko_xl.standings.config import MAX_ROUNDS
 
 
 def setting_key(name: str) -> str:
@@ -101,10 +102,14 @@ def tournament_formula(settings: dict[str, Any], players: int | None = None,
     except RisikoError as err:
         raise err.located(foglio=schema.SETTINGS.sheet, riga=(rows or {}).get("Formula"),
                           colonna="Valore") from None
+    key = to_text(settings.get(VARIANT_KEY))
+    if key is not None and not formula.variants:
+        raise _setting_error(VARIANT_KEY, f"la formula «{formula.name}» non ha varianti: "
+                             "cancellare il valore", key, rows)
     if formula.variants:
-        key = to_text(settings.get(VARIANT_KEY))
         if key is not None:
-            chosen = {v.key: v.formula for v in formula.variants}.get(key)
+            chosen = {v.key.casefold(): v.formula
+                      for v in formula.variants}.get(key.strip().casefold())
             if chosen is None:
                 raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
                     v.key for v in formula.variants) + ")", key, rows)
@@ -114,10 +119,29 @@ def tournament_formula(settings: dict[str, Any], players: int | None = None,
     return _overridden(formula, settings, rows)
 
 
-def variant_for(settings: dict[str, Any], players: int) -> str | None:
-    """The variant key to record at the first draw (None when the formula has none)."""
+def first_draw_variant(settings: dict[str, Any], players: int,
+                       rows: dict[str, int] | None = None) -> str | None:
+    """The variant key to record at the first draw, or None when there is nothing to write
+    (no variants, or the one typed is right). A formula with variants takes the one its
+    player count gives (003 Art. 2: «La formula adottata sarà determinata dal numero dei
+    giocatori», decided «tra il sorteggio e l'inizio delle partite del primo turno»): a
+    typed variant that disagrees is refused naming its row, never overwritten."""
     formula = load_formula(to_text(settings.get("Formula")) or "master")
-    return resolve(formula, players)[1] if formula.variants else None
+    if not formula.variants:
+        return None
+    key = resolve(formula, players)[1]
+    typed = to_text(settings.get(VARIANT_KEY))
+    if typed is None:
+        return key
+    if key is not None and typed.strip().casefold() != key.casefold():
+        limits = "; ".join(f"«{v.key}» " + (f"fino a {v.max_players} giocatori"
+                                            if v.max_players is not None else "oltre")
+                           for v in formula.variants)
+        raise _setting_error(VARIANT_KEY, f"con {players} giocatori al sorteggio del primo "
+                             f"turno la formula «{formula.name}» usa la variante «{key}» "
+                             f"({limits}): la variante dipende dal numero dei giocatori; "
+                             f"scrivere «{key}» o cancellare il valore", typed, rows)
+    return None
 
 
 def _overridden(formula: Formula, settings: dict[str, Any],
@@ -138,7 +162,8 @@ def _overridden(formula: Formula, settings: dict[str, Any],
         value = settings.get(key)
         if not is_blank(value):
             try:
-                standings[field] = to_int(value, key, minimum=minimum, maximum=30)
+                standings[field] = to_int(value, key, minimum=minimum,
+                                           maximum=MAX_ROUNDS)
             except RisikoError as err:
                 raise _setting_error(key, err.messaggio, value, rows) from None
     if standings:

@@ -46,11 +46,25 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout, sys.stderr = out, err
 
 
+def _dash_hint(message: str, argv: list[str] | None) -> str:
+    """For a value beginning with «-» taken for an option (an ID «-G05»): how to give it."""
+    if not message.startswith("Mancano argomenti obbligatori"):
+        return ""
+    words = sys.argv[1:] if argv is None else argv
+    dashed = next((w for w in words if w.startswith("-") and not w.startswith("--")
+                   and len(w) > 2), None)
+    if dashed is None:
+        return ""
+    before = " ".join(w for w in words if w != dashed)
+    return (f"; «{dashed}» comincia con «-» e sembra un'opzione: scriverlo dopo «--» "
+            f"(risiko-xl {before} -- {dashed})")
+
+
 def _main(argv: list[str] | None) -> int:
     try:
         args = _parser().parse_args(argv)
     except BadArguments as err:
-        print(f"Errore: {err}", file=sys.stderr)
+        print(f"Errore: {err}{_dash_hint(str(err), argv)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     try:
         return run(args)

@@ -84,10 +84,14 @@ def run(args: argparse.Namespace) -> int:
     _check_outputs(args)
     history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
     if args.command in WRITING and not getattr(args, "elenco", False):
+        warning = None
         if args.command != "new" or args.file.exists():
-            refuse_if_open(args.file, args.forza)
+            warning = refuse_if_open(args.file, args.forza)
         with writing(args.file):
-            return _run(args)
+            code = _run(args)
+        if warning:  # said only once the file is written: a refusal writes nothing
+            print(warning, file=sys.stderr)
+        return code
     if args.command not in ("demo",) and (where := open_elsewhere(args.file)):
         print(f"Attenzione: il file è aperto in {where}: si leggono i dati salvati per "
               "ultimi (le modifiche non salvate non contano).", file=sys.stderr)
@@ -154,8 +158,8 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "export":
         from risiko_xl.files.export import export_values
 
-        print(f"Scritto {export_values(args.file, args.out)}: copia con i soli valori (senza "
-              "formule né macro)")
+        written = export_values(args.file, args.out, args.forza)
+        print(f"Scritto {written}: copia con i soli valori (senza formule né macro)")
     elif args.command == "post" and args.formato == ALL_FORMATS:
         print("\n".join(_post_all(args)))
     elif args.command == "post":

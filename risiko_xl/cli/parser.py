@@ -101,11 +101,9 @@ def _close_choice(message: str) -> str | None:
 
 
 def _positive(text: str) -> int:
-    """An argparse type: a whole number from 1 up."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
+    """An argparse type: a whole number from 1 up, in ASCII digits only (`int` would take
+    «٢», «２» and «+2» too)."""
+    value = int(text) if text.isascii() and text.isdigit() else 0
     if value < 1:
         raise argparse.ArgumentTypeError(f"serve un numero intero maggiore di zero (valore "
                                          f"trovato: {text!r})")
@@ -221,6 +219,7 @@ def _parser() -> argparse.ArgumentParser:
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
     export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    export.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,

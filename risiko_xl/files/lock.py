@@ -19,7 +19,6 @@ import datetime as dt
 import json
 import os
 import socket
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,16 +142,18 @@ def open_elsewhere(path: Path) -> str | None:
     return None
 
 
-def refuse_if_open(path: Path, forced: bool) -> None:
-    """RisikoError if another program has `path` open and the command was not forced."""
+def refuse_if_open(path: Path, forced: bool) -> str | None:
+    """RisikoError if another program has `path` open and the command was not forced; when
+    forced, the warning to give once the file is written (None: not open elsewhere)."""
     where = open_elsewhere(path)
     if where and forced:
-        print(f"Attenzione: il file risulta aperto in {where}: scritto comunque (--forza); "
-              "il programma non deve salvarlo sopra", file=sys.stderr)
+        return (f"Attenzione: il file risulta aperto in {where}: scritto comunque (--forza); "
+                "il programma non deve salvarlo sopra")
     if where and not forced:
         raise RisikoError(f"il file è aperto in {where}: chiudilo, oppure usa i pulsanti "
                           "RisiKo! dentro il programma (per scrivere comunque: --forza)",
                           valore=str(path))
+    return None
 
 
 def _libreoffice_user(owner: Path) -> str:

@@ -32,6 +32,7 @@ from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings.config import (
     DIRECT_FINAL,
     FINAL_RANKINGS,
+    MAX_ROUNDS,
     PHASE_KINDS,
     PLAYOFF_EXTRA,
     PLAYOFF_REPLACEMENTS,
@@ -95,6 +96,8 @@ def check_draw(draw: DrawRules, where: Where) -> None:
 def check_standings(rules: StandingsRules, where: Where) -> None:
     if rules.rounds < 1:
         raise (where / "rounds").error("serve almeno un turno", rules.rounds)
+    if rules.rounds > MAX_ROUNDS:
+        raise (where / "rounds").error(f"al massimo {MAX_ROUNDS} turni", rules.rounds)
     if not 0 <= rules.drops < rules.rounds:
         raise (where / "drops").error(
             f"gli scarti devono essere da 0 a {rules.rounds - 1} (meno dei turni, "

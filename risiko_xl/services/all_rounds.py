@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import VARIANT_KEY, variant_for
+from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
 from risiko_xl.cells import to_text
 from risiko_xl.draw.criteria import LABELS, PLAN_CRITERIA, build_instance
 from risiko_xl.draw.engine import PROCEDURE_LABELS, quality_of
@@ -140,7 +140,6 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
     bounds, and every round's tables."""
 
     t = load(book)
-    rounds = t.formula.standings.rounds
     _check_players(t)
     ids = [e.id for e in t.entrants if e.state == ACTIVE]
     if len(ids) < 3:
@@ -158,8 +157,8 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
                           "sorteggiare di nuovo tutti i turni usare --tutti --forza (le righe "
                           "attuali vanno nel foglio Archivio)", foglio="Risultati",
                           riga=existing[0].row, colonna="Turno", valore=existing[0].round_no)
-    key = variant_for(t.settings, len(ids))
-    if key is not None and key != to_text(t.settings.get(VARIANT_KEY)):
+    key = first_draw_variant(t.settings, len(ids), setting_rows(book))
+    if key is not None:
         book.set_setting(VARIANT_KEY, key)
         t = load(book)
     if seed is None and existing:
@@ -172,6 +171,7 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
     started = time.perf_counter()
     plan = plan_of(t, ids, seed)
     seconds = time.perf_counter() - started
+    rounds = len(plan.rounds)  # the variant's rounds, chosen by this draw's player count
     drawn = {r.row for r in existing}
     if existing:
         archive(book, t.results_table.where(lambda row: row.sheet_row in drawn),
@@ -184,7 +184,9 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
         for number, table in enumerate(rd, start=1) for pid in table)
     book.write_table(schema.RESULTS.name, results)
     sizes = Counter(len(table) for table in plan.rounds[0])
-    lines = [f"Tutti i {rounds} turni sorteggiati insieme in {seconds:.2f} s: {len(ids)} "
+    every = ("Turno unico sorteggiato" if rounds == 1
+             else f"Tutti i {rounds} turni sorteggiati insieme")
+    lines = [f"{every} in {seconds:.2f} s: {len(ids)} "
              f"giocatori, {count(len(plan.rounds[0]), 'tavolo', 'tavoli')} per turno ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta del piano {plan.fingerprint[:16]}…",

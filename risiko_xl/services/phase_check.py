@@ -195,9 +195,9 @@ def check_seatings(t: Tournament) -> None:
         for r in rows:
             drawn = recorded.get(r.player)
             if drawn != r.table:
-                what = ("non è fra i sorteggiati del turno" if drawn is None
-                        else f"era sorteggiato al tavolo {drawn}")
-                raise RisikoError(f"{_name(t, r.player)} {what} {round_no} {again}",
+                what = (f"non è fra i sorteggiati del turno {round_no}" if drawn is None
+                        else f"nel turno {round_no} era sorteggiato al tavolo {drawn}")
+                raise RisikoError(f"{_name(t, r.player)} {what} {again}",
                                   foglio="Risultati", riga=r.row, tavolo=r.table,
                                   colonna="ID" if drawn is None else "Tavolo",
                                   valore=r.player if drawn is None else r.table)

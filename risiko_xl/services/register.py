@@ -23,7 +23,7 @@ from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.model import ACTIVE, QUALIFYING
 from risiko_xl.tournament.loading import load
-from risiko_xl.tournament.players import id_key, name_key, number_key
+from risiko_xl.tournament.players import id_key, id_problem, name_key, number_key
 
 NUMBERED = re.compile(r"^(\D*?)(\d+)$")
 DEFAULT_PREFIX = "G"
@@ -137,6 +137,9 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
     for p in players:
         typed_round = p.from_round
         p = replace(p, id=p.id or next(fresh), from_round=p.from_round or default_round)
+        problem = id_problem(p.id)
+        if problem is not None:
+            raise p.error(problem, "ID", p.id)
         owner = registered.get(id_key(p.id))
         if owner is not None:
             raise p.error(f"ID {p.id} già assegnato a {owner} ({t.by_id[owner].name})"

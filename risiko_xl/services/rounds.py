@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import VARIANT_KEY, variant_for
+from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
@@ -139,8 +139,8 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                           foglio="Risultati", riga=existing[0].row, colonna="Turno",
                           valore=round_no)
     if round_no == 1:  # a formula with variants is chosen by the first draw's player count
-        key = variant_for(t.settings, len(ids))
-        if key is not None and key != to_text(t.settings.get(VARIANT_KEY)):
+        key = first_draw_variant(t.settings, len(ids), setting_rows(book))
+        if key is not None:
             book.set_setting(VARIANT_KEY, key)
             t = load(book)
     typed_seed = seed

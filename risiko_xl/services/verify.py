@@ -13,6 +13,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.settings import first_draw_variant, setting_rows
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
@@ -154,9 +155,25 @@ def _seating(text: Any, row: int) -> dict[str, int]:
     return seating(text)
 
 
+def _first_draw_players(t: Tournament) -> int:
+    """How many players the last draw of round 1 seated (a repair, which seats a late
+    arrival after the variant was decided, aside); 0 before any draw."""
+    seated = 0
+    for record in t.book.read_table(schema.DRAWS.name):
+        phase = to_text(record.get("Fase")) or QUALIFYING
+        if (PHASE_WORDS.get(phase.casefold(), phase) == QUALIFYING
+                and to_text(record.get("Turno")) == "1"
+                and to_text(record.get("Procedura")) != REPAIR_LABEL):
+            seated = sum(map(len, parse_tables(record.get("Tavoli")))) or seated
+    return seated
+
+
 def verify(book: Book) -> tuple[list[str], str]:
     """(mismatch lines, summary). No mismatch means every check passed."""
     t = load(book)
+    first = _first_draw_players(t)
+    if first:  # the variant the first draw's player count gives (003 Art. 2)
+        first_draw_variant(t.settings, first, setting_rows(book))
     computed = list(schema.RESULTS.computed)
     lines = _compare("Risultati", t.results_table,
                      write_computed(t.results_table, t.computed), computed)

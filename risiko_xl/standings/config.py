@@ -79,6 +79,12 @@ SEMIFINAL_REPLACEMENTS = ("standings", "semifinal_points")
 PLAYOFF_REPLACEMENTS = ("standings", "playoff")
 
 
+# The most preliminary rounds a tournament may declare, in a preset or in `Impostazioni`
+# «Turni preliminari»: one bound for both, so that the program never refuses a setting it
+# wrote itself (the longest preset, «campionato_gufo», plans 60 club evenings).
+MAX_ROUNDS = 60
+
+
 @dataclass(frozen=True)
 class StandingsRules:
     """Standings of the preliminary rounds.

@@ -27,6 +27,22 @@ def id_key(pid: str) -> str:
     return str(pid).strip().casefold()
 
 
+# Characters an ID may not hold: the `Sorteggi` record of the tables («1: G01, G02 | 2:
+# …») separates tables by «|», a table's number by «:» and its players by «,»; an ID
+# holding one could never be read back. Refused where IDs enter (registration, Iscritti).
+ID_SEPARATORS = ",|:"
+
+
+def id_problem(pid: str) -> str | None:
+    """Why `pid` cannot be an ID (it holds a separator of the tables' record), or None."""
+    found = [c for c in ID_SEPARATORS if c in str(pid)]
+    if not found:
+        return None
+    return ("un ID non può contenere " + " ".join(f"«{c}»" for c in found)
+            + " (caratteri non ammessi negli ID: " + " ".join(f"«{c}»" for c in ID_SEPARATORS)
+            + ", separano tavoli e giocatori nel foglio Sorteggi)")
+
+
 APOSTROPHES = str.maketrans({c: "'" for c in "\u2019\u2018`\u00b4\u02bc\u2032"})
 
 

@@ -20,7 +20,7 @@ from risiko_xl.names import player_name
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, QUALIFYING, Entrant
-from risiko_xl.tournament.players import canonical_ids, id_key, suggestion
+from risiko_xl.tournament.players import canonical_ids, id_key, id_problem, suggestion
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
 PHASE_WORDS.update((a.casefold(), p) for a, p in PHASE_ALIASES.items())  # «ripescaggio»
@@ -76,6 +76,9 @@ def read_entrants(book: Book) -> list[Entrant]:
         if pid is None:
             _refuse_without_id(record, schema.PLAYERS, "il giocatore non sarebbe sorteggiato")
             continue
+        problem = id_problem(pid)
+        if problem is not None:
+            raise RisikoError(problem, foglio="Iscritti", riga=row, colonna="ID", valore=pid)
         if id_key(pid) in seen:  # «G13» and «g13» would be one player typed in Risultati
             first, where = seen[id_key(pid)]
             same = "" if first == pid else (f" come «{first}»: gli ID non distinguono "

@@ -237,6 +237,14 @@ CASES: tuple[Case, ...] = (
     # --- Iscritti ------------------------------------------------------------------------
     Case("id_duplicato", "G001 registered twice (rows 2 and 5)", players((5, "ID", "G001")),
          foglio="Iscritti", riga=5, colonna="ID", valore="'G001'", words=("riga 2",)),
+    # the Sorteggi record of the tables separates tables by «|», a table's number by «:»
+    # and its players by «,»: an ID holding one could never be read back
+    Case("id_con_virgola", "an ID typed by hand holding «,»", players((5, "ID", "A, B")),
+         commands=EVERY, foglio="Iscritti", riga=5, colonna="ID", valore="'A, B'",
+         words=("«,»", "non ammessi")),
+    Case("id_con_sbarra", "an ID typed by hand holding «|» and «:»",
+         players((6, "ID", "3: X | Y")),
+         foglio="Iscritti", riga=6, colonna="ID", valore="'3: X | Y'", words=("«|» «:»",)),
     Case("stato_sconosciuto", "a state that does not exist",
          players((3, "Stato", "In pausa")),
          foglio="Iscritti", riga=3, colonna="Stato", valore="'In pausa'",
@@ -304,8 +312,8 @@ CASES: tuple[Case, ...] = (
     Case("turni_testo", "«tre» preliminary rounds", settings(7, "tre"),
          foglio="Torneo", riga=7, colonna="Valore", valore="'tre'",
          words=("Turni preliminari",)),
-    Case("turni_assurdi", "99 preliminary rounds", settings(7, 99),
-         foglio="Torneo", riga=7, colonna="Valore", valore="99", words=("30",)),
+    Case("turni_assurdi", "99 preliminary rounds (at most 60)", settings(7, 99),
+         foglio="Torneo", riga=7, colonna="Valore", valore="99", words=("superare 60",)),
     Case("scarti_troppi", "5 drops out of 3 rounds", settings(8, 5),
          foglio="Torneo", riga=8, colonna="Valore", valore="5", words=("Scarti",)),
     # --- Sorteggi (only verify replays the draws) ----------------------------------------
@@ -496,7 +504,8 @@ CASES: tuple[Case, ...] = (
          results((9, "Tavolo", 3), (9, "Ordine", 2), (10, "Tavolo", 2), (10, "Ordine", 3)),
          commands=(("standings", "{file}"),),  # (finals first wants the 3 rounds)
          foglio="Risultati", riga=9, colonna="Tavolo", valore="3",
-         words=("era sorteggiato al tavolo 2", "--turno 1 --forza")),
+         words=("nel turno 1 era sorteggiato al tavolo 2 (Sorteggi, riga 2)",
+                "--turno 1 --forza")),
     Case("righe_staccate_sotto_risultati", "results typed below Risultati after empty rows",
          Book(c.set_values("Risultati", (60, "Turno", 2), (60, "ID", "G001"))),
          foglio="Risultati", riga=60, valore="2", words=("staccati",)),
