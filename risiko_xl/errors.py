@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+from collections.abc import Sequence
 from typing import Any, TypeVar
 
 _NONE = object()  # "no value recorded" (a value may legitimately be None: an empty cell)
@@ -21,6 +22,12 @@ _E = TypeVar("_E", bound=BaseException)
 def count(n: int, one: str, many: str) -> str:
     """A number with its noun agreeing in Italian: «1 differenza», «2 differenze»."""
     return f"{n} {one if n == 1 else many}"
+
+
+def listed(items: Sequence[object]) -> str:
+    """Items as Italian lists them: «2», «2 e 3», «2, 3 e 4»."""
+    words = [str(item) for item in items]
+    return ", ".join(words[:-1]) + " e " + words[-1] if len(words) > 1 else "".join(words)
 
 
 class RisikoError(ValueError):

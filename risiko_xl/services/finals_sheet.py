@@ -15,7 +15,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, listed
 from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings
 from risiko_xl.services.standings_sheet import (
@@ -302,8 +302,7 @@ def _previews(book: Book, rounds: list[int], player: str) -> list[str]:
 def _seated_advice(rounds: list[int], player: str, file: str) -> str:
     """What to do with the drawn, unplayed rounds `rounds` where a withdrawn player sits."""
     which = (f"nel turno {rounds[0]}, non ancora giocato" if len(rounds) == 1 else
-             "nei turni " + ", ".join(map(str, rounds[:-1])) + f" e {rounds[-1]}, non "
-             "ancora giocati")
+             f"nei turni {listed(rounds)}, non ancora giocati")
     redraw = " e ".join(f"--turno {n} --forza" for n in rounds)
     return (f"È ancora seduto {which}: ripararne i tavoli con il minimo di spostamenti "
             f"(risiko-xl ritira {file} {player} --ripara), ripetere il sorteggio "

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_text
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, listed
 from risiko_xl.standings.model import ACTIVE, QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import id_key, id_problem, name_key, number_key
@@ -221,8 +221,7 @@ def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),
         missing = "questo giocatore" + (f" ({who[0]}):" if who else ":")
         them = "farlo"
     which = (f"il turno {missed[0]} è già sorteggiato" if len(missed) == 1 else
-             "i turni " + ", ".join(map(str, missed[:-1])) + f" e {missed[-1]} sono già "
-             "sorteggiati")
+             f"i turni {listed(missed)} sono già sorteggiati")
     redraw = " e ".join(f"--turno {n} --forza" for n in missed)
     return (f"Attenzione: {which} senza {missing} per {them} giocare ripararne i tavoli "
             f"con il minimo di spostamenti (risiko-xl iscrivi {file} {again} --ripara) "
