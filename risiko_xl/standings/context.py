@@ -11,6 +11,7 @@ from risiko_xl.draw.rng import canonical_seed
 from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.standings.config import PhaseRules, StandingsRules
 from risiko_xl.standings.field import parallel_ways
+from risiko_xl.standings.inputs import check_results, index_entrants
 from risiko_xl.standings.model import (
     ACTIVE,
     DISQUALIFIED,
@@ -19,7 +20,6 @@ from risiko_xl.standings.model import (
     Entrant,
     GameResult,
 )
-from risiko_xl.standings.records import check_results, index_entrants
 from risiko_xl.standings.table import StandingRow, Standings, compute_standings
 from risiko_xl.standings.text import name_of, ordinal
 

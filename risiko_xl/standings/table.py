@@ -9,8 +9,9 @@ from fractions import Fraction
 from functools import cached_property
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.standings.computation import EMPTY, Engine, Level, Player
 from risiko_xl.standings.config import StandingsRules
-from risiko_xl.standings.engine import EMPTY, Engine, Level, Player
+from risiko_xl.standings.inputs import checked, exact, index_entrants
 from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
     DISQUALIFIED,
@@ -19,7 +20,6 @@ from risiko_xl.standings.model import (
     Entrant,
     GameResult,
 )
-from risiko_xl.standings.records import checked, exact, index_entrants
 
 WITHDRAWN_POLICIES = ("remove", "keep")
 

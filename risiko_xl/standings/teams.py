@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from risiko_xl.errors import RisikoError, RuleError
+from risiko_xl.standings.inputs import check_results, exact, index_entrants
 from risiko_xl.standings.lottery import LotteryDraw, draw_lottery
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, Entrant, GameResult
-from risiko_xl.standings.records import check_results, exact, index_entrants
 from risiko_xl.standings.tiebreak import Key, best_rank, check_chain, positions, rank_groups
 
 
