@@ -98,7 +98,7 @@ WRITES = {  # command → (arguments, the file it writes), over a copy of the de
     "draw": (lambda p: ["draw", str(p), "--turno", "2", "--forza", "--seme", "altro"],
              lambda p: p),
     "new": (lambda p: ["new", str(p), "--formula", "master", "--forza"], lambda p: p),
-    "export": (lambda p: ["export", str(p), str(p.with_name("valori.xlsx"))],
+    "export": (lambda p: ["export", str(p), str(p.with_name("valori.xlsx")), "--forza"],
                lambda p: p.with_name("valori.xlsx")),
     "post": (lambda p: ["post", str(p), "--turno", "2", "--out",
                         str(p.with_name("post.txt"))], lambda p: p.with_name("post.txt")),
