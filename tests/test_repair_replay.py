@@ -160,3 +160,35 @@ def test_a_round_beyond_the_formula_is_named_as_the_reason(tmp_path, capsys):
                      "--ripara"]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert "prevede 2 turni preliminari" in err and "già tutti sorteggiati" not in err
+
+
+def test_a_round_in_progress_is_not_offered_for_repair(tmp_path, capsys):
+    """Round 2 started (table 1 typed): a player withdrawn from another table of it plays
+    there as a passive player; only rounds 3 and 4 are offered, and the advised command
+    works as printed."""
+    path = evening(tmp_path)
+    book = OpenpyxlBook(path)
+    simulate.play(book, 2, "Qualificazione", "risultati-2")
+    results = book.read_table(schema.RESULTS.name)
+    kept = {"Turno", "Fase", "Tavolo", "ID", "Giocatore"}
+    for row in results:
+        if row["Turno"] == 2 and row["Tavolo"] != 1:
+            for header in results.headers:
+                if header not in kept:
+                    row[header] = None
+    book.write_table(schema.RESULTS.name, results)
+    book.save()
+    away = next(r["ID"] for r in OpenpyxlBook(path).read_table(schema.RESULTS.name)
+                if r["Turno"] == 2 and r["Tavolo"] == 2)
+    capsys.readouterr()
+    assert cli.main(["ritira", str(path), away]) == 0
+    out = capsys.readouterr().out
+    assert "nei turni 3 e 4, non ancora giocati" in out
+    assert "Nel turno 2, già iniziato" in out and "giocatore passivo" in out
+    command = f"risiko-xl ritira {path} {away} --ripara"
+    assert command in out
+    assert f"risiko-xl sorteggia {path} --turno 3 --forza; " \
+           f"risiko-xl sorteggia {path} --turno 4 --forza" in out
+    assert cli.main(command.split()[1:]) == 0
+    assert rounds_of(path, away) == [1, 2]  # still at his round-2 table, out of 3 and 4
+    assert "nessuna differenza" in verified(path, capsys)

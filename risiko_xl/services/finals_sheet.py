@@ -253,8 +253,11 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
     entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
         book.read_table(schema.PLAYERS.name)))
     player = entrant.id
-    unplayed = sorted({r.round_no for r in t.rows if r.player == player and r.seat is None
-                       and r.phase == QUALIFYING})
+    seated = {r.round_no for r in t.rows if r.player == player and r.seat is None
+              and r.phase == QUALIFYING}
+    started = {r.round_no for r in t.rows if r.seat is not None and r.phase == QUALIFYING}
+    unplayed = sorted(seated - started)  # a round with results typed is not repaired
+    playing = sorted(seated & started)
     if entrant.state == WITHDRAWN and repair and unplayed:
         return tuple(_repair_rounds(book, unplayed, player, now))
     if entrant.state not in (ACTIVE, ABSENT):
@@ -272,6 +275,12 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
         lines += _previews(book, unplayed, player)
     elif repair:
         lines.append("Nessun turno sorteggiato e non giocato da riparare.")
+    if playing:
+        where = (f"Nel turno {playing[0]}, già iniziato" if len(playing) == 1
+                 else f"Nei turni {listed(playing)}, già iniziati")
+        lines.append(f"{where} (risultati inseriti), il suo tavolo si gioca con la regola "
+                     "del giocatore passivo: i tavoli di un turno con risultati non si "
+                     "riparano.")
     pending = sorted({(r.round_no, r.phase) for r in t.rows
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:
@@ -303,10 +312,10 @@ def _seated_advice(rounds: list[int], player: str, file: str) -> str:
     """What to do with the drawn, unplayed rounds `rounds` where a withdrawn player sits."""
     which = (f"nel turno {rounds[0]}, non ancora giocato" if len(rounds) == 1 else
              f"nei turni {listed(rounds)}, non ancora giocati")
-    redraw = " e ".join(f"--turno {n} --forza" for n in rounds)
+    redraw = "; ".join(f"risiko-xl sorteggia {file} --turno {n} --forza" for n in rounds)
     return (f"È ancora seduto {which}: ripararne i tavoli con il minimo di spostamenti "
             f"(risiko-xl ritira {file} {player} --ripara), ripetere il sorteggio "
-            f"(«Turno da sorteggiare» in Excel; risiko-xl sorteggia {file} {redraw}) "
+            f"(«Turno da sorteggiare» in Excel; {redraw}) "
             "oppure giocare con la regola del giocatore passivo.")
 
 

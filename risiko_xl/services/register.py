@@ -222,10 +222,10 @@ def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),
         them = "farlo"
     which = (f"il turno {missed[0]} è già sorteggiato" if len(missed) == 1 else
              f"i turni {listed(missed)} sono già sorteggiati")
-    redraw = " e ".join(f"--turno {n} --forza" for n in missed)
+    redraw = "; ".join(f"risiko-xl sorteggia {file} --turno {n} --forza" for n in missed)
     return (f"Attenzione: {which} senza {missing} per {them} giocare ripararne i tavoli "
             f"con il minimo di spostamenti (risiko-xl iscrivi {file} {again} --ripara) "
-            f"oppure sorteggiarli di nuovo (risiko-xl sorteggia {file} {redraw})")
+            f"oppure sorteggiarli di nuovo ({redraw})")
 
 
 def id_span(ids: Sequence[str]) -> str:
