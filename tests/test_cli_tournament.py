@@ -126,7 +126,11 @@ def test_verify_replays_draws_and_spots_a_moved_player(registered, capsys):
     book.write_table(schema.RESULTS.name, frame)
     book.save()
     assert cli.main(["verify", str(registered)]) == cli.EXIT_FAILURE
-    assert "non corrispondono all'ultimo sorteggio" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "non corrispondono all'ultimo sorteggio" in out
+    # the first row moved is named: who sits there, at which table, where the draw put them
+    assert (f"riga {first.sheet_row}: {first['ID']} al tavolo {first['Tavolo']}, "
+            f"sorteggiato al tavolo {last['Tavolo']}") in out
 
 
 def test_export_is_values_only(registered, tmp_path):

@@ -129,11 +129,12 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
                          "registrati")
     for (round_no, phase), recorded in latest.items():
-        seated = {r.player: r.table for r in t.rows
-                  if r.phase == phase and r.round_no == round_no}
+        rows = {r.player: r for r in t.rows if r.phase == phase and r.round_no == round_no}
+        seated = {pid: r.table for pid, r in rows.items()}
         if seated != recorded:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: i tavoli non "
-                         "corrispondono all'ultimo sorteggio registrato in Sorteggi")
+                         "corrispondono all'ultimo sorteggio registrato in Sorteggi ("
+                         + _first_difference(rows, recorded) + ")")
     return lines, replayed
 
 
@@ -142,6 +143,18 @@ def engine_of(text: Any) -> str:
     0.1.0)» → «1.0»); a blank cell (a draw typed by hand) is taken as this version."""
     found = re.match(r"\s*risiko_xl\.draw\s+(\S+)", to_text(text) or "")
     return found.group(1) if found else ENGINE_VERSION
+
+
+def _first_difference(rows: dict[str, Any], recorded: dict[str, int]) -> str:
+    """The first player (in sheet order) seated otherwise than recorded, with their row."""
+    for pid, r in sorted(rows.items(), key=lambda item: item[1].row or 0):
+        if recorded.get(pid) != r.table:
+            drawn = recorded.get(pid)
+            return (f"riga {r.row}: {pid} al tavolo {r.table}, "
+                    + (f"sorteggiato al tavolo {drawn}" if drawn is not None
+                       else "non sorteggiato in questo turno"))
+    missing = sorted(set(recorded) - set(rows))
+    return f"{missing[0]} sorteggiato al tavolo {recorded[missing[0]]} manca in Risultati"
 
 
 def _seating(text: Any, row: int) -> dict[str, int]:
