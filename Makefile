@@ -35,6 +35,7 @@ template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ rege
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
 	$(BIN)/python -m risiko_xl.build.xlsm  # from a template with the live formulas
+	$(BIN)/python -m risiko_xl.build.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py

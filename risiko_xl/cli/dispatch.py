@@ -111,7 +111,14 @@ def _run(args: argparse.Namespace) -> int:
         settings = formula_settings(args.formula or _ask_formula())
         if args.nome:
             settings["Nome torneo"] = args.nome
-        if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
+        if args.lite:  # with xlwings Lite's code (build/lite.py)
+            from risiko_xl.build.lite import new_lite
+
+            if args.file.suffix.lower() != ".xlsx":
+                raise RisikoError("con --lite il file deve finire in .xlsx (xlwings Lite non "
+                                  "usa le macro)", valore=args.file.name)
+            created = new_lite(args.file, settings)
+        elif args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
             from risiko_xl.build.xlsm import new_xlsm
 
             created = new_xlsm(args.file, settings)

@@ -161,6 +161,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="nome del torneo")
     new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
                      "versione attuale resta nella copia NOME.bak.xlsx)")
+    new.add_argument("--lite", action="store_true", help="con il codice per il componente "
+                     "aggiuntivo xlwings Lite (Excel su Windows, Mac e web, senza installare "
+                     "Python): un file .xlsx")
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
