@@ -28,6 +28,7 @@ from risiko_xl.build.lite import (
 )
 from risiko_xl.build.template import write_new
 from risiko_xl.demo import DEMO_SEED
+from risiko_xl.ribbon import BUTTONS
 from risiko_xl.standings.model import QUALIFYING
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -197,3 +198,11 @@ def test_parts_referenced_by_the_add_in_are_kept_with_their_content_type(tmp_pat
     book.set_setting("Sede", "Circolo")
     book.save()
     assert web_extension.read(path) == found
+
+
+def test_the_install_guide_starts_with_xlwings_lite_and_names_every_action():
+    guide = (ROOT / "docs" / "INSTALLA-EXCEL.md").read_text(encoding="utf-8")
+    sections = guide.split("\n## ")
+    assert "xlwings Lite" in sections[1].splitlines()[0]
+    assert [b.label for b in BUTTONS if b.label not in sections[1]] == []
+    assert "torneo-lite.xlsx" in sections[1] and "Non verificato" in sections[1]
