@@ -35,6 +35,7 @@ from risiko_xl.actions import (
     tournament_settings,
 )
 from risiko_xl.books.xlwings_book import XlwingsBook
+from risiko_xl.cells import to_int
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import write_referti
@@ -71,14 +72,19 @@ def run(book: Any, label: str, work: Callable[[XlwingsBook], str]) -> str:
     return text
 
 
-def _round(value: int, field: str) -> int | None:
-    """A round typed in the form: 0 (or empty) is «the default one»."""
-    if value is None or value == 0:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+def _round(value: Any, field: str) -> int | None:
+    """A round typed in the form (a number, as JSON or text): 0 or empty is «the default
+    one»."""
+    try:
+        return to_int(value, field, minimum=0) or None
+    except RisikoError as err:
         raise RisikoError(f"il campo «{field}» vuole un numero di turno (0: quello "
-                          "predefinito)", valore=value)
-    return value
+                          f"predefinito): {err.messaggio}", valore=value) from None
+
+
+def _ticked(value: Any) -> bool:
+    """Whether a check box of the form is ticked (True, or its text)."""
+    return value is True or str(value).strip().casefold() in ("true", "1", "sì", "si", "vero")
 
 
 def new_tournament(xl: XlwingsBook, formula: str) -> str:
@@ -88,7 +94,7 @@ def new_tournament(xl: XlwingsBook, formula: str) -> str:
             "iscritti nel foglio Iscritti, poi eseguire «Sorteggia turno».")
 
 
-def withdraw_player(xl: XlwingsBook, player: str, confirm: bool, repair: bool) -> str:
+def withdraw_player(xl: XlwingsBook, player: str, confirm: Any, repair: Any) -> str:
     typed = player.strip() if isinstance(player, str) else ""
     typed = typed or selected_id(xl) or ""
     if not typed:
@@ -97,11 +103,11 @@ def withdraw_player(xl: XlwingsBook, player: str, confirm: bool, repair: bool) -
                           "Iscritti", foglio="Iscritti", colonna="ID")
     entrant = find_entrant(load(xl).entrants, typed)
     who = f"{entrant.name} ({entrant.id})"
-    if not confirm:
+    if not _ticked(confirm):
         return (f"Nessuna modifica: per ritirare {who} dal torneo spuntare «{CONFIRM}» ed "
                 "eseguire di nuovo. Se è già qualificato per una fase finale non ancora "
                 "giocata viene sostituito come prevede la formula.")
-    return "\n".join(withdraw(xl, entrant.id, repair=repair))
+    return "\n".join(withdraw(xl, entrant.id, repair=_ticked(repair)))
 
 
 def verify_book(xl: XlwingsBook) -> str:
@@ -109,12 +115,12 @@ def verify_book(xl: XlwingsBook) -> str:
     return "\n".join([summary, *([""] if lines else []), *lines])
 
 
-def draw(xl: XlwingsBook, round_no: int, confirm: bool) -> str:
+def draw(xl: XlwingsBook, round_no: Any, confirm: Any) -> str:
     requested = _round(round_no, "turno")
     force = False
     if requested is not None:
         what = drawn_already(xl, requested)
-        if what is not None and not confirm:
+        if what is not None and not _ticked(confirm):
             return (f"Nessuna modifica: il turno {requested} {what}. Per sorteggiarlo di "
                     f"nuovo spuntare «{CONFIRM}»: le sue righe attuali andranno nel foglio "
                     "Archivio.")
@@ -137,7 +143,7 @@ def finals(xl: XlwingsBook) -> str:
     return "\n".join(lines)
 
 
-def post(xl: XlwingsBook, round_no: int, fmt: str) -> str:
+def post(xl: XlwingsBook, round_no: Any, fmt: str) -> str:
     if fmt not in LITE_FORMATS:
         raise RisikoError("formato del post non previsto: " + ", ".join(LITE_FORMATS),
                           valore=fmt)
@@ -147,7 +153,7 @@ def post(xl: XlwingsBook, round_no: int, fmt: str) -> str:
             "incollarla nel forum.")
 
 
-def score_sheets(xl: XlwingsBook, round_no: int) -> str:
+def score_sheets(xl: XlwingsBook, round_no: Any) -> str:
     chosen = _round(round_no, "turno")
     if chosen is None:
         drawn = [r.round_no for r in load(xl).rows]
