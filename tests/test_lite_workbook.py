@@ -98,6 +98,22 @@ def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):
     assert not [n for n in named if n in ("pytest", "hypothesis", "ruff", "mypy")]
 
 
+def test_requirements_keep_what_webassembly_needs(monkeypatch):
+    """The dependencies marked for other platforms only stay out (pyproject's
+    `sys_platform != 'emscripten'` markers), test extras too; xlwings is pinned first."""
+    import risiko_xl.build.lite as lite
+
+    monkeypatch.setattr(lite, "requires", lambda name: [
+        "xlwings==0.37.8; sys_platform != 'emscripten'", "openpyxl>=3.1",
+        "psutil>=5.9; sys_platform != 'emscripten'",
+        "tzdata; sys_platform == 'win32' or sys_platform == 'emscripten'",
+        'pytest>=8.0; extra == "test"'])
+    monkeypatch.setattr(lite, "version", lambda name: "9.9.9")
+    assert lite.requirements().splitlines() == [
+        "xlwings==9.9.9  # required", *(f"{n}  # required" for n in lite.LITE_REQUIREMENTS),
+        "openpyxl>=3.1", "tzdata"]
+
+
 def test_checked_in_workbook_is_the_build_of_todays_package(built):
     """Same entries, timestamps and contents as a fresh build: the package inside is
     this one (run `make template` after changing it)."""
