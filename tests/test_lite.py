@@ -12,6 +12,7 @@ import subprocess
 import sys
 import sysconfig
 import typing
+from pathlib import Path
 
 import pytest
 import xlwings as xw
@@ -230,6 +231,7 @@ spec = importlib.util.spec_from_loader("main", loader=None)
 module = importlib.util.module_from_spec(spec)
 exec(open("main.py", encoding="utf-8").read(), module.__dict__)  # as xlwings Lite does
 import risiko_xl
+from risiko_xl.publish.render import TEMPLATES
 functions = [f["name"] for f in server.custom_functions_meta(module)["functions"]]
 scripts = {s["function_name"]: s["name"] for s in server.custom_scripts_meta(module)}
 call = {"func_name": "RISIKO_PUNTI_TAVOLO", "args": [[[71], [60], [45], [30], [20]], [[5]], None],
@@ -242,6 +244,7 @@ book = asyncio.run(server.custom_scripts_call(module, "nuovo_torneo",
 actions = [a["func"] for a in book.json()["actions"]]
 print(json.dumps({"functions": functions, "scripts": scripts, "points": points,
                   "actions": actions, "package": risiko_xl.__file__,
+                  "templates": str(TEMPLATES),
                   "temp": tempfile.gettempdir()}))
 """
 
@@ -263,6 +266,8 @@ def test_the_workbooks_main_py_runs_under_xlwings_lites_entry_points(tmp_path):
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout.strip().splitlines()[-1])
     assert found["package"].startswith(found["temp"])  # unpacked from main.py
+    assert (Path(found["templates"]) / "referti.html.j2").is_file()
+    assert found["templates"].startswith(found["temp"])
     import risiko_xl.udfs as udfs
 
     assert sorted(found["functions"]) == sorted(n for n in dir(udfs) if n.startswith("RISIKO_"))
