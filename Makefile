@@ -21,7 +21,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks
 	$(BIN)/lint-imports --no-cache  # the import contract in pyproject.toml: the core imports no face
-	$(BIN)/mypy  # strict on the core (pyproject.toml)
+	$(BIN)/mypy  # strict on every module (pyproject.toml)
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
