@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,6 @@ pytestmark = pytest.mark.lento  # a wheel built and installed
 
 ROOT = Path(__file__).parent.parent
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    tomllib = pytest.importorskip("tomli", reason="tomli serve per leggere pyproject.toml")
 
 
 def _config() -> dict:
