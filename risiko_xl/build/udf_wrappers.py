@@ -43,16 +43,16 @@ def udf_modules() -> str:
     return dict(XLWINGS_SETTINGS)["UDF Modules"]
 
 
-def udf_module(workbook_name: str = "torneo.xlsm") -> str:
+def udf_module() -> str:
     """The `xlwings_udfs` module (.bas text, CRLF) that ImportPythonUDFs would import into
-    the workbook `workbook_name` (a name ending in .xlam would make it an add-in's)."""
+    a macro-enabled workbook (not an .xlam add-in: the wrappers pass `ThisWorkbook`)."""
     windows = _windows_udfs()
     names = udf_modules().split(";")
     for name in names:
         windows.udf_modules[name] = {"module": _decorated(name, windows), "filename": name,
                                      "filetime": None}  # not reloaded
     windows.__pro__ = False  # PRO's embedded code is not used: the modules are installed
-    workbook = _StandInWorkbook(workbook_name)
+    workbook = _StandInWorkbook("torneo.xlsm")
     with contextlib.redirect_stdout(io.StringIO()):  # its «Imported functions from …»
         windows.import_udfs(";".join(names), workbook)
     if workbook.imported is None:
