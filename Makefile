@@ -1,5 +1,6 @@
 # Two commands for a fresh machine: `make demo` and `make test`.
-PYTHON ?= python3
+# the lowest Python supported (requires-python): python3.11 where it exists
+PYTHON ?= $(shell command -v python3.11 || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
