@@ -99,9 +99,14 @@ def test_names_at_the_line_ends_never_overlap_and_stay_in_the_picture():
 
 
 def test_many_rounds_are_numbered_under_one_axis_title():
-    p = Progression(tuple(range(1, 15)), (("Anna", tuple(range(1, 15))),))
-    ticks = [t.text for t in chart(p).iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
+    p = Progression(tuple(range(1, 15)), tuple(
+        (f"Giocatore numero {n}", tuple(range(n, n + 14))) for n in range(1, 9)))
+    root = chart(p)
+    ticks = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
     assert ticks[:14] == [str(n) for n in range(1, 15)] and "Turno" in ticks
+    # names that fit are never shortened
+    assert [label for label, _ in chart_series(root)] == [
+        f"{n + 13}° Giocatore numero {n}" for n in range(1, 9)]
 
 
 def test_fonts_for_the_scripts_of_the_names():

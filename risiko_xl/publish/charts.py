@@ -23,7 +23,7 @@ from risiko_xl.tournament.post_source import PostSource
 WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels (it shrinks on a phone)
 TEXT, TITLE = 14, 18  # font sizes, pixels
 LEFT, TOP, BOTTOM = 72, 60, 400  # the plot area's left, top and bottom edges
-LABEL_ROOM = (120, 250)  # pixels right of the plot for «3° Name»: least, most
+LABEL_ROOM = (80, 250)  # pixels right of the plot for «3° Name»: least, most
 LEAD = 24  # pixels from the last point to its name (a thin connector between them)
 GAP = 18  # pixels between the baselines of two names at the line ends
 NAME_CHARS = 24  # longer names are shortened with "…"
@@ -37,8 +37,14 @@ CJK_FAMILIES = ("Noto Sans CJK SC", "Droid Sans Fallback", "Microsoft YaHei", "P
                 "Hiragino Sans GB", "Malgun Gothic", "Apple SD Gothic Neo")
 EMOJI_FAMILIES = ("Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Symbola")
 NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-NARROW = frozenset(" ilIjtfr.,;:'|!()[]")
-BROAD = frozenset("mwMW@%")
+# DejaVu Sans' advance widths of " " to "~" in thousandths of an em, rounded up
+ADVANCES = (
+    318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337,
+    637, 637, 637, 637, 637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838, 531,
+    1000, 685, 687, 699, 771, 632, 576, 775, 752, 295, 295, 656, 558, 863, 749, 788,
+    604, 788, 695, 635, 611, 732, 685, 989, 686, 611, 686, 391, 337, 391, 838, 500,
+    500, 613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580, 278, 975, 634, 612,
+    635, 635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337, 637, 838)
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def progression_svg(p: Progression) -> str | None:
                      for x, y in points)
         if i in ends:
             x, y, at = *points[-1], ends[i]
-            shown = _fit(name, room - text_width(lead, TEXT))
+            shown = _fit(lead, name, room)
             parts.append(f'<path d="M{x + 7} {y}L{x + LEAD - 4} {at}" fill="none" '
                          'stroke-width="1"/>')
             parts.append(f'<text x="{x + LEAD}" y="{at + TEXT * 5 // 14}" stroke="none">'
@@ -205,30 +211,31 @@ def chart_families(texts: Iterable[str]) -> list[str]:
 
 
 def text_width(text: str, size: int) -> int:
-    """Estimated width of `text` in pixels at font size `size`: DejaVu Sans' advances
-    rounded up a little (narrow, broad and capital Latin letters apart), a full em for
-    East Asian wide characters, nothing for combining marks."""
+    """Estimated width of `text` in pixels at font size `size`: DejaVu Sans' advances for
+    ASCII and accented Latin letters (`ADVANCES`), a full em for East Asian wide
+    characters, nothing for combining marks, 0.7 em for any other letter (Greek, Cyrillic,
+    Arabic and Hebrew average less)."""
     thousandths = 0
     for c in text:
-        if unicodedata.combining(c) or unicodedata.category(c) == "Cf":
+        base = unicodedata.normalize("NFD", c)[0]
+        if " " <= base <= "~":
+            thousandths += ADVANCES[ord(base) - 32]
+        elif unicodedata.combining(c) or unicodedata.category(c) == "Cf":
             continue
-        if unicodedata.east_asian_width(c) in "WF":
+        elif unicodedata.east_asian_width(c) in "WF" or c == ELLIPSIS:
             thousandths += 1000
-        elif c in NARROW:
-            thousandths += 340
-        elif c in BROAD:
-            thousandths += 950
         else:
-            thousandths += 720 if c.isupper() else 640
+            thousandths += 500 if c == "°" else 700
     return -(-thousandths * size // 1000)
 
 
-def _fit(name: str, room: int) -> str:
-    """`name` shortened with "…" to at most NAME_CHARS characters and `room` pixels."""
-    if len(name) <= NAME_CHARS and text_width(name, TEXT) <= room:
+def _fit(lead: str, name: str, room: int) -> str:
+    """`name` shortened with "…" to at most NAME_CHARS characters, so that `lead` and it
+    take at most `room` pixels."""
+    if len(name) <= NAME_CHARS and text_width(lead + name, TEXT) <= room:
         return name
     cut = name[:NAME_CHARS - 1]
-    while cut and text_width(cut + ELLIPSIS, TEXT) > room:
+    while cut and text_width(lead + cut + ELLIPSIS, TEXT) > room:
         cut = cut[:-1]
     return cut.rstrip() + ELLIPSIS
 
