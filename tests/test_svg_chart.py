@@ -13,8 +13,10 @@ import pytest
 from PIL import Image, ImageChops
 
 from risiko_xl.publish.charts import (
+    BOTTOM,
     GAP,
     HEIGHT,
+    MIDDLE,
     TEXT,
     WIDTH,
     Progression,
@@ -92,6 +94,10 @@ def test_names_at_the_line_ends_never_overlap_and_stay_in_the_picture():
     heights = [int(t.get("y")) for t in texts]
     assert all(b - a >= GAP for a, b in pairwise(heights))
     assert all(TEXT <= y <= HEIGHT for y in heights)
+    # all eight tied last of the range: the names climb from the plot's bottom
+    p_low = Progression((1, 2), tuple((f"Giocatore {n}", (n, 30)) for n in range(1, 9)))
+    low = [int(t.get("y")) for t in labels(chart(p_low))]
+    assert all(b - a >= GAP for a, b in pairwise(low)) and low[-1] <= BOTTOM + MIDDLE
     first = "".join(texts[0].itertext())
     assert first.endswith("…") and first.startswith("1° Maria Antonietta")
     assert all(int(t.get("x")) + text_width("".join(t.itertext()), TEXT) <= WIDTH
@@ -104,6 +110,12 @@ def test_many_rounds_are_numbered_under_one_axis_title():
     root = chart(p)
     ticks = [t.text for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
     assert ticks[:14] == [str(n) for n in range(1, 15)] and "Turno" in ticks
+    # forty rounds: every other number, none overlapping
+    root_40 = chart(Progression(tuple(range(1, 41)), (("Anna", tuple(range(1, 41))),)))
+    shown = [(int(t.get("x")), t.text) for t in root_40.iter(f"{SVG}text")
+             if t.get("text-anchor") == "middle" and t.text.isdigit()]
+    assert [n for _, n in shown] == [str(n) for n in range(1, 41, 2)]
+    assert all(b - a > text_width(n, TEXT) for (a, _), (b, n) in pairwise(shown))
     # names that fit are never shortened
     assert [label for label, _ in chart_series(root)] == [
         f"{n + 13}° Giocatore numero {n}" for n in range(1, 9)]

@@ -22,6 +22,7 @@ from risiko_xl.tournament.post_source import PostSource
 
 WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels (it shrinks on a phone)
 TEXT, TITLE = 14, 18  # font sizes, pixels
+MIDDLE = 5  # pixels from the middle of a line of TEXT down to its baseline
 LEFT, TOP, BOTTOM = 72, 60, 400  # the plot area's left, top and bottom edges
 LABEL_ROOM = (80, 250)  # pixels right of the plot for «3° Name»: least, most
 LEAD = 24  # pixels from the last point to its name (a thin connector between them)
@@ -78,11 +79,14 @@ def progression_svg(p: Progression) -> str | None:
         return None
     names = [_text(name) for name, _ in p.series]
     deepest = max(y for _, positions in p.series for y in positions if y is not None)
-    leads = [f"{positions[-1]}° " for _, positions in p.series]
+    leads = ["" if positions[-1] is None else f"{positions[-1]}° " for _, positions in p.series]
     room = min(max(LABEL_ROOM[0], *(text_width(lead + name, TEXT)
                                     for lead, name in zip(leads, names))), LABEL_ROOM[1])
-    right = WIDTH - LEAD - room - 8
-    xs = _spread(len(p.rounds), LEFT, right)
+    # the plot's right edge: the last round's points leave just the room for the names
+    # (which run over the plot's last quarter step, as a chart's annotations do)
+    last, n = WIDTH - 8 - room - LEAD, len(p.rounds)
+    right = min(WIDTH - 8, LEFT + (last - LEFT) * (4 * n - 2) // (4 * n - 3))
+    xs = _spread(n, LEFT, right)
 
     def y_of(position: int) -> int:  # 1 at the top, half a position of air at each end
         return TOP + ((2 * position - 1) * (BOTTOM - TOP) + deepest) // (2 * deepest)
@@ -113,7 +117,7 @@ def progression_svg(p: Progression) -> str | None:
             shown = _fit(lead, name, room)
             parts.append(f'<path d="M{x + 7} {y}L{x + LEAD - 4} {at}" fill="none" '
                          'stroke-width="1"/>')
-            parts.append(f'<text x="{x + LEAD}" y="{at + TEXT * 5 // 14}" stroke="none">'
+            parts.append(f'<text x="{x + LEAD}" y="{at + MIDDLE}" stroke="none">'
                          f'{lead}{_escape(shown)}</text>')
         parts.append("</g>")
     parts.append("</svg>")
@@ -127,14 +131,14 @@ def _axes(rounds: tuple[int, ...], xs: list[int], deepest: int,
     for tick in _position_ticks(deepest):
         y = y_of(tick)
         out.append(f'<path d="M{LEFT} {y}H{right}" stroke="#dddddd" stroke-width="1"/>')
-        out.append(f'<text x="{LEFT - 8}" y="{y + 5}" text-anchor="end">{tick}</text>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + MIDDLE}" text-anchor="end">{tick}</text>')
     out.append(f'<path d="M{LEFT} {TOP - 8}V{BOTTOM + 8}H{right}" fill="none" '
                'stroke="#000000" stroke-width="1"/>')
     spacing = (xs[1] - xs[0]) if len(xs) > 1 else right - LEFT
     full = all(text_width(f"Turno {n}", TEXT) + 8 <= spacing for n in rounds)
     step = 1 if full else max(1, -(-(text_width(str(max(rounds)), TEXT) + 8) // spacing))
     for i, (x, n) in enumerate(zip(xs, rounds)):
-        if i % step == 0 or i == len(xs) - 1:
+        if i % step == 0:
             out.append(f'<path d="M{x} {BOTTOM + 8}v5" stroke="#000000" stroke-width="1"/>')
             out.append(f'<text x="{x}" y="{BOTTOM + 30}" text-anchor="middle">'
                        f'{f"Turno {n}" if full else n}</text>')
@@ -151,12 +155,12 @@ def _label_ends(ends: list[tuple[int, int]]) -> dict[int, int]:
     """Series index → height of its name right of its line's last point (`ends`: that
     point's height, series index): moved down just enough not to overlap the name above
     (points are a few pixels apart when the range of positions is long), and up again
-    where the names would run off the bottom."""
+    where the names would run below the plot."""
     order = sorted(ends)
     placed: list[int] = []
     for y, _ in order:
         placed.append(y if not placed else max(y, placed[-1] + GAP))
-    floor = HEIGHT - GAP
+    floor = BOTTOM  # below, the rounds' names
     for k in range(len(placed) - 1, -1, -1):
         floor = min(placed[k], floor)
         placed[k] = floor
