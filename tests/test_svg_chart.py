@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from risiko_xl.publish.charts import (
+    ADVANCES,
     BOTTOM,
     GAP,
     HEIGHT,
@@ -77,8 +78,12 @@ def test_hostile_names_are_printed_as_text():
 def test_same_progression_same_bytes_in_any_interpreter():
     p = Progression((1, 2, 3), (("Zoë Ångström", (2, 1, 1)), ("王小明", (1, 3, 2)),
                                 ("محمد علي", (3, 2, 3))))
-    code = ("from risiko_xl.publish.charts import Progression, progression_svg\n"
-            f"import sys; sys.stdout.buffer.write(progression_svg({p!r}).encode())")
+    # the other interpreter cannot import numpy, matplotlib or pandas (as under WebAssembly)
+    code = ("import sys\n"
+            "sys.modules.update(numpy=None, matplotlib=None, pandas=None)\n"
+            "from risiko_xl.publish.posts import render_post\n"
+            "from risiko_xl.publish.charts import Progression, progression_svg\n"
+            f"sys.stdout.buffer.write(progression_svg({p!r}).encode())")
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True,
                            env={"PYTHONHASHSEED": "12345", "PATH": ""}).stdout
     assert progression_svg(p) == progression_svg(p) == other.decode()
@@ -129,6 +134,16 @@ def test_fonts_for_the_scripts_of_the_names():
     root = chart(Progression((1,), (("王小明", (1,)),)))
     assert "'Droid Sans Fallback'" in root.get("font-family")
     assert text_width("王小明", 10) == 30 and text_width("e\u0301", 10) == text_width("e", 10)
+
+
+def test_the_advances_are_dejavu_sans_own():
+    from fontTools.ttLib import TTFont
+
+    from risiko_xl.publish.fonts import main_fonts
+
+    with TTFont(main_fonts()[0], lazy=True) as font:
+        cmap, metrics, em = font.getBestCmap(), font["hmtx"], font["head"].unitsPerEm
+        assert tuple(-(-metrics[cmap[c]][0] * 1000 // em) for c in range(32, 127)) == ADVANCES
 
 
 @pytest.mark.chromium

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from risiko_xl.publish.building import post_name
 from risiko_xl.publish.render import one_line
+from risiko_xl.publish.safe_text import ELLIPSIS
 from risiko_xl.tournament.post_source import PostSource
 
 WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels (it shrinks on a phone)
@@ -28,7 +29,6 @@ LABEL_ROOM = (80, 250)  # pixels right of the plot for «3° Name»: least, most
 LEAD = 24  # pixels from the last point to its name (a thin connector between them)
 GAP = 18  # pixels between the baselines of two names at the line ends
 NAME_CHARS = 24  # longer names are shortened with "…"
-ELLIPSIS = "…"
 # matplotlib's default palette ("tab10"), as the chart has always been drawn
 PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")
@@ -37,7 +37,8 @@ FONT = "DejaVu Sans"
 CJK_FAMILIES = ("Noto Sans CJK SC", "Droid Sans Fallback", "Microsoft YaHei", "PingFang SC",
                 "Hiragino Sans GB", "Malgun Gothic", "Apple SD Gothic Neo")
 EMOJI_FAMILIES = ("Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Symbola")
-NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+NOT_XML = re.compile(  # characters XML 1.0 cannot hold (`one_line` took the controls)
+    "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 # DejaVu Sans' advance widths of " " to "~" in thousandths of an em, rounded up
 ADVANCES = (
     318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337,
@@ -98,7 +99,7 @@ def progression_svg(p: Progression) -> str | None:
         f'aria-labelledby="grafico-titolo grafico-dati" '
         f'font-family="{_families(chart_families(names))}" font-size="{TEXT}">',
         f'<title id="grafico-titolo">{title}</title>',
-        f'<desc id="grafico-dati">{_escape(_description(p.rounds, p.series, names))}</desc>',
+        f'<desc id="grafico-dati">{html.escape(_description(p.rounds, p.series, names))}</desc>',
         f'<text x="{LEFT}" y="34" font-size="{TITLE}" font-weight="bold">{title}</text>',
         *_axes(p.rounds, xs, deepest, y_of, right),
     ]
@@ -118,7 +119,7 @@ def progression_svg(p: Progression) -> str | None:
             parts.append(f'<path d="M{x + 7} {y}L{x + LEAD - 4} {at}" fill="none" '
                          'stroke-width="1"/>')
             parts.append(f'<text x="{x + LEAD}" y="{at + MIDDLE}" stroke="none">'
-                         f'{lead}{_escape(shown)}</text>')
+                         f'{lead}{html.escape(shown)}</text>')
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)
@@ -248,10 +249,6 @@ def _text(name: str) -> str:
     """A name as the chart prints it: one line, no bidirectional controls
     (`render.one_line`), runs of blanks as one, nothing XML cannot hold."""
     return " ".join(NOT_XML.sub("", one_line(name)).split())
-
-
-def _escape(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def _families(families: list[str]) -> str:
