@@ -61,6 +61,8 @@ def test_each_leader_is_one_line_through_its_positions():
     assert root.find(f"{SVG}title").text == "Andamento dei primi 3 in classifica"
     assert root.get("role") == "img"
     assert "Anna: 2°, –, 1°." in root.find(f"{SVG}desc").text
+    tooltips = [g.find(f"{SVG}title").text for g in root.iter(f"{SVG}g")]
+    assert tooltips == ["Anna: 2°, –, 1°", "Bruno: 1°, 1°, 2°", "Carla: 3°, 2°, 3°"]
 
 
 def test_hostile_names_are_printed_as_text():
@@ -105,6 +107,8 @@ def test_names_at_the_line_ends_never_overlap_and_stay_in_the_picture():
     assert all(b - a >= GAP for a, b in pairwise(low)) and low[-1] <= BOTTOM + MIDDLE
     first = "".join(texts[0].itertext())
     assert first.endswith("…") and first.startswith("1° Maria Antonietta")
+    tooltip = next(g for g in chart(p).iter(f"{SVG}g")).find(f"{SVG}title").text
+    assert tooltip == f"{long} 1: 89°, 1°"  # the whole name on hovering the line
     assert all(int(t.get("x")) + text_width("".join(t.itertext()), TEXT) <= WIDTH
                for t in texts)
 

@@ -109,6 +109,7 @@ def progression_svg(p: Progression) -> str | None:
         colour = PALETTE[i % len(PALETTE)]
         points = [(x, y_of(y)) for x, y in zip(xs, positions) if y is not None]
         parts.append(f'<g class="serie" stroke="{colour}" fill="{colour}">')
+        parts.append(f"<title>{html.escape(_series_text(name, positions))}</title>")
         parts.append(f'<path d="{_path(xs, positions, y_of)}" fill="none" stroke-width="3" '
                      'stroke-linejoin="round"/>')
         parts.extend(f'<circle cx="{x}" cy="{y}" r="5" stroke="#ffffff" stroke-width="1"/>'
@@ -195,10 +196,14 @@ def _description(rounds: tuple[int, ...], series: tuple[tuple[str, tuple[int | N
     turns = ", ".join(str(n) for n in rounds)
     lines = [f"Posizione dopo i turni {turns}." if len(rounds) > 1
              else f"Posizione dopo il turno {turns}."]
-    for name, (_, positions) in zip(names, series):
-        lines.append(f"{name}: " + ", ".join("–" if y is None else f"{y}°" for y in positions)
-                     + ".")
+    lines.extend(f"{_series_text(name, positions)}." for name, (_, positions) in zip(names, series))
     return " ".join(lines)
+
+
+def _series_text(name: str, positions: tuple[int | None, ...]) -> str:
+    """«Anna: 2°, –, 1°»: a leader's whole name and positions (also the tooltip of the
+    line, where the name at its end is shortened)."""
+    return f"{name}: " + ", ".join("–" if y is None else f"{y}°" for y in positions)
 
 
 def chart_families(texts: Iterable[str]) -> list[str]:
