@@ -1,0 +1,40 @@
+// Runs a Python script under Pyodide (CPython compiled to WebAssembly) in Node, offline:
+//
+//   node tools/wasm/pyodide.mjs WHEELS SCRIPT.py [ARGS...]
+//
+// Pyodide comes from this folder's node_modules (`make wasm`: npm ci, the version pinned by
+// package-lock.json) and loads nothing from the network. Every wheel in the folder WHEELS
+// (pure Python, `make wasm`: tools/wasm/wheels.py) is unpacked into site-packages, which is
+// all installing a pure wheel takes. The script's folder and every ARG that is a folder are
+// mounted at the same path, so the script reads and writes the host's files; it runs as
+// __main__ with sys.argv = [SCRIPT, ...ARGS]. The exit status is the script's.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { loadPyodide } from "pyodide";
+
+const [wheels, script, ...args] = process.argv.slice(2).map((p, i) =>
+  i < 2 ? path.resolve(p) : p);
+const pyodide = await loadPyodide({
+  stdout: (line) => process.stdout.write(line + "\n"),
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+for (const name of readdirSync(wheels).filter((n) => n.endsWith(".whl"))) {
+  const data = new Uint8Array(readFileSync(path.join(wheels, name)));
+  pyodide.unpackArchive(data, "wheel", { extractDir: sitePackages });
+}
+const folders = [path.dirname(script), ...args.filter(
+  (a) => path.isAbsolute(a) && existsSync(a) && statSync(a).isDirectory())];
+for (const folder of new Set(folders)) {
+  pyodide.mountNodeFS(folder, folder);
+}
+pyodide.globals.get("__import__")("sys").argv = pyodide.toPy([script, ...args]);
+try {
+  pyodide.runPython("import runpy, sys; runpy.run_path(sys.argv[0], run_name='__main__')");
+} catch (error) {
+  // SystemExit: the script's status; anything else: the traceback (already printed)
+  const code = error.type === "SystemExit" ? Number(/\d+/.exec(error.message) ?? 0) : 1;
+  if (error.type !== "SystemExit") process.stderr.write(String(error.message) + "\n");
+  process.exit(code);
+}
+process.exit(0);
