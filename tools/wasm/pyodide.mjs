@@ -7,7 +7,7 @@
 // (pure Python, `make wasm`: tools/wasm/wheels.py) is unpacked into site-packages, which is
 // all installing a pure wheel takes. The script's folder and every ARG that is a folder are
 // mounted at the same path, so the script reads and writes the host's files; it runs as
-// __main__ with sys.argv = [SCRIPT, ...ARGS]. The exit status is the script's.
+// __main__ with sys.argv = [SCRIPT, ...ARGS]; the exit status is the script's.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { loadPyodide } from "pyodide";
@@ -29,12 +29,21 @@ for (const folder of new Set(folders)) {
   pyodide.mountNodeFS(folder, folder);
 }
 pyodide.globals.get("__import__")("sys").argv = pyodide.toPy([script, ...args]);
+// sys.exit(): its status (a message: printed, status 1); an exception: its traceback, 1
+const run = `
+import runpy, sys
+try:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+    status = 0
+except SystemExit as end:
+    status = end.code if isinstance(end.code, int) else 0 if end.code is None else 1
+    if not isinstance(end.code, int | None):
+        print(end.code, file=sys.stderr)
+status
+`;
 try {
-  pyodide.runPython("import runpy, sys; runpy.run_path(sys.argv[0], run_name='__main__')");
+  process.exitCode = pyodide.runPython(run);
 } catch (error) {
-  // SystemExit: the script's status; anything else: the traceback (already printed)
-  const code = error.type === "SystemExit" ? Number(/\d+/.exec(error.message) ?? 0) : 1;
-  if (error.type !== "SystemExit") process.stderr.write(String(error.message) + "\n");
-  process.exit(code);
+  process.stderr.write(String(error.message) + "\n");
+  process.exitCode = 1;
 }
-process.exit(0);
