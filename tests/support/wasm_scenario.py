@@ -8,10 +8,13 @@ beyond the package and the standard library, so it runs wherever the package ins
 
 from __future__ import annotations
 
+import contextlib
+import io
 import platform
 import sys
 from pathlib import Path
 
+from risiko_xl import cli
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.demo import DEMO_TIME, play_tournament, render_draws
 from risiko_xl.files.writes import atomic_write_text
@@ -21,6 +24,9 @@ from risiko_xl.services.publication import post_source
 
 WORKBOOK = "torneo-demo.xlsx"
 LINES = "righe.txt"  # what the demo prints: draws with their certificates, standings, finals
+COMMANDS = "comandi.txt"  # what the command line prints (its workbook records times: not compared)
+PLAYERS = ["Anna Bianchi", "Bruno Verdi", "Carla Neri", "Dario Gialli", "Elena Blu",
+           "Fabio Rosa", "Gina Viola", "Ugo Grigi", "Ivo Marrone"]
 
 
 def play(out: Path) -> None:
@@ -36,6 +42,25 @@ def play(out: Path) -> None:
         for fmt, text in texts.items():
             atomic_write_text(out / file_name(round_no, fmt), text)
         write_referti(source, round_no, out / f"referti-turno-{round_no}.html")
+    atomic_write_text(out / COMMANDS, command_line(out / "cli"))
+
+
+def command_line(folder: Path) -> str:
+    """A small evening through `risiko-xl` itself (its lock, history and messages): what it
+    printed and each command's exit status."""
+    folder.mkdir()
+    book = str(folder / "serata.xlsx")
+    commands = [["nuovo", book, "--formula", "master", "--nome", "Serata"],
+                *(["iscrivi", book, name, "--club", f"Club {i % 3}"]
+                  for i, name in enumerate(PLAYERS)),
+                ["sorteggia", book, "--seme", "wasm"], ["verifica", book],
+                ["referti", book, "--turno", "1", "--out", str(folder / "referti.html")],
+                ["ritira", book, "g99"]]
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        for command in commands:
+            print(f"$ risiko-xl {command[0]}: uscita {cli.main(command)}")
+    return printed.getvalue().replace(str(folder), "CLI")
 
 
 if __name__ == "__main__":
