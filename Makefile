@@ -1,5 +1,6 @@
 # Two commands for a fresh machine: `make demo` and `make test`.
-PYTHON ?= python3
+# the lowest Python supported (requires-python): python3.11 where it exists
+PYTHON ?= $(shell command -v python3.11 || echo python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
@@ -21,7 +22,7 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks tools
 	$(BIN)/lint-imports --no-cache  # the import contract in pyproject.toml: the core imports no face
-	$(BIN)/mypy  # strict on the core (pyproject.toml)
+	$(BIN)/mypy  # strict on every module (pyproject.toml)
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow

@@ -18,7 +18,7 @@ ROME = ZoneInfo("Europe/Rome")
 
 def utc_now() -> dt.datetime:
     """The present instant (aware, UTC): the only place the clock is read."""
-    return dt.datetime.now(dt.timezone.utc)
+    return dt.datetime.now(dt.UTC)
 
 
 def italian_time(moment: dt.datetime | float | None = None) -> dt.datetime:
@@ -28,7 +28,7 @@ def italian_time(moment: dt.datetime | float | None = None) -> dt.datetime:
     if moment is None:
         moment = utc_now()
     elif isinstance(moment, (int, float)):
-        moment = dt.datetime.fromtimestamp(moment, dt.timezone.utc)
+        moment = dt.datetime.fromtimestamp(moment, dt.UTC)
     if moment.tzinfo is None:
         return moment.replace(tzinfo=ROME)
     return moment.astimezone(ROME)

@@ -1,7 +1,9 @@
 """Audit of the shipped macros (issue 7, "Untrusted content"): every Sub of ours does
-nothing but `RunPython` one of our actions, and olevba (oletools) finds nothing
-suspicious in our modules of `workbook/torneo.xlsm` and no auto-run macro anywhere in it.
-The xlwings modules are xlwings' own (the same code as the installed package's)."""
+nothing but `RunPython` one of our actions, every Function of `xlwings_udfs` is exactly
+the wrapper xlwings writes for one of our worksheet functions, and olevba (oletools)
+finds nothing suspicious in our modules of `workbook/torneo.xlsm` and no auto-run macro
+anywhere in it. The xlwings modules are xlwings' own (the same code as the installed
+package's)."""
 
 from __future__ import annotations
 
@@ -12,8 +14,11 @@ from pathlib import Path
 import pytest
 from oletools.olevba import VBA_Parser, VBA_Scanner, filter_vba
 
+from risiko_xl import udfs
+from risiko_xl.build.udf_wrappers import VBA_MODULE
 from risiko_xl.build.xlsm import MODULE, xlwings_vba
 from risiko_xl.ribbon import BUTTONS
+from tests.support.udf_wrappers import wrappers
 
 pytestmark = pytest.mark.lento  # the macro workbook read by olevba
 
@@ -67,6 +72,16 @@ def audit(code: str) -> dict[str, str]:
     return subs
 
 
+def audit_wrappers(code: str) -> set[str]:
+    """The worksheet functions wrapped; AssertionError unless each Function only calls the
+    Python function of its own name in risiko_xl.udfs."""
+    found = wrappers(code)
+    for name, wrapper in found.items():
+        assert (wrapper.module, wrapper.function) == (udfs.__name__, name), name
+        assert callable(getattr(udfs, name, None)), name
+    return set(found)
+
+
 @pytest.fixture(scope="module")
 def xlsm_modules() -> dict[str, str]:
     """Module name -> VBA source of the checked-in torneo.xlsm, as olevba extracts it."""
@@ -91,7 +106,8 @@ def test_every_sub_of_the_macros_folder_only_runs_one_of_our_actions():
     functions = action_functions()
     files = sorted(MACROS.glob("*.bas"))
     assert files, "nessun modulo VBA in macros/"
-    for path in files:
+    assert audit_wrappers((MACROS / f"{VBA_MODULE}.bas").read_text("cp1252"))
+    for path in (f for f in files if f.stem != VBA_MODULE):
         subs = audit(path.read_text(encoding="cp1252"))
         assert subs, path.name
         assert set(subs.values()) <= functions, path.name
@@ -103,6 +119,7 @@ def test_our_modules_in_the_xlsm_only_run_our_actions(xlsm_modules):
     functions = action_functions()
     ours = {name: code for name, code in xlsm_modules.items() if name not in XLWINGS_MODULES}
     assert MODULE in ours and len(ours) > 1  # RisiKo, ThisWorkbook and the sheets
+    assert audit_wrappers(ours.pop(VBA_MODULE))
     found = {name: audit(code) for name, code in ours.items()}
     assert found.pop(MODULE) == {b.sub: b.action for b in BUTTONS}
     assert all(subs == {} for subs in found.values()), found  # ThisWorkbook, sheets: empty

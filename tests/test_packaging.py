@@ -7,18 +7,17 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
+
+from tests.support.excel_standin import carries_key, shipped_parts
 
 pytestmark = pytest.mark.lento  # a wheel built and installed
 
 ROOT = Path(__file__).parent.parent
 
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    tomllib = pytest.importorskip("tomli", reason="tomli serve per leggere pyproject.toml")
 
 
 def _config() -> dict:
@@ -62,6 +61,14 @@ def installed(tmp_path_factory) -> Path:
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target",
                     str(folder / "site"), str(wheel)], check=True, timeout=300)
     return folder / "site"
+
+
+def test_the_wheel_carries_no_licence_key(installed):
+    """The xlwings PRO key of the tests (tests/support/excel_standin.py) is not shipped."""
+    wheel = next((installed.parent / "dist").glob("risiko_xl-*.whl"))
+    parts = list(shipped_parts(wheel))
+    assert any(name.endswith("risiko_xl/udfs.py") for name, _ in parts)
+    assert [name for name, data in parts if carries_key(data)] == []
 
 
 def _run(site: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:

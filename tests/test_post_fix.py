@@ -27,7 +27,7 @@ from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
-UTC = dt.timezone.utc
+UTC = dt.UTC
 README = Path(__file__).resolve().parents[1] / "README.md"
 
 

@@ -22,6 +22,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import write_new
+from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
 from risiko_xl.build.xlsm import (
     MODULE,
     RIBBON_NAMESPACE,
@@ -52,6 +53,7 @@ MACROS = ROOT / "macros"
 REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.build.xlsm"
 UI = f"{{{RIBBON_NAMESPACE}}}"
 SUB = re.compile(r"^Sub (\w+)\(control As IRibbonControl\)$", re.MULTILINE)
+GENERATED = (MODULE, VBA_MODULE, "xlwings", "Dictionary")  # after the document modules
 
 
 @pytest.fixture(scope="module")
@@ -84,7 +86,7 @@ def _sheet_count() -> int:
 
 def _expected_modules() -> list[str]:
     sheets = [f"Foglio{n}" for n in range(1, _sheet_count() + 1)]
-    return ["ThisWorkbook", *sheets, MODULE, "xlwings", "Dictionary"]
+    return ["ThisWorkbook", *sheets, *GENERATED]
 
 
 def _code(source: str) -> str:
@@ -102,6 +104,8 @@ def _code(source: str) -> str:
 def test_macros_files_are_what_the_generator_gives():
     assert (MACROS / "RisiKo.bas").read_bytes() == ribbon_module().encode("cp1252"), REGENERATE
     assert (MACROS / "customUI14.xml").read_text(encoding="utf-8") == ribbon_xml(), REGENERATE
+    assert (MACROS / f"{VBA_MODULE}.bas").read_bytes() == udf_module().encode("cp1252"), \
+        REGENERATE
     bas, cls = xlwings_vba()  # a copy of xlwings' VBA kept here must be the installed one
     for name, installed in (("xlwings.bas", bas), ("Dictionary.cls", cls)):
         if (MACROS / name).exists():
@@ -187,7 +191,7 @@ def test_package_declares_macros_and_ribbon():
     assert ribbon == ribbon_xml()
     assert '<workbookPr codeName="ThisWorkbook"' in book
     code_names = [re.search(r'<sheetPr codeName="(\w+)"', s)[1] for s in sheets]
-    assert sorted(code_names) == sorted(_expected_modules()[1:-3])
+    assert sorted(code_names) == sorted(_expected_modules()[1:-len(GENERATED)])
 
 
 def test_openpyxl_still_reads_the_workbook():
@@ -209,8 +213,8 @@ def test_openpyxl_still_reads_the_workbook():
 def test_main_writes_macros_and_workbook(built, tmp_path, capsys):
     assert main(["--macros", str(tmp_path / "m"), "--target", str(tmp_path / "t.xlsm")]) == 0
     assert (tmp_path / "m" / "RisiKo.bas").read_bytes() == (MACROS / "RisiKo.bas").read_bytes()
-    assert (tmp_path / "m" / "customUI14.xml").read_bytes() == (
-        MACROS / "customUI14.xml").read_bytes()
+    for name in ("customUI14.xml", f"{VBA_MODULE}.bas"):
+        assert (tmp_path / "m" / name).read_bytes() == (MACROS / name).read_bytes()
     assert (tmp_path / "t.xlsm").read_bytes() == built.read_bytes()
     assert "scritto" in capsys.readouterr().out
 
@@ -237,7 +241,7 @@ def test_code_names_are_kept_or_made_up(tmp_path):
     parser = VBA_Parser(str(tmp_path / "nomi.xlsm"))
     names = [Path(name).stem for _, _, name, _ in parser.extract_macros()]
     parser.close()
-    assert names == ["Cartella", "Foglio2", "Foglio1", MODULE, "xlwings", "Dictionary"]
+    assert names == ["Cartella", "Foglio2", "Foglio1", *GENERATED]
 
 
 def test_code_name_element_added_where_missing():
@@ -277,7 +281,9 @@ def test_olevba_cli_lists_every_module_and_sub():
     assert "Function RunPython(" in found["xlwings"]["code"]
     bas, cls = xlwings_vba()
     risiko = (MACROS / "RisiKo.bas").read_text("cp1252")
-    for name, source in ((MODULE, risiko), ("xlwings", bas), ("Dictionary", cls)):
+    functions = (MACROS / f"{VBA_MODULE}.bas").read_text("cp1252")
+    for name, source in ((MODULE, risiko), (VBA_MODULE, functions), ("xlwings", bas),
+                         ("Dictionary", cls)):
         assert _code(found[name]["code"]) == _code(source), name
 
 
@@ -287,7 +293,8 @@ def test_olevba_reads_back_each_source(modules):
     assert _code(modules[MODULE]) == _code((MACROS / "RisiKo.bas").read_text("cp1252"))
     assert _code(modules["xlwings"]) == _code(bas)
     assert _code(modules["Dictionary"]) == _code(cls)
-    for name in _expected_modules()[:-3]:
+    assert _code(modules[VBA_MODULE]) == _code(udf_module())
+    for name in _expected_modules()[:-len(GENERATED)]:
         assert _code(modules[name]) == "", name
     assert modules[MODULE].startswith(f'Attribute VB_Name = "{MODULE}"\r\n')
 
@@ -372,7 +379,7 @@ def test_cli_on_the_xlsm_keeps_macros_and_ribbon(tmp_path):
         names = [Path(name).stem for _, _, name, _ in parser.extract_macros()]
     finally:
         parser.close()
-    assert {MODULE, "xlwings", "Dictionary"} <= set(names)
+    assert set(GENERATED) <= set(names)
 
 
 def test_new_xlsm_from_the_cli_has_macros_ribbon_and_live_functions(built, tmp_path, capsys):

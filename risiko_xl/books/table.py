@@ -31,6 +31,13 @@ class Row:
     def get(self, header: str, default: Any = None) -> Any:
         return self.values.get(header, default)
 
+    @property
+    def read_at(self) -> int:
+        """The sheet row of a row read from a sheet (a row appended since has none)."""
+        if self.sheet_row is None:
+            raise ValueError("row not read from a sheet")
+        return self.sheet_row
+
 
 @dataclass
 class Table:

@@ -2,11 +2,19 @@
 
 `build_xlsm` adds to a template `.xlsx` (from `risiko-xl new`) the VBA project written by
 `risiko_xl.ovba` — a document module for the workbook and each sheet, the `RisiKo`
-module with one ribbon callback per button, and xlwings' own VBA (the `xlwings` module and
-its `Dictionary` class, read from the installed xlwings, so no add-in is needed for
-`RunPython`) — and the ribbon XML `customUI/customUI14.xml`. The ribbon XML and the
-`RisiKo` module are generated from `risiko_xl.ribbon`; `write_macros` writes them to
-`macros/`, where they are checked in. Same inputs, same bytes.
+module with one ribbon callback per button, the `xlwings_udfs` module of the worksheet
+functions' wrappers (written by xlwings' own `import_udfs`, `udf_wrappers`), and xlwings'
+own VBA (the `xlwings` module and its `Dictionary` class, read from the installed xlwings,
+so no add-in is needed for `RunPython` and `XLPy.CallUDF`) — and the ribbon XML
+`customUI/customUI14.xml`. The ribbon XML and the `RisiKo` module are generated from
+`risiko_xl.ribbon`; `write_macros` writes them and `xlwings_udfs.bas` to `macros/`, where
+they are checked in. Same inputs, same bytes.
+
+Not reproduced of what `ImportPythonUDFs` does after importing the wrappers: its
+`Application.MacroOptions` calls (the functions' descriptions, category «xlwings», English
+«Positional argument N» for each argument, shown by Excel's Insert Function dialog). They
+would have to run from `Workbook_Open`, an auto-run macro, which the shipped workbook
+never has (`tests/test_macro_audit.py`); the functions work without them.
 
     python -m risiko_xl.build.xlsm    # rewrites macros/ and workbook/torneo.xlsm
 """
@@ -27,6 +35,7 @@ from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
 from risiko_xl.build.template import write_new
+from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.ovba import (
@@ -107,11 +116,12 @@ def xlwings_vba() -> tuple[str, str]:
 
 def vba_modules(workbook: str, sheets: Sequence[str]) -> list[Module]:
     """The project's modules: the workbook's and each sheet's (by code name), then RisiKo,
-    xlwings and Dictionary."""
+    xlwings_udfs, xlwings and Dictionary."""
     xlwings_module, dictionary = xlwings_vba()
     return [document_module(workbook, WORKBOOK_BASE),
             *(document_module(sheet, WORKSHEET_BASE) for sheet in sheets),
             standard_module(ribbon_module()),
+            standard_module(udf_module()),
             standard_module(xlwings_module),
             class_module(dictionary)]
 
@@ -165,13 +175,16 @@ def new_xlsm(target: Path, settings: dict[str, Any] | None = None,
 
 
 def write_macros(directory: Path) -> list[Path]:
-    """Write the generated macros/ files (RisiKo.bas, customUI14.xml) into `directory`."""
+    """Write the generated macros/ files (RisiKo.bas, xlwings_udfs.bas, customUI14.xml) into
+    `directory`."""
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     module, ribbon = directory / f"{MODULE}.bas", directory / "customUI14.xml"
+    functions = directory / f"{VBA_MODULE}.bas"
     module.write_bytes(ribbon_module().encode(f"cp{CODE_PAGE}"))
+    functions.write_bytes(udf_module().encode(f"cp{CODE_PAGE}"))
     ribbon.write_bytes(ribbon_xml().encode("utf-8"))
-    return [module, ribbon]
+    return [module, functions, ribbon]
 
 
 def _read_parts(path: Path) -> dict[str, bytes]:

@@ -18,7 +18,7 @@ from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
            "iscrivi")
-ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.10-3.13), in Italian
+ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
     (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
     (r"one of the arguments (.*) is required", r"serve uno degli argomenti \1"),

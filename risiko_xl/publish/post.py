@@ -176,7 +176,7 @@ class Post:
         clocks change has an hour more or less on the wall)."""
         if not self.appeal_hours:
             return None
-        return italian_time(self.published.astimezone(dt.timezone.utc)
+        return italian_time(self.published.astimezone(dt.UTC)
                             + dt.timedelta(hours=self.appeal_hours))
 
     @property

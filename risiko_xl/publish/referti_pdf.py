@@ -28,7 +28,7 @@ from risiko_xl.publish.safe_text import ELLIPSIS, shortened
 from risiko_xl.publish.score_sheet import ScoreSheet, pages
 
 FONT = "DejaVu"
-FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc)
+FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 PAGE_W, PAGE_H, MARGIN = 210.0, 297.0, 10.0
 WIDTH = PAGE_W - 2 * MARGIN
 CUT = 12.0  # the gap with the dashed cutting line between two sheets on a page
@@ -353,7 +353,7 @@ def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
     _load_fonts(pdf, _texts(sheets))
     first = sheets[0]
     when = next((s.when for s in sheets if s.when is not None), None)
-    pdf.set_creation_date(when.replace(tzinfo=dt.timezone.utc) if when else FIXED_DATE)
+    pdf.set_creation_date(when.replace(tzinfo=dt.UTC) if when else FIXED_DATE)
     pdf.set_title(f"Referti — {shortened(first.tournament)} — turno {first.round_no}")
     pdf.set_creator("risiko_xl")
     pdf.set_lang("it")

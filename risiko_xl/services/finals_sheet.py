@@ -25,6 +25,8 @@ from risiko_xl.services.standings_sheet import (
 )
 from risiko_xl.standings import (
     PhaseStep,
+    RankRow,
+    Standings,
     compute_standings,
     final_ranking,
     next_phase,
@@ -96,9 +98,11 @@ def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int 
     finalists listed too, for the phase they skip to; `gone`: withdrawn qualifiers
     listed as replaced, with their former table and the Italian note)."""
     by_id = t.by_id
-    results, qualifiers = [], []
+    results: list[dict[str, Any]] = []
+    qualifiers: list[dict[str, Any]] = []
 
-    def listed(q, phase: str, number: int | None, reason: str | None = None) -> None:
+    def listed(q: Qualifier, phase: str, number: int | None,
+               reason: str | None = None) -> None:
         entrant = by_id[q.player]
         qualifiers.append({"Fase": phase_title(t, phase), "Turno": _round_of(step, phase),
                            "Girone": q.group, "Tavolo": number, "ID": q.player,
@@ -106,16 +110,16 @@ def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int 
                            "Pos. classifica": q.rank or None,
                            "Qualificazione": reason or q.reason})
 
-    for number, table in zip(_numbers(step), step.tables):
-        for q in table:
+    for number, seated in zip(_numbers(step), step.tables):
+        for q in seated:
             results.append({"Turno": step.round_no, "Fase": phase_title(t, step.phase),
                             "Tavolo": number,
                             "ID": q.player, "Giocatore": by_id[q.player].name})
             listed(q, step.phase, number)
     for q in step.finalists:
         listed(q, FINAL, None)
-    for q, number, why in gone:
-        listed(q, FINAL if number is None and step.phase != FINAL else step.phase, number,
+    for q, former, why in gone:
+        listed(q, FINAL if former is None and step.phase != FINAL else step.phase, former,
                why)
     return results, [{h: q.get(h) for h in schema.QUALIFIERS.headers} for q in qualifiers]
 
@@ -201,13 +205,13 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
     count = len(step.tables)
     lines = [f"{phase_title(t, step.phase)} (turno {step.round_no}): {count} "
              f"tavol{'o' if count == 1 else 'i'}"]
-    for number, table in zip(_numbers(step), step.tables):
+    for number, seated in zip(_numbers(step), step.tables):
         lines.append(f"  Tavolo {number}: " + ", ".join(
-            f"{t.by_id[q.player].name} ({q.reason})" for q in table))
+            f"{t.by_id[q.player].name} ({q.reason})" for q in seated))
     return (*lines, *step.notes)
 
 
-def _write_ranking(t: Tournament, standings, seed: str,
+def _write_ranking(t: Tournament, standings: Standings, seed: str,
                    now: dt.datetime | None = None) -> tuple[str, ...]:
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
@@ -233,7 +237,7 @@ def _write_ranking(t: Tournament, standings, seed: str,
     return ("Classifica finale scritta: " + ", ".join(podium),)
 
 
-def _note(r) -> str | None:
+def _note(r: RankRow) -> str | None:
     """What the position rests on beyond the columns: a withdrawal, a shared place, a
     lottery."""
     notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, "a pari merito"),
@@ -265,7 +269,7 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
                           "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
                           valore=entrant.state)
     players = book.read_table(schema.PLAYERS.name)
-    players.by_sheet_row()[entrant.row]["Stato"] = WITHDRAWN
+    next(r for r in players if r.sheet_row == entrant.row)["Stato"] = WITHDRAWN
     book.write_table(schema.PLAYERS.name, players)
     lines = [f"Ritiro registrato: {entrant.name} ({player})."]
     if unplayed and repair:

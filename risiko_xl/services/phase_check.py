@@ -182,12 +182,12 @@ def check_seatings(t: Tournament) -> None:
         return
     latest: dict[int, tuple[int, dict[str, int]]] = {}
     for line in log:
-        row, turn, phase, tables = line.sheet_row, line["Turno"], line["Fase"], line["Tavoli"]
+        turn, phase, tables = line["Turno"], line["Fase"], line["Tavoli"]
         number = to_text(turn)
         if (to_text(phase) or QUALIFYING) != QUALIFYING or not number or \
                 not number.isdigit() or not to_text(tables):
             continue
-        latest[int(number)] = (int(row), seating(tables))
+        latest[int(number)] = (line.read_at, seating(tables))
     for round_no, (logged, recorded) in sorted(latest.items()):
         rows = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
         again = (f"(Sorteggi, riga {logged}): rimettere la riga come sorteggiata oppure "

@@ -9,6 +9,7 @@ the `Classifica` and `ClassificaFinale` sheets show them (the lotteries recorded
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -96,8 +97,9 @@ def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankLi
     if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
         medals = _medals(t)
         columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
-        values = {r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
-                  for r in ranking}
+        values: dict[str, tuple[Fraction | int | str | None, ...]] = {
+            r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
+            for r in ranking}
     else:  # the final's points and the tournament total in their own columns, as in
         # ClassificaFinale (the finalists are ordered by the final, not by the total)
         columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
@@ -133,7 +135,7 @@ def _qualifiers(book: Book) -> tuple[QualifierLine, ...]:
 
 
 def _draws(book: Book) -> tuple[DrawLine, ...]:
-    return tuple(DrawLine(r.sheet_row, to_text(r.get("Turno")) or "", to_text(r.get("Fase")),
+    return tuple(DrawLine(r.read_at, to_text(r.get("Turno")) or "", to_text(r.get("Fase")),
                           _phase(r.get("Fase")),
                           to_text(r.get("Seme")) or "", to_text(r.get("Impronta")),
                           to_text(r.get("Versione motore")) or "",
@@ -145,7 +147,7 @@ def _draws(book: Book) -> tuple[DrawLine, ...]:
 
 def _calendar(book: Book) -> tuple[CalendarLine, ...]:
     """The `Calendario` rows with a round and a date."""
-    return tuple(CalendarLine(r.sheet_row, to_text(r["Turno"]), _phase(r.get("Fase")),
+    return tuple(CalendarLine(r.read_at, to_text(r["Turno"]), _phase(r.get("Fase")),
                               r["Data"], r.get("Ora"))
                  for r in _rows(book, schema.CALENDAR)
                  if "Turno" in r.values and "Data" in r.values and not is_blank(r["Data"]))

@@ -16,13 +16,14 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.standings.model import ACTIVE, QUALIFYING
-from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.players import id_key, id_problem, name_key, number_key
 
 NUMBERED = re.compile(r"^(\D*?)(\d+)$")
@@ -45,7 +46,7 @@ class NewPlayer:
     def error(self, message: str, column: str, *value: object) -> RisikoError:
         """A refusal located in the list the player comes from, or in Iscritti; the value
         found is named only when given (a value computed, not typed, is not «found»)."""
-        found = {"valore": value[0]} if value else {}
+        found: dict[str, Any] = {"valore": value[0]} if value else {}
         if self.where:
             return RisikoError(f"{self.where}, colonna {column}: {message}", **found)
         return RisikoError(message, foglio=schema.PLAYERS.sheet, colonna=column, **found)
@@ -133,52 +134,55 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
             people.setdefault(_person_key(first, last, to_text(values.get("Club"))),
                               f"{shown} ({pid}, foglio Iscritti riga {row})")
     fresh = iter(next_ids(ids + [p.id for p in players if p.id], sum(not p.id for p in players)))
-    rows, out = [], []
+    rows: list[dict[str, object]] = []
+    out: list[str] = []
     for p in players:
         typed_round = p.from_round
-        p = replace(p, id=p.id or next(fresh), from_round=p.from_round or default_round)
-        problem = id_problem(p.id)
+        pid, start = p.id or next(fresh), p.from_round or default_round
+        p = replace(p, id=pid, from_round=start)
+        problem = id_problem(pid)
         if problem is not None:
-            raise p.error(problem, "ID", p.id)
-        owner = registered.get(id_key(p.id))
+            raise p.error(problem, "ID", pid)
+        owner = registered.get(id_key(pid))
         if owner is not None:
-            raise p.error(f"ID {p.id} già assegnato a {owner} ({t.by_id[owner].name})"
-                          if owner in t.by_id else f"ID {p.id} ripetuto nell'elenco",
-                          "ID", p.id)
-        twin = numbers.get(number_key(p.id)) if number_key(p.id) else None
+            raise p.error(f"ID {pid} già assegnato a {owner} ({t.by_id[owner].name})"
+                          if owner in t.by_id else f"ID {pid} ripetuto nell'elenco",
+                          "ID", pid)
+        twin = numbers.get(number_key(pid)) if number_key(pid) else None
         if twin is not None:
             whose = f"{twin} ({t.by_id[twin].name})" if twin in t.by_id else twin
-            raise p.error(f"ID {p.id} si confonde con {whose}: stesse lettere e stesso "
+            raise p.error(f"ID {pid} si confonde con {whose}: stesse lettere e stesso "
                           "numero (gli zeri iniziali non contano); sceglierne un altro",
-                          "ID", p.id)
+                          "ID", pid)
         key = _person_key(p.first, p.last, p.club)
         if key in people and not force:
             club = f" del club {p.club}" if p.club else ""
             raise p.error(f"{p.name}{club} è già iscritto: {people[key]}; per iscrivere un "
                           "omonimo usare --forza", "Nome", p.name)
-        _check_round(t, p, drawn, typed_round is not None)
-        registered[id_key(p.id)] = p.id
-        if number_key(p.id):
-            numbers[number_key(p.id)] = p.id
-        people.setdefault(key, f"{p.name} ({p.id}, {p.where or 'questo comando'})")
-        rows.append({"ID": p.id, "Nome": p.first, "Cognome": p.last, "Nickname": p.nickname,
+        _check_round(t, p, start, drawn, typed_round is not None)
+        registered[id_key(pid)] = pid
+        if number_key(pid):
+            numbers[number_key(pid)] = pid
+        people.setdefault(key, f"{p.name} ({pid}, {p.where or 'questo comando'})")
+        rows.append({"ID": pid, "Nome": p.first, "Cognome": p.last, "Nickname": p.nickname,
                      "Club": p.club, "Regione": p.region, "Stato": ACTIVE,
                      "Dal turno": p.from_round})
-        out.append(p)
+        out.append(pid)
     headers = list(table.headers)  # the sheet's columns only
     table.extend({h: row.get(h) for h in headers} for row in rows)
     book.write_table(schema.PLAYERS.name, table)
-    return [p.id for p in out]
+    return out
 
 
-def _check_round(t, p: NewPlayer, drawn: list[int], typed: bool = True) -> None:
+def _check_round(t: Tournament, p: NewPlayer, start: int, drawn: list[int],
+                 typed: bool = True) -> None:
     """A late arrival cannot join a round already played, nor a round beyond the
     formula's preliminary rounds (when they are all drawn, the way in is the last round,
     redrawn or repaired)."""
     rounds = t.formula.standings.rounds
     played = {r.round_no for r in t.rows if r.phase == QUALIFYING and r.seat is not None}
     first_open = max(played, default=0) + 1  # the first round not played
-    if drawn and p.from_round > rounds:
+    if drawn and start > rounds:
         if rounds in played:
             problem = (f"i {rounds} turni preliminari sono già tutti giocati: {p.name} non "
                        "giocherebbe nessun turno")
@@ -189,10 +193,10 @@ def _check_round(t, p: NewPlayer, drawn: list[int], typed: bool = True) -> None:
                        f"--turno {rounds} --forza) o ripararne i tavoli (--ripara)")
         else:
             problem = (f"la formula prevede {rounds} turni preliminari: non c'è un turno "
-                       f"{p.from_round}; iscrivere {p.name} con --dal-turno da {first_open} "
+                       f"{start}; iscrivere {p.name} con --dal-turno da {first_open} "
                        f"a {rounds}")
-        raise p.error(problem, "Dal turno", *([p.from_round] if typed else []))
-    if p.from_round in played:
+        raise p.error(problem, "Dal turno", *([start] if typed else []))
+    if start in played:
         if first_open > rounds:
             problem = (f"i {rounds} turni preliminari sono già tutti giocati: {p.name} non "
                        "giocherebbe nessun turno")
@@ -200,9 +204,9 @@ def _check_round(t, p: NewPlayer, drawn: list[int], typed: bool = True) -> None:
             how = (f"--dal-turno {first_open} --ripara: il turno è già sorteggiato e "
                    "--ripara lo siede ai tavoli" if first_open in drawn
                    else f"--dal-turno {first_open}")
-            problem = (f"il turno {p.from_round} è già giocato: iscrivere {p.name} dal "
+            problem = (f"il turno {start} è già giocato: iscrivere {p.name} dal "
                        f"turno {first_open} ({how})")
-        raise p.error(problem, "Dal turno", p.from_round)
+        raise p.error(problem, "Dal turno", start)
 
 
 def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),
@@ -231,8 +235,9 @@ def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),
 def id_span(ids: Sequence[str]) -> str:
     """The IDs registered, as a range when they are consecutive («G10–G12», in whatever
     order they came), else listed one by one («A7, B2»)."""
-    keys = [number_key(pid) for pid in ids]
-    if len(ids) > 1 and all(keys) and len({k[0] for k in keys}) == 1:
+    found = [number_key(pid) for pid in ids]
+    keys = [k for k in found if k is not None]
+    if len(ids) > 1 and len(keys) == len(ids) and len({k[0] for k in keys}) == 1:
         ordered = sorted(zip(keys, ids))
         numbers = [k[1] for k, _ in ordered]
         if numbers == list(range(numbers[0], numbers[0] + len(numbers))):

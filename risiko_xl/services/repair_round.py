@@ -144,8 +144,8 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
     block = [row for row in results if row.sheet_row in mine]
     player_at = {row: pid for pid, row in row_of.items()}
     for row in block:
-        if player_at[row.sheet_row] in table_of:
-            row["Tavolo"] = table_of[player_at[row.sheet_row]]
+        if player_at[row.read_at] in table_of:
+            row["Tavolo"] = table_of[player_at[row.read_at]]
     left = {row_of[pid] for pid in gone}
     block = [row for row in block if row.sheet_row not in left]
     names = {e.id: e.name for e in t.entrants}

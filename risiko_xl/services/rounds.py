@@ -34,7 +34,7 @@ from risiko_xl.services.audit import (
     timestamp,
 )
 from risiko_xl.services.standings_sheet import refresh_scores
-from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING
+from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING, Entrant
 from risiko_xl.tournament.loading import Tournament, load
 
 
@@ -175,7 +175,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)
     sizes = Counter(len(table) for table in result.tables)
     tables = count(len(result.tables), "tavolo", "tavoli")
-    lines = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
+    lines: tuple[str, ...] = (f"Turno {round_no}: {len(ids)} giocatori, {tables} ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta {result.fingerprint[:16]}…",
              "Qualità: " + quality_text(result.quality, result))
@@ -193,13 +193,14 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     return RoundDraw(round_no, result, len(replaced), lines)
 
 
-def _back_to_active(book: Book, absent: list) -> None:
+def _back_to_active(book: Book, absent: list[Entrant]) -> None:
     """The absent players of the round just drawn are `Attivo` again (absence is for one
     round: 003 Art. 4 speaks of «il turno di gioco»)."""
     if not absent:
         return
     players = book.read_table(schema.PLAYERS.name)
-    by_row = players.by_sheet_row()
-    for e in absent:
-        by_row[e.row]["Stato"] = ACTIVE
+    back = {e.row for e in absent}
+    for row in players:
+        if row.sheet_row in back:
+            row["Stato"] = ACTIVE
     book.write_table(schema.PLAYERS.name, players)

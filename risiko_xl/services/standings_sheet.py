@@ -98,14 +98,16 @@ def round_values(rules: StandingsRules, row: StandingRow,
     """The T1…Tn cells of a row: the points of each round, or with the medal table the
     place won («1°»), never the encoded points (None = not played)."""
     if rules.medals:
-        return [None if p is None else f"{p}°" for p in (*row.places, *(None,) * rounds)
-                ][:rounds]
+        places: list[Fraction | str | None] = [
+            None if p is None else f"{p}°" for p in (*row.places, *(None,) * rounds)]
+        return places[:rounds]
     return [row.rounds[n] if n < len(row.rounds) else None for n in range(rounds)]
 
 
 def column_value(row: StandingRow, column: str) -> Fraction | int:
     """The value of one score column of `standings_columns` for a row."""
-    return getattr(row, COLUMN_FIELDS[column])
+    value: Fraction | int = getattr(row, COLUMN_FIELDS[column])
+    return value
 
 
 def standings_of(t: Tournament) -> tuple[Standings, Table]:
@@ -171,9 +173,10 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         book.write_table(schema.TEAMS.name, teams_table(teams))
         _log_team_lotteries(book, teams.lottery, seed, now)
     played = sorted({g.round_no for g in t.results if g.phase == "Qualificazione"})
-    lines = ((f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
-              + ", ".join(map(str, played))) if played else
-             f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
+    lines: tuple[str, ...] = (
+        (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
+         + ", ".join(map(str, played))) if played else
+        f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
     # a tie left by every criterion of the chain is decided by its last, the lottery,
     # recorded in Sorteggi (004 gives no tie-break for individual standings: rtu uses
     # 001 §7's chain): said, never silent

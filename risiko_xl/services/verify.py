@@ -18,9 +18,9 @@ from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
-from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS
+from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS, DrawResult
 from risiko_xl.draw.plan import PLAN_LABEL, PlanResult
-from risiko_xl.draw.repair import REPAIR_LABEL
+from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
@@ -66,10 +66,10 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
     latest: dict[tuple[int, str], dict[str, int]] = {}
-    plans: dict[tuple[str | None, tuple[str, ...]], PlanResult] = {}
+    plans: dict[tuple[str, tuple[str, ...]], PlanResult] = {}
     previous: dict[int, list[list[str]]] = {}  # round -> its last recorded tables
     for record in log:
-        row = record.sheet_row
+        row = record.read_at
         tables = parse_tables(record.get("Tavoli"))
         try:
             round_no = to_int(record.get("Turno"), "Turno", minimum=1) if tables else None
@@ -89,7 +89,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         if unknown:
             raise RisikoError("ID non presente tra gli iscritti", foglio=schema.DRAWS.sheet,
                               riga=row, colonna="Tavoli", valore=unknown[0])
-        seed = to_text(record.get("Seme"))
+        seed = to_text(record.get("Seme")) or ""
         procedure = to_text(record.get("Procedura"))
         where = f"Foglio Sorteggi, riga {row}"
         engine = engine_of(record.get("Versione motore"))
@@ -105,7 +105,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             key = (seed, tuple(sorted(ids)))
             if key not in plans:
                 plans[key] = plan_of(t, ids, seed)
-            result = plan_round(plans[key], round_no)
+            result: DrawResult | RepairResult = plan_round(plans[key], round_no)
             recorded = result.fingerprint
         elif procedure == REPAIR_LABEL:  # a repair of the seating recorded before it
             before = previous.get(round_no)
@@ -128,13 +128,13 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         elif result.tables != tables:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
                          "registrati")
-    for (round_no, phase), recorded in latest.items():
+    for (round_no, phase), last in latest.items():
         rows = {r.player: r for r in t.rows if r.phase == phase and r.round_no == round_no}
         seated = {pid: r.table for pid, r in rows.items()}
-        if seated != recorded:
+        if seated != last:
             lines.append(f"Foglio Risultati, {phase} turno {round_no}: i tavoli non "
                          "corrispondono all'ultimo sorteggio registrato in Sorteggi ("
-                         + _first_difference(rows, recorded) + ")")
+                         + _first_difference(rows, last) + ")")
     return lines, replayed
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
+import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,6 +35,34 @@ from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
 
 LICENSE = "noncommercial"
+_KEY = re.compile(rb"(?i)(?<![a-z])" + LICENSE.encode() + rb"(?![a-z])")
+
+
+def shipped_parts(path: Path) -> Iterator[tuple[str, bytes]]:
+    """(name, bytes) of a shipped file as it could carry a key: the file itself and, for a
+    zip (a workbook, a wheel), every entry decompressed; a workbook's VBA modules as olevba
+    decompresses them."""
+    data = path.read_bytes()
+    yield path.name, data
+    if not zipfile.is_zipfile(path):
+        return
+    with zipfile.ZipFile(path) as archive:
+        for name in archive.namelist():
+            yield f"{path.name}:{name}", archive.read(name)
+    if path.suffix in {".xlsm", ".xlsx"}:
+        from oletools.olevba import VBA_Parser
+
+        parser = VBA_Parser(str(path))
+        try:
+            for _, _, module, code in parser.extract_macros():
+                yield f"{path.name}:{module}", code.encode("utf-8", "replace")
+        finally:
+            parser.close()
+
+
+def carries_key(data: bytes) -> bool:
+    """Whether `data` holds the test-only xlwings PRO key as a word (any case)."""
+    return _KEY.search(data) is not None
 
 
 def remote_engine(monkeypatch: Any) -> Any:
