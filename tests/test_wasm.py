@@ -27,14 +27,18 @@ SCENARIO = Path(__file__).parent / "support" / "wasm_scenario.py"
 WORKBOOK = "torneo-demo.xlsx"
 
 
-@pytest.fixture(scope="module")
-def outputs(tmp_path_factory) -> tuple[Path, Path, str]:
-    """The scenario's folder from CPython and from Pyodide, and what Pyodide printed."""
+def _need_pyodide() -> None:
     why = pyodide.missing()
     if why is not None:
         if programs.IN_CI:
             pytest.fail(f"CI=true e Pyodide non si avvia: {why}")
         pytest.skip(why)
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory) -> tuple[Path, Path, str]:
+    """The scenario's folder from CPython and from Pyodide, and what Pyodide printed."""
+    _need_pyodide()
     cpython, wasm = tmp_path_factory.mktemp("cpython"), tmp_path_factory.mktemp("pyodide")
     done = subprocess.run([sys.executable, str(SCENARIO), str(cpython)], capture_output=True,
                           text=True, timeout=900)
@@ -54,6 +58,13 @@ def _cells(path: Path) -> dict[str, list[tuple[str, object, str]]]:
                           for row in sheet.iter_rows() for cell in row
                           if cell.value is not None]
             for sheet in book.worksheets}
+
+
+def test_only_pure_wheels_are_installed():
+    _need_pyodide()
+    wheels = sorted(p.name for p in pyodide.WHEELS.glob("*.whl"))
+    assert [w for w in wheels if not w.endswith("-none-any.whl")] == []
+    assert any(w.startswith("markupsafe-") for w in wheels)  # Jinja2's, built without C
 
 
 def test_it_ran_under_webassembly(outputs):
