@@ -3,7 +3,7 @@
 //   node tools/wasm/pyodide.mjs WHEELS SCRIPT.py [ARGS...]
 //
 // Pyodide comes from this folder's node_modules (`make wasm`: npm ci, the version pinned by
-// package-lock.json) and loads nothing from the network. Every wheel in the folder WHEELS
+// package-lock.json) and reaches no network (fetch is made to fail). Every wheel in WHEELS
 // (pure Python, `make wasm`: tools/wasm/wheels.py) is unpacked into site-packages, which is
 // all installing a pure wheel takes. The script's folder and every ARG that is a folder are
 // mounted at the same path, so the script reads and writes the host's files; it runs as
@@ -14,6 +14,9 @@ import { loadPyodide } from "pyodide";
 
 const [wheels, script, ...args] = process.argv.slice(2).map((p, i) =>
   i < 2 ? path.resolve(p) : p);
+globalThis.fetch = async (url) => {  // offline: reaching the network is an error
+  throw new Error(`rete non ammessa: ${url}`);
+};
 const pyodide = await loadPyodide({
   stdout: (line) => process.stdout.write(line + "\n"),
   stderr: (line) => process.stderr.write(line + "\n"),
