@@ -3,7 +3,8 @@
     python benchmarks/wasm_draw.py [--ripetizioni N]
 
 Draws round 1 of a seeded 400-player `master` tournament (40 clubs of 10) and round 4 with
-the history of three rounds drawn before it, each `--ripetizioni` times (default 5), here
+the history of three rounds drawn before it, each `--ripetizioni` times (default 5; the
+first draw, cold, is printed apart), here
 on CPython and then under Pyodide: this same script, run there through
 tools/wasm/pyodide.mjs (`make wasm` installs it), prints its times as JSON. Prints the
 median of each and the ratio, and checks both drew the same tables (fingerprints).
@@ -78,6 +79,8 @@ def main() -> None:
         ratio = (f"; WebAssembly/CPython ×{medians['Pyodide'] / medians['CPython']:.2f}"
                  if "Pyodide" in medians else "")
         print(f"  turno {round_no}: {figures}{ratio}")
+    cold = ", ".join(f"{name} {run['times']['1'][0]:.3f} s" for name, run in runs.items())
+    print(f"  il primo sorteggio (a freddo: formule lette, nulla in memoria): {cold}")
     if why is not None:
         print(f"  (Pyodide non misurato: {why})")
     elif runs["Pyodide"]["fingerprints"] != runs["CPython"]["fingerprints"]:
