@@ -60,12 +60,12 @@ def main() -> None:
     if args.json or sys.platform == "emscripten":
         print(json.dumps(measure(args.ripetizioni)))
         return
-    from tests.support import pyodide
+    from tests.support import webassembly
 
     runs = {"CPython": measure(args.ripetizioni)}
-    why = pyodide.missing()
+    why = webassembly.missing()
     if why is None:
-        done = pyodide.run(Path(__file__), "--json", "--ripetizioni", str(args.ripetizioni))
+        done = webassembly.run(Path(__file__), "--json", "--ripetizioni", str(args.ripetizioni))
         if done.returncode != 0:
             raise SystemExit(done.stderr[-3000:])
         runs["Pyodide"] = json.loads(done.stdout.splitlines()[-1])

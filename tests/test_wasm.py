@@ -1,6 +1,6 @@
 """Proved under real WebAssembly Python (issue 17): Pyodide, CPython compiled to
 WebAssembly, started offline by Node.js, installs our wheel and its pure-Python
-requirements from a local folder (`make wasm`, tests/support/pyodide.py) and plays the demo
+requirements from a local folder (`make wasm`, tests/support/webassembly.py) and plays the demo
 tournament through the services the CLI uses (tests/support/wasm_scenario.py, the same
 script CPython runs here): every cell of the workbook, the lines printed (draws with their
 fingerprints and certificates, standings, finals), each round's post in every format of
@@ -19,7 +19,7 @@ import openpyxl
 import pytest
 
 from risiko_xl.publish import POST_FORMATS, SCREEN
-from tests.support import programs, pyodide
+from tests.support import programs, webassembly
 
 pytestmark = [pytest.mark.lento, pytest.mark.wasm]
 
@@ -28,7 +28,7 @@ WORKBOOK = "torneo-demo.xlsx"
 
 
 def _need_pyodide() -> None:
-    why = pyodide.missing()
+    why = webassembly.missing()
     if why is not None:
         if programs.IN_CI:
             pytest.fail(f"CI=true e Pyodide non si avvia: {why}")
@@ -43,7 +43,7 @@ def outputs(tmp_path_factory) -> tuple[Path, Path, str]:
     done = subprocess.run([sys.executable, str(SCENARIO), str(cpython)], capture_output=True,
                           text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
-    done = pyodide.run(SCENARIO, str(wasm))
+    done = webassembly.run(SCENARIO, str(wasm))
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
     return cpython, wasm, done.stdout
 
@@ -62,7 +62,7 @@ def _cells(path: Path) -> dict[str, list[tuple[str, object, str]]]:
 
 def test_only_pure_wheels_are_installed():
     _need_pyodide()
-    wheels = sorted(p.name for p in pyodide.WHEELS.glob("*.whl"))
+    wheels = sorted(p.name for p in webassembly.WHEELS.glob("*.whl"))
     assert [w for w in wheels if not w.endswith("-none-any.whl")] == []
     assert any(w.startswith("markupsafe-") for w in wheels)  # Jinja2's, built without C
 
