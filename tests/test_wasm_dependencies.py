@@ -18,7 +18,7 @@ from risiko_xl.files import processes
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
 # binary or useless in a browser: matplotlib (numpy), uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard)
-DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip"}
+DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging"}
 
 
 def _required(**platform: str) -> set[str]:
