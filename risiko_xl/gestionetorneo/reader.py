@@ -51,6 +51,8 @@ class _Sheets:
               value: Any = None, header: str = "") -> RisikoError:
         where = None if column is None else column_name(column) + (f" ({header})"
                                                                      if header else "")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # calamine reads every number as a float: 77, not 77.0
         return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
                            valore=value)
 
@@ -148,7 +150,7 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
             raise sheets.error(f"qui GestioneTorneo ha l'intestazione «{header}» (intestazioni "
                                f"alla riga {head}, giocatori dalla riga "
                                f"{layout.PLAYERS_FIRST_ROW})", sheet, head, column,
-                               found or None)
+                               found or None, header)
     width = max((len(r) for r in rows[head - 1:head]), default=0)
     email = next((c for c in range(len(layout.PLAYER_COLUMNS) + 1, width + 1)
                   if text(cell(rows, head, c)).casefold() in layout.EMAIL_HEADERS), None)

@@ -1,0 +1,210 @@
+"""`risiko-xl importa` and `esporta --gestionetorneo` on GestioneTorneo-layout workbooks
+built in code (`tests/support/gestionetorneo.py`), saved as .xlsx (python-calamine reads
+it as it reads .xls; the .xls files themselves, through LibreOffice, are in
+test_gestionetorneo_xls.py). Every point below is computed by hand from the regulations
+and GestioneTorneo's scoring classes (issue 18)."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+from fractions import Fraction as F
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.errors import RisikoError
+from risiko_xl.gestionetorneo import layout, reader, writer
+from risiko_xl.services.import_gt import IMPORTED, tie_ranks
+from tests.support.gestionetorneo import TABLES, tournament
+
+# Hand-computed standings (Totale) of the nine players after the two rounds of TABLES.
+EXPECTED = {
+    # 001 §7: «conversione in millesimi, aggiungendo poi al vincitore della partita una
+    # unità. Nei tavoli da 5 giocatori i punteggi si devono moltiplicare per 1,25 con
+    # eventuali arrotondamenti alla terza cifra dopo la virgola sempre per eccesso».
+    # Player 1: 40 × 1,25 = 50 → 1,050 (won, 5-table) + 30 → 1,030 (won) = 2,080;
+    # 3: 12 × 1,25 = 15 → 0,015 + 50 × 1,25 = 62,5 → 1,063 = 1,078; 6: 44,1 beats 44 →
+    # 1,044 + 0,025 = 1,069; 7: 0,044 + 0,015; 8: 0,010 + 30 × 1,25 = 37,5 → 0,038;
+    # 2: 21 × 1,25 = 26,25 → 0,027 + 0,020; 4: 10 → 0,010 + 12,5 → 0,013; 9: 0,005 +
+    # 6,25 → 0,007; 5: 4 × 1,25 = 5 → 0,005 + 2,5 → 0,003.
+    "MasterRisiko": {1: F(2080, 1000), 3: F(1078, 1000), 6: F(1069, 1000),
+                     7: F(59, 1000), 8: F(48, 1000), 2: F(47, 1000), 4: F(23, 1000),
+                     9: F(12, 1000), 5: F(8, 1000)},
+    # GestioneTorneo RadunoNazionale (ScorePlayerRaduno.trascodificaPunteggio, manual V2.4
+    # «i punti classifica sono dati dai punti partita più un bonus di 50 punti per il
+    # vincitore»), no factor at the 5-table: 1: 40 + 50 + 30 + 50; 6: 44 + 50 + 25;
+    # 3: 12 + 50 + 50; 7: 44 + 15; 2: 21 + 20; 8: 10 + 30; 4: 8 + 10; 9: 5 + 5; 5: 4 + 2.
+    "RadunoNazionale": {1: 170, 6: 119, 3: 112, 7: 59, 2: 41, 8: 40, 4: 18, 9: 10, 5: 6},
+    # seed 004 «Metodo punti tavolo con bonus» as GestioneTorneo's Open scores it
+    # (ScorePlayerOpen: ×1,25 at 5, +50 to the sole winner), rounded up as seeds 000/001:
+    # 1: 50 + 50 + 30 + 50; 3: 15 + 62,5 → 63 + 50; 6: 44 + 50 + 25; 7: 44 + 15;
+    # 8: 10 + 37,5 → 38; 2: 26,25 → 27 + 20; 4: 10 + 12,5 → 13; 9: 5 + 6,25 → 7; 5: 5 + 3.
+    "Open": {1: 180, 3: 128, 6: 119, 7: 59, 8: 48, 2: 47, 4: 23, 9: 12, 5: 8},
+    # GestioneTorneo TorneoGufo (ScorePlayerTorneoGufo): 12/7/5/3/2 by place + points /
+    # 100, ×1,25 at 5 (rounded up to the hundredth here): 1: 12,50 + 12,30; 6: 12,44 +
+    # 7,25; 3: 5,15 + 12,63; 8: 5,10 + 7,38; 2: 7,27 + 5,20; 7: 7,44 + 3,15; 4: 3,10 +
+    # 5,13; 9: 3,05 + 3,07; 5: 2,05 + 2,03.
+    "TorneoGufo": {1: F(2480, 100), 6: F(1969, 100), 3: F(1778, 100), 8: F(1248, 100),
+                   2: F(1247, 100), 7: F(1059, 100), 4: F(823, 100), 9: F(612, 100),
+                   5: F(408, 100)},
+}
+FORMULAS = {"MasterRisiko": "master", "RadunoNazionale": "raduno", "Open": "open",
+            "TorneoGufo": "gufo"}
+
+
+def gestionetorneo_total(kind: str, pid: int) -> F | None:
+    """GestioneTorneo's own total, for the types whose rules match ours exactly
+    (docs/GESTIONETORNEO.md): raduno (typed + 50 to the winner: ScorePlayerRaduno) and
+    the millesimi of MasterRisiko/Victory (ScorePlayerQualificazioniNazionale: points /
+    1000, ×1,25 at 5 rounded up at the third decimal, +1 to the winner)."""
+    total = F(0)
+    for _, _, seats in TABLES:
+        values = [(p, D(v)) for p, v in seats]
+        if pid not in dict(values):
+            continue
+        typed = int(dict(values)[pid])  # setScale(0, ROUND_DOWN)
+        won = max(values, key=lambda pv: pv[1])[0] == pid  # Partita.isVincitore
+        if kind == "RadunoNazionale":
+            total += typed + 50 * won
+        elif kind == "MasterRisiko":
+            scaled = -(-typed * 5 // 4) if len(seats) == 5 else typed
+            total += F(min(scaled, 100), 1000) + won
+        else:
+            return None
+    return total
+
+
+def imported(tmp_path: Path, kind: str, **kw) -> Path:
+    source = writer.write(tournament(kind, **kw), tmp_path / "ModuloTorneo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    return out
+
+
+def totals(path: Path) -> dict[int, F]:
+    book = OpenpyxlBook(path)
+    return {int(r["ID"]): F(str(r["Totale"])) for r in book.read_table("Classifica")}
+
+
+@pytest.mark.parametrize("kind", list(EXPECTED))
+def test_each_formula_imported_with_the_points_computed_by_hand(tmp_path, kind, capsys):
+    out = imported(tmp_path, kind)
+    printed = capsys.readouterr().out
+    assert f"10 giocatori, 2 turni, 4 tavoli; formula {FORMULAS[kind]}" in printed
+    assert "44,1 contro 44" in printed  # the conventions are stated
+    assert totals(out) == EXPECTED[kind]
+    for pid, total in EXPECTED[kind].items():
+        theirs = gestionetorneo_total(kind, pid)
+        assert theirs is None or theirs == total, (kind, pid)
+    book = OpenpyxlBook(out)
+    rows = book.read_table(schema.RESULTS.name)
+    seen = {(r["Turno"], r["Tavolo"], int(r["ID"])): r for r in rows}
+    for round_no, number, seats in TABLES:  # every player, table and typed point
+        for pid, value in seats:
+            r = seen[round_no, number, pid]
+            assert r["Punti obiettivo"] == int(D(value))
+    assert (seen[1, 2, 6]["Punti fuori obiettivo"], seen[1, 2, 7]["Punti fuori obiettivo"]) \
+        == (1, 0)  # 44,1 against 44
+    assert len(rows) == sum(len(s) for _, _, s in TABLES)
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def test_players_settings_calendar_and_draw_record(tmp_path):
+    out = imported(tmp_path, "MasterRisiko")
+    book = OpenpyxlBook(out)
+    players = {r["ID"]: r for r in book.read_table(schema.PLAYERS.name)}
+    assert len(players) == 10
+    assert players["1"]["Stato"] == "Attivo" and players["10"]["Stato"] == "Ritirato"
+    assert players["1"]["Nickname"] == "Nick1" and players["1"]["Club"] == "Il Gufo"
+    assert players["1"]["ID nazionale"] == "5001" and players["1"]["Email"] == "g1@esempio.it"
+    assert players["3"]["Data di nascita"].day == 3
+    settings = book.settings()
+    assert (settings["Nome torneo"], settings["Sede"], settings["Club organizzatore"]) == (
+        "Torneo MasterRisiko", "Circolo di Prova", "RC Roma")
+    dates = [(r["Turno"], r["Data"].day) for r in book.read_table(schema.CALENDAR.name)]
+    assert dates == [(1, 1), (2, 8)]
+    draws = book.read_table(schema.DRAWS.name)
+    assert [r["Procedura"] for r in draws] == [IMPORTED, IMPORTED]
+    assert draws.rows[0]["Tavoli"] == "1: 1, 2, 3, 4, 5 | 2: 6, 7, 8, 9"
+
+
+def test_formula_from_the_tournament_type_or_chosen(tmp_path, capsys):
+    source = writer.write(tournament("Torneo Interclub"), tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Foglio TORNEO di Modulo.xlsx, riga 5, colonna D" in err
+    assert "Torneo Interclub" in err and "--formula" in err and "raduno" in err
+    assert cli.main(["importa", str(source), "--formula", "raduno"]) == 0
+    assert (tmp_path / "Modulo-torneo.xlsx").exists()  # an .xlsx source is never replaced
+    assert cli.main(["importa", str(source), "--formula", "raduno"]) == cli.EXIT_BAD_INPUT
+    assert "--forza" in capsys.readouterr().err
+    assert cli.main(["importa", str(source), "--formula", "raduno", "--forza"]) == 0
+
+
+def test_tie_ranks():
+    assert tie_ranks([D("44.1"), D(44), D(10)]) == [1, 0, None]
+    assert tie_ranks([D(44), D(44)]) == [None, None]  # nothing marks the winner
+    assert tie_ranks([D("20.2"), D("20.1"), D(20), D(3)]) == [2, 1, 0, None]
+
+
+def _broken(tmp_path: Path, change) -> Path:
+    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    book = openpyxl.load_workbook(path)
+    change(book)
+    book.save(path)
+    return path
+
+
+ROUND1 = layout.round_sheet(1)
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda b: b.remove(b[layout.PLAYERS]), "Manca il foglio «Iscritti»"),
+    (lambda b: b[layout.PLAYERS].move_range("B3:C3", cols=1),
+     "Foglio Iscritti di Modulo.xlsx, riga 3, colonna B (Nome): qui GestioneTorneo ha "
+     "l'intestazione «Nome»"),
+    (lambda b: b[ROUND1].cell(2, 4, 77),
+     "Foglio 1° Turno di Modulo.xlsx, riga 2, colonna D (ID): ID non presente fra gli "
+     "Iscritti (valore trovato: 77)"),
+    (lambda b: b[ROUND1].cell(4, 3, "tanti"),
+     "Foglio 1° Turno di Modulo.xlsx, riga 4, colonna C (punti): i punti non sono un "
+     "numero (valore trovato: 'tanti')"),
+    (lambda b: b[ROUND1].cell(3, 1, layout.table_header(1)),
+     "Foglio 1° Turno di Modulo.xlsx, riga 3, colonna A: tavolo 1 già presente alla riga 1"),
+    (lambda b: b.remove(b[ROUND1]), "Manca il foglio «1° Turno» in Modulo.xlsx: c'è «2° Turno»"),
+])
+def test_bad_inputs_refused_with_their_place(tmp_path, capsys, change, message):
+    path = _broken(tmp_path, change)
+    with pytest.raises(RisikoError) as found:
+        reader.read(path)
+    assert message in str(found.value)
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "Modulo-torneo.xlsx").exists()
+
+
+def test_export_writes_the_layout_back_and_imports_the_same(tmp_path, capsys):
+    out = imported(tmp_path, "RadunoNazionale")
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    gt = reader.read(back)
+    assert gt.info.tipo == "Raduno Nazionale" and gt.info.turni == 2
+    original = tournament("RadunoNazionale")
+    assert [(p.id, p.nome, p.cognome, p.club, p.partecipa, p.id_nazionale)
+            for p in gt.players] == [(p.id, p.nome, p.cognome, p.club, p.partecipa,
+                                      p.id_nazionale) for p in original.players]
+    assert [[[(s.player, s.value) for s in t.seats] for t in r.tables] for r in gt.rounds] \
+        == [[[(s.player, s.value) for s in t.seats] for t in r.tables]
+            for r in original.rounds]
+    sheets = openpyxl.load_workbook(back)
+    short = list(sheets[layout.SHORT_STANDINGS].values)
+    assert short[0] == layout.SHORT_COLUMNS
+    assert short[1] == ("1", "Nome1", "Cognome1", 170, "1")
+    assert next(iter(sheets[layout.STANDINGS].values)) == layout.standings_headers(2)
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == \
+        cli.EXIT_BAD_INPUT  # never over an existing file without --forza
+    capsys.readouterr()
