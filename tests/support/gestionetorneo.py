@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal as D
+from fractions import Fraction as F
 
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
 
@@ -18,6 +19,40 @@ TABLES = (
     (2, 1, ((1, "30"), (6, "25"), (2, "20"), (7, "15"))),
     (2, 2, ((3, "50"), (8, "30"), (4, "10"), (9, "5"), (5, "2"))),
 )
+
+# Hand-computed standings (Totale) of the nine players after the two rounds of TABLES.
+EXPECTED = {
+    # 001 §7: «conversione in millesimi, aggiungendo poi al vincitore della partita una
+    # unità. Nei tavoli da 5 giocatori i punteggi si devono moltiplicare per 1,25 con
+    # eventuali arrotondamenti alla terza cifra dopo la virgola sempre per eccesso».
+    # Player 1: 40 × 1,25 = 50 → 1,050 (won, 5-table) + 30 → 1,030 (won) = 2,080;
+    # 3: 12 × 1,25 = 15 → 0,015 + 50 × 1,25 = 62,5 → 1,063 = 1,078; 6: 44,1 beats 44 →
+    # 1,044 + 0,025 = 1,069; 7: 0,044 + 0,015; 8: 0,010 + 30 × 1,25 = 37,5 → 0,038;
+    # 2: 21 × 1,25 = 26,25 → 0,027 + 0,020; 4: 10 → 0,010 + 12,5 → 0,013; 9: 0,005 +
+    # 6,25 → 0,007; 5: 4 × 1,25 = 5 → 0,005 + 2,5 → 0,003.
+    "MasterRisiko": {1: F(2080, 1000), 3: F(1078, 1000), 6: F(1069, 1000),
+                     7: F(59, 1000), 8: F(48, 1000), 2: F(47, 1000), 4: F(23, 1000),
+                     9: F(12, 1000), 5: F(8, 1000)},
+    # GestioneTorneo RadunoNazionale (ScorePlayerRaduno.trascodificaPunteggio, manual V2.4
+    # «i punti classifica sono dati dai punti partita più un bonus di 50 punti per il
+    # vincitore»), no factor at the 5-table: 1: 40 + 50 + 30 + 50; 6: 44 + 50 + 25;
+    # 3: 12 + 50 + 50; 7: 44 + 15; 2: 21 + 20; 8: 10 + 30; 4: 8 + 10; 9: 5 + 5; 5: 4 + 2.
+    "RadunoNazionale": {1: 170, 6: 119, 3: 112, 7: 59, 2: 41, 8: 40, 4: 18, 9: 10, 5: 6},
+    # seed 004 «Metodo punti tavolo con bonus» as GestioneTorneo's Open scores it
+    # (ScorePlayerOpen: ×1,25 at 5, +50 to the sole winner), rounded up as seeds 000/001:
+    # 1: 50 + 50 + 30 + 50; 3: 15 + 62,5 → 63 + 50; 6: 44 + 50 + 25; 7: 44 + 15;
+    # 8: 10 + 37,5 → 38; 2: 26,25 → 27 + 20; 4: 10 + 12,5 → 13; 9: 5 + 6,25 → 7; 5: 5 + 3.
+    "Open": {1: 180, 3: 128, 6: 119, 7: 59, 8: 48, 2: 47, 4: 23, 9: 12, 5: 8},
+    # GestioneTorneo TorneoGufo (ScorePlayerTorneoGufo): 12/7/5/3/2 by place + points /
+    # 100, ×1,25 at 5 (rounded up to the hundredth here): 1: 12,50 + 12,30; 6: 12,44 +
+    # 7,25; 3: 5,15 + 12,63; 8: 5,10 + 7,38; 2: 7,27 + 5,20; 7: 7,44 + 3,15; 4: 3,10 +
+    # 5,13; 9: 3,05 + 3,07; 5: 2,05 + 2,03.
+    "TorneoGufo": {1: F(2480, 100), 6: F(1969, 100), 3: F(1778, 100), 8: F(1248, 100),
+                   2: F(1247, 100), 7: F(1059, 100), 4: F(823, 100), 9: F(612, 100),
+                   5: F(408, 100)},
+}
+FORMULAS = {"MasterRisiko": "master", "RadunoNazionale": "raduno", "Open": "open",
+            "TorneoGufo": "gufo"}
 
 
 def players(extra: int = 0) -> tuple[Player, ...]:
