@@ -174,3 +174,52 @@ def test_export_writes_the_layout_back_and_imports_the_same(tmp_path, capsys):
     assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == \
         cli.EXIT_BAD_INPUT  # never over an existing file without --forza
     capsys.readouterr()
+
+
+def test_what_is_not_placed_is_reported(tmp_path, capsys):
+    from dataclasses import replace
+
+    from risiko_xl.gestionetorneo.model import Seat, Table
+
+    gt = tournament("MasterRisiko", rounds_planned=1)
+    first = gt.rounds[0]
+    four, empty = first.tables[1], Table(3, ())
+    ghost = replace(four, seats=(*four.seats, Seat(layout.GHOST_ID, D(0))))
+    gt = replace(gt, info=replace(gt.info, note="serata di prova"), rounds=(
+        replace(first, tables=(first.tables[0], ghost, empty)), *gt.rounds[1:]))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source)]) == 0
+    printed = capsys.readouterr().out
+    assert "Non importato: il giocatore fittizio (ID -1) del tavolo 2, foglio 1° Turno, " \
+        "riga 4" in printed
+    assert "Non importato: il tavolo 3 del foglio 1° Turno (riga 5) non ha giocatori" in printed
+    assert "Non importato: la nota del torneo (foglio TORNEO di Modulo.xlsx, riga 7)" in printed
+    assert "ha 2 fogli di turno e ne prevede 1" in printed
+
+
+def test_esporta_needs_one_target(tmp_path, capsys):
+    out = imported(tmp_path, "Open")
+    capsys.readouterr()
+    assert cli.main(["esporta", str(out)]) == cli.EXIT_BAD_INPUT
+    assert cli.main(["esporta", str(out), "a.xlsx", "--gestionetorneo", "b.xls"]) == \
+        cli.EXIT_BAD_INPUT
+    assert "--gestionetorneo FILE.xls" in capsys.readouterr().err
+
+
+def test_unplayed_round_is_imported_as_drawn(tmp_path, capsys):
+    from dataclasses import replace
+
+    from risiko_xl.gestionetorneo.model import Round, Seat, Table
+
+    gt = tournament("TorneoGufo", rounds_planned=3)
+    drawn = Round(3, tuple(Table(t.number, tuple(Seat(s.player, None) for s in t.seats))
+                           for t in gt.rounds[0].tables))
+    source = writer.write(replace(gt, rounds=(*gt.rounds, drawn)), tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert "Turno 3, tavolo 1 (foglio 3° Turno, riga 1): nessun punteggio" in \
+        capsys.readouterr().out
+    rows = [r for r in OpenpyxlBook(out).read_table(schema.RESULTS.name) if r["Turno"] == 3]
+    assert len(rows) == 9 and all(r["Punti obiettivo"] is None for r in rows)
+    assert totals(out) == EXPECTED["TorneoGufo"]  # the standings of the rounds played
+    assert cli.main(["verifica", str(out)]) == 0

@@ -173,6 +173,10 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
             if len(seats) < len(table.seats):
                 lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
                              f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
+            if not seats:
+                lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
+                             f"(riga {table.row}) non ha giocatori")
+                continue
             played = any(s.value for s in seats)
             values = [(s.value or Decimal(0)) if played else None for s in seats]
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
@@ -207,6 +211,11 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
 def _left_out(gt: model.Workbook, file: str) -> list[str]:
     """What the import could not place, with its sheet and row."""
     lines = []
+    if gt.info.turni and len(gt.rounds) > gt.info.turni:
+        lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
+                     f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
+                     f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
+                     "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
     if gt.info.note:
         row = layout.INFO_ROWS["note"][0]
         lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
