@@ -223,3 +223,49 @@ def test_unplayed_round_is_imported_as_drawn(tmp_path, capsys):
     assert len(rows) == 9 and all(r["Punti obiettivo"] is None for r in rows)
     assert totals(out) == EXPECTED["TorneoGufo"]  # the standings of the rounds played
     assert cli.main(["verifica", str(out)]) == 0
+
+
+RISIKO_TABLES = ((1, 1, ((1, "100"), (2, "21"), (3, "12"), (4, "8"), (5, "4"))),
+                 (1, 2, ((6, "100"), (7, "44"), (8, "10"), (9, "5"))))
+
+
+@pytest.mark.parametrize("kind, five, four", [
+    # 001 §7: «In caso di RisiKo! il punteggio torneo realizzato sarà sempre di 1,100 (non
+    # importa se ad un tavolo da 4 o da 5 giocatori)»; GestioneTorneo's manual: «per il
+    # RisiKo deve essere indicato 100 come punteggio»
+    ("MasterRisiko", F(1100, 1000), F(1100, 1000)),
+    # ScorePlayerRaduno: typed 100 + 50, no factor
+    ("RadunoNazionale", 150, 150),
+    # ScorePlayerOpen: 100 (×1,25 capped at 100 as the preset notes) + 50
+    ("Open", 150, 150),
+    # ScorePlayerTorneoGufo: 12 + 100 × 1,25 / 100 at the 5-table, 12 + 1,00 at the 4-table
+    ("TorneoGufo", F(1325, 100), 13),
+])
+def test_a_risiko_typed_100(tmp_path, kind, five, four):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    gt = replace(tournament(kind, rounds_planned=1), rounds=rounds(RISIKO_TABLES))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert (totals(out)[1], totals(out)[6]) == (five, four)
+    flags = {r["ID"]: r["RisiKo!"] for r in OpenpyxlBook(out).read_table(schema.RESULTS.name)}
+    assert flags["1"] == flags["6"] == "S" and flags["2"] is None
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    assert reader.read(back).rounds[0].tables[0].seats[0].value == 100
+
+
+def test_a_table_over_the_map_is_refused(tmp_path, capsys):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    tables = ((1, 1, ((1, "100"), (2, "40"), (3, "30"), (4, "20"), (5, "4"))),)
+    gt = replace(tournament("Open", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    assert ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna punti: i punti del tavolo 1 "
+            "sommano 194, oltre il totale della mappa (164)") in capsys.readouterr().err

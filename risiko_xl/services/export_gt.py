@@ -3,7 +3,8 @@
 still works: Iscritti, TORNEO, a sheet per preliminary round, `Classifica` and
 `Classifica Ridotta` with our standings. The typed values follow GestioneTorneo's
 conventions, as `importa` reads them back: the objective points, a tenth more for each
-place won on a tie at equal points (44,1 against 44), -1 for an eliminated player."""
+place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, -1 for an
+eliminated player."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.gestionetorneo import layout, model, writer
+from risiko_xl.services.import_gt import RISIKO
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
@@ -108,6 +110,9 @@ def _values(t: Tournament, rows: list[Any]) -> list[Decimal | None]:
     for r in rows:
         if r.seat.eliminated:
             values.append(Decimal(-1))
+            continue
+        if r.seat.risiko:  # GestioneTorneo's manual: «per il RisiKo deve essere indicato 100»
+            values.append(Decimal(RISIKO))
             continue
         beaten = sum(1 for o in rows if not o.seat.eliminated and o.seat.points ==
                      r.seat.points and (place[o.row] or 99) > (place[r.row] or 99))

@@ -22,10 +22,12 @@ from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.names import player_name
+from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.services.audit import log_draw, tables_text, timestamp
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
+RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
 IMPORTED = "importato da GestioneTorneo"  # the Sorteggi procedure of an imported round
 CONVENTIONS = (
     "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
@@ -33,6 +35,8 @@ CONVENTIONS = (
     "la parte intera è il punteggio (GestioneTorneo tronca i decimali); fra punteggi interi "
     "uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo dice «Punti "
     "fuori obiettivo» (0 al più basso, 1 al successivo, …)",
+    f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
+    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo»",
     "un punteggio negativo è un giocatore eliminato: «Eliminato» S, 0 punti",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
 )
@@ -179,6 +183,7 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
                 continue
             played = any(s.value for s in seats)
             values = [(s.value or Decimal(0)) if played else None for s in seats]
+            _check_map(values, sheet, table, file)
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
             for seat, value, rank in zip(seats, values, ranks):
                 results.append(_result(rnd.number, table.number, seat.player,
@@ -196,6 +201,19 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
     return lines
 
 
+def _check_map(values: Sequence[Decimal | None], sheet: str, table: model.Table,
+               file: str) -> None:
+    """Refuse a table whose points add up to more than the map holds (our Risultati
+    would refuse it too, naming rows of a workbook not yet written)."""
+    held = sum(min(int(v), RISIKO) for v in values if v is not None and v > 0)
+    if held > MAP_TOTAL:
+        raise RisikoError(f"i punti del tavolo {table.number} sommano {held}, oltre il totale "
+                          f"della mappa ({MAP_TOTAL}); un RisiKo! si scrive {RISIKO} e gli "
+                          "altri giocatori con i punti che avevano in obiettivo",
+                          foglio=f"{sheet} di {file}", riga=table.row + 1, colonna="punti",
+                          valore=held)
+
+
 def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
             rank: int | None) -> dict[str, Any]:
     row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
@@ -204,6 +222,8 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
         return row
     if value < 0:
         return {**row, "Punti obiettivo": 0, "Eliminato": "S"}
+    if value >= RISIKO:
+        return {**row, "Punti obiettivo": RISIKO, "RisiKo!": "S"}
     return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
             "Punti fuori obiettivo": rank}
 
