@@ -269,3 +269,16 @@ def test_a_table_over_the_map_is_refused(tmp_path, capsys):
     assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
     assert ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna punti: i punti del tavolo 1 "
             "sommano 194, oltre il totale della mappa (164)") in capsys.readouterr().err
+
+
+def test_without_libreoffice_the_export_is_an_xlsx_said_plainly(tmp_path, monkeypatch, capsys):
+    out = imported(tmp_path, "Open")
+    monkeypatch.setattr(writer, "libreoffice", lambda: None)
+    capsys.readouterr()
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(tmp_path / "M.xls")]) == 0
+    printed = capsys.readouterr().out
+    assert "LibreOffice non è installato: scritto in formato .xlsx (M.xlsx)" in printed
+    assert not (tmp_path / "M.xls").exists()
+    assert len(reader.read(tmp_path / "M.xlsx").rounds) == 2
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(tmp_path / "M.xls")]) == \
+        cli.EXIT_BAD_INPUT  # the .xlsx written instead is never replaced without --forza

@@ -29,8 +29,12 @@ class _Sheets:
     """The workbook's sheets as rows of values, and errors located in them."""
 
     def __init__(self, path: Path) -> None:
-        from python_calamine import CalamineWorkbook  # binary wheels: not in WebAssembly
-
+        try:
+            from python_calamine import CalamineWorkbook  # binary wheels: not in WebAssembly
+        except ImportError:
+            raise RisikoError("per leggere la cartella di lavoro di GestioneTorneo serve il "
+                              "pacchetto python-calamine, che manca in questa installazione "
+                              "(pip install python-calamine)") from None
         self.file = path.name
         if not path.is_file():
             raise RisikoError("file non trovato", valore=str(path))

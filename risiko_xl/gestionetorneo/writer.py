@@ -116,13 +116,21 @@ def libreoffice() -> str | None:
     return next((found for name in LIBREOFFICE if (found := shutil.which(name))), None)
 
 
+def destination(target: Path) -> Path:
+    """The file `write` writes for `target`: an .xls only when LibreOffice can make it."""
+    target = Path(target)
+    if target.suffix.lower() == ".xls" and libreoffice() is not None:
+        return target
+    return target.with_suffix(".xlsx")
+
+
 def write(gt: Workbook, target: Path) -> Path:
-    """Write `gt` to `target` (.xls through LibreOffice; .xlsx as asked or when LibreOffice
-    is missing: then the path written ends in .xlsx). Returns the path written."""
+    """Write `gt` to `destination(target)` (.xls through LibreOffice; .xlsx as asked or
+    when LibreOffice is missing). Returns the path written."""
     target = Path(target)
     book = build(gt)
-    program = libreoffice() if target.suffix.lower() == ".xls" else None
-    if program is None:
+    program = libreoffice()
+    if program is None or destination(target).suffix.lower() == ".xlsx":
         written = target.with_suffix(".xlsx")
         atomic_write(written, lambda temp: book.save(temp))
         return written

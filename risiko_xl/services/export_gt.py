@@ -141,9 +141,10 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
-    if target.exists() and not force:
+    if writer.destination(target).exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
-                          "attuale resta nella copia NOME.bak)", valore=str(target))
+                          "attuale resta nella copia NOME.bak)",
+                          valore=str(writer.destination(target)))
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
