@@ -195,6 +195,17 @@ def test_what_is_not_placed_is_reported(tmp_path, capsys):
     assert "Non importato: il tavolo 3 del foglio 1° Turno (riga 5) non ha giocatori" in printed
     assert "Non importato: la nota del torneo (foglio TORNEO di Modulo.xlsx, riga 7)" in printed
     assert "ha 2 fogli di turno e ne prevede 1" in printed
+    assert "Fogli non importati" not in printed  # only TORNEO, Iscritti and the rounds
+
+
+def test_the_other_sheets_are_named(tmp_path, capsys):
+    out = imported(tmp_path, "Open")
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    assert cli.main(["importa", str(back)]) == 0
+    assert "Fogli non importati: Classifica, Classifica Ridotta (la classifica è ricalcolata " \
+        "dai turni)" in capsys.readouterr().out
 
 
 def test_esporta_needs_one_target(tmp_path, capsys):

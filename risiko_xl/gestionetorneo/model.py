@@ -80,3 +80,4 @@ class Workbook:
     players: tuple[Player, ...]
     rounds: tuple[Round, ...] = ()
     standings: tuple[Standing, ...] = field(default=())
+    sheets: tuple[str, ...] = ()  # every sheet's name, as read

@@ -113,7 +113,8 @@ def read(path: str | Path) -> Workbook:
     sheets = _Sheets(Path(path))
     info = _info(sheets)
     players = _players(sheets)
-    return Workbook(info, players, _rounds(sheets, {p.id for p in players}))
+    return Workbook(info, players, _rounds(sheets, {p.id for p in players}),
+                    sheets=tuple(sheets.names))
 
 
 def _info(sheets: _Sheets) -> Info:

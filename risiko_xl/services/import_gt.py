@@ -236,6 +236,12 @@ def _left_out(gt: model.Workbook, file: str) -> list[str]:
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
                      f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
                      "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
+    read = {layout.TOURNAMENT, layout.PLAYERS, *(layout.round_sheet(r.number)
+                                                for r in gt.rounds)}
+    others = [name for name in gt.sheets if name not in read]
+    if others:
+        lines.append("Fogli non importati: " + ", ".join(others) + " (la classifica è "
+                     "ricalcolata dai turni)")
     if gt.info.note:
         row = layout.INFO_ROWS["note"][0]
         lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
