@@ -47,7 +47,6 @@ class Seat:
 
     player: int
     value: Decimal | None  # None: nothing typed yet
-    column: int = 0  # of the ID cell
 
 
 @dataclass(frozen=True)

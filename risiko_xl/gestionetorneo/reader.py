@@ -102,7 +102,8 @@ def decimal(value: Any) -> Decimal | None:
         return None
 
 
-def _date(value: Any) -> dt.date | None:
+def as_date(value: Any) -> dt.date | None:
+    """A date cell's day (a date-time's date); None for anything else."""
     if isinstance(value, dt.datetime):
         return value.date()
     return value if isinstance(value, dt.date) else None
@@ -136,10 +137,10 @@ def _info(sheets: _Sheets) -> Info:
     dates = []
     for k in range(layout.DATE_ROUNDS):
         value = cell(rows, layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN)
-        if value is not None and _date(value) is None:
+        if value is not None and as_date(value) is None:
             raise sheets.error(f"la data del turno {k + 1} non è una data", layout.TOURNAMENT,
                                layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN, value)
-        dates.append(_date(value))
+        dates.append(as_date(value))
     while dates and dates[-1] is None:
         dates.pop()
     return Info(values["sede"], values["organizzatore"], values["nome"], values["tipo"],
@@ -172,7 +173,7 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
             raise sheets.error(f"ID già usato alla riga {players[pid].row}", sheet, row, 1,
                                values["id"], "ID")
         born = values["nascita"]
-        if born is not None and _date(born) is None:
+        if born is not None and as_date(born) is None:
             raise sheets.error("la data di nascita non è una data (gg/mm/aaaa)", sheet, row, 8,
                                born, "Data di Nascita")
         presence = text(values["partecipa"]).upper()
@@ -183,7 +184,7 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         players[pid] = Player(
             pid, text(values["nome"]), text(values["cognome"]), text(values["nickname"]),
             text(values["club"]), presence == layout.PRESENT, text(values["regione"]),
-            _date(born), "" if _whole(national) == 0 else text(national),
+            as_date(born), "" if _whole(national) == 0 else text(national),
             text(cell(rows, row, email)) if email else "", row)
     return tuple(players.values())
 
@@ -262,5 +263,5 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
         if typed is not None and points is None:
             raise sheets.error("i punti non sono un numero", sheet, row, column + 2, typed,
                                "punti")
-        seats.append(Seat(pid, points, column))
+        seats.append(Seat(pid, points))
     return seats

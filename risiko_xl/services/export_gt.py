@@ -19,6 +19,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.gestionetorneo import layout, model, writer
+from risiko_xl.gestionetorneo.reader import as_date
 from risiko_xl.services.import_gt import RISIKO
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
@@ -36,16 +37,10 @@ def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
     return {pid: n for n, pid in enumerate(ids, start=1)}, True
 
 
-def _date(value: Any) -> dt.date | None:
-    if isinstance(value, dt.datetime):
-        return value.date()
-    return value if isinstance(value, dt.date) else None
-
-
 def _info(t: Tournament, book: Book) -> model.Info:
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
-        turn, day = to_text(row.get("Turno")), _date(row.get("Data"))
+        turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
         if (to_text(row.get("Fase")) or QUALIFYING) == QUALIFYING and turn and \
                 turn.isdigit() and day is not None:
             dates[int(turn)] = day
@@ -81,7 +76,7 @@ def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Play
                                  for h in schema.PLAYER_EXTRAS)
         out.append(model.Player(ids[e.id], e.first or e.id, e.last or "", e.nickname or "",
                                 e.club or "", e.state not in (WITHDRAWN, DISQUALIFIED),
-                                e.region or "", _date(born), to_text(national) or "",
+                                e.region or "", as_date(born), to_text(national) or "",
                                 to_text(email) or "", 0))
     return tuple(out)
 

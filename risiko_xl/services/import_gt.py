@@ -152,14 +152,16 @@ def _players(book: Book, gt: model.Workbook) -> None:
 def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
     """«Punti fuori obiettivo» for each seat: among seats whose whole points are equal but
     whose typed decimals differ, 0 for the lowest decimal, 1 for the next, …; None elsewhere."""
-    whole = [None if v is None else int(v.to_integral_value(ROUND_DOWN)) for v in values]
+    typed = {i: v for i, v in enumerate(values) if v is not None}
+    groups: dict[int, list[int]] = {}
+    for i, v in typed.items():
+        groups.setdefault(int(v.to_integral_value(ROUND_DOWN)), []).append(i)
     out: list[int | None] = [None] * len(values)
-    for points in {w for w in whole if w is not None}:
-        group = [i for i, w in enumerate(whole) if w == points]
-        typed = sorted({values[i] for i in group})  # type: ignore[type-var]
-        if len(group) > 1 and len(typed) > 1:
+    for group in groups.values():
+        decimals = sorted({typed[i] for i in group})
+        if len(decimals) > 1:
             for i in group:
-                out[i] = typed.index(values[i])  # type: ignore[arg-type]
+                out[i] = decimals.index(typed[i])
     return out
 
 
