@@ -171,10 +171,13 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print("\n".join(restore.restore(args.file)))
     elif args.command == "importa":
-        from risiko_xl.files.lock import writing
+        from risiko_xl.files.lock import refuse_if_open, writing
 
+        warning = refuse_if_open(args.out, args.forza) if args.out.exists() else None
         with writing(args.out):
             print("\n".join(_import(args)))
+        if warning:
+            print(warning, file=sys.stderr)
     elif args.command == "export" and args.gestionetorneo is not None:
         from risiko_xl.services.export_gt import export_gestionetorneo
 
