@@ -56,16 +56,16 @@ def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
 
     if chosen:
         return load(chosen).name
-    row = layout.INFO_ROWS["tipo"][0]
-    where = {"foglio": f"{layout.TOURNAMENT} di {file}", "riga": row, "colonna": "D"}
+    sheet, row = f"{layout.TOURNAMENT} di {file}", layout.INFO_ROWS["tipo"][0]
     hint = "indicare la formula con --formula (formule: " + ", ".join(names()) + ")"
     if not gt.info.tipo:
-        raise RisikoError(f"manca la tipologia di torneo: {hint}", valore=None, **where)
+        raise RisikoError(f"manca la tipologia di torneo: {hint}", foglio=sheet, riga=row,
+                          colonna="D", valore=None)
     try:
         return load(gt.info.tipo).name
     except RisikoError:
         raise RisikoError(f"tipologia di torneo senza una formula corrispondente: {hint}",
-                          valore=gt.info.tipo, **where) from None
+                          foglio=sheet, riga=row, colonna="D", valore=gt.info.tipo) from None
 
 
 def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]:
@@ -144,9 +144,9 @@ def _players(book: Book, gt: model.Workbook) -> None:
              "Regione": p.regione or None, "Stato": ACTIVE if p.partecipa else WITHDRAWN,
              "Dal turno": first.get(p.id, later if p.partecipa else 1),
              **{h: getattr(p, f) or None for h, f in extras}} for p in gt.players]
-    table = book.read_table(schema.PLAYERS.name)
-    table.extend(rows)
-    book.write_table(schema.PLAYERS.name, table)
+    registered = book.read_table(schema.PLAYERS.name)
+    registered.extend(rows)
+    book.write_table(schema.PLAYERS.name, registered)
 
 
 def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
