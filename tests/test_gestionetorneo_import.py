@@ -19,7 +19,14 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, reader, writer
 from risiko_xl.services.import_gt import IMPORTED, tie_ranks
-from tests.support.gestionetorneo import EXPECTED, FORMULAS, TABLES, tournament
+from tests.support.gestionetorneo import (
+    EXPECTED,
+    FORMULAS,
+    TABLES,
+    assert_imported,
+    totals,
+    tournament,
+)
 
 
 def gestionetorneo_total(kind: str, pid: int) -> F | None:
@@ -51,31 +58,16 @@ def imported(tmp_path: Path, kind: str, **kw) -> Path:
     return out
 
 
-def totals(path: Path) -> dict[int, F]:
-    book = OpenpyxlBook(path)
-    return {int(r["ID"]): F(str(r["Totale"])) for r in book.read_table("Classifica")}
-
-
 @pytest.mark.parametrize("kind", list(EXPECTED))
 def test_each_formula_imported_with_the_points_computed_by_hand(tmp_path, kind, capsys):
     out = imported(tmp_path, kind)
     printed = capsys.readouterr().out
     assert f"10 giocatori, 2 turni, 4 tavoli; formula {FORMULAS[kind]}" in printed
     assert "44,1 contro 44" in printed  # the conventions are stated
-    assert totals(out) == EXPECTED[kind]
+    assert_imported(out, kind)
     for pid, total in EXPECTED[kind].items():
         theirs = gestionetorneo_total(kind, pid)
         assert theirs is None or theirs == total, (kind, pid)
-    book = OpenpyxlBook(out)
-    rows = book.read_table(schema.RESULTS.name)
-    seen = {(r["Turno"], r["Tavolo"], int(r["ID"])): r for r in rows}
-    for round_no, number, seats in TABLES:  # every player, table and typed point
-        for pid, value in seats:
-            r = seen[round_no, number, pid]
-            assert r["Punti obiettivo"] == int(D(value))
-    assert (seen[1, 2, 6]["Punti fuori obiettivo"], seen[1, 2, 7]["Punti fuori obiettivo"]) \
-        == (1, 0)  # 44,1 against 44
-    assert len(rows) == sum(len(s) for _, _, s in TABLES)
     assert cli.main(["verifica", str(out)]) == 0
 
 

@@ -6,7 +6,6 @@ same tournament (issue 18)."""
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import reader, writer
-from tests.support.gestionetorneo import EXPECTED, tournament
+from tests.support.gestionetorneo import EXPECTED, assert_imported, totals, tournament
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.libreoffice
@@ -29,17 +28,12 @@ def as_xls(tmp_path: Path, kind: str, **kw) -> Path:
     return path
 
 
-def totals(path: Path) -> dict[int, F]:
-    return {int(r["ID"]): F(str(r["Totale"]))
-            for r in OpenpyxlBook(path).read_table("Classifica")}
-
-
 @pytest.mark.parametrize("kind", list(EXPECTED))
 def test_each_formula_from_an_xls(tmp_path, kind):
     source = as_xls(tmp_path, kind)
     out = tmp_path / "torneo.xlsx"
     assert cli.main(["importa", str(source), "--out", str(out)]) == 0
-    assert totals(out) == EXPECTED[kind]
+    assert_imported(out, kind)
 
 
 def snapshot(path: Path) -> tuple:

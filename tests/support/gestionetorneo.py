@@ -8,7 +8,10 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal as D
 from fractions import Fraction as F
+from pathlib import Path
 
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
 
 CLUBS = ("RC Roma", "Il Gufo", "Le Mura")
@@ -78,3 +81,29 @@ def tournament(kind: str, rounds_planned: int = 2, extra: int = 1) -> Workbook:
     info = Info("Circolo di Prova", "RC Roma", f"Torneo {kind}", kind, rounds_planned,
                 "", (dt.date(2025, 3, 1), dt.date(2025, 3, 8)))
     return Workbook(info, players(extra), rounds())
+
+
+def totals(path: Path) -> dict[int, F]:
+    """The imported tournament's standings: player -> Totale."""
+    book = OpenpyxlBook(path)
+    return {int(r["ID"]): F(str(r["Totale"])) for r in book.read_table("Classifica")}
+
+
+def assert_imported(path: Path, kind: str) -> None:
+    """Every player, table and typed point of `tournament(kind)` in the workbook at `path`,
+    and the standings computed by hand (EXPECTED)."""
+    book = OpenpyxlBook(path)
+    registered = {r["ID"]: r for r in book.read_table(schema.PLAYERS.name)}
+    for p in players(1):
+        r = registered[str(p.id)]
+        assert (r["Nome"], r["Cognome"], r["Club"], r["Stato"]) == (
+            p.nome, p.cognome, p.club, "Attivo" if p.partecipa else "Ritirato")
+    rows = book.read_table(schema.RESULTS.name)
+    seen = {(r["Turno"], r["Tavolo"], int(r["ID"])): r for r in rows}
+    for round_no, number, seats in TABLES:
+        for pid, value in seats:
+            assert seen[round_no, number, pid]["Punti obiettivo"] == int(D(value))
+    assert (seen[1, 2, 6]["Punti fuori obiettivo"], seen[1, 2, 7]["Punti fuori obiettivo"]) \
+        == (1, 0)  # 44,1 against 44
+    assert len(rows) == sum(len(s) for _, _, s in TABLES)
+    assert totals(path) == EXPECTED[kind]
