@@ -266,12 +266,31 @@ def test_a_table_over_the_map_is_refused(tmp_path, capsys):
 
     from tests.support.gestionetorneo import rounds
 
-    tables = ((1, 1, ((1, "100"), (2, "40"), (3, "30"), (4, "20"), (5, "4"))),)
+    tables = ((1, 1, ((1, "90"), (2, "40"), (3, "30"), (4, "20"), (5, "4"))),)
     gt = replace(tournament("Open", rounds_planned=1), rounds=rounds(tables))
     source = writer.write(gt, tmp_path / "Modulo.xlsx")
     assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
     assert ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna punti: i punti del tavolo 1 "
-            "sommano 194, oltre il totale della mappa (164)") in capsys.readouterr().err
+            "sommano 184, oltre il totale della mappa (164)") in capsys.readouterr().err
+
+
+def test_a_risiko_over_the_map_keeps_what_the_map_leaves(tmp_path, capsys):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    # GestioneTorneo's 100 is a mark: with 40 + 30 + 20 + 4 = 94 held by the others the
+    # RisiKo! keeps 164 - 94 = 70 objective points; master's RisiKo! is 1,100 all the same
+    tables = ((1, 1, ((1, "100"), (2, "40"), (3, "30"), (4, "20"), (5, "4"))),)
+    gt = replace(tournament("MasterRisiko", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert "Turno 1, tavolo 1 (foglio 1° Turno, riga 2): il RisiKo! ha 70 punti obiettivo" \
+        in capsys.readouterr().out
+    first = next(r for r in OpenpyxlBook(out).read_table(schema.RESULTS.name) if r["ID"] == "1")
+    assert (first["Punti obiettivo"], first["RisiKo!"]) == (70, "S")
+    assert totals(out)[1] == F(1100, 1000)
 
 
 def test_without_libreoffice_the_export_is_an_xlsx_said_plainly(tmp_path, monkeypatch, capsys):

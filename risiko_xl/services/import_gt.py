@@ -36,7 +36,8 @@ CONVENTIONS = (
     "uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo dice «Punti "
     "fuori obiettivo» (0 al più basso, 1 al successivo, …)",
     f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
-    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo»",
+    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
+    f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
     "un punteggio negativo è un giocatore eliminato: «Eliminato» S, 0 punti",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
 )
@@ -185,11 +186,17 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
                 continue
             played = any(s.value for s in seats)
             values = [(s.value or Decimal(0)) if played else None for s in seats]
-            _check_map(values, sheet, table, file)
+            risiko = _risiko_points(values, sheet, table, file)
+            if risiko is not None and risiko < RISIKO:
+                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
+                             f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
+                             f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
+                             f"({MAP_TOTAL}); conta come RisiKo! e le formule che gli "
+                             "danno un punteggio fisso (master, open) non cambiano")
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
             for seat, value, rank in zip(seats, values, ranks):
                 results.append(_result(rnd.number, table.number, seat.player,
-                                       names[seat.player], value, rank))
+                                       names[seat.player], value, rank, risiko))
             if not played:
                 lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
                              f"{table.row}): nessun punteggio, importato come da giocare")
@@ -203,21 +210,26 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
     return lines
 
 
-def _check_map(values: Sequence[Decimal | None], sheet: str, table: model.Table,
-               file: str) -> None:
-    """Refuse a table whose points add up to more than the map holds (our Risultati
-    would refuse it too, naming rows of a workbook not yet written)."""
-    held = sum(min(int(v), RISIKO) for v in values if v is not None and v > 0)
-    if held > MAP_TOTAL:
-        raise RisikoError(f"i punti del tavolo {table.number} sommano {held}, oltre il totale "
-                          f"della mappa ({MAP_TOTAL}); un RisiKo! si scrive {RISIKO} e gli "
-                          "altri giocatori con i punti che avevano in obiettivo",
-                          foglio=f"{sheet} di {file}", riga=table.row + 1, colonna="punti",
-                          valore=held)
+def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Table,
+                   file: str) -> int | None:
+    """The objective points a RisiKo! (typed 100) keeps: 100, or less where the others'
+    points and 100 would hold more than the map (GestioneTorneo's 100 is a mark, not
+    territories); None at a table without one. A table whose other players alone hold
+    more than the map is refused (our Risultati would refuse it too, naming rows of a
+    workbook not yet written)."""
+    typed = [v for v in values if v is not None and v > 0]
+    others = sum(int(v) for v in typed if v < RISIKO)
+    if others > MAP_TOTAL:
+        raise RisikoError(f"i punti del tavolo {table.number} sommano {others}, oltre il "
+                          f"totale della mappa ({MAP_TOTAL})", foglio=f"{sheet} di {file}",
+                          riga=table.row + 1, colonna="punti", valore=others)
+    if not any(v >= RISIKO for v in typed):
+        return None
+    return min(RISIKO, MAP_TOTAL - others)
 
 
 def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
-            rank: int | None) -> dict[str, Any]:
+            rank: int | None, risiko: int | None) -> dict[str, Any]:
     row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
                            "ID": str(player), "Giocatore": name}
     if value is None:
@@ -225,7 +237,7 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
     if value < 0:
         return {**row, "Punti obiettivo": 0, "Eliminato": "S"}
     if value >= RISIKO:
-        return {**row, "Punti obiettivo": RISIKO, "RisiKo!": "S"}
+        return {**row, "Punti obiettivo": risiko, "RisiKo!": "S"}
     return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
             "Punti fuori obiettivo": rank}
 
