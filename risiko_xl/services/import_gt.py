@@ -114,7 +114,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
         if variant is not None:
             book.set_setting(VARIANT_KEY, variant)
     if any(s.value is not None for r in gt.rounds for t in r.tables for s in t.seats):
-        lines += update_standings(book, now).lines
+        update = update_standings(book, now)
+        lines.append(update.lines[0])
+        if update.standings.lottery:  # each one listed by «classifica» and in Sorteggi
+            lines.append(f"Parità della classifica decise per sorteggio: "
+                         f"{len(update.standings.lottery)} (registrate in Sorteggi)")
     elif gt.rounds:
         refresh_scores(book, now)
     lines += _left_out(gt, source)
