@@ -304,3 +304,13 @@ def test_without_libreoffice_the_export_is_an_xlsx_said_plainly(tmp_path, monkey
     assert len(reader.read(tmp_path / "M.xlsx").rounds) == 2
     assert cli.main(["esporta", str(out), "--gestionetorneo", str(tmp_path / "M.xls")]) == \
         cli.EXIT_BAD_INPUT  # the .xlsx written instead is never replaced without --forza
+
+
+def test_a_file_that_is_not_a_workbook(tmp_path, capsys):
+    notes = tmp_path / "appunti.txt"
+    notes.write_text("Tavolo 1: Mario 44, Luigi 30\n", encoding="utf-8")
+    assert cli.main(["importa", str(notes), "--out", str(tmp_path / "t.xlsx")]) == \
+        cli.EXIT_BAD_INPUT
+    assert "Il file appunti.txt non si legge come cartella di lavoro di GestioneTorneo" in \
+        capsys.readouterr().err
+    assert not (tmp_path / "t.xlsx").exists()

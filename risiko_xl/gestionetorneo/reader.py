@@ -40,9 +40,10 @@ class _Sheets:
             raise RisikoError("file non trovato", valore=str(path))
         try:
             self.book = CalamineWorkbook.from_path(str(path))
-        except Exception as err:  # calamine's errors have no common type
-            raise RisikoError(f"{self.file} non si legge come cartella di lavoro di "
-                              f"GestioneTorneo (.xls, .xlsx o .ods): {err}") from None
+        except Exception:  # calamine's errors have no common type (and speak English)
+            raise RisikoError(f"il file {self.file} non si legge come cartella di lavoro di "
+                              "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
+                              "protetto da password", valore=str(path)) from None
         self.names = list(self.book.sheet_names)
 
     def rows(self, name: str) -> Rows:
