@@ -80,6 +80,7 @@ def test_players_settings_calendar_and_draw_record(tmp_path):
     assert players["1"]["Nickname"] == "Nick1" and players["1"]["Club"] == "Il Gufo"
     assert players["1"]["ID nazionale"] == "5001" and players["1"]["Email"] == "g1@esempio.it"
     assert players["3"]["Data di nascita"].day == 3
+    assert reader.as_date(" 08/03/2025 ").month == 3  # a date typed as text is read too
     settings = book.settings()
     assert (settings["Nome torneo"], settings["Sede"], settings["Club organizzatore"]) == (
         "Torneo MasterRisiko", "Circolo di Prova", "RC Roma")
@@ -134,6 +135,9 @@ ROUND1 = layout.round_sheet(1)
     (lambda b: b[ROUND1].cell(3, 1, layout.table_header(1)),
      "Foglio 1° Turno di Modulo.xlsx, riga 3, colonna A: tavolo 1 già presente alla riga 1"),
     (lambda b: b.remove(b[ROUND1]), "Manca il foglio «1° Turno» in Modulo.xlsx: c'è «2° Turno»"),
+    (lambda b: b[layout.PLAYERS].cell(5, 8, "ieri"),
+     "Foglio Iscritti di Modulo.xlsx, riga 5, colonna H (Data di Nascita): la data di nascita "
+     "non è una data (gg/mm/aaaa) (valore trovato: 'ieri')"),
 ])
 def test_bad_inputs_refused_with_their_place(tmp_path, capsys, change, message):
     path = _broken(tmp_path, change)

@@ -104,9 +104,15 @@ def decimal(value: Any) -> Decimal | None:
 
 
 def as_date(value: Any) -> dt.date | None:
-    """A date cell's day (a date-time's date); None for anything else."""
+    """A date cell's day (a date-time's date, a date typed as text «01/03/2025»); None for
+    anything else."""
     if isinstance(value, dt.datetime):
         return value.date()
+    if isinstance(value, str):
+        try:
+            return dt.datetime.strptime(value.strip(), "%d/%m/%Y").date()
+        except ValueError:
+            return None
     return value if isinstance(value, dt.date) else None
 
 
