@@ -42,7 +42,9 @@ from risiko_xl.books.web_extension import (
     WebExtensions,
 )
 from risiko_xl.books.web_extension import add as add_web_extensions
+from risiko_xl.books.web_extension import read as read_web_extensions
 from risiko_xl.build.template import ZIP_TIME, write_new
+from risiko_xl.files import history
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.publish.render import TEMPLATES
 
@@ -169,6 +171,41 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
     with tempfile.TemporaryDirectory() as folder:
         source = write_new(Path(folder) / "torneo.xlsx", settings)
         return build_lite(source, target, keep_backup)
+
+
+def _has_code(extensions: WebExtensions | None) -> bool:
+    return extensions is not None and EXTENSION_PART in extensions.parts
+
+
+def restore_lost_code(path: Path) -> str | None:
+    """Put xlwings Lite's parts back into the workbook at `path` when a program that drops
+    unknown parts (LibreOffice, Numbers, openpyxl) saved it without them: its task pane
+    left pointing at nothing, or the previous version in its history had them and this
+    one has not. They come from the history's most recent version that had them (the
+    code a user edited in the add-in's editor lives only in the file: that copy is the
+    faithful one), else, for a dangling task pane, from this package (`lite_parts`).
+    The line that says so, or None when nothing was missing."""
+    path = Path(path)
+    found = read_web_extensions(path) if path.is_file() else None
+    if _has_code(found) or not path.is_file():
+        return None
+    kept = history.versions(path)
+    if found is None and not (kept and _has_code(read_web_extensions(kept[0].path))):
+        return None  # a workbook without xlwings Lite, now as before
+    with_code = next((v for v in kept if _has_code(read_web_extensions(v.path))), None)
+    if with_code is None:
+        parts, source = lite_parts(), f"quello di risiko-xl {version('risiko-xl')}"
+    else:
+        parts = read_web_extensions(with_code.path) or lite_parts()
+        source = (f"dalla versione {with_code.number} dello storico "
+                  f"({with_code.saved:%d/%m/%Y %H:%M})")
+
+    def write(temp: Path) -> None:
+        shutil.copyfile(path, temp)
+        add_web_extensions(temp, parts)
+
+    atomic_write(path, write)
+    return f"Il codice di xlwings Lite mancava (salvato con LibreOffice?): rimesso {source}."
 
 
 def main(argv: Sequence[str] | None = None) -> int:

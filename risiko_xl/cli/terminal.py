@@ -45,11 +45,15 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.build.lite import restore_lost_code
 
     path, command = args.file, args.command
     progress = _Progress()
     try:
         progress(f"Lettura di {path.name}…")
+        if notice := restore_lost_code(path):
+            progress.done()
+            print(notice, file=sys.stderr)
         book = OpenpyxlBook(path)
         progress(f"{PHASES.get(command, 'lavoro').capitalize()}…")
         lines = work(book)
