@@ -40,8 +40,10 @@ TIMESTAMPS = {"Sorteggi": ("Data e ora",), "Archivio": ("Archiviato il",)}
 VALUE_ACTIONS = {"setValues", "resizeTable", "addSheet", "sheetClearContents", "setNumberFormat"}
 LAYOUT_ACTIONS = {"addChart", "deleteChart", "setChartTitle", "setChartLegend", "setChartAxis",
                   "setChartXAxisValues", "setColumnWidth", "setPrintArea", "setSheetVisibility"}
-SCRIPTS = ("nuovo_torneo", "ritira_giocatore", "verifica", "sorteggia_turno",
+SCRIPTS = ("nuovo_torneo", "iscrivi_giocatore", "ritira_giocatore", "verifica", "sorteggia_turno",
            "aggiorna_classifica", "fasi_finali", "post_forum", "stampa_referti")
+
+LITE_ONLY = "iscrivi_giocatore"  # the ribbon has no button for it: Iscritti is typed into
 
 
 @pytest.fixture
@@ -80,7 +82,7 @@ def play(stand_in: ExcelStandIn, round_no: int, phase: str = QUALIFYING) -> None
 # --- the scripts and their form fields ------------------------------------------------------
 
 def test_one_script_per_ribbon_button():
-    assert set(SCRIPTS) == {b.action for b in BUTTONS}
+    assert set(SCRIPTS) == {b.action for b in BUTTONS} | {LITE_ONLY}
     assert all(callable(getattr(main, name)) for name in SCRIPTS)
 
 
@@ -200,6 +202,18 @@ def test_a_redraw_and_a_withdrawal_need_the_confirm_box(lite, capsys):
     assert state["G002"] == "Ritirato"
 
 
+def test_iscrivi_giocatore_adds_a_player_with_the_next_free_id(lite, capsys):
+    stand_in = lite(players=12)
+    assert run(stand_in, main.iscrivi_giocatore, "Anna", "De Luca", "", "RC Test", 0)
+    assert "Iscritto G013 Anna De Luca (RC Test) dal turno 1." in printed(capsys)
+    with stand_in.session() as xl:
+        added = [r for r in xl.read_table("Iscritti") if r["ID"] == "G013"]
+    assert [(r["Nome"], r["Cognome"], r["Club"]) for r in added] == [
+        ("Anna", "De Luca", "RC Test")]
+    assert run(stand_in, main.iscrivi_giocatore) == []
+    assert "«nome»" in printed(capsys)
+
+
 def test_bad_input_is_one_italian_message_and_nothing_written(lite, capsys):
     stand_in = lite(players=12)
     run(stand_in, main.sorteggia_turno)
@@ -271,6 +285,7 @@ def test_the_workbooks_main_py_runs_under_xlwings_lites_entry_points(tmp_path):
     import risiko_xl.udfs as udfs
 
     assert sorted(found["functions"]) == sorted(n for n in dir(udfs) if n.startswith("RISIKO_"))
-    assert found["scripts"] == {b.action: b.label for b in BUTTONS}
+    assert found["scripts"] == {**{b.action: b.label for b in BUTTONS},
+                                LITE_ONLY: "Iscrivi giocatore"}
     assert found["points"] == [[89], [75], [57], [38], [25]]
     assert "setValues" in found["actions"]

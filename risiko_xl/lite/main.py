@@ -4,7 +4,8 @@ Il torneo è in questa cartella di lavoro. Scegliere un'azione qui sopra, compil
 e premere il pulsante (o F5); il risultato compare sotto, in *Output*.
 
 1. **Nuovo torneo**: la formula del torneo (in una copia vuota della cartella di lavoro).
-2. Scrivere gli iscritti nel foglio *Iscritti*.
+2. **Iscrivi giocatore**, uno alla volta (l'ID è il successivo libero), oppure scriverli
+   nel foglio *Iscritti* con il loro ID (G001, G002, …).
 3. **Sorteggia turno**, poi i risultati nel foglio *Risultati*.
 4. **Aggiorna classifica**, **Post forum** (nel foglio *Post*), **Stampa referti**.
 5. **Fasi finali** dopo i turni preliminari; **Verifica** ricontrolla tutto.
@@ -85,6 +86,15 @@ def nuovo_torneo(book: xw.Book, formula: Formula = "master") -> None:
     """Prepara questa cartella di lavoro, ancora senza risultati, per la `formula` scelta:
     metodo punteggio, turni preliminari e scarti vanno in *Impostazioni*."""
     steps.run(book, "Nuovo torneo", lambda xl: steps.new_tournament(xl, formula))
+
+
+@script(name="Iscrivi giocatore")
+def iscrivi_giocatore(book: xw.Book, nome: str = "", cognome: str = "", nickname: str = "",
+                      club: str = "", dal_turno: int = 0) -> None:
+    """Aggiunge il giocatore al foglio *Iscritti* con il primo ID libero, come
+    `risiko-xl iscrivi`. `dal_turno` 0: dal turno successivo all'ultimo sorteggiato."""
+    steps.run(book, "Iscrivi giocatore", lambda xl: steps.register_player(
+        xl, nome, cognome, nickname, club, dal_turno))
 
 
 @script(name="Ritira giocatore")

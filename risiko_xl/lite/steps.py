@@ -41,9 +41,11 @@ from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import write_referti
 from risiko_xl.services.finals_sheet import run_finals, withdraw
 from risiko_xl.services.publication import post_source
+from risiko_xl.services.register import NewPlayer, register, split_name
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
+from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import find_entrant
 from risiko_xl.tournament.sheet_errors import on_sheet
@@ -92,6 +94,25 @@ def new_tournament(xl: XlwingsBook, formula: str) -> str:
     set_tournament(xl, values)
     return (f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire gli "
             "iscritti nel foglio Iscritti, poi eseguire «Sorteggia turno».")
+
+
+def register_player(xl: XlwingsBook, name: str, last: str, nickname: str, club: str,
+                    from_round: Any) -> str:
+    def typed(value: Any) -> str | None:  # a form field left empty is None
+        return " ".join(str(value or "").split()) or None
+
+    if not typed(name):
+        raise RisikoError("scrivere il nome del giocatore nel campo «nome»",
+                          foglio="Iscritti", colonna="Nome")
+    first, surname = split_name(str(name), typed(last))
+    player = NewPlayer(first, surname, typed(nickname), typed(club),
+                       from_round=_round(from_round, "dal_turno"))
+    drawn = load(xl).rounds_drawn(QUALIFYING)
+    start = player.from_round or ((drawn[-1] + 1) if drawn else 1)  # as `register` does
+    new_id = register(xl, [player])[0]
+    shown = " ".join(p for p in (first, surname) if p)
+    club_text = f" ({player.club})" if player.club else ""
+    return f"Iscritto {new_id} {shown}{club_text} dal turno {start}."
 
 
 def withdraw_player(xl: XlwingsBook, player: str, confirm: Any, repair: Any) -> str:
