@@ -17,7 +17,9 @@ Inputs the CLI takes as arguments come from the workbook (optional rows of the
 - *Ritira giocatore*: the ID on the active cell's row in `Iscritti` (or in another table
   with an ID column: `Classifica`, `Risultati`, …); otherwise «Giocatore da ritirare»
   (emptied after use). A yes/no question names the player first.
-- *Post forum*: «Turno da pubblicare», default the last round with every result typed.
+- *Post forum*: «Turno da pubblicare», default as `risiko-xl pubblica` without `--turno`:
+  the last round drawn while none of its results is typed (its tables are announced),
+  else the last round with every result typed.
 - *Stampa referti*: «Turno da stampare», default the last round drawn.
 - *Nuovo torneo*: prepares this workbook for the formula chosen in «Formula»: its scoring
   method, rounds and drops are written into `Impostazioni` (after a yes/no question).

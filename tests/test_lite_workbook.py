@@ -137,6 +137,19 @@ def test_the_tables_are_the_templates(built, tmp_path):
         assert lite.read_table(name).rows == plain.read_table(name).rows, name
 
 
+def test_the_first_sheet_says_it_needs_xlwings_lite(built, tmp_path):
+    from openpyxl import load_workbook
+
+    from risiko_xl.build.lite import ADD_IN_NOTE, NOTE_COLUMN
+
+    sheet = load_workbook(built).worksheets[0]
+    assert sheet.title == "Torneo" and sheet.sheet_state == "visible"
+    assert [sheet.cell(r, NOTE_COLUMN).value for r in (1, 2, 3)] == list(ADD_IN_NOTE)
+    assert "Componenti aggiuntivi" in ADD_IN_NOTE[1]
+    plain = load_workbook(write_new(tmp_path / "torneo.xlsx")).worksheets[0]
+    assert plain.cell(1, NOTE_COLUMN).value is None  # only in the Lite workbook
+
+
 def test_cli_new_lite_and_its_refusal(tmp_path, capsys):
     assert cli.main(["nuovo", str(tmp_path / "serata.xlsx"), "--lite", "--formula",
                      "master"]) == 0

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from openpyxl.utils import get_column_letter
 from packaging.requirements import Requirement
 
 from risiko_xl.books.web_extension import (
@@ -43,7 +44,7 @@ from risiko_xl.books.web_extension import (
 )
 from risiko_xl.books.web_extension import add as add_web_extensions
 from risiko_xl.books.web_extension import read as read_web_extensions
-from risiko_xl.build.template import ZIP_TIME, write_new
+from risiko_xl.build.template import ZIP_TIME, build, reproducible_bytes
 from risiko_xl.files import history
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.publish.render import TEMPLATES
@@ -58,6 +59,15 @@ PACKAGE_LINE = 'PACKAGE = ""'
 LEFT_OUT = ("cli/", "ovba/", "build/xlsm.py", "demo.py")
 WEBASSEMBLY = {"sys_platform": "emscripten", "platform_system": "Emscripten",
                "os_name": "posix", "platform_machine": "wasm32"}
+NOTE_COLUMN = 9  # column I of Torneo, beside its tables
+ADD_IN_NOTE = (
+    "Questa cartella di lavoro funziona con il componente aggiuntivo gratuito xlwings Lite "
+    "(Excel 365 o 2021 e successivi, Windows, Mac e Excel per il web).",
+    "Per installarlo: scheda Home → Componenti aggiuntivi → cercare «xlwings Lite» → "
+    "Aggiungi; poi pulsante xlwings Lite nella scheda Home.",
+    "I pulsanti del torneo sono nel riquadro di xlwings Lite, a destra. Guida: "
+    "docs/INSTALLA-EXCEL.md di RisiKo! XL.",
+)
 _WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
 _WETP = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -167,9 +177,16 @@ def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Pa
 
 def new_lite(target: Path, settings: dict[str, Any] | None = None,
              keep_backup: bool = True) -> Path:
-    """A new tournament workbook for xlwings Lite."""
+    """A new tournament workbook for xlwings Lite, with `ADD_IN_NOTE` on its first sheet
+    for whoever opens it without the add-in."""
+    book = build(settings)
+    sheet = book.worksheets[0]  # Torneo: its tables take columns A to G
+    for row, line in enumerate(ADD_IN_NOTE, start=1):
+        sheet.cell(row, NOTE_COLUMN, line)
+    sheet.column_dimensions[get_column_letter(NOTE_COLUMN)].width = 100
     with tempfile.TemporaryDirectory() as folder:
-        source = write_new(Path(folder) / "torneo.xlsx", settings)
+        source = Path(folder) / "torneo.xlsx"
+        source.write_bytes(reproducible_bytes(book))
         return build_lite(source, target, keep_backup)
 
 

@@ -137,8 +137,9 @@ def fasi_finali(book: xw.Book) -> None:
 
 @script(name="Post forum")
 def post_forum(book: xw.Book, turno: int = 0, formato: PostFormat = "bbcode-vb") -> None:
-    """Scrive nel foglio *Post* il messaggio dei risultati del `turno` (0: l'ultimo con
-    tutti i risultati) nel `formato` scelto, da copiare nel forum o nella chat."""
+    """Scrive nel foglio *Post* il messaggio del `turno` nel `formato` scelto, da copiare
+    nel forum o nella chat. `turno` 0: l'ultimo sorteggiato se non ha ancora risultati (se
+    ne annunciano i tavoli), altrimenti l'ultimo con tutti i risultati."""
     steps.run(book, "Post forum", lambda xl: steps.post(xl, turno, formato))
 
 
