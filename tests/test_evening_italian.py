@@ -120,7 +120,10 @@ def test_an_evening_through_the_italian_commands(tmp_path, capsys):
     top3, next3, rest = order[:3], order[3:6], order[6:]
 
     # 000 Art. 2.2: the spareggio — 4th, 5th, 6th and the best single game among the rest
-    assert "Spareggio" in run(capsys, "finali", path)
+    said = run(capsys, "finali", path)
+    assert "Spareggio" in said
+    seated = [line for line in said.splitlines() if line.strip().startswith("Tavolo 1: ")]
+    assert len(seated) == 1 and said.count(seated[0].partition(": ")[2]) == 1  # said once
     results = table(path, schema.RESULTS)
     best: dict = {}
     for r in results:

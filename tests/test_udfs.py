@@ -235,3 +235,30 @@ def test_initial_armies():
     assert "da 3 a 6" in udfs.RISIKO_ARMATE_INIZIALI(7.0)
     out = flat(udfs.RISIKO_ARMATE_INIZIALI(col(4, "tre", 6)))
     assert out[0] == 30 and is_err(out[1]) and "riga 2" in out[1].casefold() and out[2] == 20
+
+
+def test_the_readme_signatures_are_the_functions_own():
+    """Each `RISIKO_…` in the README's table, its arguments in order and the optional ones
+    in brackets, as `risiko_xl.udfs` defines them (`…` stands for arguments left out)."""
+    import inspect
+    import re
+    from pathlib import Path
+
+    from risiko_xl import udfs
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    rows = [line for line in readme.splitlines() if line.startswith("| `RISIKO_")]
+    shown = {m[0]: m[1] for row in rows
+             for m in re.findall(r"`(RISIKO_\w+)\(([^)]*)\)`", row.split(" | ")[0])}
+    assert sorted(shown) == sorted(n for n in dir(udfs) if n.startswith("RISIKO_"))
+    for name, text in shown.items():
+        parameters = inspect.signature(getattr(udfs, name)).parameters
+        expected = iter(parameters)
+        for argument in (a.strip() for a in text.split(";")):
+            if argument == "…":
+                continue
+            bare = argument.strip("[]")
+            assert bare in parameters, (name, bare)
+            assert bare in expected, (name, bare, "order")  # consumes up to it
+            optional = parameters[bare].default is not inspect.Parameter.empty
+            assert argument.startswith("[") == optional, (name, argument)

@@ -208,7 +208,8 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
     for number, seated in zip(_numbers(step), step.tables):
         lines.append(f"  Tavolo {number}: " + ", ".join(
             f"{t.by_id[q.player].name} ({q.reason})" for q in seated))
-    return (*lines, *step.notes)
+    shown = {line.partition(": ")[2] for line in lines[1:]}  # «Spareggio: …» repeats one
+    return (*lines, *(n for n in step.notes if n.partition(": ")[2] not in shown))
 
 
 def _write_ranking(t: Tournament, standings: Standings, seed: str,
