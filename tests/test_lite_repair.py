@@ -96,3 +96,15 @@ def test_a_libreoffice_save_loses_the_code_and_the_next_command_puts_it_back(
     assert {k: v for k, v in parts_of(path).items() if k != web_extension.TASKPANES_PART} \
         == {k: v for k, v in edited.items() if k != web_extension.TASKPANES_PART}
     assert cli.main(["verifica", str(path)]) == 0
+
+
+def test_a_read_only_file_is_still_read_and_the_loss_said(tmp_path, capsys):
+    path = tmp_path / "serata.xlsx"
+    edited_lite(path)
+    load_workbook(path).save(path)
+    path.chmod(0o444)
+    capsys.readouterr()
+    assert cli.main(["verifica", str(path)]) == 0
+    assert "Il codice di xlwings Lite manca (salvato con LibreOffice?): non rimesso" \
+        in capsys.readouterr().err
+    assert not parts_of(path)

@@ -45,6 +45,7 @@ from risiko_xl.books.web_extension import (
 from risiko_xl.books.web_extension import add as add_web_extensions
 from risiko_xl.books.web_extension import read as read_web_extensions
 from risiko_xl.build.template import ZIP_TIME, build, reproducible_bytes
+from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.publish.render import TEMPLATES
@@ -221,7 +222,10 @@ def restore_lost_code(path: Path) -> str | None:
         shutil.copyfile(path, temp)
         add_web_extensions(temp, parts)
 
-    atomic_write(path, write)
+    try:
+        atomic_write(path, write)
+    except RisikoError as err:  # a read-only file: the command still reads it
+        return f"Il codice di xlwings Lite manca (salvato con LibreOffice?): non rimesso, {err}."
     return f"Il codice di xlwings Lite mancava (salvato con LibreOffice?): rimesso {source}."
 
 
