@@ -1,8 +1,9 @@
 """A workbook drawn by an earlier draw engine. `verifica` replays what this engine seats
-the same way (round-by-round draws and repairs of engine 1.0: `draw.model.SAME_DRAWS_AS`),
-with that version in the fingerprint, and says plainly which draws it cannot replay: a
-joint plan of every round (`sorteggia --tutti`) of 1.0, since 1.1 plans with the draw's
-one search and seats the plan differently."""
+the same way (round-by-round draws of 1.0 and 1.1, `draw.model.SAME_DRAWS_AS`; their
+repairs the way they repaired, `draw.repair.FIRST_TABLES_REPAIRS`; joint plans of 1.1,
+`SAME_PLANS_AS`), with that version in the fingerprint, and says plainly which draws it
+cannot replay: a joint plan of every round (`sorteggia --tutti`) of 1.0, since 1.1 plans
+with the draw's one search and seats the plan differently."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cells import to_text
 from risiko_xl.draw.fingerprint import fingerprint
+from risiko_xl.draw.model import ENGINE_VERSION
 from risiko_xl.services.audit import parse_tables
 from risiko_xl.services.rounds import round_input
 from risiko_xl.tournament.loading import load
@@ -55,5 +57,5 @@ def test_a_plan_of_engine_1_0_is_reported_not_replayed(tmp_path, capsys):
     assert cli.main(["verifica", str(path)]) == cli.EXIT_FAILURE
     out = capsys.readouterr().out
     assert out.count("sorteggio fatto con la versione 1.0 del motore di sorteggio, che "
-                     "sedeva diversamente da questa (1.1)") == len(log)
+                     f"sedeva diversamente da questa ({ENGINE_VERSION})") == len(log)
     assert f"«{OLD}»" in out and "0 sorteggi ripetuti" in out

@@ -99,8 +99,8 @@ def move_lines(result: RepairResult) -> list[str]:
     lines = [f"{m.id} ritirato: lascia il tavolo {m.from_table}" for m in result.withdrawn]
     lines += [f"{m.id} (nuovo) al tavolo {m.to_table}" for m in result.arrived]
     lines += [f"{m.id} dal tavolo {m.from_table} al tavolo {m.to_table}" for m in result.moves]
-    lines += [f"il tavolo {a} diventa il tavolo {b} (stessi giocatori)"
-              for a, b in result.renumbered]
+    lines += [f"il tavolo {a} diventa il tavolo {b} (cambia solo il numero: chi vi siede "
+              "non si sposta)" for a, b in result.renumbered]
     return lines
 
 
