@@ -3,18 +3,19 @@
 The new table sizes follow the policy for the new player count, numbered as a draw
 numbers them (`sizes.table_sizes`: tables of 5 and of 3 last, 001 §8 b) «si assegnano i
 "cinquisti" agli ultimi tavoli»). Each old table (after the withdrawals) either keeps a
-new size or is dissolved; the matchings that keep the most players at their table (sum
-of min(old size, new size), the largest with largest reaching it) are the ones with the
-fewest moves. Among them the repair takes the one whose seating costs least by the
-draw's own cost (`cost.CostModel`: criterion 1 first, e.g. a table of 5 grows where its
-players sat at no table of 5 before), ties by lot; then the draw criteria are minimised
-by the same local search, "staying at one's table" ranked above every criterion. A table
-keeps its number where the numbering allows it; one whose number no longer fits its new
-size is renumbered (reported: its players stay together, nobody moves for it).
+new size or is dissolved; matched largest with largest, as many players as possible stay
+at their table, which is the fewest moves. Old tables of equal size may share their new
+sizes in any way: the repair takes the sharing whose seating costs least by the draw's
+own cost (`cost.CostModel`: criterion 1 first, e.g. a table of 5 grows where its players
+sat at no table of 5 before), ties by lot; then the draw criteria are minimised by the
+same local search, "staying at one's table" ranked above every criterion. A table keeps
+its number where the numbering allows it; one whose number no longer fits its new size
+is renumbered (reported: its players stay together, nobody moves for it).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +41,7 @@ REPAIR_LABEL = "riparazione"  # the procedure as Sorteggi records it
 # (the first tables grew) and kept every number that still existed: `verify` replays
 # their records that way.
 FIRST_TABLES_REPAIRS: tuple[str, ...] = ("1.0", "1.1")
-_MAX_SHAPES = 400  # move-minimal matchings compared, at most (a few for one change)
+_MAX_SHAPES = 400  # matchings compared, at most (one per table for one arrival)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def repair(
     best: tuple[int, _Shape, list[list[int]], list[int]] | None = None
     for shape in shapes:
         seating, home = _fill(old, shape, newcomers, rng)
-        cost = _cost(model, seating, home, home_w)
+        cost = _cost(model, seating, home, home_w, _changed(old, shape))
         if best is None or cost < best[0]:
             best = (cost, shape, seating, home)
     assert best is not None  # the largest-with-largest matching is always there
@@ -182,41 +183,37 @@ def repair(
     )
 
 
-def _stay(lens: Sequence[int], sizes: Sequence[int]) -> int:
-    """Most players of old tables of `lens` who can stay at tables of `sizes`: largest
-    with largest."""
-    return sum(min(a, b) for a, b in zip(sorted(lens, reverse=True),
-                                         sorted(sizes, reverse=True)))
-
-
 def _matchings(lens: Sequence[int], sizes: Sequence[int]) -> Iterator[dict[int, int]]:
-    """Every matching old table -> new size (unmatched = dissolved) that keeps the most
-    players at their table (`_stay`), at most `_MAX_SHAPES` of them."""
-    most = _stay(lens, sizes)
+    """The matchings old table -> new size (unmatched = dissolved) that match the old
+    tables largest with largest (the most players kept at their table), every way of
+    sharing a size among old tables of equal size; at most `_MAX_SHAPES` of them."""
     order = sorted(range(len(lens)), key=lambda t: (-lens[t], t))
-    left = Counter(sizes)
-    chosen: dict[int, int] = {}
-    found = 0
+    paired = list(zip(order, sorted(sizes, reverse=True)))
+    groups: dict[int, list[int]] = {}
+    for t in order:
+        groups.setdefault(lens[t], []).append(t)
+    ways = []
+    for tables in groups.values():
+        members = set(tables)
+        given = [s for t, s in paired if t in members]
+        given += [0] * (len(tables) - len(given))  # 0: dissolved
+        ways.append(list(itertools.islice(_shares(tables, Counter(given)), _MAX_SHAPES)))
+    for choice in itertools.islice(itertools.product(*ways), _MAX_SHAPES):
+        yield {t: s for share in choice for t, s in share.items() if s}
 
-    def walk(i: int, stayed: int) -> Iterator[dict[int, int]]:
-        nonlocal found
-        rest = [lens[t] for t in order[i:]]
-        if found >= _MAX_SHAPES or stayed + _stay(rest, list(left.elements())) < most:
-            return
-        if i == len(order):
-            found += 1
-            yield dict(chosen)
-            return
-        t = order[i]
-        for size in sorted((s for s in left if left[s]), reverse=True):
-            left[size] -= 1
-            chosen[t] = size
-            yield from walk(i + 1, stayed + min(lens[t], size))
-            del chosen[t]
-            left[size] += 1
-        yield from walk(i + 1, stayed)  # dissolved
 
-    return walk(0, 0)
+def _shares(tables: list[int], sizes: Counter[int]) -> Iterator[dict[int, int]]:
+    """Every way to give `tables` the sizes `sizes` (one each): the commonest size by
+    default, the others to the tables each combination picks."""
+    common, *others = [s for s, _ in sizes.most_common()]
+    if not others:
+        yield dict.fromkeys(tables, common)
+        return
+    size = others[0]
+    for picked in itertools.combinations(tables, sizes[size]):
+        rest = [t for t in tables if t not in picked]
+        for share in _shares(rest, sizes - Counter({size: sizes[size]})):
+            yield {**share, **dict.fromkeys(picked, size)}
 
 
 def _numbered(matching: dict[int, int], sizes: Sequence[int]) -> _Shape:
@@ -281,7 +278,16 @@ def _fill(old: Sequence[Sequence[int]], shape: _Shape, newcomers: Sequence[int],
     return tables, home
 
 
-def _cost(model: CostModel, tables: list[list[int]], home: Sequence[int], home_w: int) -> int:
-    """The draw's cost of a seating, each move weighing more than every criterion."""
-    moved = sum(1 for t, members in enumerate(tables) for p in members if 0 <= home[p] != t)
-    return model.total([tables]) + home_w * moved
+def _changed(old: Sequence[Sequence[int]], shape: _Shape) -> list[int]:
+    """The new tables that are not an old table kept whole with nobody added."""
+    whole = {n for t, n in shape.number.items() if len(old[t]) == shape.sizes[n]}
+    return [n for n in range(len(shape.sizes)) if n not in whole]
+
+
+def _cost(model: CostModel, tables: list[list[int]], home: Sequence[int], home_w: int,
+          changed: Sequence[int]) -> int:
+    """The draw's cost of the `changed` tables of a seating (the others cost the same in
+    every shape), each move weighing more than every criterion."""
+    part = [tables[n] for n in changed]
+    moved = sum(1 for n in changed for p in tables[n] if 0 <= home[p] != n)
+    return model.total([part]) + home_w * moved
