@@ -2,11 +2,11 @@
 
 When a player withdraws, or arrives for a round already drawn, the round's tables are
 mended with the fewest moves (`draw.repair`: table sizes as the policy gives for the new
-count, as many players as possible stay at their table, then the draw criteria) instead
-of a whole new draw. Only rounds with no result typed are repaired: typed results never
-move. The repair is recorded in `Sorteggi` (procedure «riparazione», the same seed, its
-fingerprint, the moves in the note), and `verify` replays it from the seating recorded
-before it.
+count, numbered as a draw numbers them, as many players as possible stay at their table,
+then the draw criteria) instead of a whole new draw. Only rounds with no result typed
+are repaired: typed results never move. The repair is recorded in `Sorteggi` (procedure
+«riparazione», the same seed, its fingerprint, the moves in the note), and `verify`
+replays it from the seating recorded before it.
 """
 
 from __future__ import annotations
