@@ -9,6 +9,8 @@ lines of its requirements.txt, without our wheel). `run` starts a Python script 
 through tools/wasm/pyodide.mjs with one folder installed; `missing` and `missing_lite` say
 why it cannot (no Node, `make wasm` not run, our wheel older than the sources or the Lite
 folder built for another requirements.txt: it would test yesterday's code).
+`lite_folder` and `probe_lite` run tests/support/lite_probe.py on the Lite workbook, under
+Pyodide or on CPython.
 """
 
 from __future__ import annotations
