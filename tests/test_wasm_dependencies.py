@@ -17,8 +17,10 @@ from risiko_xl.files import processes
 # markupsafe, whose C speedups are optional)
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
 # binary or useless in a browser: matplotlib (numpy), uharfbuzz, psutil; xlwings (a Rust
-# extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard)
-DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging"}
+# extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
+# python-calamine (a Rust extension: `importa` reads GestioneTorneo's .xls on the desk)
+DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging",
+             "python-calamine"}
 
 
 def _required(**platform: str) -> set[str]:
