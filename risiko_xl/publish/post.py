@@ -100,6 +100,7 @@ class Qualified:
     name: str
     club: str
     reason: str
+    direct: bool = False  # straight to the final, listed with the phase before it
 
 
 @dataclass(frozen=True)
