@@ -42,6 +42,7 @@ INTEGER = "0"
 DROPPED = "({})"  # a result not counted: its own format in parentheses
 ALIGNED = "_)"  # a space as wide as «)»: the others' digits stay aligned
 MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
+WRAP_MARGIN = 3  # characters of a wrapped column lost to the indent and wide letters
 # sheets nobody types into or reads at the desk
 TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
@@ -124,6 +125,15 @@ def width(values: list[Any], header: str, fmt: str | None = None) -> float:
 def header_lines(header: str, size: float) -> int:
     """The lines a header takes wrapped in a column `size` characters wide."""
     return max(len(textwrap.wrap(header, max(int(size) - 1, 1))), 1)
+
+
+def text_lines(value: Any, size: float) -> int:
+    """The lines a long text takes wrapped in a column `size` characters wide: each of
+    its lines word by word (a word longer than the column broken), the cell's indent and
+    the wider letters allowed for."""
+    room = max(int(size) - WRAP_MARGIN, 1)
+    parts = str(value if value is not None else "").splitlines() or [""]
+    return sum(max(len(textwrap.wrap(part, room)), 1) for part in parts)
 
 
 @dataclass
