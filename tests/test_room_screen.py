@@ -125,3 +125,27 @@ def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
     for name in ("Nome C", "Nome D", "Nome F", "Nome G"):
         assert name in cards["tavolo-1"]
 
+
+
+NAME_CUT = """<script>
+document.body.setAttribute("data-misura", JSON.stringify(
+  [...document.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
+  .map(n => n.textContent)));
+</script></body>"""
+
+
+@pytest.mark.chromium
+def test_played_semifinal_cards_keep_every_name_whole(tmp_path):
+    # three semifinal cards with their points (a round played, no standings after it):
+    # the demo's «Giorgio Ferrara» was cut to «Giorgio Ferra…» beside his points
+    names = ("Giorgio Ferrara", "Antonio Bianchi", "Giulia De Luca", "Ilaria Rossi")
+    tables = tuple(GameTable("Semifinale", 3, n, tuple(
+        PlayerLine(f"{i}", f"G{n}{i}", name, "Lu Castidduzzu", 40, Fraction(1030 - i, 1000))
+        for i, name in enumerate(names, start=1))) for n in (1, 2, 3))
+    post = Post("Master", "", "", 3, "Semifinale", NOW, None, 3, results=tables)
+    page = tmp_path / "semifinali.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", NAME_CUT),
+                    encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    assert json.loads(tree.find("body").get("data-misura")) == []
