@@ -119,6 +119,7 @@ def test_001_direct_finalist_withdrawn_before_the_semifinals_cli(tmp_path, capsy
     p01 = [r for r in listed if r["ID"] == "P01"]
     # no longer «finalista diretto» alone: listed once, as withdrawn
     assert len(p01) == 1 and "— ritiro" in p01[0]["Qualificazione"]
+    assert p01[0]["Pos. classifica"] is None  # out of the standings (000 Art. 4)
     assert not repeated(listed)
     assert len(listed) == 17  # 16 semifinalists and the withdrawn finalist
     assert run("verify", str(late)) == 0 and run("verify", str(early)) == 0
