@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest-xdist: a module's tests on one worker, so its module fixtures are built once
 XDIST ?= --dist loadscope
 
-.PHONY: demo test test-rapido lint bench clean template golden
+.PHONY: demo test test-rapido lint bench clean template golden wasm
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,16 +18,19 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/risiko-xl demo demo
 
-# the whole suite on every core (pytest-xdist); what CI runs
+# the whole suite on every core (pytest-xdist); what CI runs. Pyodide and its wheels are
+# prepared first where npm exists (without, the WebAssembly tests skip; under CI=true they fail)
 test: $(STAMP)
-	$(BIN)/ruff check risiko_xl tests benchmarks
+	@if command -v npm >/dev/null; then $(MAKE) --no-print-directory wasm; \
+	else echo "npm assente: i test WebAssembly (Pyodide) saltano"; fi
+	$(BIN)/ruff check risiko_xl tests benchmarks tools
 	$(BIN)/lint-imports --no-cache  # the import contract in pyproject.toml: the core imports no face
 	$(BIN)/mypy  # strict on every module (pyproject.toml)
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
 # the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
 test-rapido: $(STAMP)
-	$(BIN)/ruff check risiko_xl tests benchmarks
+	$(BIN)/ruff check risiko_xl tests benchmarks tools
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
@@ -36,9 +39,23 @@ template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ rege
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
 	$(BIN)/python -m risiko_xl.build.xlsm  # from a template with the live formulas
+	$(BIN)/python -m risiko_xl.build.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py
+
+# Pyodide under Node.js and the wheels it installs, for tests/test_wasm.py and
+# benchmarks/wasm_draw.py (they skip without, fail under CI=true): npm and PyPI are asked
+# here, never while a test runs; a second run only rebuilds our wheel when a source changed
+WASM_WHEELS := build/wasm/wheels/.built
+wasm: tools/wasm/node_modules/.package-lock.json $(WASM_WHEELS)
+
+tools/wasm/node_modules/.package-lock.json: tools/wasm/package.json tools/wasm/package-lock.json
+	cd tools/wasm && npm ci --no-audit --no-fund --loglevel=error
+
+$(WASM_WHEELS): $(STAMP) tools/wasm/wheels.py $(shell find risiko_xl templates -type f -not -path '*/__pycache__/*')
+	$(BIN)/python tools/wasm/wheels.py build/wasm/wheels
+	touch $@
 
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done

@@ -8,6 +8,8 @@ a 37-player evening with round 1 drawn and no result yet), then writes to DIR (d
   «Indirizzo pubblicazione»;
 - `schermo-classifica.png`: the room screen after round 2 (standings, first page);
 - `post-tavoli.png`: the HTML post announcing round 1's tables;
+- `post-classifica.png`: the HTML post's standings after round 2 of the demo, with the
+  leaders' progression chart (inline SVG) above the table;
 - `classifica.png`: the `Classifica` sheet printed to PDF by LibreOffice headless (the
   other sheets hidden), first page rasterised by pdftoppm.
 A missing program (chromium, soffice, pdftoppm) is said and its pictures skipped.
@@ -96,6 +98,8 @@ def main(out: Path) -> None:
             "schermo-classifica": (publish(post_source(OpenpyxlBook(played)), "schermo", 2,
                                            now=DEMO_TIME), "1920,1080"),
             "post-tavoli": (publish(evening, "html", 1, now=DEMO_TIME), "1200,1400"),
+            "post-classifica": (publish(post_source(OpenpyxlBook(played)), "html", 2,
+                                        sections=("classifica",), now=DEMO_TIME), "1000,1000"),
         }
         for name, (html, size) in pages.items():
             page = work / f"{name}.html"

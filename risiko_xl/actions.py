@@ -197,8 +197,9 @@ def nuovo_torneo() -> None:
     _run("Nuovo torneo", _new_tournament)
 
 
-def _new_tournament(xl: XlwingsBook) -> Outcome:
-    settings = xl.settings()
+def tournament_settings(xl: XlwingsBook, formula: str) -> tuple[dict[str, Any], str]:
+    """The settings formula `formula` writes into this workbook, and what they say in a
+    line; refused when the workbook holds a tournament already."""
     results = xl.read_table(schema.RESULTS.name)
     if len(results):
         raise RisikoError(f"questa cartella di lavoro contiene già un torneo ({len(results)} "
@@ -206,22 +207,32 @@ def _new_tournament(xl: XlwingsBook) -> Outcome:
                           "cartella di lavoro vuota (o usare «risiko-xl nuovo»)",
                           foglio=schema.RESULTS.sheet)
     try:
-        values = formula_settings(to_text(settings.get("Formula")) or "master")
+        values = formula_settings(formula)
     except RisikoError as err:
         raise err.located(foglio=schema.SETTINGS.sheet, colonna="Valore") from None
     if is_blank(values["Turni preliminari"]):
-        rules = "metodo, turni e scarti scelti al primo sorteggio dal numero di giocatori"
-    else:
-        rules = (f"metodo {values['Metodo punteggio']}, {values['Turni preliminari']} turni "
-                 f"preliminari, {values['Scarti']} scarti")
+        return values, "metodo, turni e scarti scelti al primo sorteggio dal numero di giocatori"
+    return values, (f"metodo {values['Metodo punteggio']}, {values['Turni preliminari']} "
+                    f"turni preliminari, {values['Scarti']} scarti")
+
+
+def set_tournament(xl: XlwingsBook, values: dict[str, Any]) -> None:
+    """Write a formula's settings (`tournament_settings`); the variant chosen for the old
+    formula is emptied."""
+    variant = xl.settings().get(VARIANT_KEY)
+    for key, value in values.items():
+        xl.set_setting(key, value)
+    if not is_blank(variant):
+        xl.set_setting(VARIANT_KEY, None)
+
+
+def _new_tournament(xl: XlwingsBook) -> Outcome:
+    values, rules = tournament_settings(xl, to_text(xl.settings().get("Formula")) or "master")
     if not _ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
                     f"({rules})?\n\nMetodo punteggio, Turni preliminari e Scarti in "
                     "Impostazioni verranno sostituiti."):
         return Outcome("Nessuna modifica.")
-    for key, value in values.items():
-        xl.set_setting(key, value)
-    if not is_blank(settings.get(VARIANT_KEY)):
-        xl.set_setting(VARIANT_KEY, None)
+    set_tournament(xl, values)
     return Outcome(f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire "
                    "gli iscritti nel foglio Iscritti, poi premere «Sorteggia turno».", save=True)
 
@@ -232,21 +243,31 @@ def ritira_giocatore() -> None:
     _run("Ritira giocatore", _withdraw)
 
 
+def selected_id(xl: XlwingsBook) -> str | None:
+    """The ID on the active cell's row, in `Iscritti` or another table with an ID column
+    (`ID_TABLES`); None elsewhere."""
+    selected = xl.selected_cell()
+    if selected is None:
+        return None
+    sheet, row = selected
+    names = set(xl.table_names())
+    for name in ID_TABLES:
+        if name not in names:
+            continue
+        table = xl.read_table(name)
+        found = table.by_sheet_row().get(row)
+        if table.sheet == sheet and found is not None and "ID" in table.headers:
+            pid = to_text(found["ID"])
+            if pid is not None:
+                return pid
+    return None
+
+
 def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
     """(ID, whether it came from the setting)."""
-    selected = xl.selected_cell()
-    if selected is not None:
-        sheet, row = selected
-        names = set(xl.table_names())
-        for name in ID_TABLES:
-            if name not in names:
-                continue
-            table = xl.read_table(name)
-            found = table.by_sheet_row().get(row)
-            if table.sheet == sheet and found is not None and "ID" in table.headers:
-                pid = to_text(found["ID"])
-                if pid is not None:
-                    return pid, False
+    pid = selected_id(xl)
+    if pid is not None:
+        return pid, False
     pid = to_text(xl.settings().get(PLAYER_TO_WITHDRAW))
     if pid is None:
         raise RisikoError("indicare il giocatore da ritirare: selezionare una cella della sua "
@@ -294,16 +315,22 @@ def sorteggia_turno() -> None:
     _run("Sorteggia turno", _draw)
 
 
+def drawn_already(xl: XlwingsBook, round_no: int) -> str | None:
+    """How far preliminary round `round_no` went («è già stato sorteggiato», «ha già N
+    risultati inseriti»), None when it is not drawn."""
+    existing = [r for r in load(xl).rows if r.phase == QUALIFYING and r.round_no == round_no]
+    if not existing:
+        return None
+    typed = sum(r.seat is not None for r in existing)
+    return f"ha già {typed} risultati inseriti" if typed else "è già stato sorteggiato"
+
+
 def _draw(xl: XlwingsBook) -> Outcome:
     requested = _setting_round(xl.settings(), ROUND_TO_DRAW)
     force = False
     if requested is not None:
-        existing = [r for r in load(xl).rows
-                    if r.phase == QUALIFYING and r.round_no == requested]
-        if existing:
-            typed = sum(r.seat is not None for r in existing)
-            what = (f"ha già {typed} risultati inseriti" if typed
-                    else "è già stato sorteggiato")
+        what = drawn_already(xl, requested)
+        if what is not None:
             if not _ask(xl, f"Il turno {requested} {what}.\n\nSorteggiarlo di nuovo? Le sue "
                             "righe attuali andranno nel foglio Archivio."):
                 return Outcome(f"Nessuna modifica: il turno {requested} resta com'è.")

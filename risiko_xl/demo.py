@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from risiko_xl import simulate, udfs
+from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw_columns import draw_from_columns
@@ -68,6 +68,8 @@ def render_examples() -> str:
             lines.append(f"  {player:<6}{points:>10}{tp:>8}{pos:>6}"
                          f"{italian(value, decimals):>9}   {stated}")
         lines.append("")
+    from risiko_xl import udfs  # xlwings: not installed under WebAssembly (pyproject.toml)
+
     lines.append("Stessi calcoli con le funzioni di Excel (RISIKO_PUNTI_TORNEO):")
     for points, players, position in ((42, 4, 1), (38, 4, 2), (21, 5, 2), (80, 5, 1)):
         value = udfs.RISIKO_PUNTI_TORNEO(float(points), float(players), float(position))

@@ -1,10 +1,10 @@
-"""Standings charts: the results page's PNG (decoded by Pillow) and the native chart on the
-`Classifica` sheet (read from the .xlsx parts, by openpyxl and by LibreOffice)."""
+"""Standings charts: the results page's SVG on the demo (its drawing is checked in
+test_svg_chart.py) and the native chart on the `Classifica` sheet (read from the .xlsx
+parts, by openpyxl and by LibreOffice)."""
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import posixpath
 import re
 import shutil
@@ -16,14 +16,13 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 from openpyxl.utils import column_index_from_string, range_boundaries
-from PIL import Image
 
 from risiko_xl import simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, standings_chart
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.build.template import formula_settings, write_new
-from risiko_xl.publish.charts import Progression, progression, progression_png
+from risiko_xl.publish.charts import Progression, progression, progression_svg
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import standings_seed, update_standings
@@ -31,6 +30,7 @@ from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from tests.support.lo_reader import sheets_as_csv
+from tests.support.post_readers import SVG, chart_series
 from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
@@ -111,7 +111,7 @@ def _standings_by_round(t) -> dict[int, object]:
                                  standings_seed(t), upto_round=k) for k in played}
 
 
-# --- progression and its PNG ------------------------------------------------------------
+# --- progression and its SVG ------------------------------------------------------------
 def test_progression_follows_the_standings_round_by_round(tournament, source):
     by_round = _standings_by_round(tournament)
     p = progression(source)
@@ -126,28 +126,24 @@ def test_progression_follows_the_standings_round_by_round(tournament, source):
     assert len(progression(source, top=3).series) == 3
 
 
-def test_progression_png_is_a_readable_reproducible_picture(source):
-    p = progression(source)
-    data = progression_png(p)
-    assert data is not None and data.startswith(b"\x89PNG")
-    image = Image.open(io.BytesIO(data))
-    assert image.size == (800, 450)
-    assert "Software" not in image.info
-    rgb = image.convert("RGB")
-    assert len(rgb.getcolors(maxcolors=1 << 16) or ()) > 50  # lines in many colours
-    dark = sum(rgb.convert("L").histogram()[:70])
-    assert dark > 1000  # text, axes and lines
-    assert progression_png(progression(source)) == data
-
-
 def test_one_round_gives_points_and_no_round_gives_no_chart(source, tmp_path):
     p = progression(source, top=5, upto=1)
     assert p.rounds == (1,)
     assert [positions for _, positions in p.series] == [(1,), (2,), (3,), (4,), (5,)]
-    assert Image.open(io.BytesIO(progression_png(p))).size == (800, 450)
+    chart = ET.fromstring(progression_svg(p))
+    assert [[len(run) for run in runs] for _, runs in chart_series(chart)] == [[1]] * 5
     path = write_new(tmp_path / "nuovo.xlsx", formula_settings("master"))
     assert progression(post_source(OpenpyxlBook(path))) == Progression((), ())
-    assert progression_png(Progression((), ())) is None
+    assert progression_svg(Progression((), ())) is None
+
+
+def test_the_demo_chart_is_reproducible_svg(source):
+    text = progression_svg(progression(source))
+    assert text is not None and text == progression_svg(progression(source))
+    chart = ET.fromstring(text)
+    assert chart.tag == f"{SVG}svg" and chart.get("role") == "img"
+    assert [label for label, _ in chart_series(chart)] == [
+        f"{n}° {name}" for n, (name, _) in enumerate(progression(source).series, 1)]
 
 
 # --- the native chart on the Classifica sheet -------------------------------------------
@@ -258,22 +254,3 @@ def test_libreoffice_opens_the_workbook_with_the_chart(demo, tmp_path):
                           capture_output=True, text=True, timeout=60).stdout
     assert STANDINGS_TITLE in " ".join(text.split())  # LibreOffice drew our chart
 
-
-def test_cjk_names_are_drawn_with_the_fallback_font(recwarn):
-    # DejaVu Sans has no Chinese or Korean: without a fallback every such name is drawn
-    # as the same row of boxes, so two different names would give the same picture
-    from risiko_xl.publish.fonts import fallback_fonts
-    from tests.support.programs import IN_CI
-
-    if not fallback_fonts():
-        if IN_CI:
-            pytest.fail("CI=true e manca fonts-droid-fallback")
-        pytest.skip("nessun font di riserva CJK installato (pacchetto fonts-droid-fallback)")
-
-    def chart(first: str, second: str) -> bytes:
-        return progression_png(Progression((1, 2), ((first, (1, 1)), (second, (2, 2)))))
-
-    assert chart("王小明", "김민준") != chart("李大华", "박서연")
-    assert not [w for w in recwarn if "missing from" in str(w.message)]  # no box drawn
-    latin = chart("Mario Rossi", "Anna Bianchi")
-    assert latin == chart("Mario Rossi", "Anna Bianchi")  # still reproducible

@@ -14,7 +14,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books import schema
+from risiko_xl.books import schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula
@@ -67,9 +67,11 @@ class OpenpyxlBook:
     def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
         self.path = Path(path)
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
+        self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
         if workbook is None:
             self._read_as = _stamp(self.path)
             workbook = _load(self.path)
+            self._add_ins = web_extension.read(self.path)
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
@@ -280,6 +282,8 @@ class OpenpyxlBook:
             self.workbook.save(temp)
             if self.workbook.vba_archive is not None:
                 _keep_ribbon(self.workbook.vba_archive, temp)
+            if self._add_ins is not None:  # xlwings Lite's code, say
+                web_extension.add(temp, self._add_ins)
 
         atomic_write(target, write)
         if target == self.path and self._read_as is not None:

@@ -31,6 +31,9 @@ SETTINGS = TableSpec("Torneo", "Impostazioni", ("Voce", "Valore"))
 CALENDAR = TableSpec("Torneo", "Calendario", ("Turno", "Fase", "Data", "Ora"))
 PLAYERS = TableSpec("Iscritti", "Iscritti", (
     "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"))
+# optional Iscritti columns, not in the template: written by `importa` when GestioneTorneo's
+# workbook has them (the national ranking's ID, the birth date, the e-mail)
+PLAYER_EXTRAS = ("ID nazionale", "Data di nascita", "Email")
 ART26 = ("Armate obiettivo", "Armate totali", "Carte", "Territori obiettivo", "Territori fuori")
 # S.P.Q.RisiKo! tie-breaks (seed 004 «Conclusione di una partita»), typed by the referee
 SPQR = ("Coefficiente", "Valore esercito")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from risiko_xl.cli.parser import ITALIAN, WRITING
 from risiko_xl.cli.posts import _post_all, _sections
 from risiko_xl.cli.terminal import _on_book
-from risiko_xl.cli.writing import _ask_formula, _register, _standings
+from risiko_xl.cli.writing import _ask_formula, _import, _register, _standings
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
 
@@ -71,6 +71,14 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
     if args.command == "new":
         return [args.file]
     if args.command == "export":
+        if (args.out is None) == (args.gestionetorneo is None):
+            raise RisikoError("indicare il file da scrivere: una copia .xlsx oppure "
+                              "--gestionetorneo FILE.xls (uno dei due)")
+        return [args.out or args.gestionetorneo]
+    if args.command == "importa":
+        from risiko_xl.services.import_gt import default_out
+
+        args.out = args.out or default_out(args.file)
         return [args.out]
     return [args.out] if getattr(args, "out", None) is not None else []
 
@@ -111,7 +119,14 @@ def _run(args: argparse.Namespace) -> int:
         settings = formula_settings(args.formula or _ask_formula())
         if args.nome:
             settings["Nome torneo"] = args.nome
-        if args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
+        if args.lite:  # with xlwings Lite's code (build/lite.py)
+            from risiko_xl.build.lite import new_lite
+
+            if args.file.suffix.lower() != ".xlsx":
+                raise RisikoError("con --lite il file deve finire in .xlsx (xlwings Lite non "
+                                  "usa le macro)", valore=args.file.name)
+            created = new_lite(args.file, settings)
+        elif args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
             from risiko_xl.build.xlsm import new_xlsm
 
             created = new_xlsm(args.file, settings)
@@ -155,6 +170,19 @@ def _run(args: argparse.Namespace) -> int:
             print("\n".join(restore.restore_version(args.file, args.numero)))
         else:
             print("\n".join(restore.restore(args.file)))
+    elif args.command == "importa":
+        from risiko_xl.files.lock import refuse_if_open, writing
+
+        warning = refuse_if_open(args.out, args.forza) if args.out.exists() else None
+        with writing(args.out):
+            print("\n".join(_import(args)))
+        if warning:
+            print(warning, file=sys.stderr)
+    elif args.command == "export" and args.gestionetorneo is not None:
+        from risiko_xl.services.export_gt import export_gestionetorneo
+
+        print("\n".join(_on_book(args, lambda b: export_gestionetorneo(
+            b, args.gestionetorneo, args.forza), save=False)))
     elif args.command == "export":
         from risiko_xl.files.export import export_values
 

@@ -48,7 +48,7 @@ class BadArguments(Exception):
 ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
            "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
            "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
-           "iscrivi": "iscrivi"}
+           "iscrivi": "iscrivi", "importa": "importa"}
 ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 
 
@@ -185,7 +185,10 @@ def _parser() -> argparse.ArgumentParser:
         aliases += [ENGLISH[name]] if name in ENGLISH else []
         sub = commands.add_parser(italian, aliases=aliases, help=text, description=text)
         sub.set_defaults(command=name)  # the program's own name for it, whichever was typed
-        if name not in ("demo",):
+        if name == "importa":
+            sub.add_argument("file", type=Path, help="cartella di lavoro di GestioneTorneo "
+                             "(ModuloTorneo.xls; anche .xlsx o .ods)")
+        elif name not in ("demo",):
             sub.add_argument("file", type=_workbook,
                              help="cartella di lavoro del torneo (.xlsx/.xlsm)")
         return sub
@@ -197,6 +200,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="nome del torneo")
     new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
                      "versione attuale resta nella copia NOME.bak.xlsx)")
+    new.add_argument("--lite", action="store_true", help="con il codice per il componente "
+                     "aggiuntivo xlwings Lite (Excel su Windows, Mac e web, senza installare "
+                     "Python): un file .xlsx")
     draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
@@ -254,8 +260,21 @@ def _parser() -> argparse.ArgumentParser:
                 "--forza", action="store_true",
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
     export = command("export", "copia con i soli valori, per chi non ha il componente")
-    export.add_argument("out", type=Path, help="file .xlsx da scrivere")
+    export.add_argument("out", type=Path, nargs="?", default=None,
+                        help="file .xlsx da scrivere")
+    export.add_argument("--gestionetorneo", type=Path, default=None, metavar="FILE.xls",
+                        help="scrive invece la cartella di lavoro di GestioneTorneo (Iscritti, "
+                        "TORNEO, turni, Classifica e Classifica Ridotta): .xls con LibreOffice, "
+                        ".xlsx se LibreOffice manca")
     export.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
+    gt = command("importa", "crea il torneo dalla cartella di lavoro di GestioneTorneo "
+                 "(iscritti, dati del torneo, turni giocati)")
+    gt.add_argument("--out", type=Path, default=None, help="cartella di lavoro da scrivere "
+                    "(predefinita: lo stesso nome in .xlsx)")
+    gt.add_argument("--formula", default=None, help="formula del torneo (predefinita: quella "
+                    "della «Tipologia di Torneo» del foglio TORNEO)")
+    gt.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
+                    "versione attuale resta nello storico)")
     post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,

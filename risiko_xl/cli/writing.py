@@ -1,6 +1,6 @@
 """The commands that write the workbook with more than one step: `iscrivi` (one player or a
 list, seated in drawn rounds with `--ripara`), `nuovo`'s choice of formula, `classifica`'s
-checks before the standings."""
+checks before the standings, `importa` (GestioneTorneo's workbook into a new one)."""
 
 from __future__ import annotations
 
@@ -142,3 +142,31 @@ def _standings(book: Book) -> Sequence[str]:
     phase_check.check_seatings(t)
     phase_check.check_phase_rows(t)
     return standings_sheet.update_standings(book).lines
+
+
+def _import(args: argparse.Namespace) -> list[str]:
+    """`importa`: GestioneTorneo's workbook read and checked first, then our tournament
+    built in a private folder and written to `--out` in one atomic step."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.build.template import formula_settings, write_new
+    from risiko_xl.files.writes import atomic_write
+    from risiko_xl.gestionetorneo.reader import read
+    from risiko_xl.services import import_gt
+
+    out: Path = args.out
+    import_gt.check_out(out, args.forza)
+    gt = read(args.file)
+    formula = import_gt.formula_of(gt, args.formula, args.file.name)
+    settings = {**formula_settings(formula), **import_gt.settings_of(gt, formula, args.file.name)}
+    with tempfile.TemporaryDirectory(prefix="risiko-importa-") as folder:
+        work = Path(folder) / out.name
+        write_new(work, settings)
+        book = OpenpyxlBook(work)
+        lines = import_gt.fill(book, gt, args.file.name, formula)
+        book.save()
+        atomic_write(out, lambda temp: shutil.copyfile(work, temp))
+    return [*lines, f"Scritto {out}"]

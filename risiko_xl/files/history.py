@@ -29,9 +29,8 @@ from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
-import psutil
-
 from risiko_xl.clock import italian_time
+from risiko_xl.files.processes import running
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 KEEP_VERSIONS = 11  # the current file and the ten before it
@@ -242,7 +241,7 @@ def _clean_stale(where: Path) -> None:
     """Remove temporary files left in the folder by writes that were killed."""
     for temp in where.glob(".*.tmp"):
         pid = temp.name.rsplit(".", 2)[-2]
-        if pid.isdigit() and int(pid) != os.getpid() and not psutil.pid_exists(int(pid)):
+        if pid.isdigit() and not running(int(pid)):
             with contextlib.suppress(OSError):
                 temp.unlink()
 

@@ -24,10 +24,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.processes import running
 
 WAIT_VARIABLE = "RISIKO_ATTESA_BLOCCO"  # seconds a second writer waits (default 10)
 POLL = 0.05
@@ -102,7 +101,7 @@ def _stale(holder: dict[str, Any]) -> bool:
     if host == socket.gethostname():
         if not isinstance(pid, int) or not 0 < pid < 2**31:
             return True  # no process can have it: a damaged lock
-        return pid != os.getpid() and not psutil.pid_exists(pid)
+        return not running(pid)
     try:
         since = dt.datetime.fromisoformat(str(holder.get("time")))
     except ValueError:

@@ -189,7 +189,9 @@ def _ole2_problem(data: bytes) -> str:
                 "Proteggi cartella di lavoro > Crittografa con password, cancellare la "
                 "password e salvare), poi riprovare")
     if {"workbook", "book"} & streams:
-        return f"è nel vecchio formato .xls (Excel 97-2003): {SAVE_AS_XLSX}"
+        return (f"è nel vecchio formato .xls (Excel 97-2003): {SAVE_AS_XLSX}; se è la "
+                "cartella di lavoro di GestioneTorneo (ModuloTorneo.xls), «risiko-xl "
+                "importa» ne fa un torneo")
     return ("è un documento Office nel vecchio formato (OLE2), non una cartella di lavoro "
             f".xlsx: {SAVE_AS_XLSX}")
 

@@ -24,10 +24,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-import psutil
-
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
+from risiko_xl.files.processes import running
 
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 TEMP_SUFFIX = ".tmp"
@@ -150,8 +149,7 @@ def clean_stale_temps(path: Path) -> list[Path]:
     for temp in temp_files(path):
         pid = _writer_pid(temp, path)
         try:
-            alive = pid == os.getpid() or psutil.pid_exists(pid)
-            if alive and now - temp.stat().st_mtime < STALE_AFTER:
+            if pid is not None and running(pid) and now - temp.stat().st_mtime < STALE_AFTER:
                 continue
             temp.unlink()
         except OSError:  # gone meanwhile, or not ours to remove

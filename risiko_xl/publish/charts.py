@@ -1,29 +1,52 @@
 """Charts for the results page: how the current leaders moved through the standings.
 
 `progression` is pure data (positions after each preliminary round played);
-`progression_png` draws it with matplotlib's object API (no pyplot, no global state,
-safe inside Excel's Python process) into reproducible PNG bytes.
+`progression_svg` draws it as an inline SVG bump chart written here in plain Python (no
+numpy, no font files read): integer coordinates and fixed text, so the same standings give
+the same bytes on every machine, CPython or WebAssembly. Text widths are estimated from
+DejaVu Sans' advance widths (`text_width`), enough to place and shorten the names; the
+browser draws the glyphs, falling back to the families of `chart_families`.
 """
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterable
+import html
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from risiko_xl.publish.building import post_name
-from risiko_xl.publish.safe_text import neutral_bidi
+from risiko_xl.publish.render import one_line
+from risiko_xl.publish.safe_text import ELLIPSIS
 from risiko_xl.tournament.post_source import PostSource
 
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
-    from matplotlib.font_manager import FontProperties
-
-SIZE = (8.0, 4.5)  # inches: 800×450 pixels at DPI, readable on a phone
-DPI = 100
-FONT = "DejaVu Sans"  # shipped with matplotlib: same glyphs on every machine
-NAME_CHARS = 24  # longer names are shortened with "…" so they fit right of the plot
+WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels (it shrinks on a phone)
+TEXT, TITLE = 14, 18  # font sizes, pixels
+MIDDLE = 5  # pixels from the middle of a line of TEXT down to its baseline
+LEFT, TOP, BOTTOM = 72, 60, 400  # the plot area's left, top and bottom edges
+LABEL_ROOM = (80, 250)  # pixels right of the plot for «3° Name»: least, most
+LEAD = 24  # pixels from the last point to its name (a thin connector between them)
+GAP = 18  # pixels between the baselines of two names at the line ends
+NAME_CHARS = 24  # longer names are shortened with "…"
+# matplotlib's default palette ("tab10"), as the chart has always been drawn
+PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
+           "#7f7f7f", "#bcbd22", "#17becf")
+FONT = "DejaVu Sans"
+# families a browser may have for scripts DejaVu Sans lacks, best first
+CJK_FAMILIES = ("Noto Sans CJK SC", "Droid Sans Fallback", "Microsoft YaHei", "PingFang SC",
+                "Hiragino Sans GB", "Malgun Gothic", "Apple SD Gothic Neo")
+EMOJI_FAMILIES = ("Noto Color Emoji", "Apple Color Emoji", "Segoe UI Emoji", "Symbola")
+NOT_XML = re.compile(  # characters XML 1.0 cannot hold (`one_line` took the controls)
+    "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+# DejaVu Sans' advance widths of " " to "~" in thousandths of an em, rounded up
+ADVANCES = (
+    318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337,
+    637, 637, 637, 637, 637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838, 531,
+    1000, 685, 687, 699, 771, 632, 576, 775, 752, 295, 295, 656, 558, 863, 749, 788,
+    604, 788, 695, 635, 611, 732, 685, 989, 686, 611, 686, 391, 337, 391, 838, 500,
+    500, 613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580, 278, 975, 634, 612,
+    635, 635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337, 637, 838)
 
 
 @dataclass(frozen=True)
@@ -50,91 +73,191 @@ def progression(source: PostSource, top: int = 8, upto: int | None = None) -> Pr
         (post_name(source, pid), tuple(at.get(pid) for at in places)) for pid in leaders))
 
 
-def progression_png(p: Progression) -> bytes | None:
-    """A bump chart of `p` as PNG bytes (same input, same bytes); None when no round has
-    been played, so the page simply leaves the chart out."""
+def progression_svg(p: Progression) -> str | None:
+    """A bump chart of `p` as an `<svg>` element for the HTML page (same input, same
+    text); None when no round has been played, so the page leaves the chart out."""
     if not p.rounds or not p.series:
         return None
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-    from matplotlib.font_manager import FontProperties
-
-    families = chart_families(name for name, _ in p.series)
-    font = FontProperties(family=families, size=10)
-    bold = FontProperties(family=FONT, size=13, weight="bold")
-    figure = Figure(figsize=SIZE, dpi=DPI)
-    FigureCanvasAgg(figure)
-    figure.subplots_adjust(left=0.09, right=0.7, top=0.88, bottom=0.1)
-    ax = figure.add_subplot()
-    xs = list(range(len(p.rounds)))
-    colours = [f"C{i % 10}" for i in range(len(p.series))]
+    names = [_text(name) for name, _ in p.series]
     deepest = max(y for _, positions in p.series for y in positions if y is not None)
-    for (_, positions), colour in zip(p.series, colours):
-        ys = [float("nan") if y is None else y for y in positions]
-        ax.plot(xs, ys, color=colour, linewidth=2.2, marker="o", markersize=7)
-    ax.set_xlim(-0.25, xs[-1] + 0.25)
-    ax.set_ylim(deepest + 0.5, 0.5)  # inverted: the leader on top
-    _label_ends(ax, xs[-1], p.series, colours, font)
-    ax.set_xticks(xs, [f"Turno {n}" for n in p.rounds], fontproperties=font)
-    ticks = _position_ticks(deepest)
-    ax.set_yticks(ticks, [str(y) for y in ticks], fontproperties=font)
-    ax.set_ylabel("Posizione in classifica", fontproperties=font)
-    ax.set_title(f"Andamento dei primi {len(p.series)} in classifica", loc="left",
-                 fontproperties=bold, pad=12)
-    ax.grid(axis="y", color="#dddddd", linewidth=0.8)
-    ax.set_axisbelow(True)
-    for side in ("top", "right"):
-        ax.spines[side].set_visible(False)
-    out = io.BytesIO()
-    figure.savefig(out, format="png", dpi=DPI, metadata={"Software": None})
-    return out.getvalue()
+    leads = ["" if positions[-1] is None else f"{positions[-1]}° " for _, positions in p.series]
+    room = min(max(LABEL_ROOM[0], *(text_width(lead + name, TEXT)
+                                    for lead, name in zip(leads, names))), LABEL_ROOM[1])
+    # the plot's right edge: the last round's points leave just the room for the names
+    # (which run over the plot's last quarter step, as a chart's annotations do)
+    last, n = WIDTH - 8 - room - LEAD, len(p.rounds)
+    right = min(WIDTH - 8, LEFT + (last - LEFT) * (4 * n - 2) // (4 * n - 3))
+    xs = _spread(n, LEFT, right)
+
+    def y_of(position: int) -> int:  # 1 at the top, half a position of air at each end
+        return TOP + ((2 * position - 1) * (BOTTOM - TOP) + deepest) // (2 * deepest)
+
+    title = f"Andamento dei primi {len(p.series)} in classifica"
+    parts = [
+        f'<svg class="grafico" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
+        f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="grafico-titolo grafico-dati" '
+        f'font-family="{_families(chart_families(names))}" font-size="{TEXT}">',
+        f'<title id="grafico-titolo">{title}</title>',
+        f'<desc id="grafico-dati">{html.escape(_description(p.rounds, p.series, names))}</desc>',
+        f'<text x="{LEFT}" y="34" font-size="{TITLE}" font-weight="bold">{title}</text>',
+        *_axes(p.rounds, xs, deepest, y_of, right),
+    ]
+    ends = _label_ends([(y_of(positions[-1]), i) for i, (_, positions) in enumerate(p.series)
+                        if positions[-1] is not None])
+    for i, ((_, positions), name, lead) in enumerate(zip(p.series, names, leads)):
+        colour = PALETTE[i % len(PALETTE)]
+        points = [(x, y_of(y)) for x, y in zip(xs, positions) if y is not None]
+        parts.append(f'<g class="serie" stroke="{colour}" fill="{colour}">')
+        parts.append(f"<title>{html.escape(_series_text(name, positions))}</title>")
+        parts.append(f'<path d="{_path(xs, positions, y_of)}" fill="none" stroke-width="3" '
+                     'stroke-linejoin="round"/>')
+        parts.extend(f'<circle cx="{x}" cy="{y}" r="5" stroke="#ffffff" stroke-width="1"/>'
+                     for x, y in points)
+        if i in ends:
+            x, y, at = *points[-1], ends[i]
+            shown = _fit(lead, name, room)
+            parts.append(f'<path d="M{x + 7} {y}L{x + LEAD - 4} {at}" fill="none" '
+                         'stroke-width="1"/>')
+            parts.append(f'<text x="{x + LEAD}" y="{at + MIDDLE}" stroke="none">'
+                         f'{lead}{html.escape(shown)}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "\n".join(parts)
 
 
-def _label_ends(ax: Axes, x: int, series: tuple[tuple[str, tuple[int | None, ...]], ...],
-                colours: list[str], font: FontProperties) -> None:
-    """Each name right of its line's last point, moved down just enough not to overlap
-    the name above (positions are a few pixels apart when the y range is long)."""
-    gap = font.get_size_in_points() * 1.35  # points between label centres
-    ends = sorted(((positions[-1], name, colour) for (name, positions), colour
-                   in zip(series, colours) if positions[-1] is not None),
-                  key=lambda end: end[0])
-    previous = None
-    for y, name, colour in ends:
-        at = ax.transData.transform((x, y))[1] * 72 / ax.figure.dpi  # points from bottom
-        placed = at if previous is None else min(at, previous - gap)
-        previous = placed
-        ax.annotate(f"{y}° {_short(name)}", (x, y), xytext=(22, placed - at),
-                    textcoords="offset points", va="center", ha="left", color=colour,
-                    fontproperties=font, annotation_clip=False,
-                    arrowprops={"arrowstyle": "-", "color": colour, "linewidth": 0.8,
-                                "relpos": (0, 0.5), "shrinkA": 2, "shrinkB": 5})
+def _axes(rounds: tuple[int, ...], xs: list[int], deepest: int,
+          y_of: Callable[[int], int], right: int) -> list[str]:
+    """Grid lines and position ticks on the left, the rounds below, the axis title."""
+    out = []
+    for tick in _position_ticks(deepest):
+        y = y_of(tick)
+        out.append(f'<path d="M{LEFT} {y}H{right}" stroke="#dddddd" stroke-width="1"/>')
+        out.append(f'<text x="{LEFT - 8}" y="{y + MIDDLE}" text-anchor="end">{tick}</text>')
+    out.append(f'<path d="M{LEFT} {TOP - 8}V{BOTTOM + 8}H{right}" fill="none" '
+               'stroke="#000000" stroke-width="1"/>')
+    spacing = (xs[1] - xs[0]) if len(xs) > 1 else right - LEFT
+    full = all(text_width(f"Turno {n}", TEXT) + 8 <= spacing for n in rounds)
+    step = 1 if full else max(1, -(-(text_width(str(max(rounds)), TEXT) + 8) // spacing))
+    for i, (x, n) in enumerate(zip(xs, rounds)):
+        if i % step == 0:
+            out.append(f'<path d="M{x} {BOTTOM + 8}v5" stroke="#000000" stroke-width="1"/>')
+            out.append(f'<text x="{x}" y="{BOTTOM + 30}" text-anchor="middle">'
+                       f'{f"Turno {n}" if full else n}</text>')
+    if not full:
+        out.append(f'<text x="{(LEFT + right) // 2}" y="{BOTTOM + 48}" '
+                   'text-anchor="middle">Turno</text>')
+    middle = (TOP + BOTTOM) // 2
+    out.append(f'<text x="22" y="{middle}" text-anchor="middle" '
+               f'transform="rotate(-90 22 {middle})">Posizione in classifica</text>')
+    return out
+
+
+def _label_ends(ends: list[tuple[int, int]]) -> dict[int, int]:
+    """Series index → height of its name right of its line's last point (`ends`: that
+    point's height, series index): moved down just enough not to overlap the name above
+    (points are a few pixels apart when the range of positions is long), and up again
+    where the names would run below the plot."""
+    order = sorted(ends)
+    placed: list[int] = []
+    for y, _ in order:
+        placed.append(y if not placed else max(y, placed[-1] + GAP))
+    floor = BOTTOM  # below, the rounds' names
+    for k in range(len(placed) - 1, -1, -1):
+        floor = min(placed[k], floor)
+        placed[k] = floor
+        floor -= GAP
+    return {i: at for (_, i), at in zip(order, placed)}
+
+
+def _spread(count: int, left: int, right: int) -> list[int]:
+    """x of `count` rounds between `left` and `right`, with a quarter of a step of air at
+    each end (one round: in the middle)."""
+    width = right - left
+    return [left + ((4 * i + 1) * width + 2 * count - 1) // (4 * count - 2)
+            for i in range(count)]
+
+
+def _path(xs: list[int], positions: tuple[int | None, ...], y_of: Callable[[int], int]) -> str:
+    """One path through the points of a series, broken where a position is missing."""
+    out, drawing = [], False
+    for x, position in zip(xs, positions):
+        if position is None:
+            drawing = False
+            continue
+        out.append(f"{'L' if drawing else 'M'}{x} {y_of(position)}")
+        drawing = True
+    return "".join(out)
+
+
+def _description(rounds: tuple[int, ...], series: tuple[tuple[str, tuple[int | None, ...]], ...],
+                 names: list[str]) -> str:
+    """The chart's data in words, for screen readers."""
+    turns = ", ".join(str(n) for n in rounds)
+    lines = [f"Posizione dopo i turni {turns}." if len(rounds) > 1
+             else f"Posizione dopo il turno {turns}."]
+    lines.extend(f"{_series_text(name, positions)}." for name, (_, positions) in zip(names, series))
+    return " ".join(lines)
+
+
+def _series_text(name: str, positions: tuple[int | None, ...]) -> str:
+    """«Anna: 2°, –, 1°»: a leader's whole name and positions (also the tooltip of the
+    line, where the name at its end is shortened)."""
+    return f"{name}: " + ", ".join("–" if y is None else f"{y}°" for y in positions)
 
 
 def chart_families(texts: Iterable[str]) -> list[str]:
-    """DejaVu Sans, then the fallback fonts of the PDF score sheets (`fonts`, e.g. Debian's
-    fonts-droid-fallback for Chinese, Japanese, Korean) that draw a character of `texts`
-    DejaVu lacks: a CJK name is drawn, not a row of boxes. A fallback that is not
-    installed is simply not used (the boxes stay); only fonts a name needs are added, so
-    a chart of Latin names stays the same PNG on every machine."""
-    from matplotlib.font_manager import FontProperties, fontManager
-
-    from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
-
-    missing = {ord(c) for text in texts for c in text} - font_cmap(main_fonts()[0])
+    """DejaVu Sans, then families a browser may have for the scripts of `texts` that
+    DejaVu lacks (Chinese, Japanese, Korean; emoji), then the generic sans-serif: a
+    browser picks, for each character, the first family that draws it. Chosen from the
+    text alone, never from the fonts of this machine, so the page is the same anywhere."""
+    chars = "".join(texts)
     families = [FONT]
-    for path in fallback_fonts() if missing else ():
-        if missing & font_cmap(path):
-            fontManager.addfont(str(path))
-            name = FontProperties(fname=str(path)).get_name()
-            if name not in families:
-                families.append(name)
-            missing -= font_cmap(path)
-    return families
+    if any(unicodedata.east_asian_width(c) in "WF" and ord(c) < 0x1F000 for c in chars):
+        families.extend(CJK_FAMILIES)
+    if any(ord(c) >= 0x1F000 for c in chars):
+        families.extend(EMOJI_FAMILIES)
+    return [*families, "sans-serif"]
 
 
-def _short(name: str) -> str:
-    name = " ".join(neutral_bidi(name).split())
-    return name if len(name) <= NAME_CHARS else name[:NAME_CHARS - 1].rstrip() + "…"
+def text_width(text: str, size: int) -> int:
+    """Estimated width of `text` in pixels at font size `size`: DejaVu Sans' advances for
+    ASCII and accented Latin letters (`ADVANCES`), a full em for East Asian wide
+    characters, nothing for combining marks, 0.7 em for any other letter (Greek, Cyrillic,
+    Arabic and Hebrew average less)."""
+    thousandths = 0
+    for c in text:
+        base = unicodedata.normalize("NFD", c)[0]
+        if " " <= base <= "~":
+            thousandths += ADVANCES[ord(base) - 32]
+        elif unicodedata.combining(c) or unicodedata.category(c) == "Cf":
+            continue
+        elif unicodedata.east_asian_width(c) in "WF" or c == ELLIPSIS:
+            thousandths += 1000
+        else:
+            thousandths += 500 if c == "°" else 700
+    return -(-thousandths * size // 1000)
+
+
+def _fit(lead: str, name: str, room: int) -> str:
+    """`name` shortened with "…" to at most NAME_CHARS characters, so that `lead` and it
+    take at most `room` pixels."""
+    if len(name) <= NAME_CHARS and text_width(lead + name, TEXT) <= room:
+        return name
+    cut = name[:NAME_CHARS - 1]
+    while cut and text_width(lead + cut + ELLIPSIS, TEXT) > room:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS
+
+
+def _text(name: str) -> str:
+    """A name as the chart prints it: one line, no bidirectional controls
+    (`render.one_line`), runs of blanks as one, nothing XML cannot hold."""
+    return " ".join(NOT_XML.sub("", one_line(name)).split())
+
+
+def _families(families: list[str]) -> str:
+    return ", ".join(f"'{f}'" if " " in f else f for f in families)
 
 
 def _position_ticks(deepest: int) -> list[int]:

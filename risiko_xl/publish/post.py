@@ -152,7 +152,7 @@ class Post:
     certificates: tuple[Certificate, ...] = ()
     withdrawals: tuple[Withdrawal, ...] = ()
     trademark: str | None = TRADEMARK
-    chart: bytes | None = None
+    chart: str | None = None  # the HTML page's standings chart, an <svg> element
     address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
     # (read and checked only for the room screen: a bad address never stops a forum post)
 

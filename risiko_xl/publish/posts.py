@@ -19,7 +19,6 @@ characters in a seed).
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
@@ -31,7 +30,7 @@ from markupsafe import Markup
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.building import post_from
-from risiko_xl.publish.charts import progression, progression_png
+from risiko_xl.publish.charts import progression, progression_svg
 from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, GameTable, Post
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
@@ -161,7 +160,7 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> 
     name, escape, _suffix = SCREEN_FORMAT if fmt == SCREEN else FORMATS[fmt]
     env = environment("html" if escape is None else "text", escape)
     template = env.get_template(name)
-    chart = base64.b64encode(post.chart).decode("ascii") if post.chart else None
+    chart = Markup(post.chart) if post.chart else None  # built and escaped by `charts`
     extra = _screen(post) if fmt == SCREEN else {}
     return template.render(post=post, sections=tuple(sections), chart=chart, replay=REPLAY,
                            player_headers=PLAYER_HEADERS, seme=SEEDS[fmt],
@@ -199,7 +198,7 @@ def with_chart(post: Post, source: PostSource, fmt: str, sections: Sequence[str]
         return replace(post, address=publication_address(source))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
-        return replace(post, chart=progression_png(progression(source, upto=post.round_no)))
+        return replace(post, chart=progression_svg(progression(source, upto=post.round_no)))
     return post
 
 

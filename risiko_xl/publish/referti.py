@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import importlib.util
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -305,6 +306,10 @@ def write_referti(source: PostSource, round_no: int, out: Path, per_page: int = 
                           valore=str(out.parent))
     sheets = score_sheets(source, round_no)
     if kind == ".pdf":
+        if importlib.util.find_spec("fpdf") is None:  # not installed under WebAssembly
+            raise RisikoError("i referti in PDF richiedono fpdf2, che qui non è installato "
+                              "(Python in WebAssembly): scriverli in .html e stamparli dal "
+                              "browser", valore=out.name)
         from risiko_xl.publish.referti_pdf import render_pdf  # fpdf2: loaded when printed
 
         payload = render_pdf(sheets, per_page)

@@ -3,8 +3,9 @@
 registering players (`register`, `roster`), refreshing the standings
 (`standings_sheet`), the final phases and withdrawals (`finals_sheet`, `phase_check`),
 the computed cells (`computed_cells`), `verify`, the `Sorteggi`/`Archivio` audit
-(`audit`) and what the posts and score sheets show, read once (`publication`).
+(`audit`), what the posts and score sheets show, read once (`publication`), and
+GestioneTorneo's workbook in and out (`import_gt`, `export_gt`).
 
-May import the core, `books`, `tournament`, `files`, `cells` and `errors`; never the
-posts or a face.
+May import the core, `books`, `gestionetorneo`, `tournament`, `files`, `cells` and
+`errors`; never the posts or a face.
 """

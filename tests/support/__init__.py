@@ -6,8 +6,9 @@ with the search for its licence key in what is shipped) and its worksheet-functi
 evaluator (`formula_eval`), workbooks typed as a user would (`tournament_typing`,
 `phase_books`), the seeds' tie-break chains (`seed_chains`), the
 formulas' end-to-end cases (`preset_cases`), the check of a compound file's directory
-(`compound_files`) and the reader of the worksheet functions' VBA wrappers
-(`udf_wrappers`).
+(`compound_files`), the reader of the worksheet functions' VBA wrappers
+(`udf_wrappers`) and small tournaments in GestioneTorneo's layout with their points
+computed by hand (`gestionetorneo`).
 
 Test modules import from here, never from one another; these modules may import
 `risiko_xl` and each other, never a test module.

@@ -1,12 +1,16 @@
-"""The posts as their readers see them: the forum's BBCode, a Markdown renderer, a browser;
-and the hostile names the injection tests type."""
+"""The posts as their readers see them: the forum's BBCode, a Markdown renderer, a browser,
+an XML parser for the page's chart; and the hostile names the injection tests type."""
 
 from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
 
 import bbcode
 from markdown_it import MarkdownIt
 
 ZWSP = "\u200b"
+SVG = "{http://www.w3.org/2000/svg}"
 EVIL = ("[url=http://x.example]y[/url]", "<script>alert(1)</script>",
         "**Bold** | pipe \\ _x_ `c`", "Riga\nDue [b]")
 
@@ -30,3 +34,20 @@ def shown(name: str) -> str:
 READERS = {"bbcode-vb": lambda text: vbulletin_parser().format(text),
            "bbcode-phpbb": lambda text: bbcode.Parser().format(text),
            "markdown": markdown_html, "html": lambda text: text}
+
+
+def chart_series(chart: ET.Element) -> list[tuple[str, list[list[tuple[int, int]]]]]:
+    """Each leader of the page's SVG chart, in standings order: the name at its line's end
+    ("" when none) and its line as runs of (x, y) points (a run breaks where a round has
+    no position)."""
+    out = []
+    for group in chart.iter(f"{SVG}g"):
+        if group.get("class") != "serie":
+            continue
+        line = group.find(f"{SVG}path")
+        assert line is not None
+        runs = [[(int(x), int(y)) for x, y in re.findall(r"[ML](\d+) (\d+)", "M" + run)]
+                for run in line.get("d", "").split("M")[1:]]
+        label = group.find(f"{SVG}text")
+        out.append(("" if label is None else "".join(label.itertext()), runs))
+    return out

@@ -1,0 +1,186 @@
+"""The xlwings Lite workbook `torneo-lite.xlsx`: the template plus the xlwings Lite add-in,
+its `main.py` and its `requirements.txt`, for Excel without Python installed.
+
+xlwings Lite (the free Office add-in `ADD_IN_ID`, which runs Python through Pyodide) keeps
+a workbook's code in the workbook's web-extension part `EXTENSION_PART`, one
+`we:property` per file, each value a JSON string: `main.py` and `requirements.txt` (see
+docs/XLWINGS-LITE.md for how this was established). It keeps one module per workbook and
+installs from package indexes only, and risiko_xl is on none: so `main.py` is
+`risiko_xl/lite/main.py` with the package inside, a zip in base64 (`bundle`), unpacked
+at import; `requirements.txt` names xlwings (the version installed here) and the
+package's own dependencies under WebAssembly (their `sys_platform == 'emscripten'`
+markers). The template is `torneo.xlsx`'s (values computed by the scripts, as by the
+CLI). Same inputs, same bytes.
+
+    python -m risiko_xl.build.lite    # rewrites workbook/torneo-lite.xlsx
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import importlib.resources
+import io
+import json
+import shutil
+import tempfile
+import textwrap
+import zipfile
+from collections.abc import Sequence
+from importlib.metadata import requires, version
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from packaging.requirements import Requirement
+
+from risiko_xl.books.web_extension import (
+    EXTENSION_TYPE,
+    FOLDER,
+    TASKPANES_PART,
+    TASKPANES_TYPE,
+    WebExtensions,
+)
+from risiko_xl.books.web_extension import add as add_web_extensions
+from risiko_xl.build.template import ZIP_TIME, write_new
+from risiko_xl.files.writes import atomic_write
+from risiko_xl.publish.render import TEMPLATES
+
+ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource)
+ADD_IN_VERSION = "1.0.0.0"
+EXTENSION_PART = FOLDER + "webextension1.xml"
+EXTENSION_GUID = "{6B1F2A9C-3D4E-4F50-8A61-7C2D9E0B1F35}"  # ours, fixed: same bytes
+LITE_REQUIREMENTS = ("python-dotenv", "pyodide-http", "black")  # the add-in's own «required»
+PACKAGE_LINE = 'PACKAGE = ""'
+# not needed in Excel: the command line, the VBA writer, the classic workbook, the demo
+LEFT_OUT = ("cli/", "ovba/", "build/xlsm.py", "demo.py")
+WEBASSEMBLY = {"sys_platform": "emscripten", "platform_system": "Emscripten",
+               "os_name": "posix", "platform_machine": "wasm32"}
+_WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
+_WETP = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
+_R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+
+
+def _files() -> dict[str, bytes]:
+    """The package as the wheel has it (archive name → bytes): modules, presets and
+    templates, without `LEFT_OUT`."""
+    package = importlib.resources.files("risiko_xl")
+    files: dict[str, bytes] = {}
+
+    def walk(folder: Any, prefix: str, suffixes: tuple[str, ...]) -> None:
+        for item in folder.iterdir():
+            if item.is_dir() and item.name != "__pycache__":
+                walk(item, f"{prefix}{item.name}/", suffixes)
+            elif item.is_file() and item.name.endswith(suffixes):
+                name = f"{prefix}{item.name}"
+                if not any(name.startswith(f"risiko_xl/{left}") for left in LEFT_OUT):
+                    files[name] = item.read_bytes()
+
+    walk(package, "risiko_xl/", (".py", ".json"))
+    walk(TEMPLATES, "risiko_xl/templates/", (".j2",))
+    return dict(sorted(files.items()))
+
+
+def bundle() -> bytes:
+    """The package as a reproducible zip."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, data in _files().items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.create_system = 3
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data, compresslevel=9)
+    return buffer.getvalue()
+
+
+def workbook_main() -> str:
+    """The workbook's `main.py`: `risiko_xl/lite/main.py` carrying the package."""
+    source = importlib.resources.files("risiko_xl.lite").joinpath("main.py") \
+        .read_text(encoding="utf-8")
+    if source.count(PACKAGE_LINE) != 1:
+        raise AssertionError(f"risiko_xl/lite/main.py: «{PACKAGE_LINE}» deve comparire una "
+                             "volta")
+    lines = "\n".join(textwrap.wrap(base64.b64encode(bundle()).decode("ascii"), 96))
+    return source.replace(PACKAGE_LINE, f'PACKAGE = """\n{lines}\n"""', 1)
+
+
+def requirements() -> str:
+    """The workbook's `requirements.txt`."""
+    lines = [f"xlwings=={version('xlwings')}  # required",
+             *(f"{name}  # required" for name in LITE_REQUIREMENTS)]
+    for text in requires("risiko-xl") or []:
+        requirement = Requirement(text)
+        if requirement.name == "xlwings":
+            continue
+        if requirement.marker is None or requirement.marker.evaluate({**WEBASSEMBLY,
+                                                                      "extra": ""}):
+            lines.append(f"{requirement.name}{requirement.specifier}")
+    return "\n".join(lines) + "\n"
+
+
+def _property(name: str, text: str) -> str:
+    value = escape(json.dumps(text, ensure_ascii=False), {'"': "&quot;"})
+    return f'<we:property name="{name}" value="{value}"/>'
+
+
+def lite_parts() -> WebExtensions:
+    """The web-extension parts naming xlwings Lite, with this package's code."""
+    extension = (
+        f'{_DECLARATION}<we:webextension xmlns:we="{_WE}" id="{EXTENSION_GUID}">'
+        f'<we:reference id="{ADD_IN_ID}" version="{ADD_IN_VERSION}" store="en-US" '
+        'storeType="OMEX"/><we:alternateReferences>'
+        f'<we:reference id="{ADD_IN_ID}" version="{ADD_IN_VERSION}" store="{ADD_IN_ID}" '
+        'storeType="OMEX"/></we:alternateReferences><we:properties>'
+        f'{_property("main.py", workbook_main())}'
+        f'{_property("requirements.txt", requirements())}'
+        f'</we:properties><we:bindings/><we:snapshot xmlns:r="{_R}"/></we:webextension>')
+    taskpanes = (
+        f'{_DECLARATION}<wetp:taskpanes xmlns:wetp="{_WETP}"><wetp:taskpane dockstate="right" '
+        'visibility="1" width="438" row="3"><wetp:webextensionref '
+        f'xmlns:r="{_R}" r:id="rId1"/></wetp:taskpane></wetp:taskpanes>')
+    relations = (
+        f'{_DECLARATION}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+        'relationships"><Relationship Id="rId1" Type="http://schemas.microsoft.com/office/'
+        '2011/relationships/webextension" Target="webextension1.xml"/></Relationships>')
+    parts = {TASKPANES_PART: taskpanes.encode("utf-8"),
+             FOLDER + "_rels/taskpanes.xml.rels": relations.encode("utf-8"),
+             EXTENSION_PART: extension.encode("utf-8")}
+    return WebExtensions(parts, {TASKPANES_PART: TASKPANES_TYPE, EXTENSION_PART: EXTENSION_TYPE})
+
+
+def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Path:
+    """Write `target`, the workbook `source_xlsx` with xlwings Lite and its code;
+    atomic and reproducible."""
+    parts = lite_parts()
+
+    def write(temp: Path) -> None:
+        shutil.copyfile(source_xlsx, temp)
+        add_web_extensions(temp, parts, ZIP_TIME)
+
+    atomic_write(Path(target), write, keep_backup=keep_backup)
+    return Path(target)
+
+
+def new_lite(target: Path, settings: dict[str, Any] | None = None,
+             keep_backup: bool = True) -> Path:
+    """A new tournament workbook for xlwings Lite."""
+    with tempfile.TemporaryDirectory() as folder:
+        source = write_new(Path(folder) / "torneo.xlsx", settings)
+        return build_lite(source, target, keep_backup)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Rewrite the shipped xlwings Lite workbook (path relative to the repo)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m risiko_xl.build.lite",
+        description="Rigenera la cartella di lavoro per xlwings Lite.")
+    parser.add_argument("--target", type=Path, default=Path("workbook/torneo-lite.xlsx"))
+    args = parser.parse_args(argv)
+    print(f"scritto {new_lite(args.target, keep_backup=False)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,21 @@
+"""Whether the process that wrote a lock or a temporary file still runs on this computer.
+
+Under WebAssembly (Pyodide: xlwings Lite, a browser) there is one process, this one, and
+no psutil (pyproject.toml installs it everywhere else): any other process id is gone.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+
+def running(pid: int) -> bool:
+    """True when process `pid` runs on this computer (this process included)."""
+    if pid == os.getpid():
+        return True
+    if sys.platform == "emscripten":
+        return False
+    import psutil
+
+    return bool(psutil.pid_exists(pid))

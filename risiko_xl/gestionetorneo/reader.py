@@ -1,0 +1,274 @@
+"""Reading GestioneTorneo's workbook (`.xls`, `.xlsx` or `.ods`) with python-calamine into
+the plain data of `model`, every place taken from `layout`. What cannot be read is
+refused with one line naming the file's sheet, row, column and the value found."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.gestionetorneo import layout
+from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
+
+Rows = list[list[Any]]
+
+
+def column_name(column: int) -> str:
+    """1 → «A», 27 → «AA»."""
+    name = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
+class _Sheets:
+    """The workbook's sheets as rows of values, and errors located in them."""
+
+    def __init__(self, path: Path) -> None:
+        try:
+            from python_calamine import CalamineWorkbook  # binary wheels: not in WebAssembly
+        except ImportError:
+            raise RisikoError("per leggere la cartella di lavoro di GestioneTorneo serve il "
+                              "pacchetto python-calamine, che manca in questa installazione "
+                              "(pip install python-calamine)") from None
+        self.file = path.name
+        if not path.is_file():
+            raise RisikoError("file non trovato", valore=str(path))
+        try:
+            self.book = CalamineWorkbook.from_path(str(path))
+        except Exception:  # calamine's errors have no common type (and speak English)
+            raise RisikoError(f"il file {self.file} non si legge come cartella di lavoro di "
+                              "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
+                              "protetto da password", valore=str(path)) from None
+        self.names = list(self.book.sheet_names)
+
+    def rows(self, name: str) -> Rows:
+        if name not in self.names:
+            raise RisikoError(f"manca il foglio «{name}» in {self.file} (fogli presenti: "
+                              + ", ".join(self.names) + ")")
+        return self.book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+
+    def error(self, text: str, sheet: str, row: int, column: int | None = None,
+              value: Any = None, header: str = "") -> RisikoError:
+        where = None if column is None else column_name(column) + (f" ({header})"
+                                                                     if header else "")
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)  # calamine reads every number as a float: 77, not 77.0
+        return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
+                           valore=value)
+
+
+def cell(rows: Rows, row: int, column: int) -> Any:
+    """The value at 1-based (row, column); None for a blank or missing cell."""
+    if row > len(rows) or column > len(rows[row - 1]):
+        return None
+    value = rows[row - 1][column - 1]
+    return None if isinstance(value, str) and not value.strip() else value
+
+
+def text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value).strip()
+
+
+def _whole(value: Any) -> int | None:
+    """An ID typed as a number (7, 7.0, «7»); None when it is not one."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    return None
+
+
+def decimal(value: Any) -> Decimal | None:
+    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, float):
+        return Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
+    if isinstance(value, int):
+        return Decimal(value)
+    try:
+        return Decimal(str(value).strip().replace(",", "."))
+    except InvalidOperation:
+        return None
+
+
+def as_date(value: Any) -> dt.date | None:
+    """A date cell's day (a date-time's date, a date typed as text «01/03/2025»); None for
+    anything else."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return dt.datetime.strptime(value.strip(), "%d/%m/%Y").date()
+        except ValueError:
+            return None
+    return value if isinstance(value, dt.date) else None
+
+
+def read(path: str | Path) -> Workbook:
+    """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …"""
+    sheets = _Sheets(Path(path))
+    info = _info(sheets)
+    players = _players(sheets)
+    return Workbook(info, players, _rounds(sheets, {p.id for p in players}),
+                    sheets=tuple(sheets.names))
+
+
+def _info(sheets: _Sheets) -> Info:
+    rows = sheets.rows(layout.TOURNAMENT)
+    values: dict[str, str] = {}
+    for key, (row, label) in layout.INFO_ROWS.items():
+        found = text(cell(rows, row, layout.LABEL_COLUMN))
+        if found and not found.casefold().startswith(label.casefold()):
+            raise sheets.error(f"qui GestioneTorneo scrive «{label}»", layout.TOURNAMENT, row,
+                               layout.LABEL_COLUMN, found)
+        values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
+    rounds = None
+    if values["turni"]:
+        rounds = _whole(cell(rows, layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN))
+        if rounds is None or rounds < 0:
+            raise sheets.error("il numero di turni non è un numero intero", layout.TOURNAMENT,
+                               layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN,
+                               values["turni"])
+    dates = []
+    for k in range(layout.DATE_ROUNDS):
+        value = cell(rows, layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN)
+        if value is not None and as_date(value) is None:
+            raise sheets.error(f"la data del turno {k + 1} non è una data", layout.TOURNAMENT,
+                               layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN, value)
+        dates.append(as_date(value))
+    while dates and dates[-1] is None:
+        dates.pop()
+    return Info(values["sede"], values["organizzatore"], values["nome"], values["tipo"],
+                rounds, values["note"], tuple(dates))
+
+
+def _players(sheets: _Sheets) -> tuple[Player, ...]:
+    sheet, head = layout.PLAYERS, layout.PLAYERS_HEADER_ROW
+    rows = sheets.rows(sheet)
+    for column, header in enumerate(layout.PLAYER_COLUMNS, start=1):
+        found = text(cell(rows, head, column))
+        if not found.casefold().startswith(header.casefold()):
+            raise sheets.error(f"qui GestioneTorneo ha l'intestazione «{header}» (intestazioni "
+                               f"alla riga {head}, giocatori dalla riga "
+                               f"{layout.PLAYERS_FIRST_ROW})", sheet, head, column,
+                               found or None, header)
+    width = max((len(r) for r in rows[head - 1:head]), default=0)
+    email = next((c for c in range(len(layout.PLAYER_COLUMNS) + 1, width + 1)
+                  if text(cell(rows, head, c)).casefold() in layout.EMAIL_HEADERS), None)
+    players: dict[int, Player] = {}
+    for row in range(layout.PLAYERS_FIRST_ROW, len(rows) + 1):
+        values = {f: cell(rows, row, c) for c, f in enumerate(layout.PLAYER_FIELDS, start=1)}
+        if values["nome"] is None:
+            continue  # the template numbers 300 empty rows; GestioneTorneo skips them too
+        pid = _whole(values["id"])
+        if pid is None or pid <= 0:
+            raise sheets.error("l'ID di un iscritto è un numero intero positivo", sheet, row,
+                               1, values["id"], "ID")
+        if pid in players:
+            raise sheets.error(f"ID già usato alla riga {players[pid].row}", sheet, row, 1,
+                               values["id"], "ID")
+        born = values["nascita"]
+        if born is not None and as_date(born) is None:
+            raise sheets.error("la data di nascita non è una data (gg/mm/aaaa)", sheet, row, 8,
+                               born, "Data di Nascita")
+        presence = text(values["partecipa"]).upper()
+        if presence not in ("", layout.PRESENT, layout.ABSENT):
+            raise sheets.error(f"«Partecipa Torneo» vale {layout.PRESENT} o {layout.ABSENT}",
+                               sheet, row, 6, values["partecipa"], "Partecipa Torneo")
+        national = values["id_nazionale"]
+        players[pid] = Player(
+            pid, text(values["nome"]), text(values["cognome"]), text(values["nickname"]),
+            text(values["club"]), presence == layout.PRESENT, text(values["regione"]),
+            as_date(born), "" if _whole(national) == 0 else text(national),
+            text(cell(rows, row, email)) if email else "", row)
+    return tuple(players.values())
+
+
+def _round_numbers(sheets: _Sheets) -> list[int]:
+    numbers = []
+    for name in sheets.names:
+        if name.endswith(layout.ROUND_SUFFIX):
+            number = _whole(name[:-len(layout.ROUND_SUFFIX)].strip())
+            if number is None or number < 1:
+                raise RisikoError(f"il foglio «{name}» di {sheets.file} sembra un turno ma non "
+                                  "ha un numero («1° Turno», «2° Turno», …)")
+            numbers.append(number)
+    for expected, number in enumerate(sorted(numbers), start=1):
+        if number != expected:
+            raise RisikoError(f"manca il foglio «{layout.round_sheet(expected)}» in "
+                              f"{sheets.file}: c'è «{layout.round_sheet(number)}»")
+    return sorted(numbers)
+
+
+def _rounds(sheets: _Sheets, known: set[int]) -> tuple[Round, ...]:
+    return tuple(Round(n, _tables(sheets, layout.round_sheet(n), known))
+                 for n in _round_numbers(sheets))
+
+
+def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
+    rows = sheets.rows(sheet)
+    tables: list[Table] = []
+    where: dict[int, int] = {}  # table number -> its header row
+    seated: dict[int, int] = {}  # player -> row
+    row = 1
+    while row <= len(rows):
+        head = cell(rows, row, 1)
+        if all(cell(rows, row, c) is None for c in range(1, len(rows[row - 1]) + 1)):
+            row += 1
+            continue
+        label = text(head)
+        number = _whole(label[len(layout.TABLE_PREFIX):]) \
+            if label.startswith(layout.TABLE_PREFIX) else None
+        if number is None or number < 1:
+            raise sheets.error(f"attesa l'intestazione di un tavolo («{layout.TABLE_PREFIX}1»"
+                               "), poi i giocatori nella riga sotto", sheet, row, 1, head)
+        if number in where:
+            raise sheets.error(f"tavolo {number} già presente alla riga {where[number]}",
+                               sheet, row, 1, head)
+        where[number] = row
+        seats = tuple(_seats(sheets, sheet, rows, row + 1, known, seated))
+        tables.append(Table(number, seats, row))
+        row += 2
+    return tuple(tables)
+
+
+def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
+           seated: dict[int, int]) -> list[Seat]:
+    seats = []
+    for j in range(layout.SEATS_MAX):
+        column = j * layout.TRIPLE + 1
+        value = cell(rows, row, column)
+        if value is None:
+            continue
+        pid = _whole(value)
+        if pid is None:
+            raise sheets.error("l'ID del giocatore non è un numero", sheet, row, column, value,
+                               "ID")
+        if pid == 0:
+            continue  # GestioneTorneo skips an ID 0
+        if pid != layout.GHOST_ID and pid not in known:
+            raise sheets.error("ID non presente fra gli Iscritti", sheet, row, column, value,
+                               "ID")
+        if pid in seated and pid != layout.GHOST_ID:
+            raise sheets.error(f"giocatore già seduto in questo turno (riga {seated[pid]})",
+                               sheet, row, column, value, "ID")
+        seated[pid] = row
+        typed = cell(rows, row, column + 2)
+        points = None if typed is None else decimal(typed)
+        if typed is not None and points is None:
+            raise sheets.error("i punti non sono un numero", sheet, row, column + 2, typed,
+                               "punti")
+        seats.append(Seat(pid, points))
+    return seats

@@ -1,0 +1,167 @@
+"""What each script of the xlwings Lite workbook does: the ribbon's actions
+(`risiko_xl.actions`) for Excel without Python installed.
+
+xlwings Lite hands a script the open workbook as an `xw.Book` of xlwings' remote engine,
+built from the JSON the add-in sends (every sheet's values, tables, charts, the
+selection); what the script writes goes back to Excel as a list of actions once it ends.
+`XlwingsBook` reads and writes that book as it does for classic xlwings, and the same
+services as the CLI do the work. What differs from the ribbon:
+
+- inputs are the script's form fields, which xlwings Lite builds from the type hints of
+  `main` (round, player, post format, formula; a «conferma» box instead of a yes/no
+  question: xlwings Lite has no message box);
+- what happened is printed: xlwings Lite shows it in its Output panel;
+- nothing is saved by the script: Excel saves the workbook (on the web, by itself);
+- the post goes to the `Post` sheet only (a browser add-in cannot reach the clipboard);
+  score sheets are an HTML page in xlwings Lite's `FILES` folder, which its menu
+  *Files > Import/Export* downloads.
+
+A `RisikoError` is printed in Italian, naming sheet, row and column, and nothing is
+written (`XlwingsBook` writes only at `flush`); any other error is printed and raised
+again, so xlwings Lite applies nothing and shows the details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path, PurePath
+from typing import Any
+
+from risiko_xl.actions import (
+    POST_SHEET,
+    drawn_already,
+    selected_id,
+    set_tournament,
+    tournament_settings,
+)
+from risiko_xl.books.xlwings_book import XlwingsBook
+from risiko_xl.cells import to_int
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.posts import publish
+from risiko_xl.publish.referti import write_referti
+from risiko_xl.services.finals_sheet import run_finals, withdraw
+from risiko_xl.services.publication import post_source
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.standings_sheet import update_standings
+from risiko_xl.services.verify import verify
+from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.players import find_entrant
+from risiko_xl.tournament.sheet_errors import on_sheet
+
+FILES = Path("/data")  # xlwings Lite's folder for files (menu Files > Import/Export)
+LITE_FORMATS = ("bbcode-vb", "bbcode-phpbb", "markdown", "testo")  # text: no chart needed
+CONFIRM = "conferma"  # the form field that stands for «Sì»
+
+
+def run(book: Any, label: str, work: Callable[[XlwingsBook], str]) -> str:
+    """Do `work` on the workbook xlwings Lite handed over, write the changes, print (and
+    return) what happened."""
+    xl = XlwingsBook(book)
+    try:
+        text = work(xl)
+        xl.flush()
+    except RisikoError as err:
+        text = (f"«{label}» non eseguito.\n\n{on_sheet(err)}\n\nNessuna modifica è stata "
+                "scritta nella cartella di lavoro.")
+    except Exception as err:
+        print(f"Errore interno durante «{label}» ({type(err).__name__}: {err}). La cartella "
+              "di lavoro non è stata modificata; i dettagli qui sotto vanno allegati alla "
+              "segnalazione del problema.")
+        raise
+    print(text)
+    return text
+
+
+def _round(value: Any, field: str) -> int | None:
+    """A round typed in the form (a number, as JSON or text): 0 or empty is «the default
+    one»."""
+    try:
+        return to_int(value, field, minimum=0) or None
+    except RisikoError as err:
+        raise RisikoError(f"il campo «{field}» vuole un numero di turno (0: quello "
+                          f"predefinito): {err.messaggio}", valore=value) from None
+
+
+def _ticked(value: Any) -> bool:
+    """Whether a check box of the form is ticked (True, or its text)."""
+    return value is True or str(value).strip().casefold() in ("true", "1", "sì", "si", "vero")
+
+
+def new_tournament(xl: XlwingsBook, formula: str) -> str:
+    values, rules = tournament_settings(xl, formula)
+    set_tournament(xl, values)
+    return (f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire gli "
+            "iscritti nel foglio Iscritti, poi eseguire «Sorteggia turno».")
+
+
+def withdraw_player(xl: XlwingsBook, player: str, confirm: Any, repair: Any) -> str:
+    typed = player.strip() if isinstance(player, str) else ""
+    typed = typed or selected_id(xl) or ""
+    if not typed:
+        raise RisikoError("indicare il giocatore da ritirare: scriverne l'ID nel campo "
+                          "«giocatore», oppure selezionare una cella della sua riga nel foglio "
+                          "Iscritti", foglio="Iscritti", colonna="ID")
+    entrant = find_entrant(load(xl).entrants, typed)
+    who = f"{entrant.name} ({entrant.id})"
+    if not _ticked(confirm):
+        return (f"Nessuna modifica: per ritirare {who} dal torneo spuntare «{CONFIRM}» ed "
+                "eseguire di nuovo. Se è già qualificato per una fase finale non ancora "
+                "giocata viene sostituito come prevede la formula.")
+    return "\n".join(withdraw(xl, entrant.id, repair=_ticked(repair)))
+
+
+def verify_book(xl: XlwingsBook) -> str:
+    lines, summary = verify(xl)
+    return "\n".join([summary, *([""] if lines else []), *lines])
+
+
+def draw(xl: XlwingsBook, round_no: Any, confirm: Any) -> str:
+    requested = _round(round_no, "turno")
+    force = False
+    if requested is not None:
+        what = drawn_already(xl, requested)
+        if what is not None and not _ticked(confirm):
+            return (f"Nessuna modifica: il turno {requested} {what}. Per sorteggiarlo di "
+                    f"nuovo spuntare «{CONFIRM}»: le sue righe attuali andranno nel foglio "
+                    "Archivio.")
+        force = what is not None
+    drawn = draw_round(xl, requested, force=force)
+    return "\n".join([*drawn.lines, "I tavoli sono nel foglio Risultati; i referti si "
+                                    "preparano con «Stampa referti»."])
+
+
+def standings(xl: XlwingsBook) -> str:
+    return "\n".join(update_standings(xl).lines)
+
+
+def finals(xl: XlwingsBook) -> str:
+    update = run_finals(xl)
+    lines = list(update.lines)
+    if update.step is not None:
+        lines.append("Inserire i risultati nel foglio Risultati, poi eseguire di nuovo «Fasi "
+                     "finali».")
+    return "\n".join(lines)
+
+
+def post(xl: XlwingsBook, round_no: Any, fmt: str) -> str:
+    if fmt not in LITE_FORMATS:
+        raise RisikoError("formato del post non previsto: " + ", ".join(LITE_FORMATS),
+                          valore=fmt)
+    text = publish(post_source(xl), fmt, _round(round_no, "turno"))
+    xl.write_lines(POST_SHEET, text.splitlines())
+    return (f"Post scritto nel foglio {POST_SHEET}: selezionare la colonna A, copiarla e "
+            "incollarla nel forum.")
+
+
+def score_sheets(xl: XlwingsBook, round_no: Any) -> str:
+    chosen = _round(round_no, "turno")
+    if chosen is None:
+        drawn = [r.round_no for r in load(xl).rows]
+        if not drawn:
+            raise RisikoError("nessun turno sorteggiato: eseguire prima «Sorteggia turno»",
+                              foglio="Risultati", colonna="Turno")
+        chosen = max(drawn)
+    name = f"{PurePath(str(xl.book.fullname)).stem}-referti-turno-{chosen}.html"
+    written = write_referti(post_source(xl), chosen, FILES / name)
+    return (f"Referti del turno {chosen} scritti in {written.name}: scaricarlo dal menu di "
+            "xlwings Lite (Files > Import/Export), aprirlo nel browser e stamparlo.")

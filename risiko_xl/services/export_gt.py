@@ -1,0 +1,161 @@
+"""`risiko-xl esporta --gestionetorneo`: the tournament in GestioneTorneo's layout
+(`gestionetorneo.layout`), so the national ranking's route that starts from its workbook
+still works: Iscritti, TORNEO, a sheet per preliminary round, `Classifica` and
+`Classifica Ridotta` with our standings. The typed values follow GestioneTorneo's
+conventions, as `importa` reads them back: the objective points, a tenth more for each
+place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, -1 for an
+eliminated player."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.cells import to_int, to_text
+from risiko_xl.errors import RisikoError, count
+from risiko_xl.gestionetorneo import layout, model, writer
+from risiko_xl.gestionetorneo.reader import as_date
+from risiko_xl.services.import_gt import RISIKO
+from risiko_xl.services.standings_sheet import standings_of
+from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
+from risiko_xl.tournament.loading import Tournament, load
+
+TENTH = Decimal("0.1")
+
+
+def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
+    """Our IDs as GestioneTorneo's whole numbers: kept when every ID is one («7»), else
+    1, 2, … in Iscritti order; whether they were renumbered."""
+    ids = [e.id for e in t.entrants]
+    if all(pid.isdigit() and int(pid) > 0 for pid in ids):
+        return {pid: int(pid) for pid in ids}, False
+    return {pid: n for n, pid in enumerate(ids, start=1)}, True
+
+
+def _info(t: Tournament, book: Book) -> model.Info:
+    dates: dict[int, dt.date] = {}
+    for row in book.read_table(schema.CALENDAR.name):
+        turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
+        if (to_text(row.get("Fase")) or QUALIFYING) == QUALIFYING and turn and \
+                turn.isdigit() and day is not None:
+            dates[int(turn)] = day
+    last = max(dates, default=0)
+    rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")
+    return model.Info(to_text(t.settings.get("Sede")) or "",
+                      to_text(t.settings.get("Club organizzatore")) or "", t.name,
+                      _type(t.formula.name), rounds or t.formula.standings.rounds or None, "",
+                      tuple(dates.get(k) for k in range(1, last + 1)))
+
+
+def _type(formula: str) -> str:
+    """GestioneTorneo's «Tipologia di Torneo» that names our formula (an alias of it),
+    else the formula's own name (which `importa` reads back)."""
+    from risiko_xl.formulas import load
+
+    for name in layout.TOURNAMENT_TYPES:
+        try:
+            if load(name).name == formula:
+                return name
+        except RisikoError:
+            continue
+    return formula
+
+
+def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Player, ...]:
+    extras = {row.get("ID") and to_text(row.get("ID")): row
+              for row in book.read_table(schema.PLAYERS.name)}
+    out = []
+    for e in t.entrants:
+        row = extras.get(e.id)
+        national, born, email = (row.get(h) if row is not None else None
+                                 for h in schema.PLAYER_EXTRAS)
+        out.append(model.Player(ids[e.id], e.first or e.id, e.last or "", e.nickname or "",
+                                e.club or "", e.state not in (WITHDRAWN, DISQUALIFIED),
+                                e.region or "", as_date(born), to_text(national) or "",
+                                to_text(email) or "", 0))
+    return tuple(out)
+
+
+def _rounds(t: Tournament, ids: dict[str, int]) -> tuple[model.Round, ...]:
+    tables: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
+    for r in sorted((r for r in t.rows if r.phase == QUALIFYING), key=lambda r: r.row or 0):
+        tables[r.round_no][r.table].append(r)
+    out = []
+    for round_no in sorted(tables):
+        made = []
+        for number, rows in sorted(tables[round_no].items()):
+            values = _values(t, rows)
+            made.append(model.Table(number, tuple(model.Seat(ids[r.player], v)
+                                                  for r, v in zip(rows, values))))
+        out.append(model.Round(round_no, tuple(made)))
+    return tuple(out)
+
+
+def _values(t: Tournament, rows: list[Any]) -> list[Decimal | None]:
+    """The values GestioneTorneo reads: points, a tenth per place won at equal points."""
+    if any(r.seat is None for r in rows):
+        return [None] * len(rows)
+    place = {r.row: t.computed.get(r.row, {}).get("Posizione") or 0 for r in rows}
+    values: list[Decimal | None] = []
+    for r in rows:
+        if r.seat.eliminated:
+            values.append(Decimal(-1))
+            continue
+        if r.seat.risiko:  # GestioneTorneo's manual: «per il RisiKo deve essere indicato 100»
+            values.append(Decimal(RISIKO))
+            continue
+        beaten = sum(1 for o in rows if not o.seat.eliminated and o.seat.points ==
+                     r.seat.points and (place[o.row] or 99) > (place[r.row] or 99))
+        values.append(Decimal(r.seat.points) + beaten * TENTH)
+    return values
+
+
+def _standings(t: Tournament, players: tuple[model.Player, ...],
+               ids: dict[str, int]) -> tuple[model.Standing, ...]:
+    standings = standings_of(t)[0]
+    by_number = {p.id: p for p in players}
+    return tuple(model.Standing(row.position, by_number[ids[row.player]],
+                                tuple(None if v is None else _decimal(v) for v in row.rounds),
+                                row.wins, _decimal(row.total))
+                 for row in standings.rows)
+
+
+def _decimal(value: Any) -> Decimal:
+    """An exact Fraction as a decimal (thousandths stay exact: 1044/1000 → 1.044)."""
+    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.001")) \
+        .normalize() if hasattr(value, "numerator") else Decimal(value)
+
+
+def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list[str]:
+    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout; the lines to print."""
+    target = Path(target)
+    if target.suffix.lower() not in (".xls", ".xlsx"):
+        raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
+    if writer.destination(target).exists() and not force:
+        raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
+                          "attuale resta nella copia NOME.bak)",
+                          valore=str(writer.destination(target)))
+    t = load(book)
+    ids, renumbered = numbers(t)
+    players = _players(t, book, ids)
+    gt = model.Workbook(_info(t, book), players, _rounds(t, ids), _standings(t, players, ids))
+    written = writer.write(gt, target)
+    lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
+             f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
+             "nel formato di GestioneTorneo"]
+    if written != target:
+        lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
+                     "invece di .xls; GestioneTorneo lo apre lo stesso")
+    if renumbered:
+        lines.append("Gli ID non sono numeri: in GestioneTorneo i giocatori sono numerati 1, "
+                     "2, … nell'ordine di Iscritti")
+    finals = sorted({r.phase for r in t.rows if r.phase != QUALIFYING})
+    if finals:
+        lines.append("Non esportate le fasi finali (" + ", ".join(finals) + "): "
+                     "GestioneTorneo ha qui soltanto i turni di qualificazione")
+    return lines

@@ -1,0 +1,268 @@
+"""`risiko-xl importa`: a tournament workbook made from GestioneTorneo's (`ModuloTorneo.xls`).
+
+Iscritti become ours (`Partecipa Torneo` NO: «Ritirato»; national ID, birth date and
+e-mail in the optional columns `schema.PLAYER_EXTRAS`), TORNEO fills `Impostazioni` and
+`Calendario`, each round sheet becomes a round of `Risultati`, recorded in `Sorteggi` as
+imported (procedure «importato da GestioneTorneo», no seed and no fingerprint, so
+`verifica` checks the seating against it and replays nothing). GestioneTorneo's
+conventions are translated and listed in the report (`CONVENTIONS`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from decimal import ROUND_DOWN, Decimal
+from pathlib import Path
+from typing import Any
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError, count
+from risiko_xl.gestionetorneo import layout, model
+from risiko_xl.names import player_name
+from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.services.audit import log_draw, tables_text, timestamp
+from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
+
+EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
+RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
+IMPORTED = "importato da GestioneTorneo"  # the Sorteggi procedure of an imported round
+CONVENTIONS = (
+    "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
+    "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
+    "la parte intera è il punteggio (GestioneTorneo tronca i decimali); fra punteggi interi "
+    "uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo dice «Punti "
+    "fuori obiettivo» (0 al più basso, 1 al successivo, …)",
+    f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
+    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
+    f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
+    "un punteggio negativo è un giocatore eliminato: «Eliminato» S, 0 punti",
+    "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
+)
+
+
+def default_out(source: Path) -> Path:
+    """`ModuloTorneo.xls` → `ModuloTorneo.xlsx` (an .xlsx source: `ModuloTorneo-torneo.xlsx`)."""
+    out = source.with_suffix(".xlsx")
+    return out if out != source else source.with_name(source.stem + "-torneo.xlsx")
+
+
+def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
+    """Our formula: `chosen` (--formula) or the one TORNEO's «Tipologia di Torneo» names
+    (its GestioneTorneo name is an alias of a preset)."""
+    from risiko_xl.formulas import load
+    from risiko_xl.formulas.loader import names
+
+    if chosen:
+        return load(chosen).name
+    sheet, row = f"{layout.TOURNAMENT} di {file}", layout.INFO_ROWS["tipo"][0]
+    hint = "indicare la formula con --formula (formule: " + ", ".join(names()) + ")"
+    if not gt.info.tipo:
+        raise RisikoError(f"manca la tipologia di torneo: {hint}", foglio=sheet, riga=row,
+                          colonna="D", valore=None)
+    try:
+        return load(gt.info.tipo).name
+    except RisikoError:
+        raise RisikoError(f"tipologia di torneo senza una formula corrispondente: {hint}",
+                          foglio=sheet, riga=row, colonna="D", valore=gt.info.tipo) from None
+
+
+def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]:
+    """TORNEO's details as our settings (over the formula's `base`): name, organiser,
+    venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds."""
+    from risiko_xl.formulas import load
+
+    settings: dict[str, Any] = {"Nome torneo": gt.info.nome or Path(source).stem,
+                                "Club organizzatore": gt.info.organizzatore or None,
+                                "Sede": gt.info.sede or None}
+    rounds = max(gt.info.turni or 0, len(gt.rounds))
+    found = load(formula)
+    if rounds and not found.variants and found.standings.rounds != rounds:
+        settings["Turni preliminari"] = rounds
+    return settings
+
+
+def check_out(out: Path, force: bool) -> None:
+    """The workbook to write: an .xlsx, never over an existing file without `force`."""
+    if out.suffix.lower() != ".xlsx":
+        raise RisikoError("il torneo importato si salva in formato .xlsx", valore=out.name)
+    if out.exists() and not force:
+        raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
+                          "attuale resta nello storico)", valore=str(out))
+
+
+def fill(book: Book, gt: model.Workbook, source: str, formula: str,
+         now: dt.datetime | None = None) -> list[str]:
+    """Write `gt`'s players, dates and rounds into the new tournament `book` (made with
+    `settings_of`); the report's lines."""
+    from risiko_xl.services.standings_sheet import refresh_scores, update_standings
+
+    settings = book.settings()
+    rounds = to_text(settings.get("Turni preliminari"))
+    lines = [f"Importato {source}: {count(len(gt.players), 'giocatore', 'giocatori')}, "
+             f"{count(len(gt.rounds), 'turno', 'turni')}, "
+             f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
+             f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
+    _calendar(book, gt.info)
+    _players(book, gt)
+    lines += _rounds(book, gt, source, now)
+    if gt.rounds and gt.rounds[0].tables:
+        seated = sum(len(t.seats) for t in gt.rounds[0].tables)
+        variant = first_draw_variant(settings, seated, setting_rows(book))
+        if variant is not None:
+            book.set_setting(VARIANT_KEY, variant)
+    if any(s.value is not None for r in gt.rounds for t in r.tables for s in t.seats):
+        update = update_standings(book, now)
+        lines.append(update.lines[0])
+        if update.standings.lottery:  # each one listed by «classifica» and in Sorteggi
+            lines.append(f"Parità della classifica decise per sorteggio: "
+                         f"{len(update.standings.lottery)} (registrate in Sorteggi)")
+    elif gt.rounds:
+        refresh_scores(book, now)
+    lines += _left_out(gt, source)
+    lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
+    return lines
+
+
+def _calendar(book: Book, info: model.Info) -> None:
+    rows = [{"Turno": k, "Fase": QUALIFYING, "Data": day}
+            for k, day in enumerate(info.dates, start=1) if day is not None]
+    if rows:
+        table = book.read_table(schema.CALENDAR.name)
+        table.extend(rows)
+        book.write_table(schema.CALENDAR.name, table)
+
+
+def _players(book: Book, gt: model.Workbook) -> None:
+    first: dict[int, int] = {}
+    for rnd in reversed(gt.rounds):
+        for table in rnd.tables:
+            for seat in table.seats:
+                first[seat.player] = rnd.number
+    later = len(gt.rounds) + 1
+    extras = [(h, f) for h, f in zip(schema.PLAYER_EXTRAS, EXTRA_FIELDS)
+              if any(getattr(p, f) for p in gt.players)]  # a column only when something is in it
+    rows = [{"ID": str(p.id), "Nome": p.nome, "Cognome": p.cognome or None,
+             "Nickname": p.nickname or None, "Club": p.club or None,
+             "Regione": p.regione or None, "Stato": ACTIVE if p.partecipa else WITHDRAWN,
+             "Dal turno": first.get(p.id, later if p.partecipa else 1),
+             **{h: getattr(p, f) or None for h, f in extras}} for p in gt.players]
+    registered = book.read_table(schema.PLAYERS.name)
+    registered.extend(rows)
+    book.write_table(schema.PLAYERS.name, registered)
+
+
+def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
+    """«Punti fuori obiettivo» for each seat: among seats whose whole points are equal but
+    whose typed decimals differ, 0 for the lowest decimal, 1 for the next, …; None elsewhere."""
+    typed = {i: v for i, v in enumerate(values) if v is not None}
+    groups: dict[int, list[int]] = {}
+    for i, v in typed.items():
+        groups.setdefault(int(v.to_integral_value(ROUND_DOWN)), []).append(i)
+    out: list[int | None] = [None] * len(values)
+    for group in groups.values():
+        decimals = sorted({typed[i] for i in group})
+        if len(decimals) > 1:
+            for i in group:
+                out[i] = decimals.index(typed[i])
+    return out
+
+
+def _rounds(book: Book, gt: model.Workbook, file: str,
+            now: dt.datetime | None) -> list[str]:
+    names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
+    results = book.read_table(schema.RESULTS.name)
+    lines = []
+    for rnd in gt.rounds:
+        sheet = layout.round_sheet(rnd.number)
+        seating: list[list[str]] = []
+        numbers: list[int] = []
+        for table in rnd.tables:
+            seats = [s for s in table.seats if s.player != layout.GHOST_ID]
+            if len(seats) < len(table.seats):
+                lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
+                             f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
+            if not seats:
+                lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
+                             f"(riga {table.row}) non ha giocatori")
+                continue
+            played = any(s.value for s in seats)
+            values = [(s.value or Decimal(0)) if played else None for s in seats]
+            risiko = _risiko_points(values, sheet, table, file)
+            if risiko is not None and risiko < RISIKO:
+                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
+                             f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
+                             f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
+                             f"({MAP_TOTAL}); conta come RisiKo! e le formule che gli "
+                             "danno un punteggio fisso (master, open) non cambiano")
+            ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
+            for seat, value, rank in zip(seats, values, ranks):
+                results.append(_result(rnd.number, table.number, seat.player,
+                                       names[seat.player], value, rank, risiko))
+            if not played:
+                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
+                             f"{table.row}): nessun punteggio, importato come da giocare")
+            seating.append([str(s.player) for s in seats])
+            numbers.append(table.number)
+        if seating:
+            log_draw(book, {"Turno": rnd.number, "Fase": QUALIFYING, "Data e ora": timestamp(now),
+                            "Procedura": IMPORTED, "Tavoli": tables_text(seating, numbers),
+                            "Note": f"da {file}, foglio «{sheet}»"})
+    book.write_table(schema.RESULTS.name, results)
+    return lines
+
+
+def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Table,
+                   file: str) -> int | None:
+    """The objective points a RisiKo! (typed 100) keeps: 100, or less where the others'
+    points and 100 would hold more than the map (GestioneTorneo's 100 is a mark, not
+    territories); None at a table without one. A table whose other players alone hold
+    more than the map is refused (our Risultati would refuse it too, naming rows of a
+    workbook not yet written)."""
+    typed = [v for v in values if v is not None and v > 0]
+    others = sum(int(v) for v in typed if v < RISIKO)
+    if others > MAP_TOTAL:
+        raise RisikoError(f"i punti del tavolo {table.number} sommano {others}, oltre il "
+                          f"totale della mappa ({MAP_TOTAL})", foglio=f"{sheet} di {file}",
+                          riga=table.row + 1, colonna="punti", valore=others)
+    if not any(v >= RISIKO for v in typed):
+        return None
+    return min(RISIKO, MAP_TOTAL - others)
+
+
+def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
+            rank: int | None, risiko: int | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
+                           "ID": str(player), "Giocatore": name}
+    if value is None:
+        return row
+    if value < 0:
+        return {**row, "Punti obiettivo": 0, "Eliminato": "S"}
+    if value >= RISIKO:
+        return {**row, "Punti obiettivo": risiko, "RisiKo!": "S"}
+    return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
+            "Punti fuori obiettivo": rank}
+
+
+def _left_out(gt: model.Workbook, file: str) -> list[str]:
+    """What the import could not place, with its sheet and row."""
+    lines = []
+    if gt.info.turni and len(gt.rounds) > gt.info.turni:
+        lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
+                     f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
+                     f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
+                     "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
+    read = {layout.TOURNAMENT, layout.PLAYERS, *(layout.round_sheet(r.number)
+                                                for r in gt.rounds)}
+    others = [name for name in gt.sheets if name not in read]
+    if others:
+        lines.append("Fogli non importati: " + ", ".join(others) + " (la classifica è "
+                     "ricalcolata dai turni)")
+    if gt.info.note:
+        row = layout.INFO_ROWS["note"][0]
+        lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
+                     f"riga {row}): «{gt.info.note}»")
+    return lines
+
