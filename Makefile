@@ -48,13 +48,20 @@ golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the dif
 # benchmarks/wasm_draw.py (they skip without, fail under CI=true): npm and PyPI are asked
 # here, never while a test runs; a second run only rebuilds our wheel when a source changed
 WASM_WHEELS := build/wasm/wheels/.built
-wasm: tools/wasm/node_modules/.package-lock.json $(WASM_WHEELS)
+LITE_WHEELS := build/wasm/lite-wheels/.built
+wasm: tools/wasm/node_modules/.package-lock.json $(WASM_WHEELS) $(LITE_WHEELS)
 
 tools/wasm/node_modules/.package-lock.json: tools/wasm/package.json tools/wasm/package-lock.json
 	cd tools/wasm && npm ci --no-audit --no-fund --loglevel=error
 
 $(WASM_WHEELS): $(STAMP) tools/wasm/wheels.py $(shell find risiko_xl templates -type f -not -path '*/__pycache__/*')
 	$(BIN)/python tools/wasm/wheels.py build/wasm/wheels
+	touch $@
+
+# what xlwings Lite installs for torneo-lite.xlsx (its requirements.txt; not our wheel: the
+# workbook's main.py carries the package), for tests/test_lite_wasm.py
+$(LITE_WHEELS): $(STAMP) tools/wasm/wheels.py workbook/torneo-lite.xlsx
+	$(BIN)/python tools/wasm/wheels.py build/wasm/lite-wheels --lite workbook/torneo-lite.xlsx
 	touch $@
 
 bench: $(STAMP)

@@ -6,6 +6,7 @@ column refreshed from Iscritti."""
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,29 @@ def test_nuovo_without_formula_off_a_terminal_is_refused(tmp_path, capsys, monke
     assert "lu_castidduzzu" in err and not path.exists()
 
 
+def test_nuovo_without_formula_writing_to_a_file_is_refused(tmp_path, capsys, monkeypatch):
+    # `nuovo t.xlsx > log` on a terminal: the list and the question would go to the log
+    # and the command would wait for an answer nobody is asked for
+    monkeypatch.setattr("sys.stdin", Terminal("1\n"))
+    path = tmp_path / "t.xlsx"
+    assert cli.main(["nuovo", str(path)]) == cli.EXIT_BAD_INPUT
+    captured = capsys.readouterr()
+    assert captured.err.startswith("Errore: Indicare la formula con --formula: ")
+    assert captured.out == "" and not path.exists()
+
+
+def test_a_dash_is_not_a_workbook(tmp_path, capsys, monkeypatch):
+    # `nuovo - > torneo.xlsx` wrote a file named «-» and a message where the workbook was
+    # expected: refused, naming the value found
+    monkeypatch.chdir(tmp_path)
+    for args in (["nuovo", "-", "--formula", "master"], ["classifica", "-"]):
+        assert cli.main(args) == cli.EXIT_BAD_INPUT
+        captured = capsys.readouterr()
+        assert captured.out == "" and "(valore trovato: '-')" in captured.err
+        assert "torneo.xlsx" in captured.err
+    assert list(tmp_path.iterdir()) == []
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
@@ -146,6 +170,7 @@ class Terminal(io.StringIO):
 def test_nuovo_without_formula_on_a_terminal_lists_and_asks(tmp_path, capsys, monkeypatch):
     number = names().index("lu_castidduzzu") + 1
     monkeypatch.setattr("sys.stdin", Terminal(f"nessuna\n{number}\n"))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     path = tmp_path / "t.xlsx"
     assert cli.main(["nuovo", str(path)]) == 0
     out = capsys.readouterr().out
@@ -160,6 +185,7 @@ def test_nuovo_without_formula_on_a_terminal_lists_and_asks(tmp_path, capsys, mo
 
 def test_nuovo_asks_by_name_too(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", Terminal("Eagles\n"))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert cli.main(["nuovo", str(tmp_path / "t.xlsx")]) == 0
     assert "(formula eagles)" in capsys.readouterr().out
 

@@ -475,3 +475,11 @@ def test_an_id_holding_a_separator_of_the_tables_record_is_refused(book, tmp_pat
     err = refused(book, capsys, "--da", str(elenco))
     assert err.startswith("Errore: Elenco «elenco.csv», riga 3, colonna ID: ")
     assert f"non può contenere {shown}" in err and repr(typed) in err
+
+
+def test_a_club_beginning_with_a_dash_says_how_to_type_it(book, capsys):
+    # argparse takes «-X» for an option: the message says how to write it, and that works
+    err = refused(book, capsys, "Mario Rossi", "--club", "-X")
+    assert "--club=-X" in err and "(valore trovato: '-X')" in err
+    assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club=-X"]) == 0
+    assert players(book).column("Club") == ["-X"]

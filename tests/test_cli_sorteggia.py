@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import pytest
+from openpyxl import load_workbook
 
 from risiko_xl import cli
 from risiko_xl.books import schema
@@ -36,7 +37,10 @@ def test_forza_without_seme_draws_again_with_a_new_recorded_seed(tmp_path, capsy
     assert cli.main(["sorteggia", str(path)]) == 0
     first = tables(path)
     capsys.readouterr()
+    # Archivio hidden while empty (printing the workbook gives no page of bare headers)
+    assert load_workbook(path)["Archivio"].sheet_state == "hidden"
     assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza"]) == 0
+    assert load_workbook(path)["Archivio"].sheet_state == "visible"  # its rows shown
     out = capsys.readouterr().out
     log = draws(path)
     new_seed = log.column("Seme")[-1]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
@@ -24,6 +23,7 @@ from risiko_xl.build.lite import (
     bundle,
     new_lite,
     requirements,
+    workbook_code,
     workbook_main,
 )
 from risiko_xl.build.template import write_new
@@ -48,12 +48,6 @@ def parts_of(path: Path) -> dict[str, bytes]:
                 if n.startswith(web_extension.FOLDER)}
 
 
-def code_of(path: Path) -> dict[str, str]:
-    with zipfile.ZipFile(path) as archive:
-        values = web_extension.property_values(archive.read(EXTENSION_PART))
-    return {name: json.loads(value) for name, value in values.items()}
-
-
 # --- the parts ---------------------------------------------------------------------------------
 
 def test_parts_are_laid_out_as_the_add_in_saves_them(built):
@@ -69,11 +63,11 @@ def test_parts_are_laid_out_as_the_add_in_saves_them(built):
     references = [e.attrib for e in extension.iter(f"{WE}reference")]
     assert [(r["id"].upper(), r["storeType"]) for r in references] == [(ADD_IN_ID, "OMEX")] * 2
     assert 'r:id="rId1"' in panes and 'Target="webextension1.xml"' in pane_rels
-    assert set(code_of(built)) == {"main.py", "requirements.txt"}
+    assert set(workbook_code(built)) == {"main.py", "requirements.txt"}
 
 
 def test_main_py_is_the_lite_module_carrying_the_package(built):
-    code = code_of(built)["main.py"]
+    code = workbook_code(built)["main.py"]
     assert code == workbook_main()
     source = (ROOT / "risiko_xl" / "lite" / "main.py").read_text(encoding="utf-8")
     head, tail = source.split('PACKAGE = ""')
@@ -90,7 +84,7 @@ def test_main_py_is_the_lite_module_carrying_the_package(built):
 def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):
     import xlwings
 
-    lines = code_of(built)["requirements.txt"].splitlines()
+    lines = workbook_code(built)["requirements.txt"].splitlines()
     assert lines[0] == f"xlwings=={xlwings.__version__}  # required"
     assert lines == requirements().splitlines()
     named = {line.split("#")[0].strip().split(">")[0].split("=")[0] for line in lines}
@@ -153,7 +147,7 @@ def test_the_first_sheet_says_it_needs_xlwings_lite(built, tmp_path):
 def test_cli_new_lite_and_its_refusal(tmp_path, capsys):
     assert cli.main(["nuovo", str(tmp_path / "serata.xlsx"), "--lite", "--formula",
                      "master"]) == 0
-    assert code_of(tmp_path / "serata.xlsx")["main.py"] == workbook_main()
+    assert workbook_code(tmp_path / "serata.xlsx")["main.py"] == workbook_main()
     assert cli.main(["nuovo", str(tmp_path / "serata.xlsm"), "--lite", "--formula",
                      "master"]) == cli.EXIT_BAD_INPUT
     assert ".xlsx" in capsys.readouterr().err and not (tmp_path / "serata.xlsm").exists()

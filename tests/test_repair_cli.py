@@ -66,14 +66,22 @@ def test_a_late_arrival_after_the_draw_is_seated_by_a_reported_repair(tmp_path, 
     after = round_tables(path, 1)
     # --ripara seats the players of its own command (Ivo, G018), not Ugo (G017), left
     # out by the organiser's choice. 000 Art. 5: 17 players = three tables of 4 and one
-    # of 5; Ivo joins a 4-table and nobody of the 16 moves
-    assert sorted(len(t) for t in after.values()) == [4, 4, 4, 5]
+    # of 5, the table of 5 last as a draw numbers it («si assegnano i "cinquisti" agli
+    # ultimi tavoli», 001 §8 b); Ivo joins a 4-table and nobody of the 16 moves
+    assert [len(after[t]) for t in sorted(after)] == [4, 4, 4, 5]
     assert "Turno 1 riparato con 0 spostamenti" in out
     new = {pid: t for pid, t in where(after).items() if pid not in where(before)}
     assert sorted(new) == ["G018"]
     for pid, table in new.items():
         assert f"{pid} (nuovo) al tavolo {table}" in out
-    assert {p: t for p, t in where(after).items() if p in where(before)} == where(before)
+    # the table that grew takes number 4 and table 4 its number: said only when it happens
+    grown = next(t for t, ids in before.items() if set(ids) < set(after[4]))
+    renumbered = {grown: 4, 4: grown} if grown != 4 else {}
+    assert {p: t for p, t in where(after).items() if p in where(before)} == {
+        p: renumbered.get(t, t) for p, t in where(before).items()}
+    for old, new in renumbered.items():
+        assert f"il tavolo {old} diventa il tavolo {new} (cambia solo il numero" in out
+    assert ("diventa il tavolo" in out) == bool(renumbered)
     log = last_draw(path)
     assert log["Procedura"] == "riparazione" and "G018 (nuovo) al tavolo" in log["Note"]
     assert log["Seme"] == "ripara-1"

@@ -119,6 +119,7 @@ def test_001_direct_finalist_withdrawn_before_the_semifinals_cli(tmp_path, capsy
     p01 = [r for r in listed if r["ID"] == "P01"]
     # no longer «finalista diretto» alone: listed once, as withdrawn
     assert len(p01) == 1 and "— ritiro" in p01[0]["Qualificazione"]
+    assert p01[0]["Pos. classifica"] is None  # out of the standings (000 Art. 4)
     assert not repeated(listed)
     assert len(listed) == 17  # 16 semifinalists and the withdrawn finalist
     assert run("verify", str(late)) == 0 and run("verify", str(early)) == 0
@@ -174,6 +175,27 @@ def test_001_semifinalist_withdrawn_bands_recomputed_cli(tmp_path, capsys):
     p02 = next(r["Qualificazione"] for r in listed if r["ID"] == "P02")
     assert "ritiro, al suo posto Nome P11" in p02
     assert run("verify", str(late)) == 0
+
+
+@pytest.mark.lento
+def test_001_pos_classifica_after_a_semifinalist_withdrew(tmp_path):
+    # «Pos. classifica» is the place in Classifica, recompiled without P02 (000 Art. 4):
+    # every qualifier's matches Classifica, the replacement's too; P02, out of the
+    # standings, has none (his place then is said in his row's reason)
+    _early, late = both_ways(tmp_path, "master", MASTER_IDS, MASTER_GAMES, "P02")
+    assert run("ritira", str(late), "P02") == 0
+    book = OpenpyxlBook(late)
+    places = {r["ID"]: r["Pos"] for r in book.read_table("Classifica")}
+    assert "P02" not in places
+    listed = qualifiers(late)
+    for row in listed:
+        if row["ID"] != "P02":
+            assert row["Pos. classifica"] == places[row["ID"]], row.values
+    p02 = next(r for r in listed if r["ID"] == "P02")
+    assert p02["Pos. classifica"] is None
+    assert p02["Qualificazione"].startswith("3° in classifica")
+    p11 = next(r for r in listed if r["ID"] == "P11")
+    assert f"{places['P11']}° in classifica" in p11["Qualificazione"]
 
 
 # --- 003-a Art. 3: a finalist withdraws before the ripescaggio -------------------------------

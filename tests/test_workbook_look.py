@@ -4,6 +4,7 @@ technical sheets hidden, print setup, and the Classifica's columns (issue 15).""
 from __future__ import annotations
 
 import subprocess
+from collections import Counter
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import write_new
 from risiko_xl.demo import play_tournament
 from tests.support.lo_print import sheet_pdf
+from tests.support.pdf_text import page_texts
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -137,7 +139,8 @@ def test_technical_sheets_hidden_user_sheets_visible(demo):
     states = {ws.title: ws.sheet_state for ws in wb.worksheets}
     assert states["Calcoli"] == states["xlwings.conf"] == "hidden"
     assert states["Squadre"] == "hidden"  # master has no team championship
-    assert all(states[s] == "visible" for s in USER_SHEETS)
+    assert states["Archivio"] == "hidden"  # nothing archived: no page of bare headers
+    assert all(states[s] == "visible" for s in USER_SHEETS if s != "Archivio")
     assert states["Post"] == "visible"
 
 
@@ -362,3 +365,33 @@ def test_risultati_folds_the_tie_break_columns_its_regulation_never_reads(tmp_pa
     hidden = {h for h, c in header_cells(ws).items()
               if ws.column_dimensions[get_column_letter(c)].hidden}
     assert hidden == folded
+
+
+# --- Sorteggi: a wrapped text whole on its row ---------------------------------------------
+
+def test_sorteggi_rows_as_tall_as_their_longest_wrapped_text(demo):
+    # a row holding several long texts (Impronta, Qualità, Tavoli, Note) is as tall as
+    # the one of most lines: never fewer lines than its characters fill at the width
+    ws = load_workbook(demo)["Sorteggi"]
+    columns = header_cells(ws)
+    wrapped = [h for h in ("Impronta", "Qualità", "Tavoli", "Note")
+               if ws.column_dimensions[get_column_letter(columns[h])].width >= MAX_WIDTH]
+    assert {"Qualità", "Tavoli", "Note"} <= set(wrapped)
+    for row in range(2, ws.max_row + 1):
+        need = max(sum(-(-len(part) // MAX_WIDTH) or 1 for part in str(
+            ws.cell(row, columns[h]).value or "").splitlines() or [""]) for h in wrapped)
+        assert ws.row_dimensions[row].height >= 15 * need, row
+
+
+@pytest.mark.libreoffice
+def test_sorteggi_prints_every_word_of_its_long_texts(demo, tmp_path):
+    pdf = sheet_pdf(demo, "Sorteggi", tmp_path / "pdf")
+    # the cells' lines interleave in the PDF's text, and a word broken at its hyphen
+    # loses it: every other character, as many times as typed
+    def letters(text: str) -> Counter[str]:
+        return Counter(c for c in text if not c.isspace() and c != "-")
+
+    frame = OpenpyxlBook(demo).read_table(schema.DRAWS.name)
+    typed = letters("".join(str(v or "") for h in ("Qualità", "Tavoli", "Note")
+                            for v in frame.column(h)))
+    assert not typed - letters("".join(page_texts(pdf)))

@@ -16,7 +16,7 @@ from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.settings import settings_of
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import rows_2d
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
     from risiko_xl.books.live_formulas import SheetFormula
@@ -45,7 +45,8 @@ class ArrayBook:
         table = self.read_table(schema.SETTINGS.name)
         if "Voce" not in table.headers or "Valore" not in table.headers:
             raise RisikoError("servono le colonne Voce e Valore (Impostazioni[#All])",
-                              foglio=schema.SETTINGS.sheet)
+                              foglio=schema.SETTINGS.sheet,
+                              valore=f"intestazioni: {listed(table.headers) or 'nessuna'}")
         return settings_of(table)
 
     def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from risiko_xl.books import schema
 from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.table import Table
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
     from risiko_xl.books.live_formulas import SheetFormula
@@ -27,17 +27,27 @@ SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
 
 
 def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:
-    """The error for table `name` not found: its sheet is gone, or the table renamed
-    (the closest table name is shown as the value found)."""
+    """The error for table `name` not found: its sheet is gone, or the table renamed or
+    removed. The value found: the closest name among the sheets (tables) not ours (one
+    renamed), else every sheet (table) of the file."""
     sheet = SHEET_OF.get(name)
     if sheet is not None and sheet not in sheets:
         return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
-                           "o ricreare il file con «risiko-xl nuovo»")
-    others = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
-    found: dict[str, Any] = {"valore": others[0]} if others else {}
-    return RisikoError(f"manca la tabella Excel «{name}»" + (" (rinominata?)" if others else "")
+                           "o ricreare il file con «risiko-xl nuovo»",
+                           valore=_instead(sheet, sheets, set(SHEET_OF.values()), "fogli"))
+    found = _instead(name, tables, set(SHEET_OF), "tabelle")
+    return RisikoError(f"manca la tabella Excel «{name}»"
+                       + ("" if found.startswith("tabelle: ") else " (rinominata?)")
                        + ": ricreare il file con «risiko-xl nuovo» o ripristinarla", foglio=sheet,
-                       **found)
+                       valore=found)
+
+
+def _instead(name: str, found: Sequence[str], ours: set[str], what: str) -> str:
+    """What the file holds in place of `name`: the closest of the names `found` that are
+    not `ours` (a renamed one), else «`what`: » and all of them."""
+    others = [f for f in found if f not in ours]
+    close = difflib.get_close_matches(name, others, n=1, cutoff=0.6)
+    return close[0] if close else f"{what}: {listed(found) or 'nessuna'}"
 
 
 def checked_table(book: Book, spec: schema.TableSpec) -> Table:
@@ -59,14 +69,19 @@ def checked_table(book: Book, spec: schema.TableSpec) -> Table:
 
 
 def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> dict[str, Any]:
-    """The header that looks like `missing` (a typo, or emptied), as the value found."""
+    """The header that looks like `missing` (a typo, or emptied) as the value found;
+    else the headers not ours (one of them renamed), else the table's headers (the
+    column taken out)."""
     unknown = [str(h) for h in headers if h not in spec.headers]
     named = [h for h in unknown if h]
     close = [h for h in named if missing.casefold() in h.casefold()] or \
         difflib.get_close_matches(missing, named, n=1, cutoff=0.6)
     if close:
         return {"valore": close[0]}
-    return {"valore": None} if "" in unknown else {}
+    if "" in unknown:
+        return {"valore": None}
+    return {"valore": listed(named) if named
+            else f"intestazioni: {listed([str(h) for h in headers]) or 'nessuna'}"}
 
 
 class Book(Protocol):

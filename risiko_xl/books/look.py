@@ -11,7 +11,9 @@ Excel's flush), so every command leaves the sheets dressed the same way:
   parentheses by its cell's number format: the cell stays a number;
 - each column as wide as its longest value (header included), within limits, longer
   text and headers on more lines; headers in bold, positions centred;
-- the technical sheets hidden (the workbook still reads and writes them);
+- the technical sheets hidden (the workbook still reads and writes them); `Archivio`
+  too while it is empty (printing the workbook would give a page of headers only), shown
+  again by the pass that writes its first rows;
 - each user sheet prints its tables: header row on every page, fit to the page width,
   landscape when wide, grid lines (LibreOffice prints no table style); a print area only
   where something else is beside the tables (the chart on `Classifica`); the page
@@ -42,6 +44,7 @@ INTEGER = "0"
 DROPPED = "({})"  # a result not counted: its own format in parentheses
 ALIGNED = "_)"  # a space as wide as «)»: the others' digits stay aligned
 MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
+WRAP_MARGIN = 3  # characters of a wrapped column lost to the indent and wide letters
 # sheets nobody types into or reads at the desk
 TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
@@ -126,6 +129,15 @@ def header_lines(header: str, size: float) -> int:
     return max(len(textwrap.wrap(header, max(int(size) - 1, 1))), 1)
 
 
+def text_lines(value: Any, size: float) -> int:
+    """The lines a long text takes wrapped in a column `size` characters wide: each of
+    its lines word by word (a word longer than the column broken), the cell's indent and
+    the wider letters allowed for."""
+    room = max(int(size) - WRAP_MARGIN, 1)
+    parts = str(value if value is not None else "").splitlines() or [""]
+    return sum(max(len(textwrap.wrap(part, room)), 1) for part in parts)
+
+
 @dataclass
 class TableLook:
     """How one table reads: number format by header (body cells) and for single cells
@@ -200,6 +212,7 @@ def look_of(book: Book) -> Look:
     """The look of `book` as it now is (see the module's rules)."""
     decimals, teams, unused = _decimals(book)
     look = Look()
+    archived: bool | None = None  # whether Archivio holds rows (None: no such table)
     names = set(book.table_names())
     for table in DRESSED_TABLES:
         if table not in names:
@@ -210,11 +223,16 @@ def look_of(book: Book) -> Look:
             continue
         look.tables[table] = table_look(table, read, decimals,
                                         unused if table == schema.RESULTS.name else ())
+        if table == schema.ARCHIVE.name:
+            archived = len(read) > 0
     hidden = list(TECHNICAL_SHEETS)
     if teams is False:
         hidden.append(TEAMS_SHEET)
+    if archived is False:
+        hidden.append(schema.ARCHIVE.sheet)
     look.hidden = tuple(hidden)
-    look.shown = (TEAMS_SHEET,) if teams else ()
+    look.shown = tuple(sheet for sheet, shown in ((TEAMS_SHEET, teams),
+                                                  (schema.ARCHIVE.sheet, archived)) if shown)
     wide = [schema.RESULTS.sheet, schema.QUALIFIERS.sheet, schema.DRAWS.sheet,
             schema.ARCHIVE.sheet]
     standings = look.tables.get(schema.standings_spec(0).name)

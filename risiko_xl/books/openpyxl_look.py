@@ -11,7 +11,7 @@ from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books.charts import ChartSpec
-from risiko_xl.books.look import TableLook, header_lines
+from risiko_xl.books.look import TableLook, header_lines, text_lines
 from risiko_xl.errors import RisikoError
 
 # headers in the body's font (a bare bold falls back to a serif in LibreOffice)
@@ -21,6 +21,7 @@ WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
 WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
 CENTRE = Alignment(horizontal="center")
 LINE_HEIGHT = 15  # points per line of wrapped text
+TALLEST_ROW = 409  # points: the tallest row Excel allows
 
 def dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
     """One table's number formats, widths, bold wrapped headers, wrapped long text (its
@@ -45,6 +46,7 @@ def dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
     sheet.row_dimensions[top].height = LINE_HEIGHT * max(
         [header_lines(str(h), size) for h, size in dressed.widths.items() if size] + [1])
     alignments = sheet.parent._alignments  # openpyxl's registry: compare ids, not objects
+    lines = dict.fromkeys(body, 1) if dressed.wrap else {}
     for header in (*dressed.wrap, *dressed.centred):
         align = WRAP if header in dressed.wrap else CENTRE
         wanted = alignments.add(align)
@@ -52,9 +54,10 @@ def dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
             cell = sheet.cell(row, headers[header])
             if not cell.has_style or cell._style.alignmentId != wanted:
                 cell.alignment = align
-            if header in dressed.wrap:
-                lines = -(-len(str(cell.value or "")) // int(dressed.widths[header]))
-                sheet.row_dimensions[row].height = LINE_HEIGHT * max(lines, 1)
+            if header in dressed.wrap:  # the row as tall as its longest wrapped text
+                lines[row] = max(lines[row], text_lines(cell.value, dressed.widths[header]))
+    for row, count in lines.items():
+        sheet.row_dimensions[row].height = min(LINE_HEIGHT * count, TALLEST_ROW)
 
 
 def _style(cell: Any, name: str, value: Any) -> None:

@@ -41,6 +41,7 @@ from risiko_xl.books.web_extension import (
     TASKPANES_PART,
     TASKPANES_TYPE,
     WebExtensions,
+    property_values,
 )
 from risiko_xl.books.web_extension import add as add_web_extensions
 from risiko_xl.books.web_extension import read as read_web_extensions
@@ -161,6 +162,14 @@ def lite_parts() -> WebExtensions:
              FOLDER + "_rels/taskpanes.xml.rels": relations.encode("utf-8"),
              EXTENSION_PART: extension.encode("utf-8")}
     return WebExtensions(parts, {TASKPANES_PART: TASKPANES_TYPE, EXTENSION_PART: EXTENSION_TYPE})
+
+
+def workbook_code(path: Path) -> dict[str, str]:
+    """The files an xlwings Lite workbook carries (`main.py`, `requirements.txt`, …): name →
+    text, as the add-in reads them."""
+    with zipfile.ZipFile(path) as archive:
+        values = property_values(archive.read(EXTENSION_PART))
+    return {name: str(json.loads(value)) for name, value in values.items()}
 
 
 def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Path:

@@ -7,6 +7,7 @@ import argparse
 import difflib
 import inspect
 import re
+import sys
 import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -76,8 +77,13 @@ class _Parser(argparse.ArgumentParser):
         self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS,
                           help="mostra questo aiuto ed esce")
 
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._words = list(sys.argv[1:] if args is None else args)  # for `error`
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
         message = re.sub(r",? maybe you meant .*?\?(?= \(choose from)", "", message)
+        dashed = _dashed_value(message, getattr(self, "_words", []))
         hint = _close_choice(message)
         for pattern, italian in ARGPARSE_ERRORS:
             if re.fullmatch(pattern, message, flags=re.DOTALL):
@@ -87,7 +93,25 @@ class _Parser(argparse.ArgumentParser):
             message = message.replace(" (disponibili:", f": forse intendevi «{hint}»? "
                                       "(disponibili:", 1).replace(
                 " (ammessi:", f": forse intendevi «{hint}»? (ammessi:", 1)
+        if dashed:  # «--club -X»: argparse took «-X» for an option
+            option, value = dashed
+            shown = f'"{value}"' if " " in value else value
+            message = (f"argomento {option}: un valore che inizia con «-» va unito "
+                       f"all'opzione con «=»: {option}={shown} (valore trovato: {value!r})")
         raise BadArguments(f"{message[:1].upper()}{message[1:]} (vedere «{self.prog} --help»)")
+
+
+def _dashed_value(message: str, words: list[str]) -> tuple[str, str] | None:
+    """(option, value) when argparse found no value for an option because the word after
+    it begins with «-» («--club -X»; `words`: the command line parsed)."""
+    found = re.fullmatch(r"argument (\S+): expected one argument", message)
+    if found is None:
+        return None
+    options = found[1].split("/")
+    after = next((words[i + 1] for i, w in enumerate(words[:-1]) if w in options), None)
+    if after is None or not after.startswith("-"):
+        return None
+    return options[-1], after
 
 
 def _close_choice(message: str) -> str | None:
@@ -98,6 +122,17 @@ def _close_choice(message: str) -> str | None:
     choices = [c.strip().strip("'") for c in found[2].split(",")]
     close = difflib.get_close_matches(found[1], choices, n=1, cutoff=0.6)
     return close[0] if close else None
+
+
+def _workbook(text: str) -> Path:
+    """An argparse type: the workbook's path. «-» (standard input or output elsewhere) is
+    refused: `nuovo - > torneo.xlsx` would write a file named «-» and a message where the
+    workbook was expected; every write goes to a named file (with its backup)."""
+    if text == "-":
+        raise argparse.ArgumentTypeError(
+            "serve il nome della cartella di lavoro (es. torneo.xlsx): i comandi non leggono "
+            "e non scrivono lo standard input o output (valore trovato: '-')")
+    return Path(text)
 
 
 def _positive(text: str) -> int:
@@ -154,7 +189,8 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument("file", type=Path, help="cartella di lavoro di GestioneTorneo "
                              "(ModuloTorneo.xls; anche .xlsx o .ods)")
         elif name not in ("demo",):
-            sub.add_argument("file", type=Path, help="cartella di lavoro del torneo (.xlsx/.xlsm)")
+            sub.add_argument("file", type=_workbook,
+                             help="cartella di lavoro del torneo (.xlsx/.xlsm)")
         return sub
 
     new = command("new", "crea una nuova cartella di lavoro del torneo")

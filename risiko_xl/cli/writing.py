@@ -106,12 +106,14 @@ def _first_sentence(text: str, width: int = 96) -> str:
 
 def _ask_formula() -> str:
     """`nuovo` without --formula: on a terminal, the formulas listed with their titles and
-    one chosen by number or name; otherwise refused (never a silent default)."""
+    one chosen by number or name; otherwise refused (never a silent default), also when
+    the output goes to a file (`nuovo t.xlsx > log`: the list and the question would go
+    there, and the command would wait for an answer to a question nobody sees)."""
     from risiko_xl.formulas import load
     from risiko_xl.formulas.loader import names
 
     choices = names()
-    if not sys.stdin.isatty():
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise RisikoError("indicare la formula con --formula: " + ", ".join(choices))
     print("Formule disponibili:")
     for number, name in enumerate(choices, start=1):

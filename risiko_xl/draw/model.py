@@ -6,12 +6,16 @@ from dataclasses import dataclass, field
 
 from risiko_xl import __version__ as _PACKAGE_VERSION
 
-ENGINE_VERSION = "1.1"
-# Earlier engine versions whose round-by-round draws and repairs this one seats the same
-# (1.1 changed only the joint plan of every round, now the draw's one search with every
-# round free): `verify` replays them with their version in the fingerprint. A joint plan
-# of an earlier version is not replayed: it is reported as drawn by that version.
-SAME_DRAWS_AS: tuple[str, ...] = ("1.0",)
+ENGINE_VERSION = "1.2"
+# Earlier engine versions whose round-by-round draws and repairs `verify` replays, with
+# their version in the fingerprint: draws are seated the same since 1.0 (1.1 changed only
+# the joint plan); 1.2 changed how a repair picks the tables that grow, shrink or go, and
+# numbers them as a draw does, so a repair of 1.0 or 1.1 is replayed their way
+# (`repair.FIRST_TABLES_REPAIRS`).
+SAME_DRAWS_AS: tuple[str, ...] = ("1.0", "1.1")
+# Earlier versions whose joint plans of every round (`sorteggia --tutti`) this one seats
+# the same; a plan of another version is reported as drawn by it, not replayed.
+SAME_PLANS_AS: tuple[str, ...] = ("1.1",)
 FULL_ENGINE_VERSION = f"risiko_xl.draw {ENGINE_VERSION} (risiko_xl {_PACKAGE_VERSION})"
 
 DEFAULT_CRITERIA: tuple[str, ...] = ("five_repeat", "winners", "club", "repeat")

@@ -65,8 +65,11 @@ def plan_rounds(
     policy: str = "standard",
     criteria: Sequence[str] = DEFAULT_PLAN_CRITERIA,
     effort: int = 1,
+    engine: str = ENGINE_VERSION,
 ) -> PlanResult:
-    """Plan `rounds` rounds at once for `players` (only id, club and region are used)."""
+    """Plan `rounds` rounds at once for `players` (only id, club and region are used);
+    the fingerprint names engine version `engine` (one of `model.SAME_PLANS_AS` when
+    `verify` replays a plan it made)."""
     criteria = check_criteria(criteria)
     for c in criteria:
         if c not in PLAN_CRITERIA:
@@ -98,7 +101,7 @@ def plan_rounds(
         for t in rd:
             rng.shuffle(t)
     data = {
-        "engine": ENGINE_VERSION,
+        "engine": engine,
         "players": [[p.id, p.club or "", p.region or ""] for p in sorted(base, key=lambda p: p.id)],
         "rounds": rounds,
         "seed": canonical_seed(seed),

@@ -226,7 +226,7 @@ def _qualified(source: PostSource, round_no: int) -> tuple[Qualified, ...]:
             continue
         out.append(Qualified(q.phase, round_no, "" if ahead else q.game_table,
                              post_name(source, q.player or "") if q.player in source.by_id
-                             else q.name, q.club, q.reason))
+                             else q.name, q.club, q.reason, ahead))
     return tuple(out)
 
 

@@ -28,6 +28,7 @@ Number = Fraction | int | None
 PLAYER_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
 RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
 QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
+STAGE_COLUMN, TOTAL_COLUMN = "Fase raggiunta", "Punti torneo"  # of the final ranking
 
 
 @dataclass(frozen=True)
@@ -100,6 +101,7 @@ class Qualified:
     name: str
     club: str
     reason: str
+    direct: bool = False  # straight to the final, listed with the phase before it
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,35 @@ class Post:
         minimum), for a post that shows the tables without the certificate."""
         return [c.note for c in self.certificates if c.round_no == round_no and c.note]
 
+    def ranking_note(self) -> str | None:
+        """One line under a final ranking where a player has more tournament points than
+        one placed above him (001 §7: «dal 1° al 4° posto … in base all'esito della/e
+        finale/i; dal 5° … in base alla somma dei singoli punti-torneo»): the order, and
+        the first such pair, one of different phases reached where there is one. None
+        where the order follows the points."""
+        ranking = self.ranking
+        if ranking is None or not {STAGE_COLUMN, TOTAL_COLUMN} <= set(ranking.columns):
+            return None
+        stage_at, total_at = map(ranking.columns.index, (STAGE_COLUMN, TOTAL_COLUMN))
+
+        def total(line: Standing) -> Fraction | int:
+            value = line.values[total_at]
+            return value if isinstance(value, (Fraction, int)) else 0
+
+        lowest: dict[object, Standing] = {}  # stage → the line above of fewest points
+        first = None
+        for line in ranking.rows:
+            stage = line.values[stage_at]
+            if any(s != stage and total(a) < total(line) for s, a in lowest.items()):
+                above = next(a for a in ranking.rows if a.values[stage_at] != stage
+                             and total(a) < total(line))  # the best placed of them
+                return _order_note(line, above, stage_at)
+            if first is None and stage in lowest and total(lowest[stage]) < total(line):
+                first = (line, next(a for a in ranking.rows if total(a) < total(line)))
+            if stage not in lowest or total(line) < total(lowest[stage]):
+                lowest[stage] = line
+        return None if first is None else _order_note(*first, stage_at)
+
     @property
     def subset(self) -> str:
         """' (primi 10 di 37)' when only the first lines of the ranking are shown."""
@@ -275,3 +306,12 @@ def player_text(line: PlayerLine) -> str:
     """«2° Mario Rossi (Club)»: the turn order when typed, the name, the club when set."""
     text = f"{line.name} ({line.club})" if line.club else line.name
     return f"{line.order}° {text}" if line.order is not None else text
+
+
+def _order_note(below: Standing, above: Standing, stage_at: int) -> str:
+    """«… per questo Mario Rossi, 5° (Semifinale), ha più punti torneo di …»."""
+    def who(line: Standing) -> str:
+        return f"{line.name}, {line.position.rstrip('=')}° ({line.values[stage_at]})"
+    return ("La classifica finale va prima per fase raggiunta (in finale per il risultato "
+            f"della finale), poi per punti torneo: per questo {who(below)}, ha più punti "
+            f"torneo di {who(above)}.")

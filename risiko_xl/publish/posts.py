@@ -31,15 +31,19 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.building import post_from
 from risiko_xl.publish.charts import progression, progression_svg
-from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, Post
+from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, GameTable, Post
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
     LONG_NAME,
     ROWS_PER_PAGE,
+    DirectCard,
+    direct_cards,
     pages,
     publication_address,
     qr_svg,
     rotation_css,
+    standings_layout,
+    two_lines,
 )
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.post_source import PostSource
@@ -167,18 +171,23 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> 
 
 
 def _screen(post: Post) -> dict[str, object]:
-    """The room screen's pages (the tables before results, the standings after) and its
+    """The room screen's pages (the tables before results, with the direct finalists
+    after the semifinals; the standings after results, in the type that fits) and its
     QR code."""
-    per_row = 3
+    per_row, layout = 3, None
     if post.announced or post.ranking is None:
+        cards: list[GameTable | DirectCard] = [*post.results, *direct_cards(post)]
         # long names get wide cards (2 a row); 6 players need taller ones (2 rows)
-        longest = max((len(p.name) for g in post.results for p in g.players), default=0)
+        longest = max((len(p.name) for g in cards for p in g.players), default=0)
         per_row = 2 if longest > LONG_NAME else 3
         rows = 2 if any(len(g.players) > 5 for g in post.results) else 3
-        parts: list[list[Any]] = pages(post.results, per_row * rows)  # cards or rows
+        parts: list[list[Any]] = pages(cards, per_row * rows)  # cards or rows
     else:
-        parts = pages(post.ranking_rows(), ROWS_PER_PAGE)
+        ranking = post.ranking_rows()
+        layout = standings_layout(post.ranking_headers(), ranking)
+        parts = pages(ranking, ROWS_PER_PAGE)
     return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
+            "layout": layout, "two_lines": two_lines,
             "qr": qr_svg(post.address) if post.address else None}
 
 

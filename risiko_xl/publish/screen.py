@@ -2,7 +2,10 @@
 
 A 1920×1080 page in large type: the round's tables before its results, the standings
 after them. What does not fit one screen is split into pages that follow one another
-by CSS alone (no script); printed, the pages stand one below the other. A QR code
+by CSS alone (no script); printed, the pages stand one below the other. The standings
+take the largest type in which every column fits the screen's width, a long club on two
+lines; a semifinal round's cards are followed by the players who go straight to the
+final (001 §8: with three semifinals, the first of the standings). A QR code
 (segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
 players find the published page on their phones; without the setting there is no code.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
@@ -20,6 +24,7 @@ from markupsafe import Markup
 from risiko_xl.books import schema
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.publish.post import PlayerLine, Post
 from risiko_xl.tournament.post_source import PostSource
 
 ADDRESS_KEY = "Indirizzo pubblicazione"
@@ -28,6 +33,17 @@ LONG_NAME = 26  # characters: a longer name gets cards two to a row
 ROWS_PER_PAGE = 16  # standings lines of one page
 SECONDS_PER_PAGE = 15
 LONGEST_ADDRESS = 300  # characters: a QR code a phone reads from across a room
+# the standings: px of width inside the page's margins, type sizes tried largest first
+STANDINGS_WIDTH = 1800  # of 1840: a name of wide letters still fits
+STANDINGS_HEIGHT = 810  # of 850: the page number below the last line
+TYPE_SIZES = (34, 30, 27, 24, 21, 19, 17)
+CELL_PADDING = 0.82  # em: a cell's padding, left and right together
+HEADER_EM = 0.82 * 1.14  # a header's width for a cell's: smaller type, bold
+HEADER_LINES_EM = 1.05  # a line of headers (82% type, 1.25 line height) ...
+LINE_EM = 1.42  # ... a line of the standings (1.24 em and its padding) ...
+WRAPPED_EM = 0.72  # ... a club on two lines is set this much smaller, ...
+WRAPPED_LINE_EM = 2 * WRAPPED_EM + 0.18  # ... its line this tall
+SHORT_CLUB_EM = 12  # a club narrower than this is never set on two lines
 T = TypeVar("T")
 
 
@@ -110,3 +126,83 @@ def rotation_css(count: int, seconds: int = SECONDS_PER_PAGE) -> Markup:
              "infinite; }"]
     rules += [f".pagina-{i + 1} {{ animation-delay: {i * seconds}s; }}" for i in range(count)]
     return Markup("\n".join(rules))
+
+
+def text_em(text: str) -> float:
+    """`text`'s width in em of DejaVu Sans, the screen's font, counted a little over
+    (digits 0.636 em, capitals 0.67 and small letters 0.56 on average, spaces and
+    punctuation about 0.34)."""
+    def width(c: str) -> float:
+        if c.isdigit():
+            return 0.64
+        if c.isupper():
+            return 0.7
+        return 0.36 if c in " ,.;:()'’-!|" else 0.58
+    return sum(map(width, text))
+
+
+def two_lines(text: str) -> tuple[str, str]:
+    """`text` split at the space nearest its middle (by width); no space: one line."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if not spaces:
+        return text, ""
+    best = min(spaces, key=lambda i: max(text_em(text[:i]), text_em(text[i + 1:])))
+    return text[:best], text[best + 1:]
+
+
+@dataclass(frozen=True)
+class StandingsLayout:
+    """The standings on the screen: the type size (px) and the clubs set on two lines."""
+
+    size: int
+    wrapped: frozenset[str]
+
+
+def standings_layout(headers: Sequence[str], rows: Sequence[Sequence[str]],
+                     club: int = 2) -> StandingsLayout:
+    """The largest type in which the standings fit a page of the screen: every column
+    across its width, first with every club on one line, then with the clubs longer than
+    the others on two lines in smaller type; a page of lines down its height. Nothing is
+    cut (the smallest size when nothing fits)."""
+    def column_em(i: int, wrapped: frozenset[str]) -> float:
+        words = max((text_em(w) for w in headers[i].split()), default=0.0) * HEADER_EM
+        cells = [max(map(text_em, two_lines(r[i]))) * WRAPPED_EM if i == club
+                 and r[i] in wrapped else text_em(r[i]) for r in rows]
+        return max([words, *cells]) + CELL_PADDING
+
+    def height_em(wrapped: frozenset[str]) -> float:
+        lines = min(len(rows), ROWS_PER_PAGE)
+        tall = min(lines, sum(r[club] in wrapped for r in rows))
+        header = HEADER_LINES_EM * (2 if any(" " in h for h in headers) else 1)
+        return header + tall * WRAPPED_LINE_EM + (lines - tall) * LINE_EM
+
+    clubs = sorted({r[club] for r in rows}, key=text_em, reverse=True)
+    for size in TYPE_SIZES:
+        for cut in range(len(clubs) + 1):  # the `cut` longest clubs on two lines
+            wrapped = frozenset(clubs[:cut])
+            if sum(column_em(i, wrapped) for i in range(len(headers))) * size \
+                    <= STANDINGS_WIDTH and height_em(wrapped) * size <= STANDINGS_HEIGHT:
+                return StandingsLayout(size, wrapped)
+            if cut < len(clubs) and text_em(clubs[cut]) < SHORT_CLUB_EM:
+                break  # a short club stays on one line: a smaller type instead
+    return StandingsLayout(TYPE_SIZES[-1], frozenset(clubs))
+
+
+@dataclass(frozen=True)
+class DirectCard:
+    """The players who go straight to the final, a card after the semifinal tables."""
+
+    players: tuple[PlayerLine, ...]
+    reasons: tuple[str, ...]
+    title: str = "Già in finale"
+    number: str = "diretti"  # the card's id, as a table's number is
+
+
+def direct_cards(post: Post) -> list[DirectCard]:
+    """The card of the direct finalists of an announced round (none when nobody goes
+    straight to the final)."""
+    ahead = [q for q in post.qualified if q.direct]
+    if not ahead or not post.announced:
+        return []
+    return [DirectCard(tuple(PlayerLine("", "", q.name, q.club) for q in ahead),
+                       tuple(dict.fromkeys(q.reason for q in ahead if q.reason)))]

@@ -24,7 +24,7 @@ from risiko_xl.cells import to_text
 from risiko_xl.draw.criteria import LABELS, PLAN_CRITERIA, build_instance
 from risiko_xl.draw.engine import PROCEDURE_LABELS, quality_of
 from risiko_xl.draw.fingerprint import fingerprint_data
-from risiko_xl.draw.model import DrawInput, DrawResult, Player, QualityItem
+from risiko_xl.draw.model import ENGINE_VERSION, DrawInput, DrawResult, Player, QualityItem
 from risiko_xl.draw.plan import PLAN_LABEL, PlanResult, plan_rounds
 from risiko_xl.draw.sizes import table_sizes
 from risiko_xl.errors import RisikoError, count
@@ -99,12 +99,14 @@ def plan_players(t: Tournament, ids: Sequence[str]) -> list[Player]:
             for pid in sorted(ids)]
 
 
-def plan_of(t: Tournament, ids: Sequence[str], seed: str) -> PlanResult:
-    """The joint plan of `ids` for every preliminary round; `verify` replays it."""
+def plan_of(t: Tournament, ids: Sequence[str], seed: str,
+            engine: str = ENGINE_VERSION) -> PlanResult:
+    """The joint plan of `ids` for every preliminary round, its fingerprint naming engine
+    version `engine`; `verify` replays it."""
     players = plan_players(t, ids)
     settings = plan_settings(t, players)
     return plan_rounds(players, t.formula.standings.rounds, seed, settings.policy,
-                       settings.criteria)
+                       settings.criteria, engine=engine)
 
 
 def round_fingerprint(plan: PlanResult, round_no: int) -> str:

@@ -107,7 +107,9 @@ def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int 
         qualifiers.append({"Fase": phase_title(t, phase), "Turno": _round_of(step, phase),
                            "Girone": q.group, "Tavolo": number, "ID": q.player,
                            "Giocatore": entrant.name, "Club": entrant.club,
-                           "Pos. classifica": q.rank or None,
+                           # a withdrawn player has no place in the standings any more
+                           # (000 Art. 4): his row keeps the place in its reason only
+                           "Pos. classifica": q.rank or None if reason is None else None,
                            "Qualificazione": reason or q.reason})
 
     for number, seated in zip(_numbers(step), step.tables):
@@ -339,6 +341,7 @@ def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
         if row.get("ID") == player and row.get("Fase") not in played \
                 and f"— {WITHDRAWAL}" not in reason and "ritirato" not in reason:
             row["Qualificazione"] = reason + f" — {WITHDRAWAL}"
+            row["Pos. classifica"] = None  # out of the standings (000 Art. 4)
             changed = True
     if changed:
         book.write_table(schema.QUALIFIERS.name, listed)

@@ -2,11 +2,11 @@
 
 When a player withdraws, or arrives for a round already drawn, the round's tables are
 mended with the fewest moves (`draw.repair`: table sizes as the policy gives for the new
-count, as many players as possible stay at their table, then the draw criteria) instead
-of a whole new draw. Only rounds with no result typed are repaired: typed results never
-move. The repair is recorded in `Sorteggi` (procedure «riparazione», the same seed, its
-fingerprint, the moves in the note), and `verify` replays it from the seating recorded
-before it.
+count, numbered as a draw numbers them, as many players as possible stay at their table,
+then the draw criteria) instead of a whole new draw. Only rounds with no result typed
+are repaired: typed results never move. The repair is recorded in `Sorteggi` (procedure
+«riparazione», the same seed, its fingerprint, the moves in the note), and `verify`
+replays it from the seating recorded before it.
 """
 
 from __future__ import annotations
@@ -99,8 +99,8 @@ def move_lines(result: RepairResult) -> list[str]:
     lines = [f"{m.id} ritirato: lascia il tavolo {m.from_table}" for m in result.withdrawn]
     lines += [f"{m.id} (nuovo) al tavolo {m.to_table}" for m in result.arrived]
     lines += [f"{m.id} dal tavolo {m.from_table} al tavolo {m.to_table}" for m in result.moves]
-    lines += [f"il tavolo {a} diventa il tavolo {b} (stessi giocatori)"
-              for a, b in result.renumbered]
+    lines += [f"il tavolo {a} diventa il tavolo {b} (cambia solo il numero: chi vi siede "
+              "non si sposta)" for a, b in result.renumbered]
     return lines
 
 

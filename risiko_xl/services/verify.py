@@ -18,7 +18,7 @@ from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
-from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS, DrawResult
+from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS, SAME_PLANS_AS, DrawResult
 from risiko_xl.draw.plan import PLAN_LABEL, PlanResult
 from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
@@ -66,7 +66,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
     log = t.book.read_table(schema.DRAWS.name)
     lines, replayed = [], 0
     latest: dict[tuple[int, str], dict[str, int]] = {}
-    plans: dict[tuple[str, tuple[str, ...]], PlanResult] = {}
+    plans: dict[tuple[str, str, tuple[str, ...]], PlanResult] = {}
     previous: dict[int, list[list[str]]] = {}  # round -> its last recorded tables
     for record in log:
         row = record.read_at
@@ -93,8 +93,8 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         procedure = to_text(record.get("Procedura"))
         where = f"Foglio Sorteggi, riga {row}"
         engine = engine_of(record.get("Versione motore"))
-        if engine != ENGINE_VERSION and (procedure == PLAN_LABEL
-                                         or engine not in SAME_DRAWS_AS):
+        same_as = SAME_PLANS_AS if procedure == PLAN_LABEL else SAME_DRAWS_AS
+        if engine != ENGINE_VERSION and engine not in same_as:
             lines.append(f"{where}: sorteggio fatto con la versione {engine} del motore di "
                          f"sorteggio, che sedeva diversamente da questa ({ENGINE_VERSION}): "
                          "non si può ripetere qui; per ripeterlo serve risiko-xl con quel "
@@ -102,9 +102,9 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             previous[round_no] = tables
             continue
         if procedure == PLAN_LABEL:  # one round of a joint plan: the plan replayed once
-            key = (seed, tuple(sorted(ids)))
+            key = (seed, engine, tuple(sorted(ids)))
             if key not in plans:
-                plans[key] = plan_of(t, ids, seed)
+                plans[key] = plan_of(t, ids, seed, engine)
             result: DrawResult | RepairResult = plan_round(plans[key], round_no)
             recorded = result.fingerprint
         elif procedure == REPAIR_LABEL:  # a repair of the seating recorded before it

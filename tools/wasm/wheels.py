@@ -1,6 +1,15 @@
-"""The folder of wheels Pyodide installs from (`make wasm`, for tests/test_wasm.py and
-benchmarks/wasm_draw.py): our wheel and the pure-Python wheels it requires under
-WebAssembly, its requirements read from the wheel and resolved with the emscripten markers.
+"""The folders of wheels Pyodide installs from (`make wasm`):
+
+- for tests/test_wasm.py and benchmarks/wasm_draw.py, our wheel and the pure-Python wheels
+  it requires under WebAssembly, its requirements read from the wheel and resolved with
+  the emscripten markers;
+- with `--lite WORKBOOK`, for tests/test_lite_wasm.py and benchmarks/lite_import.py, what
+  the xlwings Lite add-in installs for that workbook: the lines of the `requirements.txt`
+  it carries (xlwings, the add-in's own «required» lines, the package's dependencies)
+  and what they require, and NOT our wheel (the workbook's main.py carries the package).
+  The requirements.txt is copied beside the wheels (tests/support/webassembly.py checks
+  that the folder was built for today's workbook).
+
 Downloaded from PyPI when `make wasm` runs (CI does it before the tests), never when a test
 runs; a wheel already in the folder is kept, so a second run only rebuilds ours.
 
@@ -10,10 +19,12 @@ plain Python when its optional C speedups fail to compile. A wheel that still co
 platform-specific stops the build.
 
     python tools/wasm/wheels.py build/wasm/wheels
+    python tools/wasm/wheels.py build/wasm/lite-wheels --lite workbook/torneo-lite.xlsx
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shutil
 import subprocess
@@ -25,6 +36,8 @@ from pathlib import Path
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
+
+from risiko_xl.build.lite import workbook_code
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = "3.14"  # Pyodide 314's CPython (tools/wasm/package.json)
@@ -68,22 +81,54 @@ def fetch(folder: Path, requirement: Requirement) -> Path:
     return wheel
 
 
-def main(folder: Path) -> None:
+def resolve(folder: Path, queue: list[Requirement]) -> set[Path]:
+    """Every requirement in `queue`, and what each requires, as a pure wheel in `folder`:
+    the wheels that satisfy them."""
+    seen: set[str] = set()
+    used: set[Path] = set()
+    while queue:
+        requirement = queue.pop()
+        if str(requirement) not in seen:
+            seen.add(str(requirement))
+            wheel = present(folder, requirement) or fetch(folder, requirement)
+            used.add(wheel)
+            queue += requirements(wheel)
+    return used
+
+
+def ours(folder: Path) -> None:
+    """Our wheel, built from the source tree, and its requirements."""
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("risiko_xl-*.whl"):
         old.unlink()
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)  # no module deleted since
     subprocess.run([*PIP, "wheel", "--no-deps", "--wheel-dir", str(folder), str(ROOT)],
                    check=True)
-    queue, seen = requirements(next(folder.glob("risiko_xl-*.whl"))), set()
-    while queue:
-        requirement = queue.pop()
-        if str(requirement) not in seen:
-            seen.add(str(requirement))
-            wheel = present(folder, requirement) or fetch(folder, requirement)
-            queue += requirements(wheel)
-    print("\n".join(sorted(p.name for p in folder.glob("*.whl"))))
+    resolve(folder, requirements(next(folder.glob("risiko_xl-*.whl"))))
+
+
+def lite(folder: Path, workbook: Path) -> None:
+    """What xlwings Lite installs for `workbook`: its requirements.txt, line by line."""
+    folder.mkdir(parents=True, exist_ok=True)
+    text = workbook_code(workbook)["requirements.txt"]
+    lines = [line.split("#")[0].strip() for line in text.splitlines()]
+    used = resolve(folder, [Requirement(line) for line in lines if line])
+    for old in set(folder.glob("*.whl")) - used:  # a line removed leaves no wheel behind
+        old.unlink()
+    (folder / "requirements.txt").write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--lite", type=Path, metavar="WORKBOOK")
+    args = parser.parse_args()
+    if args.lite is None:
+        ours(args.folder)
+    else:
+        lite(args.folder, args.lite)
+    print("\n".join(sorted(p.name for p in args.folder.glob("*.whl"))))
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]))
+    main()

@@ -1,0 +1,151 @@
+"""The room screen (`pubblica --formato schermo`) as the organiser's desk found it: the
+standings of many columns fit the 1920×1080 screen with nothing cut (a long club on two
+lines, a smaller type when needed, measured in Chromium), and an announced phase before
+the final shows who goes straight to the final (001 §8: «fra il qualificato diretto alla
+finale ed i vincitori delle tre semifinali»; 000 Art. 2: the first three and the
+spareggio's winner)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from fractions import Fraction
+
+import html5lib
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.publish.post import Dropped, GameTable, PlayerLine, Post, Ranking, Standing
+from risiko_xl.publish.posts import render_post
+from risiko_xl.publish.screen import (
+    TYPE_SIZES,
+    standings_layout,
+    two_lines,
+)
+from tests.support.browser import chromium
+from tests.support.phase_books import CAST_GAMES, CAST_IDS, build
+from tests.support.publishing import publish
+
+NOW = dt.datetime(2026, 11, 24, 22, 0)
+LONG_CLUBS = ("Associazione Culturale RisiKo! Club Val di Non e di Sole",
+              "Circolo Ricreativo Sant'Eufemia d'Aspromonte", "Eagles Roma", "Gufo Torino")
+MASTER_HEADERS = ("Pos.", "Giocatore", "Club", "T1", "T2", "Totale", "Migliore")
+
+
+def standings(rounds: int, columns: tuple[str, ...], players: int = 24,
+              clubs: tuple[str, ...] = LONG_CLUBS) -> Post:
+    """A played round's post whose standings have `rounds` rounds (one dropped each
+    line) and the `columns` after them, players with long names and clubs."""
+    rows = []
+    for i in range(players):
+        values: list[object] = [Fraction(1000 + 37 * i + n, 1000) for n in range(rounds)]
+        values[i % rounds] = Dropped(values[i % rounds])
+        values += [Fraction(2123 - i, 1000)] * (len(columns) - rounds - 2) + [i % 3, 64 - i]
+        rows.append(Standing(f"{i + 1}", f"G{i:02d}", f"Massimiliano Wojciechowski-{i}",
+                             clubs[i % len(clubs)], tuple(values)))  # type: ignore[arg-type]
+    played = GameTable("Qualificazione", rounds, 1,
+                       (PlayerLine("1", "G00", rows[0].name, rows[0].club, 50, Fraction(1)),))
+    return Post("Torneo di prova", "", "", rounds, "Qualificazione", NOW, None, 3,
+                results=(played,),
+                ranking=Ranking("Classifica", columns, tuple(rows), players, rounds))
+
+
+def test_the_largest_type_when_everything_fits():
+    rows = [(str(i), "Mario Rossi", "Eagles Roma", "1,023", "0,017", "1,040", "1,023")
+            for i in range(1, 17)]
+    assert standings_layout(MASTER_HEADERS, rows).size == TYPE_SIZES[0]
+    assert not standings_layout(MASTER_HEADERS, rows).wrapped
+
+
+def test_a_long_club_goes_on_two_lines_before_the_type_shrinks():
+    rows = [(str(i), "Mario Rossi", LONG_CLUBS[i % 2 + 1], "1,023", "0,017", "1,040",
+             "1,023") for i in range(1, 17)]
+    wide = ("Pos.", "Giocatore", "Club", "T1", "T2", "T3", "T4", "Generale", "Assoluta")
+    layout = standings_layout(wide, [(*r[:5], "1,000", "0,100", *r[5:]) for r in rows])
+    assert LONG_CLUBS[1] in layout.wrapped and "Eagles Roma" not in layout.wrapped
+    assert layout.size <= TYPE_SIZES[0]
+
+
+def test_two_lines_split_at_the_middle_space():
+    assert two_lines("Circolo Ricreativo Sant'Eufemia d'Aspromonte") == (
+        "Circolo Ricreativo", "Sant'Eufemia d'Aspromonte")
+    assert two_lines("Castidduzzu") == ("Castidduzzu", "")
+
+
+MEASURE = """<script>
+const cut = [...document.querySelectorAll("th, td")].filter(
+  c => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
+  .map(c => c.textContent);
+const pages = [...document.querySelectorAll(".pagina")].map(p => {
+  const box = p.getBoundingClientRect(), table = p.querySelector("table").getBoundingClientRect();
+  return [box.left, box.right, box.bottom, table.left, table.right, table.bottom]; });
+document.body.setAttribute("data-misura", JSON.stringify({cut, pages}));
+</script></body>"""
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("rounds, columns", [
+    (3, ("T1", "T2", "T3", "Generale", "Assoluta", "RisiKo!", "Vittorie", "Fuori obiettivo")),
+    (6, ("T1", "T2", "T3", "T4", "T5", "T6", "Totale", "Migliore", "Vittorie",
+         "Punti tavolo"))])
+def test_standings_of_many_columns_fit_the_screen(tmp_path, rounds, columns):
+    post = standings(rounds, columns)
+    page = tmp_path / "schermo.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", MEASURE),
+                    encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    measured = json.loads(tree.find("body").get("data-misura"))
+    assert measured["cut"] == []  # no cell clipped, across or down
+    for left, right, bottom, t_left, t_right, t_bottom in measured["pages"]:
+        assert left <= t_left and t_right <= right <= 1880 and t_bottom <= bottom <= 1080
+    cells = ["".join(td.itertext()) for td in tree.iter("td")]
+    for club in LONG_CLUBS:  # every club whole, a long one on two lines
+        assert club in cells or " ".join(two_lines(club)).replace(" ", "") in \
+            [c.replace(" ", "") for c in cells]
+
+
+@pytest.mark.lento
+def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
+    # 000 Art. 2 (data of phase_books): A, B, E go to the final; C, F, G, D play the
+    # spareggio (round 5), announced on the screen with the three beside its table
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
+    assert cli.main(["finals", str(path)]) == 0
+    page = publish(OpenpyxlBook(path), "schermo", 5, now=NOW)
+    tree = html5lib.parse(page, namespaceHTMLElements=False)
+    cards = {el.get("id"): "".join(el.itertext()) for el in tree.iter("div")
+             if (el.get("id") or "").startswith("tavolo-")}
+    assert set(cards) == {"tavolo-1", "tavolo-diretti"}
+    assert "Già in finale" in cards["tavolo-diretti"]
+    for name in ("Nome A", "Nome B", "Nome E"):
+        assert name in cards["tavolo-diretti"] and name not in cards["tavolo-1"]
+    assert "1° in classifica generale" in cards["tavolo-diretti"]
+    for name in ("Nome C", "Nome D", "Nome F", "Nome G"):
+        assert name in cards["tavolo-1"]
+
+
+
+NAME_CUT = """<script>
+document.body.setAttribute("data-misura", JSON.stringify(
+  [...document.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
+  .map(n => n.textContent)));
+</script></body>"""
+
+
+@pytest.mark.chromium
+def test_played_semifinal_cards_keep_every_name_whole(tmp_path):
+    # three semifinal cards with their points (a round played, no standings after it):
+    # the demo's «Giorgio Ferrara» was cut to «Giorgio Ferra…» beside his points
+    names = ("Giorgio Ferrara", "Antonio Bianchi", "Giulia De Luca", "Ilaria Rossi")
+    tables = tuple(GameTable("Semifinale", 3, n, tuple(
+        PlayerLine(f"{i}", f"G{n}{i}", name, "Lu Castidduzzu", 40, Fraction(1030 - i, 1000))
+        for i, name in enumerate(names, start=1))) for n in (1, 2, 3))
+    post = Post("Master", "", "", 3, "Semifinale", NOW, None, 3, results=tables)
+    page = tmp_path / "semifinali.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", NAME_CUT),
+                    encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    assert json.loads(tree.find("body").get("data-misura")) == []
