@@ -5,11 +5,13 @@ checked cell by cell, refused with the GT sheet, row and column."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import openpyxl
 import pytest
 
 from risiko_xl import cli
+from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, reader, writer
 from tests.support.gestionetorneo import tournament
 from tests.support.programs import need_program
@@ -54,3 +56,64 @@ def test_text_beginning_with_equals_stays_text_in_the_xls(tmp_path):
     _assert_names_kept(reader.read(path))
     out = tmp_path / "torneo.xlsx"
     assert cli.main(["importa", str(path), "--out", str(out)]) == 0
+
+
+def _changed(tmp_path: Path, change) -> Path:
+    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    book = openpyxl.load_workbook(path)
+    change(book)
+    book.save(path)
+    return path
+
+
+ROUND1 = layout.round_sheet(1)
+WHERE = "Foglio 1° Turno di Modulo.xlsx, riga 2, colonna "
+
+
+def _set(sheet: str, coordinate: str, value):
+    def change(book):
+        book[sheet][coordinate] = value
+    return change
+
+
+@pytest.mark.parametrize("change, message", [
+    (_set(layout.TOURNAMENT, "D6", 100000),
+     "Foglio TORNEO di Modulo.xlsx, riga 6, colonna D (Numero Turni Previsti): al massimo 60 "
+     "turni (valore trovato: 100000)"),
+    (_set(layout.TOURNAMENT, "D6", 1e300), "al massimo 60 turni (valore trovato: 1000000000"),
+    (_set(layout.TOURNAMENT, "D6", 0), "colonna D (Numero Turni Previsti): il numero di turni "
+     "previsti è un numero intero maggiore di zero (valore trovato: 0)"),
+    (_set(layout.TOURNAMENT, "D6", "１６"), "(valore trovato: '１６')"),
+    (_set(ROUND1, "C2", "nan"), WHERE + "C (punti): i punti non sono un numero (valore "
+     "trovato: 'nan')"),
+    (_set(ROUND1, "C2", "inf"), "i punti non sono un numero (valore trovato: 'inf')"),
+    (_set(ROUND1, "C2", "-inf"), "i punti non sono un numero (valore trovato: '-inf')"),
+    (_set(ROUND1, "C2", "1e999"), "i punti non sono un numero (valore trovato: '1e999')"),
+    (_set(ROUND1, "C2", 1e300), WHERE + "C (punti): punti oltre 9999"),
+    (_set(ROUND1, "A2", None), WHERE + "A (ID): manca l'ID del giocatore: la cella è vuota, "
+     "contiene un errore (#N/A, #RIF!, …) o una formula senza valore calcolato (valore "
+     "trovato: 'Nome1 Cognome1\\nIl Gufo')"),
+    (_set(ROUND1, "A2", "#N/A"), WHERE + "A (ID): manca l'ID del giocatore"),
+    (_set(ROUND1, "C2", None), WHERE + "C (punti): al tavolo sono scritti i punti degli altri "
+     "giocatori, qui no: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula "
+     "senza valore calcolato"),
+    (_set(ROUND1, "F2", "#N/A"), WHERE + "F (punti): al tavolo sono scritti i punti"),
+    (_set(ROUND1, "C2", "=10+8"), WHERE + "C (punti): al tavolo sono scritti i punti"),
+])
+def test_unreadable_cells_refused_with_their_place(tmp_path, capsys, change, message):
+    path = _changed(tmp_path, change)
+    with pytest.raises(RisikoError) as found:
+        reader.read(path, 60)
+    assert message in str(found.value)
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "Modulo-torneo.xlsx").exists()
+
+
+def test_a_whole_empty_seat_is_no_player_and_an_unplayed_table_has_no_points(tmp_path):
+    def change(book):
+        for column in "ABCDEFGHIJKLMNO":  # round 1, table 1: no points typed at all
+            if column in "CFILO":
+                book[ROUND1][f"{column}2"] = None
+    gt = reader.read(_changed(tmp_path, change))
+    assert [s.value for s in gt.rounds[0].tables[0].seats] == [None] * 5

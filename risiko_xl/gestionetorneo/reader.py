@@ -5,7 +5,9 @@ refused with one line naming the file's sheet, row, column and the value found."
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal, InvalidOperation
+import math
+import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +16,10 @@ from risiko_xl.gestionetorneo import layout
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
 
 Rows = list[list[Any]]
+WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
+POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
+UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
+          "calcolato")
 
 
 def column_name(column: int) -> str:
@@ -79,28 +85,38 @@ def text(value: Any) -> str:
 
 
 def _whole(value: Any) -> int | None:
-    """An ID typed as a number (7, 7.0, «7»); None when it is not one."""
+    """An ID or a count typed as a number (7, 7.0, «7»: ASCII digits only); None when it is
+    not one."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None  # nan and ±inf are not
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        typed = value.strip()
+        digits = typed[1:] if typed.startswith("-") else typed
+        if digits.isascii() and digits.isdigit() and len(digits) <= WHOLE_DIGITS:
+            return int(typed)
     return None
 
 
 def decimal(value: Any) -> Decimal | None:
-    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too)."""
+    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too);
+    None for anything else, `nan`, `inf` and numbers of more than POINTS_DIGITS digits."""
     if isinstance(value, bool):
         return None
     if isinstance(value, float):
-        return Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
-    if isinstance(value, int):
-        return Decimal(value)
-    try:
-        return Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation:
+        if not math.isfinite(value):
+            return None
+        found = Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
+    elif isinstance(value, int):
+        found = Decimal(value)
+    elif isinstance(value, str) and re.fullmatch(r"-?[0-9]+([.,][0-9]+)?", value.strip()):
+        found = Decimal(value.strip().replace(",", "."))
+    else:
         return None
+    return found if found.adjusted() < POINTS_DIGITS else None
 
 
 def as_date(value: Any) -> dt.date | None:
@@ -116,16 +132,17 @@ def as_date(value: Any) -> dt.date | None:
     return value if isinstance(value, dt.date) else None
 
 
-def read(path: str | Path) -> Workbook:
-    """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …"""
+def read(path: str | Path, max_rounds: int | None = None) -> Workbook:
+    """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …
+    «Numero Turni Previsti» above `max_rounds` is refused before anything is built."""
     sheets = _Sheets(Path(path))
-    info = _info(sheets)
+    info = _info(sheets, max_rounds)
     players = _players(sheets)
     return Workbook(info, players, _rounds(sheets, {p.id for p in players}),
                     sheets=tuple(sheets.names))
 
 
-def _info(sheets: _Sheets) -> Info:
+def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
     rows = sheets.rows(layout.TOURNAMENT)
     values: dict[str, str] = {}
     for key, (row, label) in layout.INFO_ROWS.items():
@@ -136,11 +153,15 @@ def _info(sheets: _Sheets) -> Info:
         values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
     rounds = None
     if values["turni"]:
-        rounds = _whole(cell(rows, layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN))
-        if rounds is None or rounds < 0:
-            raise sheets.error("il numero di turni non è un numero intero", layout.TOURNAMENT,
-                               layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN,
-                               values["turni"])
+        row = layout.INFO_ROWS["turni"][0]
+        rounds = _whole(cell(rows, row, layout.VALUE_COLUMN))
+        if rounds is None or rounds < 1:
+            raise sheets.error("il numero di turni previsti è un numero intero maggiore di "
+                               "zero", layout.TOURNAMENT, row, layout.VALUE_COLUMN,
+                               cell(rows, row, layout.VALUE_COLUMN), "Numero Turni Previsti")
+        if max_rounds is not None and rounds > max_rounds:
+            raise sheets.error(f"al massimo {max_rounds} turni", layout.TOURNAMENT, row,
+                               layout.VALUE_COLUMN, rounds, "Numero Turni Previsti")
     dates = []
     for k in range(layout.DATE_ROUNDS):
         value = cell(rows, layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN)
@@ -247,10 +268,15 @@ def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
 def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
            seated: dict[int, int]) -> list[Seat]:
     seats = []
+    blank: list[int] = []  # columns of the points not typed
     for j in range(layout.SEATS_MAX):
         column = j * layout.TRIPLE + 1
         value = cell(rows, row, column)
         if value is None:
+            others = [c for c in (column + 1, column + 2) if cell(rows, row, c) is not None]
+            if others:
+                raise sheets.error(f"manca l'ID del giocatore: {UNREAD}", sheet, row, column,
+                                   cell(rows, row, others[0]), "ID")
             continue
         pid = _whole(value)
         if pid is None:
@@ -268,7 +294,13 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
         typed = cell(rows, row, column + 2)
         points = None if typed is None else decimal(typed)
         if typed is not None and points is None:
-            raise sheets.error("i punti non sono un numero", sheet, row, column + 2, typed,
-                               "punti")
+            raise sheets.error("i punti non sono un numero" if abs(_whole(typed) or 0) < 10
+                               ** POINTS_DIGITS else f"punti oltre {10 ** POINTS_DIGITS - 1}",
+                               sheet, row, column + 2, typed, "punti")
+        if typed is None and pid != layout.GHOST_ID:
+            blank.append(column + 2)
         seats.append(Seat(pid, points))
+    if blank and any(s.value is not None for s in seats):
+        raise sheets.error(f"al tavolo sono scritti i punti degli altri giocatori, qui no: "
+                           f"{UNREAD}", sheet, row, blank[0], None, "punti")
     return seats
