@@ -90,15 +90,18 @@ def _set(sheet: str, coordinate: str, value):
     (_set(ROUND1, "C2", "-inf"), "i punti non sono un numero (valore trovato: '-inf')"),
     (_set(ROUND1, "C2", "1e999"), "i punti non sono un numero (valore trovato: '1e999')"),
     (_set(ROUND1, "C2", 1e300), WHERE + "C (punti): punti oltre 9999"),
-    (_set(ROUND1, "A2", None), WHERE + "A (ID): manca l'ID del giocatore: la cella è vuota, "
-     "contiene un errore (#N/A, #RIF!, …) o una formula senza valore calcolato (valore "
-     "trovato: 'Nome1 Cognome1\\nIl Gufo')"),
+    (_set(ROUND1, "A2", None), WHERE + "A (ID): manca l'ID del giocatore, che ha nome o "
+     "punti nelle celle accanto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una "
+     "formula senza valore calcolato"),
     (_set(ROUND1, "A2", "#N/A"), WHERE + "A (ID): manca l'ID del giocatore"),
     (_set(ROUND1, "C2", None), WHERE + "C (punti): al tavolo sono scritti i punti degli altri "
      "giocatori, qui no: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula "
      "senza valore calcolato"),
     (_set(ROUND1, "F2", "#N/A"), WHERE + "F (punti): al tavolo sono scritti i punti"),
     (_set(ROUND1, "C2", "=10+8"), WHERE + "C (punti): al tavolo sono scritti i punti"),
+    (_set(layout.PLAYERS, "A5", "#N/A"), "Foglio Iscritti di Modulo.xlsx, riga 5, colonna A "
+     "(ID): manca l'ID dell'iscritto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o "
+     "una formula senza valore calcolato"),
 ])
 def test_unreadable_cells_refused_with_their_place(tmp_path, capsys, change, message):
     path = _changed(tmp_path, change)
@@ -117,3 +120,33 @@ def test_a_whole_empty_seat_is_no_player_and_an_unplayed_table_has_no_points(tmp
                 book[ROUND1][f"{column}2"] = None
     gt = reader.read(_changed(tmp_path, change))
     assert [s.value for s in gt.rounds[0].tables[0].seats] == [None] * 5
+
+
+def _swap_first_two_registered(book):
+    """Iscritti sorted on columns B:G without the IDs of column A."""
+    sheet = book[layout.PLAYERS]
+    first, second = layout.PLAYERS_FIRST_ROW, layout.PLAYERS_FIRST_ROW + 1
+    for column in range(2, 8):
+        a, b = sheet.cell(first, column), sheet.cell(second, column)
+        a.value, b.value = b.value, a.value
+
+
+def test_a_seat_named_for_another_player_is_refused(tmp_path, capsys):
+    path = _changed(tmp_path, _swap_first_two_registered)
+    message = ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna B (Nome Cognome): l'ID 1 nella "
+               "cella accanto è «Nome2 Cognome2» nel foglio Iscritti (riga 4): correggere l'ID "
+               "o il nome, o i risultati andrebbero al giocatore sbagliato (valore trovato: "
+               "'Nome1 Cognome1')")
+    with pytest.raises(RisikoError) as found:
+        reader.read(path)
+    assert message in str(found.value)
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+
+
+def test_a_seat_blank_or_with_another_club_or_spacing_is_the_registered_player(tmp_path):
+    def change(book):
+        book[ROUND1]["B2"] = None  # GestioneTorneo reads only the ID
+        book[ROUND1]["E2"] = "  nome2   COGNOME2\nUn altro club"
+    gt = reader.read(_changed(tmp_path, change))
+    assert [s.player for s in gt.rounds[0].tables[0].seats] == [1, 2, 3, 4, 5]

@@ -18,6 +18,7 @@ from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Wor
 Rows = list[list[Any]]
 WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
 POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
+NOT_READ = object()  # a cell read as blank: no value to show in the message
 UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
           "calcolato")
 
@@ -60,12 +61,14 @@ class _Sheets:
 
     def error(self, text: str, sheet: str, row: int, column: int | None = None,
               value: Any = None, header: str = "") -> RisikoError:
+        """`value` NOT_READ: the message says why no value was read."""
         where = None if column is None else column_name(column) + (f" ({header})"
                                                                      if header else "")
         if isinstance(value, float) and value.is_integer():
             value = int(value)  # calamine reads every number as a float: 77, not 77.0
+        found = {} if value is NOT_READ else {"valore": value}
         return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
-                           valore=value)
+                           **found)
 
 
 def cell(rows: Rows, row: int, column: int) -> Any:
@@ -138,7 +141,7 @@ def read(path: str | Path, max_rounds: int | None = None) -> Workbook:
     sheets = _Sheets(Path(path))
     info = _info(sheets, max_rounds)
     players = _players(sheets)
-    return Workbook(info, players, _rounds(sheets, {p.id for p in players}),
+    return Workbook(info, players, _rounds(sheets, {p.id: p for p in players}),
                     sheets=tuple(sheets.names))
 
 
@@ -193,6 +196,9 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         values = {f: cell(rows, row, c) for c, f in enumerate(layout.PLAYER_FIELDS, start=1)}
         if values["nome"] is None:
             continue  # the template numbers 300 empty rows; GestioneTorneo skips them too
+        if values["id"] is None:
+            raise sheets.error(f"manca l'ID dell'iscritto: {UNREAD}", sheet, row, 1, NOT_READ,
+                               "ID")
         pid = _whole(values["id"])
         if pid is None or pid <= 0:
             raise sheets.error("l'ID di un iscritto è un numero intero positivo", sheet, row,
@@ -233,12 +239,12 @@ def _round_numbers(sheets: _Sheets) -> list[int]:
     return sorted(numbers)
 
 
-def _rounds(sheets: _Sheets, known: set[int]) -> tuple[Round, ...]:
+def _rounds(sheets: _Sheets, known: dict[int, Player]) -> tuple[Round, ...]:
     return tuple(Round(n, _tables(sheets, layout.round_sheet(n), known))
                  for n in _round_numbers(sheets))
 
 
-def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
+def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Table, ...]:
     rows = sheets.rows(sheet)
     tables: list[Table] = []
     where: dict[int, int] = {}  # table number -> its header row
@@ -265,7 +271,25 @@ def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
     return tuple(tables)
 
 
-def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
+def _same_player(sheets: _Sheets, sheet: str, row: int, column: int, player: Player,
+                 shown: Any) -> None:
+    """The seat's «Nome Cognome» (GestioneTorneo writes it above the club, `scriviPartite`)
+    is the name registered for its ID: a list of Iscritti sorted without its IDs would
+    otherwise hand every result to another player. A blank cell is accepted (GestioneTorneo
+    reads only the ID); a club changed in Iscritti after the draw too."""
+    if shown is None:
+        return
+    name = text(shown).split("\n")[0]
+    registered = f"{player.nome} {player.cognome}"
+    if " ".join(name.split()).casefold() != " ".join(registered.split()).casefold():
+        raise sheets.error(f"l'ID {player.id} nella cella accanto è «"
+                           f"{' '.join(registered.split())}» nel foglio {layout.PLAYERS} "
+                           f"(riga {player.row}): correggere l'ID o il nome, o i risultati "
+                           "andrebbero al giocatore sbagliato", sheet, row, column + 1, name,
+                           "Nome Cognome")
+
+
+def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: dict[int, Player],
            seated: dict[int, int]) -> list[Seat]:
     seats = []
     blank: list[int] = []  # columns of the points not typed
@@ -275,8 +299,9 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
         if value is None:
             others = [c for c in (column + 1, column + 2) if cell(rows, row, c) is not None]
             if others:
-                raise sheets.error(f"manca l'ID del giocatore: {UNREAD}", sheet, row, column,
-                                   cell(rows, row, others[0]), "ID")
+                raise sheets.error(f"manca l'ID del giocatore, che ha nome o punti nelle "
+                                   f"celle accanto: {UNREAD}", sheet, row, column, NOT_READ,
+                                   "ID")
             continue
         pid = _whole(value)
         if pid is None:
@@ -291,6 +316,8 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
             raise sheets.error(f"giocatore già seduto in questo turno (riga {seated[pid]})",
                                sheet, row, column, value, "ID")
         seated[pid] = row
+        if pid != layout.GHOST_ID:
+            _same_player(sheets, sheet, row, column, known[pid], cell(rows, row, column + 1))
         typed = cell(rows, row, column + 2)
         points = None if typed is None else decimal(typed)
         if typed is not None and points is None:
@@ -302,5 +329,5 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
         seats.append(Seat(pid, points))
     if blank and any(s.value is not None for s in seats):
         raise sheets.error(f"al tavolo sono scritti i punti degli altri giocatori, qui no: "
-                           f"{UNREAD}", sheet, row, blank[0], None, "punti")
+                           f"{UNREAD}", sheet, row, blank[0], NOT_READ, "punti")
     return seats
