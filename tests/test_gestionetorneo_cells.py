@@ -150,3 +150,21 @@ def test_a_seat_blank_or_with_another_club_or_spacing_is_the_registered_player(t
         book[ROUND1]["E2"] = "  nome2   COGNOME2\nUn altro club"
     gt = reader.read(_changed(tmp_path, change))
     assert [s.player for s in gt.rounds[0].tables[0].seats] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("coordinate, typed, found", [
+    ("C5", "Ross\u202ei", "U+202E"), ("C5", "Rossi\u200f", "U+200F"),
+    ("B5", "Tab\there", "U+0009"), ("D5", "Line\nBreak", "U+000A"),
+    ("E5", "Zero\u200bWidth", "U+200B"),
+])
+def test_names_pass_the_checks_of_iscrivi(tmp_path, capsys, coordinate, typed, found):
+    path = _changed(tmp_path, _set(layout.PLAYERS, coordinate, typed))
+    column = {"B": "Nome", "C": "Cognome", "D": "Nickname", "E": "Club"}[coordinate[0]]
+    message = (f"Foglio Iscritti di Modulo.xlsx, riga 5, colonna {coordinate[0]} ({column}): "
+               f"carattere di controllo ({found}): usare lettere, cifre e segni stampabili")
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+    assert cli.main(["nuovo", str(tmp_path / "t.xlsx"), "--formula", "open"]) == 0
+    assert cli.main(["iscrivi", str(tmp_path / "t.xlsx"), "Mario", "--cognome", typed]) == \
+        cli.EXIT_BAD_INPUT
+    assert f"carattere di controllo ({found})" in capsys.readouterr().err

@@ -14,10 +14,12 @@ from typing import Any
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
+from risiko_xl.names import unprintable
 
 Rows = list[list[Any]]
 WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
 POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
+PRINTABLE = ("nome", "cognome", "nickname", "club", "regione")  # Iscritti: names, as iscrivi
 NOT_READ = object()  # a cell read as blank: no value to show in the message
 UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
           "calcolato")
@@ -206,6 +208,12 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         if pid in players:
             raise sheets.error(f"ID già usato alla riga {players[pid].row}", sheet, row, 1,
                                values["id"], "ID")
+        for column, field in enumerate(layout.PLAYER_FIELDS, start=1):
+            if field in PRINTABLE and (bad := unprintable(text(values[field]))) is not None:
+                raise sheets.error(f"carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+                                   "cifre e segni stampabili, come per «risiko-xl iscrivi»",
+                                   sheet, row, column, values[field],
+                                   layout.PLAYER_COLUMNS[column - 1])
         born = values["nascita"]
         if born is not None and as_date(born) is None:
             raise sheets.error("la data di nascita non è una data (gg/mm/aaaa)", sheet, row, 8,
