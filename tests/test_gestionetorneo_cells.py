@@ -5,6 +5,7 @@ checked cell by cell, refused with the GT sheet, row and column."""
 from __future__ import annotations
 
 import dataclasses
+import subprocess
 from pathlib import Path
 
 import openpyxl
@@ -93,13 +94,15 @@ def _set(sheet: str, coordinate: str, value):
     (_set(ROUND1, "A2", None), WHERE + "A (ID): manca l'ID del giocatore, che ha nome o "
      "punti nelle celle accanto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una "
      "formula senza valore calcolato"),
-    (_set(ROUND1, "A2", "#N/A"), WHERE + "A (ID): manca l'ID del giocatore"),
+    (_set(ROUND1, "A2", "#N/A"), WHERE + "A: la cella contiene l'errore #N/A: correggere la "
+     "formula o scrivere il valore"),
+    (_set(ROUND1, "A2", "=27+1"), WHERE + "A (ID): manca l'ID del giocatore"),
     (_set(ROUND1, "C2", None), WHERE + "C (punti): al tavolo sono scritti i punti degli altri "
      "giocatori, qui no: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula "
      "senza valore calcolato"),
-    (_set(ROUND1, "F2", "#N/A"), WHERE + "F (punti): al tavolo sono scritti i punti"),
+    (_set(ROUND1, "F2", "#N/A"), WHERE + "F: la cella contiene l'errore #N/A"),
     (_set(ROUND1, "C2", "=10+8"), WHERE + "C (punti): al tavolo sono scritti i punti"),
-    (_set(layout.PLAYERS, "A5", "#N/A"), "Foglio Iscritti di Modulo.xlsx, riga 5, colonna A "
+    (_set(layout.PLAYERS, "A5", "=4+1"), "Foglio Iscritti di Modulo.xlsx, riga 5, colonna A "
      "(ID): manca l'ID dell'iscritto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o "
      "una formula senza valore calcolato"),
 ])
@@ -168,3 +171,29 @@ def test_names_pass_the_checks_of_iscrivi(tmp_path, capsys, coordinate, typed, f
     assert cli.main(["iscrivi", str(tmp_path / "t.xlsx"), "Mario", "--cognome", typed]) == \
         cli.EXIT_BAD_INPUT
     assert f"carattere di controllo ({found})" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sheet, coordinate, column", [
+    (layout.PLAYERS, "E5", "E (Club)"), (layout.PLAYERS, "F5", "F (Partecipa Torneo)"),
+    (ROUND1, "F2", "F (punti)"), (layout.TOURNAMENT, "D6", "D (Numero Turni Previsti)"),
+])
+def test_an_error_value_is_refused_with_its_cell(tmp_path, capsys, sheet, coordinate, column):
+    path = _changed(tmp_path, _set(sheet, coordinate, "#DIV/0!"))
+    row = coordinate[1:]
+    message = (f"Foglio {sheet} di Modulo.xlsx, riga {row}, colonna {column[0]}: la cella "
+               "contiene l'errore #DIV/0!: correggere la formula o scrivere il valore")
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+def test_an_error_value_in_an_xls_is_refused_with_its_cell(tmp_path, capsys):
+    need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    source = _changed(tmp_path, _set(layout.PLAYERS, "E5", "=NA()"))
+    folder = tmp_path / "xls"
+    subprocess.run(["soffice", f"-env:UserInstallation={(tmp_path / 'p').as_uri()}",
+                    "--headless", "--convert-to", "xls:MS Excel 97", "--outdir", str(folder),
+                    str(source)], check=True, capture_output=True, timeout=180)
+    assert cli.main(["importa", str(folder / "Modulo.xls")]) == cli.EXIT_BAD_INPUT
+    assert ("Foglio Iscritti di Modulo.xls, riga 5, colonna E: la cella contiene l'errore #N/A"
+            in capsys.readouterr().err)

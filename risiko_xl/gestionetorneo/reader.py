@@ -11,6 +11,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import openpyxl
+
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
@@ -54,6 +56,14 @@ class _Sheets:
                               "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
                               "protetto da password", valore=str(path)) from None
         self.names = list(self.book.sheet_names)
+        self.errors = _error_cells(path)
+
+    def check(self, sheet: str, rows: range, columns: range) -> None:
+        """Refuse the first Excel error value (#N/A, #DIV/0!, …) in the cells read."""
+        for (row, column), shown in sorted(self.errors.get(sheet, {}).items()):
+            if row in rows and column in columns:
+                raise self.error(f"la cella contiene l'errore {shown}: correggere la formula "
+                                 "o scrivere il valore", sheet, row, column, NOT_READ)
 
     def rows(self, name: str) -> Rows:
         if name not in self.names:
@@ -71,6 +81,37 @@ class _Sheets:
         found = {} if value is NOT_READ else {"valore": value}
         return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
                            **found)
+
+
+def _error_cells(path: Path) -> dict[str, dict[tuple[int, int], str]]:
+    """Excel's error values by sheet and 1-based (row, column), which python-calamine reads
+    as blank cells: an .xlsx through openpyxl, an .xls through xlrd (an .ods is not looked
+    into). Only asked of a file python-calamine has already opened."""
+    found: dict[str, dict[tuple[int, int], str]] = {}
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        try:
+            for sheet in book.worksheets:
+                for line in sheet.iter_rows():
+                    for value in line:
+                        if getattr(value, "data_type", None) == "e":
+                            found.setdefault(sheet.title, {})[value.row, value.column] = \
+                                str(value.value)
+        finally:
+            book.close()
+    elif suffix == ".xls":
+        import xlrd  # the .xls only, and not in WebAssembly
+
+        old = xlrd.open_workbook(str(path), on_demand=True)
+        for sheet in old.sheets():
+            for r in range(sheet.nrows):
+                for c, kind in enumerate(sheet.row_types(r)):
+                    if kind == xlrd.XL_CELL_ERROR:
+                        code = sheet.cell_value(r, c)
+                        found.setdefault(sheet.name, {})[r + 1, c + 1] = \
+                            xlrd.error_text_from_code.get(code, f"#{code}")
+    return found
 
 
 def cell(rows: Rows, row: int, column: int) -> Any:
@@ -149,6 +190,8 @@ def read(path: str | Path, max_rounds: int | None = None) -> Workbook:
 
 def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
     rows = sheets.rows(layout.TOURNAMENT)
+    sheets.check(layout.TOURNAMENT, range(1, layout.DATE_FIRST_ROW + layout.DATE_ROUNDS),
+                 range(layout.LABEL_COLUMN, layout.VALUE_COLUMN + 1))
     values: dict[str, str] = {}
     for key, (row, label) in layout.INFO_ROWS.items():
         found = text(cell(rows, row, layout.LABEL_COLUMN))
@@ -193,6 +236,8 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
     width = max((len(r) for r in rows[head - 1:head]), default=0)
     email = next((c for c in range(len(layout.PLAYER_COLUMNS) + 1, width + 1)
                   if text(cell(rows, head, c)).casefold() in layout.EMAIL_HEADERS), None)
+    sheets.check(sheet, range(head, len(rows) + 1),
+                 range(1, max(len(layout.PLAYER_COLUMNS), email or 0) + 1))
     players: dict[int, Player] = {}
     for row in range(layout.PLAYERS_FIRST_ROW, len(rows) + 1):
         values = {f: cell(rows, row, c) for c, f in enumerate(layout.PLAYER_FIELDS, start=1)}
@@ -254,6 +299,7 @@ def _rounds(sheets: _Sheets, known: dict[int, Player]) -> tuple[Round, ...]:
 
 def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Table, ...]:
     rows = sheets.rows(sheet)
+    sheets.check(sheet, range(1, len(rows) + 1), range(1, layout.SEATS_MAX * layout.TRIPLE + 1))
     tables: list[Table] = []
     where: dict[int, int] = {}  # table number -> its header row
     seated: dict[int, int] = {}  # player -> row
