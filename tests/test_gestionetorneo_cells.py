@@ -197,3 +197,9 @@ def test_an_error_value_in_an_xls_is_refused_with_its_cell(tmp_path, capsys):
     assert cli.main(["importa", str(folder / "Modulo.xls")]) == cli.EXIT_BAD_INPUT
     assert ("Foglio Iscritti di Modulo.xls, riga 5, colonna E: la cella contiene l'errore #N/A"
             in capsys.readouterr().err)
+
+
+def test_a_folder_as_source_is_said_to_be_a_folder(tmp_path, capsys):
+    assert cli.main(["importa", str(tmp_path)]) == cli.EXIT_BAD_INPUT
+    assert "Questa è una cartella, non un file: indicare il file di GestioneTorneo " \
+        "(ModuloTorneo.xls)" in capsys.readouterr().err

@@ -47,6 +47,9 @@ class _Sheets:
                               "pacchetto python-calamine, che manca in questa installazione "
                               "(pip install python-calamine)") from None
         self.file = path.name
+        if path.is_dir():
+            raise RisikoError("questa è una cartella, non un file: indicare il file di "
+                              "GestioneTorneo (ModuloTorneo.xls)", valore=str(path))
         if not path.is_file():
             raise RisikoError("file non trovato", valore=str(path))
         try:
