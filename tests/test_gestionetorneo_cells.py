@@ -81,7 +81,7 @@ def _set(sheet: str, coordinate: str, value):
     (_set(layout.TOURNAMENT, "D6", 100000),
      "Foglio TORNEO di Modulo.xlsx, riga 6, colonna D (Numero Turni Previsti): al massimo 60 "
      "turni (valore trovato: 100000)"),
-    (_set(layout.TOURNAMENT, "D6", 1e300), "al massimo 60 turni (valore trovato: 1000000000"),
+    (_set(layout.TOURNAMENT, "D6", 1e300), "al massimo 60 turni (valore trovato: 1e+300)"),
     (_set(layout.TOURNAMENT, "D6", 0), "colonna D (Numero Turni Previsti): il numero di turni "
      "previsti è un numero intero maggiore di zero (valore trovato: 0)"),
     (_set(layout.TOURNAMENT, "D6", "１６"), "(valore trovato: '１６')"),

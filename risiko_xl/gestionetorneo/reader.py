@@ -79,7 +79,7 @@ class _Sheets:
         """`value` NOT_READ: the message says why no value was read."""
         where = None if column is None else column_name(column) + (f" ({header})"
                                                                      if header else "")
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** 15:
             value = int(value)  # calamine reads every number as a float: 77, not 77.0
         found = {} if value is NOT_READ else {"valore": value}
         return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
@@ -212,7 +212,8 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
                                cell(rows, row, layout.VALUE_COLUMN), "Numero Turni Previsti")
         if max_rounds is not None and rounds > max_rounds:
             raise sheets.error(f"al massimo {max_rounds} turni", layout.TOURNAMENT, row,
-                               layout.VALUE_COLUMN, rounds, "Numero Turni Previsti")
+                               layout.VALUE_COLUMN, cell(rows, row, layout.VALUE_COLUMN),
+                               "Numero Turni Previsti")
     dates = []
     for k in range(layout.DATE_ROUNDS):
         value = cell(rows, layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN)
