@@ -8,12 +8,12 @@ import difflib
 import inspect
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from risiko_xl import __version__
+from risiko_xl.names import unprintable
 from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
@@ -149,7 +149,7 @@ def _printable(what: str) -> Callable[[str], str]:
     """An argparse type: printable text (a seed recorded in Sorteggi, a tournament's name
     written in the workbook and printed on every sheet)."""
     def check(text: str) -> str:
-        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+        bad = unprintable(text)
         if bad is not None:
             raise argparse.ArgumentTypeError(
                 f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
