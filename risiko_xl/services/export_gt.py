@@ -18,6 +18,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
 from risiko_xl.services.import_gt import RISIKO
@@ -136,10 +137,11 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
-    if writer.destination(target).exists() and not force:
+    written = writer.destination(target)
+    if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
-                          "attuale resta nella copia NOME.bak)",
-                          valore=str(writer.destination(target)))
+                          f"attuale resta nella copia {backup_path(written).name})",
+                          valore=str(written))
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
