@@ -9,12 +9,13 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.gestionetorneo import writer
+from risiko_xl.gestionetorneo import layout, writer
 from risiko_xl.gestionetorneo.model import Round, Seat, Table
 from tests.support.gestionetorneo import EXPECTED, tournament
 
@@ -73,3 +74,33 @@ def test_refusals_name_the_backup_copy(tmp_path, capsys):
     assert "resta nella copia Ritorno.bak.xlsx" in err and "NOME" not in err
     assert cli.main(["nuovo", str(out)]) == cli.EXIT_BAD_INPUT
     assert "copia di sicurezza torneo.bak.xlsx" in capsys.readouterr().err
+
+
+def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
+    from decimal import Decimal as D
+
+    from risiko_xl.gestionetorneo import reader
+
+    gt = tournament("MasterRisiko")
+    first = gt.rounds[0]
+    five = first.tables[0]
+    out_seat = replace(five.seats[4], value=D(-1))  # player 5 eliminated at table 1
+    gt = replace(gt, rounds=(replace(first, tables=(replace(five, seats=(
+        *five.seats[:4], out_seat)), *first.tables[1:])), *gt.rounds[1:]))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out, back = tmp_path / "torneo.xlsx", tmp_path / "Ritorno.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["ritira", str(out), "3"]) == 0  # after playing both rounds
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    again = reader.read(back)
+    # ScorePlayerQualificazioniNazionale.trascodificaPunteggio reads the typed value as
+    # thousandths: -1 would be -0,001; GestioneTorneo has no elimination mark, 0 is 0,000
+    assert again.rounds[0].tables[0].seats[4].value == 0
+    # getClassificaMaster2020(false, …) ranks getListaGiocatori(false): every registered
+    # player; 3 (1,078, second) stays second though «Partecipa Torneo» NO
+    assert not next(p for p in again.players if p.id == 3).partecipa
+    short = list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]
+    assert [(pos, pid) for pos, _, _, _, pid in short[:3]] == [("1", "1"), ("2", "3"),
+                                                              ("3", "6")]
+    assert {int(row[4]) for row in short} == set(range(1, 11))
