@@ -104,3 +104,29 @@ def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
     assert [(pos, pid) for pos, _, _, _, pid in short[:3]] == [("1", "1"), ("2", "3"),
                                                               ("3", "6")]
     assert {int(row[4]) for row in short} == set(range(1, 11))
+
+
+def test_open_rounding_is_stated_and_help_names_the_way_back(tmp_path, capsys):
+    source = writer.write(tournament("Open"), tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source), "--out", str(tmp_path / "t.xlsx")]) == 0
+    # ScorePlayerOpen keeps 18 × 1,25 = 22,5; seeds 000/001 round up: 23
+    assert "(18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale (22,5)" in \
+        capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    printed = capsys.readouterr().out
+    assert "--gestionetorneo il file per GestioneTorneo" in printed
+    assert "il componente\n" not in printed and "per chi non ha il componente" not in printed
+
+
+def test_partecipa_no_is_not_posted_as_withdrawn(tmp_path, capsys):
+    out = tmp_path / "torneo.xlsx"
+    source = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["ritira", str(out), "5"]) == 0
+    capsys.readouterr()
+    assert cli.main(["post", str(out)]) == 0
+    text = capsys.readouterr().out
+    # 10 («Partecipa Torneo» NO, never played) has no scores for 000 Art. 4 to leave out
+    assert "Ritirati: Nome5 “Nick5” Cognome5 (5), dopo il turno 2" in text
+    assert "(10)" not in text and "prima di giocare" not in text

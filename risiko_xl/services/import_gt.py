@@ -141,6 +141,10 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     lines += _left_out(gt, source, finals, formula)
+    if formula == "open":
+        lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
+                     "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
+                     "(22,5): i totali possono differire di mezzo punto per tavolo da 5")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
     return lines
 
@@ -280,8 +284,9 @@ def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round],
                                                 for r in (*gt.rounds, *finals))}
     others = [name for name in gt.sheets if name not in read]
     if others:
-        lines.append("Fogli non importati: " + ", ".join(others) + " (la classifica è "
-                     "ricalcolata dai turni)")
+        standings = {layout.STANDINGS, layout.SHORT_STANDINGS} & set(others)
+        lines.append("Fogli non importati: " + ", ".join(others) + (
+            " (la classifica è ricalcolata dai turni)" if standings else ""))
     if gt.info.note:
         row = layout.INFO_ROWS["note"][0]
         lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
