@@ -259,7 +259,8 @@ def _parser() -> argparse.ArgumentParser:
             commands.choices[name].add_argument(
                 "--forza", action="store_true",
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
-    export = command("export", "copia con i soli valori, per chi non ha il componente")
+    export = command("export", "copia con i soli valori (senza macro né formule), o con "
+                     "--gestionetorneo il file per GestioneTorneo")
     export.add_argument("out", type=Path, nargs="?", default=None,
                         help="file .xlsx da scrivere")
     export.add_argument("--gestionetorneo", type=Path, default=None, metavar="FILE.xls",
