@@ -195,8 +195,9 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
                 lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
                              f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
                              f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
-                             f"({MAP_TOTAL}); conta come RisiKo! e le formule che gli "
-                             "danno un punteggio fisso (master, open) non cambiano")
+                             f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
+                             "1,100; raduno, open, gufo: 100 punti tavolo come in "
+                             "GestioneTorneo)")
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
             for seat, value, rank in zip(seats, values, ranks):
                 results.append(_result(rnd.number, table.number, seat.player,
