@@ -143,6 +143,17 @@ def test_gufo_eliminated_players_score_the_negative_scale():
     assert points("gufo", *two)[2:] == (2, 1)
 
 
+def test_gufo_tie_below_first_shares_the_better_place():
+    # Partita.getPosizione: tied players share the better position, so 20 and 20 at a
+    # 4-table are both 2nd (getBonusIntero 7 + 20/100) and 10 is 4th (3 + 10/100); a tie
+    # for 1st stays refused («Unico Vincitore», GestioneTorneo's default)
+    tied = [Seat(50, None, None), Seat(20, None, None), Seat(20, None, None),
+            Seat(10, None, None)]
+    assert points("gufo", *tied) == (F(1250, 100), F(720, 100), F(720, 100), F(310, 100))
+    with pytest.raises(RisikoError):
+        points("gufo", Seat(50, None, None), Seat(50, None, None), Seat(10, None, None))
+
+
 # --- campionato_gufo: ScorePlayerCampionatoGufo (Spartac) ------------------------------------
 
 

@@ -128,12 +128,17 @@ class PositionMethod(Method):
     # bonuses by position 1, 2, … for an eliminated player (GestioneTorneo's Torneo Gufo,
     # ScorePlayerTorneoGufo.getBonusIntero: 3/2/1/0 for 2nd–5th); None: as `bonuses`
     eliminated_bonuses: tuple[int, ...] | None = None
+    # an unbroken tie below 1st scores the better place (GestioneTorneo's
+    # Partita.getPosizione: tied players share the better position); False: refused
+    shared_places: bool = False
 
     def bonus(self, position: int, group: int, eliminated: bool = False) -> int:
         if group == 1:
             return self._bonus_at(position, eliminated)
         if position == 1 and self.shared_win is not None:
             return self.shared_win
+        if position > 1 and self.shared_places:
+            return self._bonus_at(position, eliminated)
         span = {self._bonus_at(p, eliminated) for p in range(position, position + group)}
         if len(span) > 1:
             raise RisikoError(

@@ -38,7 +38,12 @@ CONVENTIONS = (
     f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
     f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
     f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
-    "un punteggio negativo è un giocatore eliminato: «Eliminato» S, 0 punti",
+    "un punteggio negativo è un giocatore eliminato, 0 punti: GestioneTorneo mette prima "
+    "il valore più alto, quindi con due o più eliminati di valori diversi (-1 e -2) «Eliminato» "
+    "è l'ordine di eliminazione (-2 è uscito per primo: 1), con valori uguali «S» (stesso "
+    "posto: gufo dà a entrambi i punti del posto migliore, come GestioneTorneo)",
+    "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
+    "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
 )
 
@@ -170,6 +175,16 @@ def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
     return out
 
 
+def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | None]:
+    """«Eliminato» for each seat: None for a survivor; for the eliminated (typed negative),
+    the order of elimination when their values all differ (GestioneTorneo places the higher
+    value better, so the lowest went out first: 1), else «S» (order unknown: a shared place)."""
+    out = sorted(v for v in values if v is not None and v < 0)
+    if len(out) > 1 and len(set(out)) == len(out):
+        return [out.index(v) + 1 if v is not None and v < 0 else None for v in values]
+    return ["S" if v is not None and v < 0 else None for v in values]
+
+
 def _rounds(book: Book, gt: model.Workbook, file: str,
             now: dt.datetime | None) -> list[str]:
     names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
@@ -199,9 +214,10 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
                              "1,100; raduno, open, gufo: 100 punti tavolo come in "
                              "GestioneTorneo)")
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
-            for seat, value, rank in zip(seats, values, ranks):
+            outs = elimination_orders(values)
+            for seat, value, rank, out in zip(seats, values, ranks, outs):
                 results.append(_result(rnd.number, table.number, seat.player,
-                                       names[seat.player], value, rank, risiko))
+                                       names[seat.player], value, rank, risiko, out))
             if not played:
                 lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
                              f"{table.row}): nessun punteggio, importato come da giocare")
@@ -234,13 +250,13 @@ def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Ta
 
 
 def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
-            rank: int | None, risiko: int | None) -> dict[str, Any]:
+            rank: int | None, risiko: int | None, out: int | str | None) -> dict[str, Any]:
     row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
                            "ID": str(player), "Giocatore": name}
     if value is None:
         return row
-    if value < 0:
-        return {**row, "Punti obiettivo": 0, "Eliminato": "S"}
+    if out is not None:
+        return {**row, "Punti obiettivo": 0, "Eliminato": out}
     if value >= RISIKO:
         return {**row, "Punti obiettivo": risiko, "RisiKo!": "S"}
     return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
