@@ -84,6 +84,12 @@ def test_players_settings_calendar_and_draw_record(tmp_path):
     settings = book.settings()
     assert (settings["Nome torneo"], settings["Sede"], settings["Club organizzatore"]) == (
         "Torneo MasterRisiko", "Circolo di Prova", "RC Roma")
+    # a fresh random seed, as `sorteggia` records one (services/rounds.py: token_hex(4)),
+    # never the fixed public default «risiko» of the standings' lotteries
+    seed = settings["Seme sorteggio"]
+    (tmp_path / "again").mkdir()
+    again = OpenpyxlBook(imported(tmp_path / "again", "MasterRisiko")).settings()
+    assert len(seed) == 8 and seed != "risiko" and again["Seme sorteggio"] != seed
     dates = [(r["Turno"], r["Data"].day) for r in book.read_table(schema.CALENDAR.name)]
     assert dates == [(1, 1), (2, 8)]
     draws = book.read_table(schema.DRAWS.name)
@@ -320,6 +326,24 @@ def test_a_reduced_risiko_scores_as_gestionetorneo(tmp_path, kind, expected):
     back = tmp_path / "Ritorno.xlsx"
     assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
     assert reader.read(back).rounds[0].tables[0].seats[0].value == 100
+
+
+def test_a_tie_for_first_is_refused_on_the_gestionetorneo_sheet(tmp_path, capsys):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    # 44 against 44 for 1st: GestioneTorneo's fix is a decimal for the tie's winner
+    # (44,1); the message names its sheet and row, not our Risultati, and nothing is written
+    tables = ((1, 1, ((1, "44"), (2, "44"), (3, "30"), (4, "20"))),)
+    gt = replace(tournament("MasterRisiko", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Foglio 1° Turno di Modulo.xlsx, tavolo 1, riga 2: parità per il 1° posto" in err
+    assert "scrivere un decimale per chi ha vinto lo spareggio (44,1 contro 44)" in err
+    assert "Risultati" not in err and not out.exists()
 
 
 def test_elimination_orders():

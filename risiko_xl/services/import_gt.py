@@ -4,12 +4,14 @@ Iscritti become ours (`Partecipa Torneo` NO: «Ritirato»; national ID, birth da
 e-mail in the optional columns `schema.PLAYER_EXTRAS`), TORNEO fills `Impostazioni` and
 `Calendario`, each round sheet becomes a round of `Risultati`, recorded in `Sorteggi` as
 imported (procedure «importato da GestioneTorneo», no seed and no fingerprint, so
-`verifica` checks the seating against it and replays nothing). GestioneTorneo's
+`verifica` checks the seating against it and replays nothing); the tournament gets a fresh
+random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
 conventions are translated and listed in the report (`CONVENTIONS`)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
@@ -79,9 +81,12 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
     venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds."""
     from risiko_xl.formulas import load
 
+    # a fresh seed, as `sorteggia` records one when the tournament has none: the lotteries
+    # of the imported standings are then drawn on it (never on the fixed public default)
     settings: dict[str, Any] = {"Nome torneo": gt.info.nome or Path(source).stem,
                                 "Club organizzatore": gt.info.organizzatore or None,
-                                "Sede": gt.info.sede or None}
+                                "Sede": gt.info.sede or None,
+                                "Seme sorteggio": secrets.token_hex(4)}
     rounds = max(gt.info.turni or 0, len(gt.rounds))
     found = load(formula)
     if rounds and not found.variants and found.standings.rounds != rounds:
@@ -119,7 +124,10 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
         if variant is not None:
             book.set_setting(VARIANT_KEY, variant)
     if any(s.value is not None for r in gt.rounds for t in r.tables for s in t.seats):
-        update = update_standings(book, now)
+        try:
+            update = update_standings(book, now)
+        except RisikoError as err:
+            raise _on_source(err, book, gt, source) from None
         lines.append(update.lines[0])
         if update.standings.lottery:  # each one listed by «classifica» and in Sorteggi
             lines.append(f"Parità della classifica decise per sorteggio: "
@@ -127,8 +135,32 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     lines += _left_out(gt, source)
+    lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
+                 "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
     return lines
+
+
+def _on_source(err: RisikoError, book: Book, gt: model.Workbook, file: str) -> RisikoError:
+    """A rule refusing a built `Risultati` row, said on the GestioneTorneo sheet and row
+    the user typed it in («foglio 1° Turno, riga 4»): the built workbook is never
+    written. A tie for 1st gets GestioneTorneo's fix (a decimal for the tie's winner)."""
+    if err.foglio != schema.RESULTS.sheet or err.riga is None:
+        return err
+    row = next((r for r in book.read_table(schema.RESULTS.name) if r.sheet_row == err.riga),
+               None)
+    found = None if row is None else next(
+        ((layout.round_sheet(r.number), t) for r in gt.rounds for t in r.tables
+         if r.number == row.get("Turno") and t.number == row.get("Tavolo")), None)
+    if found is None:
+        return err
+    sheet, table = found
+    message = err.messaggio
+    if message.startswith("parità per il 1° posto"):
+        message = (message.split(": compilare")[0] + ": in GestioneTorneo scrivere un "
+                   "decimale per chi ha vinto lo spareggio (44,1 contro 44)")
+    return RisikoError(message, foglio=f"{sheet} di {file}", riga=table.row + 1,
+                       tavolo=table.number)
 
 
 def _calendar(book: Book, info: model.Info) -> None:
