@@ -47,6 +47,10 @@ CONVENTIONS = (
     "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
     "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
+    "differenza: i punti scalati dei tavoli da 5 e da 3 sono arrotondati per eccesso (open: "
+    "21 a un tavolo da 5 fa 27; gufo: 0,27), GestioneTorneo tiene i decimali (26,25; 0,2625)",
+    "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
+    "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
 )
 
 
