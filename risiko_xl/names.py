@@ -11,10 +11,20 @@ of any style, are dropped before ours are added (`“Il” "Duca"` is shown “I
 
 from __future__ import annotations
 
+import unicodedata
+
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
 QUOTES = OPEN + CLOSE + '"\u201e\u00ab\u00bb'  # any style of quotes
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of `text` that a name must not hold: a control character (a
+    tab, a line break), a format one (a bidi override, a zero-width space) or a surrogate;
+    None when there is none. Every way a name comes in (`iscrivi`, a list of players,
+    GestioneTorneo's Iscritti) refuses the same ones."""
+    return next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
 
 
 def _clean(part: str | None) -> str:

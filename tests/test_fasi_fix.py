@@ -243,6 +243,11 @@ def test_rtu_tie_on_every_criterion_is_decided_by_a_recorded_lottery(tmp_path, c
     top = {r["ID"]: str(r["Pos"]) for r in standings}
     assert {top["A"], top["E"]} == {"1 (sorteggio)", "2 (sorteggio)"}
     assert top["B"] == "3"
+    # drawn once: a later classifica reuses it, same places, and does not announce it again
+    assert run("classifica", str(path)) == 0
+    assert "Pari su tutti i criteri" not in capsys.readouterr().out
+    again = {r["ID"]: str(r["Pos"]) for r in OpenpyxlBook(path).read_table("Classifica")}
+    assert again == top
 
 
 # --- 5: 000, the spareggio's losers in the final ranking -------------------------------------

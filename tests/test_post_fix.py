@@ -102,9 +102,9 @@ def test_every_format_names_the_withdrawn_and_disqualified_near_the_standings(fm
     # when (the last round he played)
     gone = (Withdrawal("G06", "Mario Rossi", WITHDRAWN, 3),
             Withdrawal("G09", "Anna Verdi", DISQUALIFIED, 1),
-            Withdrawal("G11", "Luca Neri", WITHDRAWN, None))
+            Withdrawal("G12", "Luca Neri", WITHDRAWN, 2))
     text = render_post(ranked(withdrawals=gone), fmt, ("classifica",))
-    assert ("Ritirati: Mario Rossi (G06), dopo il turno 3; Luca Neri (G11), prima di giocare"
+    assert ("Ritirati: Mario Rossi (G06), dopo il turno 3; Luca Neri (G12), dopo il turno 2"
             in text)
     assert "Squalificati: Anna Verdi (G09), dopo il turno 1" in text
     assert text.lower().index("classifica dopo il turno 1") < text.index("Ritirati:")

@@ -18,9 +18,10 @@ from risiko_xl.files import processes
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
 # binary or useless in a browser: matplotlib (numpy), uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
-# python-calamine (a Rust extension: `importa` reads GestioneTorneo's .xls on the desk)
+# python-calamine (a Rust extension: `importa` reads GestioneTorneo's .xls on the desk) and
+# xlrd beside it (the .xls's error values)
 DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging",
-             "python-calamine"}
+             "python-calamine", "xlrd"}
 
 
 def _required(**platform: str) -> set[str]:

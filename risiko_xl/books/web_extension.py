@@ -91,6 +91,12 @@ def _with_relationship(xml: str) -> str:
 
 
 def _with_types(xml: str, types: dict[str, str]) -> str:
+    """`xml` with the parts' content types: an override declaring another type (LibreOffice
+    keeps the task pane as «application/xml») is replaced."""
+    declared, _ = _content_types(xml.encode("utf-8"))
+    for name in types:
+        if name in declared and declared[name] != types[name]:
+            xml = re.sub(rf'<Override\b[^>]*PartName="/{re.escape(name)}"[^>]*/>', "", xml)
     declared, _ = _content_types(xml.encode("utf-8"))
     overrides = "".join(f'<Override PartName="/{name}" ContentType="{kind}"/>'
                         for name, kind in types.items() if name not in declared)

@@ -204,21 +204,37 @@ def _has_code(extensions: WebExtensions | None) -> bool:
     return extensions is not None and EXTENSION_PART in extensions.parts
 
 
-def restore_lost_code(path: Path) -> str | None:
+def _carries_note(path: Path) -> bool:
+    """Whether the workbook still shows `ADD_IN_NOTE` (written only into Lite workbooks):
+    the mark of a Lite workbook that lost every part of the add-in and has no history."""
+    with zipfile.ZipFile(path) as archive:
+        names = set(archive.namelist())
+        texts = [archive.read(name) for name in ("xl/sharedStrings.xml",
+                                                 "xl/worksheets/sheet1.xml") if name in names]
+    mark = escape(ADD_IN_NOTE[0]).encode("utf-8")
+    return any(mark in text for text in texts)
+
+
+def restore_lost_code(path: Path, write: bool = True) -> str | None:
     """Put xlwings Lite's parts back into the workbook at `path` when a program that drops
     unknown parts (LibreOffice, Numbers, openpyxl) saved it without them: its task pane
-    left pointing at nothing, or the previous version in its history had them and this
-    one has not. They come from the history's most recent version that had them (the
-    code a user edited in the add-in's editor lives only in the file: that copy is the
-    faithful one), else, for a dangling task pane, from this package (`lite_parts`).
-    The line that says so, or None when nothing was missing."""
+    left pointing at nothing, the previous version in its history had them and this one
+    has not, or its first sheet still shows `ADD_IN_NOTE`. They come from the history's
+    most recent version that had them (the code a user edited in the add-in's editor
+    lives only in the file: that copy is the faithful one), else from this package
+    (`lite_parts`). With `write` False (a command that only reads) nothing is written and
+    the line says so. The line that says what happened, or None when nothing was missing."""
     path = Path(path)
     found = read_web_extensions(path) if path.is_file() else None
     if _has_code(found) or not path.is_file():
         return None
     kept = history.versions(path)
-    if found is None and not (kept and _has_code(read_web_extensions(kept[0].path))):
+    if found is None and not (kept and _has_code(read_web_extensions(kept[0].path))) \
+            and not _carries_note(path):
         return None  # a workbook without xlwings Lite, now as before
+    if not write:
+        return ("Il codice di xlwings Lite manca (salvato con LibreOffice?): questo comando "
+                "non scrive il file; lo rimette il prossimo comando che lo scrive.")
     with_code = next((v for v in kept if _has_code(read_web_extensions(v.path))), None)
     if with_code is None:
         parts, source = lite_parts(), f"quello di risiko-xl {version('risiko-xl')}"
@@ -227,12 +243,12 @@ def restore_lost_code(path: Path) -> str | None:
         source = (f"dalla versione {with_code.number} dello storico "
                   f"({with_code.saved:%d/%m/%Y %H:%M})")
 
-    def write(temp: Path) -> None:
+    def rewrite(temp: Path) -> None:
         shutil.copyfile(path, temp)
         add_web_extensions(temp, parts)
 
     try:
-        atomic_write(path, write)
+        atomic_write(path, rewrite)
     except RisikoError as err:  # a read-only file: the command still reads it
         return f"Il codice di xlwings Lite manca (salvato con LibreOffice?): non rimesso, {err}."
     return f"Il codice di xlwings Lite mancava (salvato con LibreOffice?): rimesso {source}."

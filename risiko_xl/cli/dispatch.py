@@ -111,11 +111,12 @@ def _run(args: argparse.Namespace) -> int:
 
     if args.command == "new":
         from risiko_xl.build.template import formula_settings, write_new
+        from risiko_xl.files.writes import backup_path
 
         if args.file.exists() and not args.forza:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
                               "--forza (la versione attuale resta nella copia di sicurezza "
-                              "NOME.bak.xlsx)", valore=str(args.file))
+                              f"{backup_path(args.file).name})", valore=str(args.file))
         settings = formula_settings(args.formula or _ask_formula())
         if args.nome:
             settings["Nome torneo"] = args.nome

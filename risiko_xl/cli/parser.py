@@ -8,12 +8,12 @@ import difflib
 import inspect
 import re
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NoReturn
 
 from risiko_xl import __version__
+from risiko_xl.names import unprintable
 from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
@@ -149,7 +149,7 @@ def _printable(what: str) -> Callable[[str], str]:
     """An argparse type: printable text (a seed recorded in Sorteggi, a tournament's name
     written in the workbook and printed on every sheet)."""
     def check(text: str) -> str:
-        bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")), None)
+        bad = unprintable(text)
         if bad is not None:
             raise argparse.ArgumentTypeError(
                 f"{what} contiene un carattere di controllo (U+{ord(bad):04X}): usare "
@@ -259,7 +259,8 @@ def _parser() -> argparse.ArgumentParser:
             commands.choices[name].add_argument(
                 "--forza", action="store_true",
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
-    export = command("export", "copia con i soli valori, per chi non ha il componente")
+    export = command("export", "copia con i soli valori (senza macro né formule), o con "
+                     "--gestionetorneo il file per GestioneTorneo")
     export.add_argument("out", type=Path, nargs="?", default=None,
                         help="file .xlsx da scrivere")
     export.add_argument("--gestionetorneo", type=Path, default=None, metavar="FILE.xls",

@@ -51,7 +51,7 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
     progress = _Progress()
     try:
         progress(f"Lettura di {path.name}…")
-        if notice := restore_lost_code(path):
+        if notice := restore_lost_code(path, write=save):
             progress.done()
             print(notice, file=sys.stderr)
         book = OpenpyxlBook(path)

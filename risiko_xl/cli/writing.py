@@ -156,10 +156,11 @@ def _import(args: argparse.Namespace) -> list[str]:
     from risiko_xl.files.writes import atomic_write
     from risiko_xl.gestionetorneo.reader import read
     from risiko_xl.services import import_gt
+    from risiko_xl.standings.config import MAX_ROUNDS
 
     out: Path = args.out
     import_gt.check_out(out, args.forza)
-    gt = read(args.file)
+    gt = read(args.file, MAX_ROUNDS)
     formula = import_gt.formula_of(gt, args.formula, args.file.name)
     settings = {**formula_settings(formula), **import_gt.settings_of(gt, formula, args.file.name)}
     with tempfile.TemporaryDirectory(prefix="risiko-importa-") as folder:

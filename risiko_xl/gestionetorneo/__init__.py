@@ -4,5 +4,5 @@ where everything sits (`layout`, the one description of it), what it holds as pl
 it back (`writer`: openpyxl, then `.xls` through LibreOffice when it is installed).
 
 Nothing of our own workbook or of RisiKo!'s rules here: the services translate.
-May import `errors` and `files` only.
+May import `errors`, `names` (which characters a name may hold) and `files` only.
 """

@@ -5,15 +5,26 @@ refused with one line naming the file's sheet, row, column and the value found."
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal, InvalidOperation
+import math
+import re
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
+
+import openpyxl
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
+from risiko_xl.names import unprintable
 
 Rows = list[list[Any]]
+WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
+POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
+PRINTABLE = ("nome", "cognome", "nickname", "club", "regione")  # Iscritti: names, as iscrivi
+NOT_READ = object()  # a cell read as blank: no value to show in the message
+UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
+          "calcolato")
 
 
 def column_name(column: int) -> str:
@@ -36,6 +47,9 @@ class _Sheets:
                               "pacchetto python-calamine, che manca in questa installazione "
                               "(pip install python-calamine)") from None
         self.file = path.name
+        if path.is_dir():
+            raise RisikoError("questa è una cartella, non un file: indicare il file di "
+                              "GestioneTorneo (ModuloTorneo.xls)", valore=str(path))
         if not path.is_file():
             raise RisikoError("file non trovato", valore=str(path))
         try:
@@ -45,6 +59,14 @@ class _Sheets:
                               "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
                               "protetto da password", valore=str(path)) from None
         self.names = list(self.book.sheet_names)
+        self.errors = _error_cells(path)
+
+    def check(self, sheet: str, rows: range, columns: range) -> None:
+        """Refuse the first Excel error value (#N/A, #DIV/0!, …) in the cells read."""
+        for (row, column), shown in sorted(self.errors.get(sheet, {}).items()):
+            if row in rows and column in columns:
+                raise self.error(f"la cella contiene l'errore {shown}: correggere la formula "
+                                 "o scrivere il valore", sheet, row, column, NOT_READ)
 
     def rows(self, name: str) -> Rows:
         if name not in self.names:
@@ -54,12 +76,45 @@ class _Sheets:
 
     def error(self, text: str, sheet: str, row: int, column: int | None = None,
               value: Any = None, header: str = "") -> RisikoError:
+        """`value` NOT_READ: the message says why no value was read."""
         where = None if column is None else column_name(column) + (f" ({header})"
                                                                      if header else "")
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** 15:
             value = int(value)  # calamine reads every number as a float: 77, not 77.0
+        found = {} if value is NOT_READ else {"valore": value}
         return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
-                           valore=value)
+                           **found)
+
+
+def _error_cells(path: Path) -> dict[str, dict[tuple[int, int], str]]:
+    """Excel's error values by sheet and 1-based (row, column), which python-calamine reads
+    as blank cells: an .xlsx through openpyxl, an .xls through xlrd (an .ods is not looked
+    into). Only asked of a file python-calamine has already opened."""
+    found: dict[str, dict[tuple[int, int], str]] = {}
+    suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".xlsm"):
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        try:
+            for sheet in book.worksheets:
+                for line in sheet.iter_rows():
+                    for value in line:
+                        if getattr(value, "data_type", None) == "e":
+                            found.setdefault(sheet.title, {})[value.row, value.column] = \
+                                str(value.value)
+        finally:
+            book.close()
+    elif suffix == ".xls":
+        import xlrd  # the .xls only, and not in WebAssembly
+
+        old = xlrd.open_workbook(str(path), on_demand=True)
+        for sheet in old.sheets():
+            for r in range(sheet.nrows):
+                for c, kind in enumerate(sheet.row_types(r)):
+                    if kind == xlrd.XL_CELL_ERROR:
+                        code = sheet.cell_value(r, c)
+                        found.setdefault(sheet.name, {})[r + 1, c + 1] = \
+                            xlrd.error_text_from_code.get(code, f"#{code}")
+    return found
 
 
 def cell(rows: Rows, row: int, column: int) -> Any:
@@ -79,28 +134,38 @@ def text(value: Any) -> str:
 
 
 def _whole(value: Any) -> int | None:
-    """An ID typed as a number (7, 7.0, «7»); None when it is not one."""
+    """An ID or a count typed as a number (7, 7.0, «7»: ASCII digits only); None when it is
+    not one."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, (int, float)) and float(value).is_integer():
-        return int(value)
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value.strip())
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None  # nan and ±inf are not
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str):
+        typed = value.strip()
+        digits = typed[1:] if typed.startswith("-") else typed
+        if digits.isascii() and digits.isdigit() and len(digits) <= WHOLE_DIGITS:
+            return int(typed)
     return None
 
 
 def decimal(value: Any) -> Decimal | None:
-    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too)."""
+    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too);
+    None for anything else, `nan`, `inf` and numbers of more than POINTS_DIGITS digits."""
     if isinstance(value, bool):
         return None
     if isinstance(value, float):
-        return Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
-    if isinstance(value, int):
-        return Decimal(value)
-    try:
-        return Decimal(str(value).strip().replace(",", "."))
-    except InvalidOperation:
+        if not math.isfinite(value):
+            return None
+        found = Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
+    elif isinstance(value, int):
+        found = Decimal(value)
+    elif isinstance(value, str) and re.fullmatch(r"-?[0-9]+([.,][0-9]+)?", value.strip()):
+        found = Decimal(value.strip().replace(",", "."))
+    else:
         return None
+    return found if found.adjusted() < POINTS_DIGITS else None
 
 
 def as_date(value: Any) -> dt.date | None:
@@ -116,17 +181,20 @@ def as_date(value: Any) -> dt.date | None:
     return value if isinstance(value, dt.date) else None
 
 
-def read(path: str | Path) -> Workbook:
-    """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …"""
+def read(path: str | Path, max_rounds: int | None = None) -> Workbook:
+    """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …
+    «Numero Turni Previsti» above `max_rounds` is refused before anything is built."""
     sheets = _Sheets(Path(path))
-    info = _info(sheets)
+    info = _info(sheets, max_rounds)
     players = _players(sheets)
-    return Workbook(info, players, _rounds(sheets, {p.id for p in players}),
+    return Workbook(info, players, _rounds(sheets, {p.id: p for p in players}),
                     sheets=tuple(sheets.names))
 
 
-def _info(sheets: _Sheets) -> Info:
+def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
     rows = sheets.rows(layout.TOURNAMENT)
+    sheets.check(layout.TOURNAMENT, range(1, layout.DATE_FIRST_ROW + layout.DATE_ROUNDS),
+                 range(layout.LABEL_COLUMN, layout.VALUE_COLUMN + 1))
     values: dict[str, str] = {}
     for key, (row, label) in layout.INFO_ROWS.items():
         found = text(cell(rows, row, layout.LABEL_COLUMN))
@@ -136,11 +204,16 @@ def _info(sheets: _Sheets) -> Info:
         values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
     rounds = None
     if values["turni"]:
-        rounds = _whole(cell(rows, layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN))
-        if rounds is None or rounds < 0:
-            raise sheets.error("il numero di turni non è un numero intero", layout.TOURNAMENT,
-                               layout.INFO_ROWS["turni"][0], layout.VALUE_COLUMN,
-                               values["turni"])
+        row = layout.INFO_ROWS["turni"][0]
+        rounds = _whole(cell(rows, row, layout.VALUE_COLUMN))
+        if rounds is None or rounds < 1:
+            raise sheets.error("il numero di turni previsti è un numero intero maggiore di "
+                               "zero", layout.TOURNAMENT, row, layout.VALUE_COLUMN,
+                               cell(rows, row, layout.VALUE_COLUMN), "Numero Turni Previsti")
+        if max_rounds is not None and rounds > max_rounds:
+            raise sheets.error(f"al massimo {max_rounds} turni", layout.TOURNAMENT, row,
+                               layout.VALUE_COLUMN, cell(rows, row, layout.VALUE_COLUMN),
+                               "Numero Turni Previsti")
     dates = []
     for k in range(layout.DATE_ROUNDS):
         value = cell(rows, layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN)
@@ -167,11 +240,16 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
     width = max((len(r) for r in rows[head - 1:head]), default=0)
     email = next((c for c in range(len(layout.PLAYER_COLUMNS) + 1, width + 1)
                   if text(cell(rows, head, c)).casefold() in layout.EMAIL_HEADERS), None)
+    sheets.check(sheet, range(head, len(rows) + 1),
+                 range(1, max(len(layout.PLAYER_COLUMNS), email or 0) + 1))
     players: dict[int, Player] = {}
     for row in range(layout.PLAYERS_FIRST_ROW, len(rows) + 1):
         values = {f: cell(rows, row, c) for c, f in enumerate(layout.PLAYER_FIELDS, start=1)}
         if values["nome"] is None:
             continue  # the template numbers 300 empty rows; GestioneTorneo skips them too
+        if values["id"] is None:
+            raise sheets.error(f"manca l'ID dell'iscritto: {UNREAD}", sheet, row, 1, NOT_READ,
+                               "ID")
         pid = _whole(values["id"])
         if pid is None or pid <= 0:
             raise sheets.error("l'ID di un iscritto è un numero intero positivo", sheet, row,
@@ -179,6 +257,12 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         if pid in players:
             raise sheets.error(f"ID già usato alla riga {players[pid].row}", sheet, row, 1,
                                values["id"], "ID")
+        for column, field in enumerate(layout.PLAYER_FIELDS, start=1):
+            if field in PRINTABLE and (bad := unprintable(text(values[field]))) is not None:
+                raise sheets.error(f"carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+                                   "cifre e segni stampabili, come per «risiko-xl iscrivi»",
+                                   sheet, row, column, values[field],
+                                   layout.PLAYER_COLUMNS[column - 1])
         born = values["nascita"]
         if born is not None and as_date(born) is None:
             raise sheets.error("la data di nascita non è una data (gg/mm/aaaa)", sheet, row, 8,
@@ -212,13 +296,14 @@ def _round_numbers(sheets: _Sheets) -> list[int]:
     return sorted(numbers)
 
 
-def _rounds(sheets: _Sheets, known: set[int]) -> tuple[Round, ...]:
+def _rounds(sheets: _Sheets, known: dict[int, Player]) -> tuple[Round, ...]:
     return tuple(Round(n, _tables(sheets, layout.round_sheet(n), known))
                  for n in _round_numbers(sheets))
 
 
-def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
+def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Table, ...]:
     rows = sheets.rows(sheet)
+    sheets.check(sheet, range(1, len(rows) + 1), range(1, layout.SEATS_MAX * layout.TRIPLE + 1))
     tables: list[Table] = []
     where: dict[int, int] = {}  # table number -> its header row
     seated: dict[int, int] = {}  # player -> row
@@ -244,13 +329,37 @@ def _tables(sheets: _Sheets, sheet: str, known: set[int]) -> tuple[Table, ...]:
     return tuple(tables)
 
 
-def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
+def _same_player(sheets: _Sheets, sheet: str, row: int, column: int, player: Player,
+                 shown: Any) -> None:
+    """The seat's «Nome Cognome» (GestioneTorneo writes it above the club, `scriviPartite`)
+    is the name registered for its ID: a list of Iscritti sorted without its IDs would
+    otherwise hand every result to another player. A blank cell is accepted (GestioneTorneo
+    reads only the ID); a club changed in Iscritti after the draw too."""
+    if shown is None:
+        return
+    name = text(shown).split("\n")[0]
+    registered = f"{player.nome} {player.cognome}"
+    if " ".join(name.split()).casefold() != " ".join(registered.split()).casefold():
+        raise sheets.error(f"l'ID {player.id} nella cella accanto è «"
+                           f"{' '.join(registered.split())}» nel foglio {layout.PLAYERS} "
+                           f"(riga {player.row}): correggere l'ID o il nome, o i risultati "
+                           "andrebbero al giocatore sbagliato", sheet, row, column + 1, name,
+                           "Nome Cognome")
+
+
+def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: dict[int, Player],
            seated: dict[int, int]) -> list[Seat]:
     seats = []
+    blank: list[int] = []  # columns of the points not typed
     for j in range(layout.SEATS_MAX):
         column = j * layout.TRIPLE + 1
         value = cell(rows, row, column)
         if value is None:
+            others = [c for c in (column + 1, column + 2) if cell(rows, row, c) is not None]
+            if others:
+                raise sheets.error(f"manca l'ID del giocatore, che ha nome o punti nelle "
+                                   f"celle accanto: {UNREAD}", sheet, row, column, NOT_READ,
+                                   "ID")
             continue
         pid = _whole(value)
         if pid is None:
@@ -265,10 +374,18 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: set[int],
             raise sheets.error(f"giocatore già seduto in questo turno (riga {seated[pid]})",
                                sheet, row, column, value, "ID")
         seated[pid] = row
+        if pid != layout.GHOST_ID:
+            _same_player(sheets, sheet, row, column, known[pid], cell(rows, row, column + 1))
         typed = cell(rows, row, column + 2)
         points = None if typed is None else decimal(typed)
         if typed is not None and points is None:
-            raise sheets.error("i punti non sono un numero", sheet, row, column + 2, typed,
-                               "punti")
+            raise sheets.error("i punti non sono un numero" if abs(_whole(typed) or 0) < 10
+                               ** POINTS_DIGITS else f"punti oltre {10 ** POINTS_DIGITS - 1}",
+                               sheet, row, column + 2, typed, "punti")
+        if typed is None and pid != layout.GHOST_ID:
+            blank.append(column + 2)
         seats.append(Seat(pid, points))
+    if blank and any(s.value is not None for s in seats):
+        raise sheets.error(f"al tavolo sono scritti i punti degli altri giocatori, qui no: "
+                           f"{UNREAD}", sheet, row, blank[0], NOT_READ, "punti")
     return seats

@@ -69,7 +69,20 @@ def build(gt: Workbook) -> XlsxBook:
             row += 2
     if gt.standings:
         _standings(book, gt.standings, len(gt.rounds))
+    _keep_text(book)
     return book
+
+
+def _keep_text(book: XlsxBook) -> None:
+    """Every value written is data: openpyxl takes a text beginning with «=» (a name, a
+    nickname, a club) for a formula, so it is stored as text, with the quote prefix that
+    keeps it text when typed over in Excel or converted by LibreOffice."""
+    for sheet in book.worksheets:
+        for row in sheet.iter_rows():
+            for cell in row:
+                if cell.data_type == "f":
+                    cell.data_type = "s"
+                    cell.quotePrefix = True
 
 
 def _players(sheet: Worksheet, players: tuple[Player, ...]) -> None:

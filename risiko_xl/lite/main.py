@@ -5,7 +5,7 @@ e premere il pulsante (o F5); il risultato compare sotto, in *Output*.
 
 1. **Nuovo torneo**: la formula del torneo (in una copia vuota della cartella di lavoro).
 2. **Iscrivi giocatore**, uno alla volta (l'ID è il successivo libero), oppure scriverli
-   nel foglio *Iscritti* con il loro ID (G001, G002, …).
+   nel foglio *Iscritti* con il loro ID (G01, G02, …).
 3. **Sorteggia turno**, poi i risultati nel foglio *Risultati*.
 4. **Aggiorna classifica**, **Post forum** (nel foglio *Post*), **Stampa referti**.
 5. **Fasi finali** dopo i turni preliminari; **Verifica** ricontrolla tutto.

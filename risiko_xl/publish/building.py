@@ -270,13 +270,13 @@ def _named(source: PostSource, text: str) -> str:
 
 
 def _withdrawals(source: PostSource) -> tuple[Withdrawal, ...]:
-    """Players withdrawn or disqualified (000 Art. 4), in ID order, each with the last
-    round in which he has a result."""
+    """Players withdrawn or disqualified after playing (000 Art. 4: the standings leave
+    their scores out), in ID order, each with the last round in which he has a result."""
     out = []
     for e in sorted(source.entrants, key=lambda e: e.id):
         if e.state in (WITHDRAWN, DISQUALIFIED):
             played = [key[0] for key, seats in source.games.items() for s in seats
                       if s.player == e.id and s.typed]
-            out.append(Withdrawal(e.id, post_name(source, e.id), e.state,
-                                  max(played, default=None)))
+            if played:
+                out.append(Withdrawal(e.id, post_name(source, e.id), e.state, max(played)))
     return tuple(out)

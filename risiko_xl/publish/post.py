@@ -122,17 +122,17 @@ class Certificate:
 class Withdrawal:
     """A player withdrawn or disqualified: 000 Art. 4 recompiles the classification
     without him, so a post says who left and when rather than dropping him silently.
-    `after`: the last round he played (None: he never played)."""
+    `after`: the last round he played (one who never played has no scores to leave out
+    and is not listed: «Partecipa Torneo» NO in GestioneTorneo is not a withdrawal)."""
 
     player: str
     name: str
     state: str
-    after: int | None
+    after: int
 
     @property
     def text(self) -> str:
-        when = f"dopo il turno {self.after}" if self.after else "prima di giocare"
-        return f"{self.name} ({self.player}), {when}"
+        return f"{self.name} ({self.player}), dopo il turno {self.after}"
 
 
 @dataclass(frozen=True)

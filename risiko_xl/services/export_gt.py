@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -18,10 +19,12 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
 from risiko_xl.services.import_gt import RISIKO
-from risiko_xl.services.standings_sheet import standings_of
+from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
+from risiko_xl.standings import Standings, compute_standings
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
 
@@ -103,21 +106,34 @@ def _values(t: Tournament, rows: list[Any]) -> list[Decimal | None]:
     place = {r.row: t.computed.get(r.row, {}).get("Posizione") or 0 for r in rows}
     values: list[Decimal | None] = []
     for r in rows:
-        if r.seat.eliminated:
-            values.append(Decimal(-1))
+        if r.seat.eliminated:  # GestioneTorneo has no mark: its scoring reads -1 as -0,001
+            values.append(Decimal(0))
             continue
         if r.seat.risiko:  # GestioneTorneo's manual: «per il RisiKo deve essere indicato 100»
             values.append(Decimal(RISIKO))
             continue
-        beaten = sum(1 for o in rows if not o.seat.eliminated and o.seat.points ==
+        beaten = sum(1 for o in rows if (0 if o.seat.eliminated else o.seat.points) ==
                      r.seat.points and (place[o.row] or 99) > (place[r.row] or 99))
         values.append(Decimal(r.seat.points) + beaten * TENTH)
     return values
 
 
+def _kept(t: Tournament) -> Standings:
+    """The standings with every player who played: GestioneTorneo's Classifica lists each
+    registered player (ExcelAccess.getClassificaMaster2020 and the others read
+    `getListaGiocatori(false)`), so one who withdrew or was disqualified after playing
+    stays, by points («Partecipa Torneo» NO only keeps them out of its next draws)."""
+    entrants = [replace(e, state=WITHDRAWN) if e.state == DISQUALIFIED else e
+                for e in t.entrants]
+    return compute_standings(entrants, t.results, replace(t.formula.standings,
+                                                          withdrawn="keep"),
+                             standings_seed(t),
+                             recorded=[o for _, o in recorded_lotteries(t.book)])
+
+
 def _standings(t: Tournament, players: tuple[model.Player, ...],
                ids: dict[str, int]) -> tuple[model.Standing, ...]:
-    standings = standings_of(t)[0]
+    standings = _kept(t)
     by_number = {p.id: p for p in players}
     return tuple(model.Standing(row.position, by_number[ids[row.player]],
                                 tuple(None if v is None else _decimal(v) for v in row.rounds),
@@ -136,10 +152,11 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
-    if writer.destination(target).exists() and not force:
+    written = writer.destination(target)
+    if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
-                          "attuale resta nella copia NOME.bak)",
-                          valore=str(writer.destination(target)))
+                          f"attuale resta nella copia {backup_path(written).name})",
+                          valore=str(written))
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)

@@ -60,9 +60,10 @@ def _check_complete(t: Tournament) -> None:
     drawn = t.rounds_drawn()
     if drawn != list(range(1, rounds + 1)):
         missing = next(n for n in range(1, rounds + 1) if n not in drawn)
-        raise RisikoError(f"le fasi finali iniziano dopo i {rounds} turni preliminari: manca "
-                          f"il turno {missing}", foglio="Risultati", colonna="Turno",
-                          valore=missing)
+        found = ("turni " + ", ".join(str(n) for n in drawn)) if drawn else None
+        raise RisikoError(f"le fasi finali iniziano dopo i {rounds} turni preliminari "
+                          f"(«Turni preliminari» in Impostazioni) e manca il turno {missing}",
+                          foglio="Risultati", colonna="Turno", valore=found)
     blank = next((r for r in t.rows if r.seat is None), None)
     if blank is not None:
         raise RisikoError(f"mancano i risultati ({blank.phase}, turno {blank.round_no})",

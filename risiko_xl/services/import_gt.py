@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Sequence
+from dataclasses import replace
 from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.names import player_name
 from risiko_xl.rules.territories import MAP_TOTAL
@@ -47,8 +49,8 @@ CONVENTIONS = (
     "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
     "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
-    "differenza: i punti scalati dei tavoli da 5 e da 3 sono arrotondati per eccesso (open: "
-    "21 a un tavolo da 5 fa 27; gufo: 0,27), GestioneTorneo tiene i decimali (26,25; 0,2625)",
+    "differenza: nel gufo i centesimi scalati dei tavoli da 5 e da 3 sono arrotondati per "
+    "eccesso (21 a un tavolo da 5: 0,27), GestioneTorneo tiene i decimali (0,2625)",
     "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
     "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
 )
@@ -82,7 +84,9 @@ def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
 
 def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]:
     """TORNEO's details as our settings (over the formula's `base`): name, organiser,
-    venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds."""
+    venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds.
+    A formula with final phases keeps its own: GestioneTorneo's «Numero Turni Previsti»
+    counts the semifinal and the final too (MasterRisiko: 4 = 2 preliminary + 2 final)."""
     from risiko_xl.formulas import load
 
     # a fresh seed, as `sorteggia` records one when the tournament has none: the lotteries
@@ -93,9 +97,17 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
                                 "Seme sorteggio": secrets.token_hex(4)}
     rounds = max(gt.info.turni or 0, len(gt.rounds))
     found = load(formula)
-    if rounds and not found.variants and found.standings.rounds != rounds:
+    if (rounds and not found.variants and not final_phases(formula)
+            and found.standings.rounds != rounds):
         settings["Turni preliminari"] = rounds
     return settings
+
+
+def final_phases(formula: str) -> bool:
+    """Whether `formula` plays final phases after its preliminary rounds."""
+    from risiko_xl.formulas import load
+
+    return load(formula).phases.kind != "none"
 
 
 def check_out(out: Path, force: bool) -> None:
@@ -104,17 +116,24 @@ def check_out(out: Path, force: bool) -> None:
         raise RisikoError("il torneo importato si salva in formato .xlsx", valore=out.name)
     if out.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
-                          "attuale resta nello storico)", valore=str(out))
+                          f"attuale resta nella copia {backup_path(out).name})",
+                          valore=str(out))
 
 
 def fill(book: Book, gt: model.Workbook, source: str, formula: str,
          now: dt.datetime | None = None) -> list[str]:
     """Write `gt`'s players, dates and rounds into the new tournament `book` (made with
     `settings_of`); the report's lines."""
+    from risiko_xl.formulas import load
     from risiko_xl.services.standings_sheet import refresh_scores, update_standings
 
     settings = book.settings()
     rounds = to_text(settings.get("Turni preliminari"))
+    finals: tuple[model.Round, ...] = ()
+    if final_phases(formula):
+        last = int(rounds) if rounds else load(formula).standings.rounds
+        finals = tuple(r for r in gt.rounds if r.number > last)
+        gt = replace(gt, rounds=tuple(r for r in gt.rounds if r.number <= last))
     lines = [f"Importato {source}: {count(len(gt.players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, "
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
@@ -138,7 +157,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
                          f"{len(update.standings.lottery)} (registrate in Sorteggi)")
     elif gt.rounds:
         refresh_scores(book, now)
-    lines += _left_out(gt, source)
+    lines += _left_out(gt, source, finals, formula)
+    if formula == "open":
+        lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
+                     "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
+                     "(22,5): i totali possono differire di mezzo punto per tavolo da 5")
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
@@ -299,20 +322,24 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
             "Punti fuori obiettivo": rank}
 
 
-def _left_out(gt: model.Workbook, file: str) -> list[str]:
+def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round],
+              formula: str) -> list[str]:
     """What the import could not place, with its sheet and row."""
-    lines = []
-    if gt.info.turni and len(gt.rounds) > gt.info.turni:
+    lines = [f"Non importato: il foglio «{layout.round_sheet(r.number)}» di {file} (turno "
+             f"{r.number}): con la formula {formula} è una fase finale; prepararle con "
+             "«risiko-xl finali» e riportarvi i risultati" for r in finals]
+    if not finals and gt.info.turni and len(gt.rounds) > gt.info.turni:
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
                      f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
                      "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
     read = {layout.TOURNAMENT, layout.PLAYERS, *(layout.round_sheet(r.number)
-                                                for r in gt.rounds)}
+                                                for r in (*gt.rounds, *finals))}
     others = [name for name in gt.sheets if name not in read]
     if others:
-        lines.append("Fogli non importati: " + ", ".join(others) + " (la classifica è "
-                     "ricalcolata dai turni)")
+        standings = {layout.STANDINGS, layout.SHORT_STANDINGS} & set(others)
+        lines.append("Fogli non importati: " + ", ".join(others) + (
+            " (la classifica è ricalcolata dai turni)" if standings else ""))
     if gt.info.note:
         row = layout.INFO_ROWS["note"][0]
         lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from openpyxl.utils import get_column_letter
 
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.names import unprintable
 from risiko_xl.services.register import NewPlayer
 from risiko_xl.tournament.players import name_key
 
@@ -174,8 +174,7 @@ def _player(path: Source, row: int, values: dict[str, Any]) -> NewPlayer:
         value = values.get(header)
         text = to_text(value)
         if text is not None:
-            bad = next((c for c in text if unicodedata.category(c) in ("Cc", "Cf", "Cs")),
-                       None)
+            bad = unprintable(text)
             if bad is not None:
                 raise _error(path, row, header, f"carattere di controllo U+{ord(bad):04X}",
                              value)

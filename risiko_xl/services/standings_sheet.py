@@ -179,9 +179,10 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
     # a tie left by every criterion of the chain is decided by its last, the lottery,
     # recorded in Sorteggi (004 gives no tie-break for individual standings: rtu uses
-    # 001 §7's chain): said, never silent
+    # 001 §7's chain): said when drawn, never silent, and not again when a later
+    # classifica reuses it
     lines += tuple(f"Pari su tutti i criteri della classifica, deciso per sorteggio "
-                   f"(registrato in Sorteggi): {draw.describe()}" for draw in standings.lottery)
+                   f"(registrato in Sorteggi): {draw.describe()}" for draw in standings.drawn)
     if renamed:  # the ID counts: the name typed beside it is replaced, and said so
         shown = "; ".join(renamed[:RENAMED_SHOWN]) + (
             f"; e altre {len(renamed) - RENAMED_SHOWN}" if len(renamed) > RENAMED_SHOWN else "")

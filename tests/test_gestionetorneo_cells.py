@@ -1,0 +1,205 @@
+"""GestioneTorneo's cells one by one: what `gestionetorneo.writer` writes stays what was
+typed (a name beginning with «=» is text, never a formula), and what `reader` reads is
+checked cell by cell, refused with the GT sheet, row and column."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.errors import RisikoError
+from risiko_xl.gestionetorneo import layout, reader, writer
+from tests.support.gestionetorneo import tournament
+from tests.support.programs import need_program
+
+FORMULA_LIKE = {1: ("=HYPERLINK(\"http://evil.example\",\"Lupo\")", "==Lupo==", "=1+1"),
+                2: ("=NA()", "=SUM(A1:A9)", "=Club")}
+
+
+def _formula_like() -> writer.Workbook:
+    gt = tournament("MasterRisiko")
+    players = tuple(dataclasses.replace(p, cognome=FORMULA_LIKE[p.id][0],
+                                        nickname=FORMULA_LIKE[p.id][1],
+                                        club=FORMULA_LIKE[p.id][2])
+                    if p.id in FORMULA_LIKE else p for p in gt.players)
+    return dataclasses.replace(gt, players=players)
+
+
+def _assert_names_kept(read: writer.Workbook) -> None:
+    for p in read.players:
+        if p.id in FORMULA_LIKE:
+            assert (p.cognome, p.nickname, p.club) == FORMULA_LIKE[p.id]
+
+
+def test_text_beginning_with_equals_is_written_as_text(tmp_path):
+    path = writer.write(_formula_like(), tmp_path / "Modulo.xlsx")
+    book = openpyxl.load_workbook(path)
+    formulas = [(s.title, c.coordinate) for s in book.worksheets for row in s.iter_rows()
+                for c in row if c.data_type == "f"]
+    assert formulas == []
+    cell = book[layout.PLAYERS].cell(layout.PLAYERS_FIRST_ROW, 5)
+    assert (cell.value, cell.data_type, cell.quotePrefix) == ("=1+1", "s", True)
+    _assert_names_kept(reader.read(path))
+    seat = book[layout.round_sheet(1)].cell(2, 2).value
+    assert seat == f"Nome1 {FORMULA_LIKE[1][0]}\n=1+1"
+
+
+@pytest.mark.libreoffice
+def test_text_beginning_with_equals_stays_text_in_the_xls(tmp_path):
+    need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    path = writer.write(_formula_like(), tmp_path / "Modulo.xls")
+    assert path.suffix == ".xls"
+    _assert_names_kept(reader.read(path))
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(path), "--out", str(out)]) == 0
+
+
+def _changed(tmp_path: Path, change) -> Path:
+    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    book = openpyxl.load_workbook(path)
+    change(book)
+    book.save(path)
+    return path
+
+
+ROUND1 = layout.round_sheet(1)
+WHERE = "Foglio 1° Turno di Modulo.xlsx, riga 2, colonna "
+
+
+def _set(sheet: str, coordinate: str, value):
+    def change(book):
+        book[sheet][coordinate] = value
+    return change
+
+
+@pytest.mark.parametrize("change, message", [
+    (_set(layout.TOURNAMENT, "D6", 100000),
+     "Foglio TORNEO di Modulo.xlsx, riga 6, colonna D (Numero Turni Previsti): al massimo 60 "
+     "turni (valore trovato: 100000)"),
+    (_set(layout.TOURNAMENT, "D6", 1e300), "al massimo 60 turni (valore trovato: 1e+300)"),
+    (_set(layout.TOURNAMENT, "D6", 0), "colonna D (Numero Turni Previsti): il numero di turni "
+     "previsti è un numero intero maggiore di zero (valore trovato: 0)"),
+    (_set(layout.TOURNAMENT, "D6", "１６"), "(valore trovato: '１６')"),
+    (_set(ROUND1, "C2", "nan"), WHERE + "C (punti): i punti non sono un numero (valore "
+     "trovato: 'nan')"),
+    (_set(ROUND1, "C2", "inf"), "i punti non sono un numero (valore trovato: 'inf')"),
+    (_set(ROUND1, "C2", "-inf"), "i punti non sono un numero (valore trovato: '-inf')"),
+    (_set(ROUND1, "C2", "1e999"), "i punti non sono un numero (valore trovato: '1e999')"),
+    (_set(ROUND1, "C2", 1e300), WHERE + "C (punti): punti oltre 9999"),
+    (_set(ROUND1, "A2", None), WHERE + "A (ID): manca l'ID del giocatore, che ha nome o "
+     "punti nelle celle accanto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una "
+     "formula senza valore calcolato"),
+    (_set(ROUND1, "A2", "#N/A"), WHERE + "A: la cella contiene l'errore #N/A: correggere la "
+     "formula o scrivere il valore"),
+    (_set(ROUND1, "A2", "=27+1"), WHERE + "A (ID): manca l'ID del giocatore"),
+    (_set(ROUND1, "C2", None), WHERE + "C (punti): al tavolo sono scritti i punti degli altri "
+     "giocatori, qui no: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula "
+     "senza valore calcolato"),
+    (_set(ROUND1, "F2", "#N/A"), WHERE + "F: la cella contiene l'errore #N/A"),
+    (_set(ROUND1, "C2", "=10+8"), WHERE + "C (punti): al tavolo sono scritti i punti"),
+    (_set(layout.PLAYERS, "A5", "=4+1"), "Foglio Iscritti di Modulo.xlsx, riga 5, colonna A "
+     "(ID): manca l'ID dell'iscritto: la cella è vuota, contiene un errore (#N/A, #RIF!, …) o "
+     "una formula senza valore calcolato"),
+])
+def test_unreadable_cells_refused_with_their_place(tmp_path, capsys, change, message):
+    path = _changed(tmp_path, change)
+    with pytest.raises(RisikoError) as found:
+        reader.read(path, 60)
+    assert message in str(found.value)
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+    assert not (tmp_path / "Modulo-torneo.xlsx").exists()
+
+
+def test_a_whole_empty_seat_is_no_player_and_an_unplayed_table_has_no_points(tmp_path):
+    def change(book):
+        for column in "ABCDEFGHIJKLMNO":  # round 1, table 1: no points typed at all
+            if column in "CFILO":
+                book[ROUND1][f"{column}2"] = None
+    gt = reader.read(_changed(tmp_path, change))
+    assert [s.value for s in gt.rounds[0].tables[0].seats] == [None] * 5
+
+
+def _swap_first_two_registered(book):
+    """Iscritti sorted on columns B:G without the IDs of column A."""
+    sheet = book[layout.PLAYERS]
+    first, second = layout.PLAYERS_FIRST_ROW, layout.PLAYERS_FIRST_ROW + 1
+    for column in range(2, 8):
+        a, b = sheet.cell(first, column), sheet.cell(second, column)
+        a.value, b.value = b.value, a.value
+
+
+def test_a_seat_named_for_another_player_is_refused(tmp_path, capsys):
+    path = _changed(tmp_path, _swap_first_two_registered)
+    message = ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna B (Nome Cognome): l'ID 1 nella "
+               "cella accanto è «Nome2 Cognome2» nel foglio Iscritti (riga 4): correggere l'ID "
+               "o il nome, o i risultati andrebbero al giocatore sbagliato (valore trovato: "
+               "'Nome1 Cognome1')")
+    with pytest.raises(RisikoError) as found:
+        reader.read(path)
+    assert message in str(found.value)
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+
+
+def test_a_seat_blank_or_with_another_club_or_spacing_is_the_registered_player(tmp_path):
+    def change(book):
+        book[ROUND1]["B2"] = None  # GestioneTorneo reads only the ID
+        book[ROUND1]["E2"] = "  nome2   COGNOME2\nUn altro club"
+    gt = reader.read(_changed(tmp_path, change))
+    assert [s.player for s in gt.rounds[0].tables[0].seats] == [1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("coordinate, typed, found", [
+    ("C5", "Ross\u202ei", "U+202E"), ("C5", "Rossi\u200f", "U+200F"),
+    ("B5", "Tab\there", "U+0009"), ("D5", "Line\nBreak", "U+000A"),
+    ("E5", "Zero\u200bWidth", "U+200B"),
+])
+def test_names_pass_the_checks_of_iscrivi(tmp_path, capsys, coordinate, typed, found):
+    path = _changed(tmp_path, _set(layout.PLAYERS, coordinate, typed))
+    column = {"B": "Nome", "C": "Cognome", "D": "Nickname", "E": "Club"}[coordinate[0]]
+    message = (f"Foglio Iscritti di Modulo.xlsx, riga 5, colonna {coordinate[0]} ({column}): "
+               f"carattere di controllo ({found}): usare lettere, cifre e segni stampabili")
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+    assert cli.main(["nuovo", str(tmp_path / "t.xlsx"), "--formula", "open"]) == 0
+    assert cli.main(["iscrivi", str(tmp_path / "t.xlsx"), "Mario", "--cognome", typed]) == \
+        cli.EXIT_BAD_INPUT
+    assert f"carattere di controllo ({found})" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("sheet, coordinate, column", [
+    (layout.PLAYERS, "E5", "E (Club)"), (layout.PLAYERS, "F5", "F (Partecipa Torneo)"),
+    (ROUND1, "F2", "F (punti)"), (layout.TOURNAMENT, "D6", "D (Numero Turni Previsti)"),
+])
+def test_an_error_value_is_refused_with_its_cell(tmp_path, capsys, sheet, coordinate, column):
+    path = _changed(tmp_path, _set(sheet, coordinate, "#DIV/0!"))
+    row = coordinate[1:]
+    message = (f"Foglio {sheet} di Modulo.xlsx, riga {row}, colonna {column[0]}: la cella "
+               "contiene l'errore #DIV/0!: correggere la formula o scrivere il valore")
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert message in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+def test_an_error_value_in_an_xls_is_refused_with_its_cell(tmp_path, capsys):
+    need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    source = _changed(tmp_path, _set(layout.PLAYERS, "E5", "=NA()"))
+    folder = tmp_path / "xls"
+    subprocess.run(["soffice", f"-env:UserInstallation={(tmp_path / 'p').as_uri()}",
+                    "--headless", "--convert-to", "xls:MS Excel 97", "--outdir", str(folder),
+                    str(source)], check=True, capture_output=True, timeout=180)
+    assert cli.main(["importa", str(folder / "Modulo.xls")]) == cli.EXIT_BAD_INPUT
+    assert ("Foglio Iscritti di Modulo.xls, riga 5, colonna E: la cella contiene l'errore #N/A"
+            in capsys.readouterr().err)
+
+
+def test_a_folder_as_source_is_said_to_be_a_folder(tmp_path, capsys):
+    assert cli.main(["importa", str(tmp_path)]) == cli.EXIT_BAD_INPUT
+    assert "Questa è una cartella, non un file: indicare il file di GestioneTorneo " \
+        "(ModuloTorneo.xls)" in capsys.readouterr().err

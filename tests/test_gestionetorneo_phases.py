@@ -1,0 +1,132 @@
+"""GestioneTorneo's rounds of a formula with final phases (issue 18, organiser's report):
+its «Numero Turni Previsti» counts every round (manual V2.4 on MasterRisiko: «solo quattro
+turni di gioco di cui due eliminatori, uno di semifinale ed uno di finale»; 001 §1 «Due
+partite … più semifinali per i primi sedici classificati e finale»), so the import keeps
+the formula's preliminary rounds and never sums a semifinal as a qualifying game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.gestionetorneo import layout, writer
+from risiko_xl.gestionetorneo.model import Round, Seat, Table
+from tests.support.gestionetorneo import EXPECTED, tournament
+
+
+def _source(tmp_path: Path, kind: str) -> Path:
+    """`kind`'s two qualifying rounds, four rounds planned, and a «3° Turno» drawn as
+    GestioneTorneo leaves a semifinal to play (every point 0)."""
+    gt = tournament(kind, rounds_planned=4)
+    semi = Round(3, (Table(1, tuple(Seat(p, None) for p in (1, 3, 6, 7))),))
+    return writer.write(replace(gt, rounds=(*gt.rounds, semi)), tmp_path / "Modulo.xlsx")
+
+
+@pytest.mark.parametrize("kind, formula", [("MasterRisiko", "master"),
+                                           ("RadunoNazionale", "raduno")])
+def test_final_rounds_are_not_qualifying_rounds(tmp_path, capsys, kind, formula):
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(_source(tmp_path, kind)), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    # the formula's own 2 preliminary rounds (fresh «nuovo --formula master/raduno»)
+    assert f"2 turni, 4 tavoli; formula {formula}, turni preliminari 2" in printed
+    assert f"Non importato: il foglio «3° Turno» di Modulo.xlsx (turno 3): con la formula " \
+        f"{formula} è una fase finale; prepararle con «risiko-xl finali»" in printed
+    book = OpenpyxlBook(out)
+    assert book.settings()["Turni preliminari"] == 2
+    assert {r["Turno"] for r in book.read_table(schema.RESULTS.name)} == {1, 2}
+    assert {int(r["ID"]): r["Totale"] for r in book.read_table("Classifica")} == \
+        pytest.approx(EXPECTED[kind])  # the semifinal is not summed
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def test_finali_says_which_rounds_it_found(tmp_path, capsys):
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(_source(tmp_path, "MasterRisiko")), "--out",
+                     str(out)]) == 0
+    book = OpenpyxlBook(out)
+    book.set_setting("Turni preliminari", 4)
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["finali", str(out)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "dopo i 4 turni preliminari («Turni preliminari» in Impostazioni) e manca il " \
+        "turno 3" in err and "valore trovato: 'turni 1, 2'" in err
+
+
+def test_refusals_name_the_backup_copy(tmp_path, capsys):
+    out = tmp_path / "torneo.xlsx"
+    source = _source(tmp_path, "MasterRisiko")
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["importa", str(source), "--out", str(out)]) == cli.EXIT_BAD_INPUT
+    assert "resta nella copia torneo.bak.xlsx" in capsys.readouterr().err
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == \
+        cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "resta nella copia Ritorno.bak.xlsx" in err and "NOME" not in err
+    assert cli.main(["nuovo", str(out)]) == cli.EXIT_BAD_INPUT
+    assert "copia di sicurezza torneo.bak.xlsx" in capsys.readouterr().err
+
+
+def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
+    from decimal import Decimal as D
+
+    from risiko_xl.gestionetorneo import reader
+
+    gt = tournament("MasterRisiko")
+    first = gt.rounds[0]
+    five = first.tables[0]
+    out_seat = replace(five.seats[4], value=D(-1))  # player 5 eliminated at table 1
+    gt = replace(gt, rounds=(replace(first, tables=(replace(five, seats=(
+        *five.seats[:4], out_seat)), *first.tables[1:])), *gt.rounds[1:]))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out, back = tmp_path / "torneo.xlsx", tmp_path / "Ritorno.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["ritira", str(out), "3"]) == 0  # after playing both rounds
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    again = reader.read(back)
+    # ScorePlayerQualificazioniNazionale.trascodificaPunteggio reads the typed value as
+    # thousandths: -1 would be -0,001; GestioneTorneo has no elimination mark, 0 is 0,000
+    assert again.rounds[0].tables[0].seats[4].value == 0
+    # getClassificaMaster2020(false, …) ranks getListaGiocatori(false): every registered
+    # player; 3 (1,078, second) stays second though «Partecipa Torneo» NO
+    assert not next(p for p in again.players if p.id == 3).partecipa
+    short = list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]
+    assert [(pos, pid) for pos, _, _, _, pid in short[:3]] == [("1", "1"), ("2", "3"),
+                                                              ("3", "6")]
+    assert {int(row[4]) for row in short} == set(range(1, 11))
+
+
+def test_open_rounding_is_stated_and_help_names_the_way_back(tmp_path, capsys):
+    source = writer.write(tournament("Open"), tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source), "--out", str(tmp_path / "t.xlsx")]) == 0
+    # ScorePlayerOpen keeps 18 × 1,25 = 22,5; seeds 000/001 round up: 23
+    assert "(18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale (22,5)" in \
+        capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    printed = capsys.readouterr().out
+    assert "--gestionetorneo il file per GestioneTorneo" in printed
+    assert "il componente\n" not in printed and "per chi non ha il componente" not in printed
+
+
+def test_partecipa_no_is_not_posted_as_withdrawn(tmp_path, capsys):
+    out = tmp_path / "torneo.xlsx"
+    source = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["ritira", str(out), "5"]) == 0
+    capsys.readouterr()
+    assert cli.main(["post", str(out)]) == 0
+    text = capsys.readouterr().out
+    # 10 («Partecipa Torneo» NO, never played) has no scores for 000 Art. 4 to leave out
+    assert "Ritirati: Nome5 “Nick5” Cognome5 (5), dopo il turno 2" in text
+    assert "(10)" not in text and "prima di giocare" not in text
