@@ -18,7 +18,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, reader, writer
-from risiko_xl.services.import_gt import IMPORTED, tie_ranks
+from risiko_xl.services.import_gt import IMPORTED, elimination_orders, tie_ranks
 from tests.support.gestionetorneo import (
     EXPECTED,
     FORMULAS,
@@ -84,6 +84,12 @@ def test_players_settings_calendar_and_draw_record(tmp_path):
     settings = book.settings()
     assert (settings["Nome torneo"], settings["Sede"], settings["Club organizzatore"]) == (
         "Torneo MasterRisiko", "Circolo di Prova", "RC Roma")
+    # a fresh random seed, as `sorteggia` records one (services/rounds.py: token_hex(4)),
+    # never the fixed public default «risiko» of the standings' lotteries
+    seed = settings["Seme sorteggio"]
+    (tmp_path / "again").mkdir()
+    again = OpenpyxlBook(imported(tmp_path / "again", "MasterRisiko")).settings()
+    assert len(seed) == 8 and seed != "risiko" and again["Seme sorteggio"] != seed
     dates = [(r["Turno"], r["Data"].day) for r in book.read_table(schema.CALENDAR.name)]
     assert dates == [(1, 1), (2, 8)]
     draws = book.read_table(schema.DRAWS.name)
@@ -295,6 +301,81 @@ def test_a_risiko_over_the_map_keeps_what_the_map_leaves(tmp_path, capsys):
     first = next(r for r in OpenpyxlBook(out).read_table(schema.RESULTS.name) if r["ID"] == "1")
     assert (first["Punti obiettivo"], first["RisiKo!"]) == (70, "S")
     assert totals(out)[1] == F(1100, 1000)
+
+
+@pytest.mark.parametrize(("kind", "expected"), [
+    # ScorePlayerOpen / ScorePlayerRaduno: the typed 100 + 50, whatever the map leaves
+    # the row (164 − 30 − 25 − 27 = 82: not 82 + 50 = 132; the referee's open.json)
+    ("Open", 150), ("RadunoNazionale", 150),
+    # ScorePlayerTorneoGufo: getBonusIntero(1) = 12 + 100 / 100
+    ("TorneoGufo", 13),
+])
+def test_a_reduced_risiko_scores_as_gestionetorneo(tmp_path, kind, expected):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    tables = ((1, 1, ((1, "100"), (2, "30"), (3, "25"), (4, "27"))),)
+    gt = replace(tournament(kind, rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    first = next(r for r in OpenpyxlBook(out).read_table(schema.RESULTS.name) if r["ID"] == "1")
+    assert (first["Punti obiettivo"], first["RisiKo!"]) == (82, "S")
+    assert totals(out)[1] == expected
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    assert reader.read(back).rounds[0].tables[0].seats[0].value == 100
+
+
+def test_a_tie_for_first_is_refused_on_the_gestionetorneo_sheet(tmp_path, capsys):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    # 44 against 44 for 1st: GestioneTorneo's fix is a decimal for the tie's winner
+    # (44,1); the message names its sheet and row, not our Risultati, and nothing is written
+    tables = ((1, 1, ((1, "44"), (2, "44"), (3, "30"), (4, "20"))),)
+    gt = replace(tournament("MasterRisiko", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Foglio 1° Turno di Modulo.xlsx, tavolo 1, riga 2: parità per il 1° posto" in err
+    assert "scrivere un decimale per chi ha vinto lo spareggio (44,1 contro 44)" in err
+    assert "Risultati" not in err and not out.exists()
+
+
+def test_elimination_orders():
+    # GestioneTorneo places the higher typed value better (Partita.getPosizione): -1
+    # before -2, so -2 went out first; equal values share the place («S»)
+    assert elimination_orders([D(50), D(-1), D(-2), None]) == [None, 2, 1, None]
+    assert elimination_orders([D(50), D(-1), D(-1)]) == [None, "S", "S"]
+    assert elimination_orders([D(50), D(-1)]) == [None, "S"]
+
+
+@pytest.mark.parametrize(("third", "fourth", "expected"), [
+    # ScorePlayerTorneoGufo.getBonusIntero on a negative score: 2 at the 3rd place, 1 at
+    # the 4th; equal values share the better place (Partita.getPosizione): 2 each
+    ("-1", "-2", (F(2), F(1))), ("-1", "-1", (F(2), F(2))),
+])
+def test_gufo_two_eliminated_and_a_tie_below_first(tmp_path, capsys, third, fourth, expected):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    # table 1: 20 and 20 share the 2nd place, 7 + 20/100 each; 10 is 4th, 3 + 10/100
+    tables = ((1, 1, ((1, "50"), (2, "20"), (3, "20"), (4, "10"))),
+              (1, 2, ((5, "60"), (6, "30"), (7, third), (8, fourth))))
+    gt = replace(tournament("TorneoGufo", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    got = totals(out)
+    assert [got[i] for i in (1, 2, 3, 4)] == [F(1250, 100), F(720, 100), F(720, 100),
+                                             F(310, 100)]
+    assert (got[5], got[6], got[7], got[8]) == (F(1260, 100), F(730, 100), *expected)
+    assert "«Eliminato» è l'ordine di eliminazione" in capsys.readouterr().out
 
 
 def test_without_libreoffice_the_export_is_an_xlsx_said_plainly(tmp_path, monkeypatch, capsys):

@@ -58,10 +58,30 @@ def test_raduno_and_nazionale_typed_points_plus_bonus(name):
 
 def test_raduno_shared_win_and_risiko():
     # ScorePlayerRaduno: numeroVincitori() == 2 → BONUS/2 = 25 each (Partita.isVincitore:
-    # equal top points); a RisiKo! is only its typed points, here 48 + 50 at a 5-table.
+    # equal top points). A RisiKo! is typed 100 there (manual: «per il RisiKo deve essere
+    # indicato 100 come punteggio»): 100 + 50 = 150, also when its row keeps only what
+    # the map leaves (164 − others: 48 here) — `risiko_points` 100.
     shared = [Seat(30, 6), Seat(30, 6), Seat(12, 3), Seat(5, 1)]
     assert points("raduno", *shared) == (55, 55, 12, 5)
-    assert points("raduno", Seat(48, 0, 1, risiko=True), 30, 20, 10, 5)[0] == 98
+    assert points("raduno", Seat(48, 0, 1, risiko=True), 30, 20, 10, 5)[0] == 150
+
+
+@pytest.mark.parametrize(("name", "players", "expected"), [
+    # ScorePlayerRaduno / ScorePlayerNazionaleRisiko: typed 100 + BONUS 50, no factor
+    ("raduno", 4, 150), ("nazionale", 4, 150), ("raduno", 3, 150),
+    # ScorePlayerOpen: 100 + 50 at 4; at 5 «punteggio != 100f» keeps 100; ×0,75 at 3
+    ("open", 4, 150), ("open", 5, 150), ("open", 3, 125), ("santeufemia", 4, 150),
+    # ScorePlayerTorneoGufo: getBonusIntero(1) = 12 + 100 (×1,25 / ×0,75) / 100
+    ("gufo", 4, 13), ("gufo", 5, 12 + F(125, 100)), ("gufo", 3, 12 + F(75, 100)),
+])
+def test_reduced_risiko_scores_as_gestionetorneo(name, players, expected):
+    # the referee's open.json, round 1 table 2: 100 / 30 / 25 / 27 — the others hold 82,
+    # so the RisiKo! row keeps 164 − 82 = 82 objective points; GestioneTorneo scores the
+    # typed 100, and so must we (not 82 + 50 = 132)
+    others = [Seat(p, 0, i + 2) for i, p in enumerate([40, 35, 25, 20][:players - 1])]
+    risiko = Seat(min(100, 164 - sum(s.points for s in others)), 0, 1, risiko=True)
+    assert risiko.points < 100
+    assert points(name, risiko, *others)[0] == expected
 
 
 # --- open and santeufemia: ScorePlayerOpen ---------------------------------------------------
@@ -107,11 +127,31 @@ def test_gufo_placement_points_and_hundredths():
     assert points("gufo", Seat(100, 0, 1, risiko=True), 20, 12, 8, 4)[0] == 12 + F(125, 100)
 
 
-def test_gufo_known_difference_eliminated():
-    # getBonusIntero: an eliminated player (typed negative) placed 4th gets 1, not 3, and
-    # no hundredths; the «gufo» method gives the position's 3 (preset notes).
-    seats = [Seat(40, 9, 1), Seat(22, 6, 2), Seat(12, 3, 3), Seat(0, 0, 4, eliminated=True)]
-    assert points("gufo", *seats)[3] == 3 != 1
+def test_gufo_eliminated_players_score_the_negative_scale():
+    # ScorePlayerTorneoGufo.getBonusIntero(posizione, punteggio): a negative score (an
+    # eliminated player) gets 3/2/1/0 at positions 2/3/4/5 instead of 7/5/3/2, and
+    # trascodificaPunteggio adds no hundredths («if (punteggio >= 0f)»). The referee's
+    # gufo.json: Dario Dini, eliminated 4th at a 4-table (1) and 5th at a 5-table (0).
+    out = Seat(0, 0, 4, eliminated=True)
+    assert points("gufo", Seat(40, 9, 1), Seat(22, 6, 2), Seat(12, 3, 3), out)[3] == 1
+    seats = [Seat(40, 9, 1), Seat(22, 6, 2), Seat(12, 3, 3), Seat(8, 2, 4),
+             Seat(0, 0, 5, eliminated=True)]
+    assert points("gufo", *seats)[4] == 0
+    # two eliminated at a 4-table, 3rd and 4th by elimination order: 2 and 1
+    two = [Seat(40, 9, 1), Seat(22, 6, 2), Seat(0, 0, 3, eliminated=True, elimination=2),
+           Seat(0, 0, 4, eliminated=True, elimination=1)]
+    assert points("gufo", *two)[2:] == (2, 1)
+
+
+def test_gufo_tie_below_first_shares_the_better_place():
+    # Partita.getPosizione: tied players share the better position, so 20 and 20 at a
+    # 4-table are both 2nd (getBonusIntero 7 + 20/100) and 10 is 4th (3 + 10/100); a tie
+    # for 1st stays refused («Unico Vincitore», GestioneTorneo's default)
+    tied = [Seat(50, None, None), Seat(20, None, None), Seat(20, None, None),
+            Seat(10, None, None)]
+    assert points("gufo", *tied) == (F(1250, 100), F(720, 100), F(720, 100), F(310, 100))
+    with pytest.raises(RisikoError):
+        points("gufo", Seat(50, None, None), Seat(50, None, None), Seat(10, None, None))
 
 
 # --- campionato_gufo: ScorePlayerCampionatoGufo (Spartac) ------------------------------------

@@ -76,11 +76,15 @@ class Method:
         """The seat's objective points scaled for a table of `players` (rounded up);
         in S.P.Q.RisiKo! the game's points as typed."""
         # `_scales` is set by __post_init__ (a cache, not a dataclass field)
+        return self.scaled(seat.points, players)
+
+    def scaled(self, points: int, players: int) -> int:
+        """`points` scaled for a table of `players` (rounded up)."""
         scales: dict[int, tuple[int, int]] = self._scales  # type: ignore[attr-defined]
         scale = scales.get(players) if self.game.scaled else None
         if scale is None:
-            return seat.points
-        return -(-seat.points * scale[0] // scale[1])
+            return points
+        return -(-points * scale[0] // scale[1])
 
     def rank_points(self, seat: Seat, players: int) -> int:
         """The quantity the method scores, which orders a table (seed 002 «Punteggi»:
@@ -118,30 +122,47 @@ class PositionMethod(Method):
     risiko_total: int | None = None  # fixed total for a RisiKo! (None: formula applies)
     shared_win: int | None = None  # bonus each for an unbroken tie for 1st (Raduno: 25)
     use_coefficient: bool = False  # coefficient as hundredths of a point (seed 004)
+    # table points a RisiKo! counts, whatever the others kept (GestioneTorneo: the typed
+    # 100, scaled like any score); None: the objective points written on its row
+    risiko_points: int | None = None
+    # bonuses by position 1, 2, … for an eliminated player (GestioneTorneo's Torneo Gufo,
+    # ScorePlayerTorneoGufo.getBonusIntero: 3/2/1/0 for 2nd–5th); None: as `bonuses`
+    eliminated_bonuses: tuple[int, ...] | None = None
+    # an unbroken tie below 1st scores the better place (GestioneTorneo's
+    # Partita.getPosizione: tied players share the better position); False: refused
+    shared_places: bool = False
 
-    def bonus(self, position: int, group: int) -> int:
+    def bonus(self, position: int, group: int, eliminated: bool = False) -> int:
         if group == 1:
-            return self._bonus_at(position)
+            return self._bonus_at(position, eliminated)
         if position == 1 and self.shared_win is not None:
             return self.shared_win
-        span = {self._bonus_at(p) for p in range(position, position + group)}
+        if position > 1 and self.shared_places:
+            return self._bonus_at(position, eliminated)
+        span = {self._bonus_at(p, eliminated) for p in range(position, position + group)}
         if len(span) > 1:
             raise RisikoError(
                 f"parità non risolta per il {position}° posto: il metodo {self.name} "
                 "assegna punti diversi ai posti in parità; indicare chi precede")
         return span.pop()
 
-    def _bonus_at(self, position: int) -> int:
-        return self.bonuses[position - 1] if position <= len(self.bonuses) else 0
+    def _bonus_at(self, position: int, eliminated: bool = False) -> int:
+        table = self.bonuses
+        if eliminated and self.eliminated_bonuses is not None:
+            table = self.eliminated_bonuses
+        return table[position - 1] if position <= len(table) else 0
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
         if seat.risiko and self.risiko_total is not None:
             return self.risiko_total
-        points = self.table_points(seat, players)
+        if seat.risiko and self.risiko_points is not None:
+            points = self.scaled(self.risiko_points, players)
+        else:
+            points = self.table_points(seat, players)
         if self.points_cap is not None:
             points = min(points, self.points_cap)
-        total = points * self.point_unit + self.bonus(position, group)
+        total = points * self.point_unit + self.bonus(position, group, seat.eliminated)
         if self.use_coefficient:
             total += self.coefficient_part(seat)
         if self.winner_cap is not None and players == 5 and position == 1:

@@ -4,12 +4,14 @@ Iscritti become ours (`Partecipa Torneo` NO: «Ritirato»; national ID, birth da
 e-mail in the optional columns `schema.PLAYER_EXTRAS`), TORNEO fills `Impostazioni` and
 `Calendario`, each round sheet becomes a round of `Risultati`, recorded in `Sorteggi` as
 imported (procedure «importato da GestioneTorneo», no seed and no fingerprint, so
-`verifica` checks the seating against it and replays nothing). GestioneTorneo's
+`verifica` checks the seating against it and replays nothing); the tournament gets a fresh
+random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
 conventions are translated and listed in the report (`CONVENTIONS`)."""
 
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from decimal import ROUND_DOWN, Decimal
@@ -40,8 +42,17 @@ CONVENTIONS = (
     f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
     f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
     f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
-    "un punteggio negativo è un giocatore eliminato: «Eliminato» S, 0 punti",
+    "un punteggio negativo è un giocatore eliminato, 0 punti: GestioneTorneo mette prima "
+    "il valore più alto, quindi con due o più eliminati di valori diversi (-1 e -2) «Eliminato» "
+    "è l'ordine di eliminazione (-2 è uscito per primo: 1), con valori uguali «S» (stesso "
+    "posto: gufo dà a entrambi i punti del posto migliore, come GestioneTorneo)",
+    "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
+    "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
+    "differenza: nel gufo i centesimi scalati dei tavoli da 5 e da 3 sono arrotondati per "
+    "eccesso (21 a un tavolo da 5: 0,27), GestioneTorneo tiene i decimali (0,2625)",
+    "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
+    "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
 )
 
 
@@ -78,9 +89,12 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
     counts the semifinal and the final too (MasterRisiko: 4 = 2 preliminary + 2 final)."""
     from risiko_xl.formulas import load
 
+    # a fresh seed, as `sorteggia` records one when the tournament has none: the lotteries
+    # of the imported standings are then drawn on it (never on the fixed public default)
     settings: dict[str, Any] = {"Nome torneo": gt.info.nome or Path(source).stem,
                                 "Club organizzatore": gt.info.organizzatore or None,
-                                "Sede": gt.info.sede or None}
+                                "Sede": gt.info.sede or None,
+                                "Seme sorteggio": secrets.token_hex(4)}
     rounds = max(gt.info.turni or 0, len(gt.rounds))
     found = load(formula)
     if (rounds and not found.variants and not final_phases(formula)
@@ -133,7 +147,10 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
         if variant is not None:
             book.set_setting(VARIANT_KEY, variant)
     if any(s.value is not None for r in gt.rounds for t in r.tables for s in t.seats):
-        update = update_standings(book, now)
+        try:
+            update = update_standings(book, now)
+        except RisikoError as err:
+            raise _on_source(err, book, gt, source) from None
         lines.append(update.lines[0])
         if update.standings.lottery:  # each one listed by «classifica» and in Sorteggi
             lines.append(f"Parità della classifica decise per sorteggio: "
@@ -145,8 +162,32 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
         lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
                      "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
                      "(22,5): i totali possono differire di mezzo punto per tavolo da 5")
+    lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
+                 "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
     return lines
+
+
+def _on_source(err: RisikoError, book: Book, gt: model.Workbook, file: str) -> RisikoError:
+    """A rule refusing a built `Risultati` row, said on the GestioneTorneo sheet and row
+    the user typed it in («foglio 1° Turno, riga 4»): the built workbook is never
+    written. A tie for 1st gets GestioneTorneo's fix (a decimal for the tie's winner)."""
+    if err.foglio != schema.RESULTS.sheet or err.riga is None:
+        return err
+    row = next((r for r in book.read_table(schema.RESULTS.name) if r.sheet_row == err.riga),
+               None)
+    found = None if row is None else next(
+        ((layout.round_sheet(r.number), t) for r in gt.rounds for t in r.tables
+         if r.number == row.get("Turno") and t.number == row.get("Tavolo")), None)
+    if found is None:
+        return err
+    sheet, table = found
+    message = err.messaggio
+    if message.startswith("parità per il 1° posto"):
+        message = (message.split(": compilare")[0] + ": in GestioneTorneo scrivere un "
+                   "decimale per chi ha vinto lo spareggio (44,1 contro 44)")
+    return RisikoError(message, foglio=f"{sheet} di {file}", riga=table.row + 1,
+                       tavolo=table.number)
 
 
 def _calendar(book: Book, info: model.Info) -> None:
@@ -193,6 +234,16 @@ def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
     return out
 
 
+def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | None]:
+    """«Eliminato» for each seat: None for a survivor; for the eliminated (typed negative),
+    the order of elimination when their values all differ (GestioneTorneo places the higher
+    value better, so the lowest went out first: 1), else «S» (order unknown: a shared place)."""
+    out = sorted(v for v in values if v is not None and v < 0)
+    if len(out) > 1 and len(set(out)) == len(out):
+        return [out.index(v) + 1 if v is not None and v < 0 else None for v in values]
+    return ["S" if v is not None and v < 0 else None for v in values]
+
+
 def _rounds(book: Book, gt: model.Workbook, file: str,
             now: dt.datetime | None) -> list[str]:
     names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
@@ -218,12 +269,14 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
                 lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
                              f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
                              f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
-                             f"({MAP_TOTAL}); conta come RisiKo! e le formule che gli "
-                             "danno un punteggio fisso (master, open) non cambiano")
+                             f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
+                             "1,100; raduno, open, gufo: 100 punti tavolo come in "
+                             "GestioneTorneo)")
             ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
-            for seat, value, rank in zip(seats, values, ranks):
+            outs = elimination_orders(values)
+            for seat, value, rank, out in zip(seats, values, ranks, outs):
                 results.append(_result(rnd.number, table.number, seat.player,
-                                       names[seat.player], value, rank, risiko))
+                                       names[seat.player], value, rank, risiko, out))
             if not played:
                 lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
                              f"{table.row}): nessun punteggio, importato come da giocare")
@@ -256,13 +309,13 @@ def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Ta
 
 
 def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
-            rank: int | None, risiko: int | None) -> dict[str, Any]:
+            rank: int | None, risiko: int | None, out: int | str | None) -> dict[str, Any]:
     row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
                            "ID": str(player), "Giocatore": name}
     if value is None:
         return row
-    if value < 0:
-        return {**row, "Punti obiettivo": 0, "Eliminato": "S"}
+    if out is not None:
+        return {**row, "Punti obiettivo": 0, "Eliminato": out}
     if value >= RISIKO:
         return {**row, "Punti obiettivo": risiko, "RisiKo!": "S"}
     return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
