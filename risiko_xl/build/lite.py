@@ -201,7 +201,7 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
 
 
 def _has_code(extensions: WebExtensions | None) -> bool:
-    return extensions is not None and EXTENSION_PART in extensions.parts
+    return extensions is not None and EXTENSION_TYPE in extensions.types.values()
 
 
 def _carries_note(path: Path) -> bool:
