@@ -4,10 +4,10 @@ An Office add-in saved with a workbook (xlwings Lite keeps its `main.py` and
 `requirements.txt` there) lives in `xl/webextensions/`: a `taskpanes.xml` part named by a
 package relationship of type `TASKPANES`, one `webextensionN.xml` part per add-in, their
 relationships, and a content-type override for each. `read` finds them by relationship
-(names and letter case vary) and keeps the folder's other parts, a damaged one too. openpyxl drops them all when it saves
-a file: `OpenpyxlBook` reads them with `read` before the save and `add` puts them back
-into the saved file, byte for byte. `add` also writes them into a new workbook
-(`risiko_xl.build.lite`).
+(names and letter case vary) and keeps the folder's other parts, a damaged one too.
+openpyxl drops them all when it saves a file: `OpenpyxlBook` reads them with `read`
+before the save and `add` puts them back into the saved file, byte for byte. `add` also
+writes them into a new workbook (`risiko_xl.build.lite`).
 """
 
 from __future__ import annotations
