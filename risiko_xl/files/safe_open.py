@@ -265,7 +265,7 @@ def _sheet_named(package: zipfile.ZipFile, part: str) -> str | None:
             rid = next((v for k, v in node.attrib.items() if k.endswith("}id")), None)
             target = targets.get(rid, "")
             if (target.lstrip("/") if target.startswith("/") else "xl/" + target) == part:
-                return node.get("name")
+                return str(node.get("name", ""))
     return None
 
 
