@@ -123,7 +123,7 @@ def read(path: Path) -> WebExtensions | None:
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
         return None  # not a package we can read: openpyxl will say so
     overrides = {name.lower(): kind for name, kind in overrides.items()}
-    types = {name: overrides.get(name.lower()) or known.get(name)
+    types = {name: known.get(name) or overrides.get(name.lower())  # a relationship's first
              or defaults.get(posixpath.splitext(name)[1][1:].lower())
              or "application/octet-stream" for name in parts if not name.endswith(".rels")}
     return WebExtensions(parts, types, taskpanes)
