@@ -71,7 +71,8 @@ def check_message(case: Case, stderr: str, folder: Path) -> None:
     assert len(lines) == 1, stderr
     line = lines[0]
     assert line.startswith("Errore: "), line
-    english = ENGLISH.search(line.replace(str(folder), "CARTELLA"))
+    english = ENGLISH.search(re.sub(r"«[^»]*»", "«»",  # names found, not prose
+                                     line.replace(str(folder), "CARTELLA")))
     assert english is None, f"English in {line!r}: {english[0]!r}"
     if case.foglio is not None:
         assert re.search(rf"\b[Ff]oglio {re.escape(case.foglio)}\b", line), line
@@ -157,6 +158,21 @@ def test_an_empty_file_points_at_its_backup(tmp_path):
     path.write_bytes(b"")
     shutil.copyfile(build.BASE, tmp_path / "torneo.bak.xlsx")
     with pytest.raises(RisikoError, match=r"è vuoto .*«torneo\.bak\.xlsx»"):
+        OpenpyxlBook(path)
+
+
+def test_a_damaged_sheet_is_named_with_its_part(tmp_path):
+    """«il contenuto XML è danneggiato» says where: the sheet and its part."""
+    from risiko_xl.files.safe_open import _sheet_named
+
+    path = tmp_path / "torneo.xlsx"
+    with zipfile.ZipFile(build.BASE) as source:
+        part = next(n for n in source.namelist() if _sheet_named(source, n) == "Iscritti")
+        with zipfile.ZipFile(path, "w") as target:
+            for item in source.infolist():
+                data = source.read(item)
+                target.writestr(item, data[:len(data) // 2] if item.filename == part else data)
+    with pytest.raises(RisikoError, match=rf"XML del foglio Iscritti \(«{part}»\) è danneggiato"):
         OpenpyxlBook(path)
 
 

@@ -151,6 +151,11 @@ def test_cli_new_lite_and_its_refusal(tmp_path, capsys):
     assert cli.main(["nuovo", str(tmp_path / "serata.xlsm"), "--lite", "--formula",
                      "master"]) == cli.EXIT_BAD_INPUT
     assert ".xlsx" in capsys.readouterr().err and not (tmp_path / "serata.xlsm").exists()
+    for nameless in (".xlsx", ".XLSM"):  # a name with no name before its extension
+        assert cli.main(["nuovo", str(tmp_path / nameless), "--lite", "--formula",
+                         "master"]) == cli.EXIT_BAD_INPUT
+        assert "manca il nome del file" in capsys.readouterr().err.lower()
+        assert not (tmp_path / nameless).exists()
 
 
 # --- every command keeps the parts ---------------------------------------------------------------

@@ -249,6 +249,25 @@ def test_adversary_findings_are_one_clear_line(registered, tmp_path, capsys, mon
     assert "scritto comunque" in capsys.readouterr().err
 
 
+def test_a_libreoffice_lock_of_this_computer_with_no_libreoffice_running_is_stale(
+        registered, monkeypatch, capsys):
+    """LibreOffice crashed and left its owner file: the command says so and writes; while
+    LibreOffice runs, the file is refused (no advice about Excel's RisiKo! buttons)."""
+    from risiko_xl.files import lock
+
+    owner = registered.with_name(f".~lock.{registered.name}#")
+    owner.write_text(f",root,{socket.gethostname()},20.11.2026 10:00,file:///x;")
+    monkeypatch.setattr(lock, "libreoffice_running", lambda: True)
+    assert cli.main(["ritira", str(registered), "G001"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "aperto in LibreOffice da root" in err and "pulsanti" not in err
+    monkeypatch.setattr(lock, "libreoffice_running", lambda: False)
+    assert cli.main(["ritira", str(registered), "G001"]) == 0
+    err = capsys.readouterr().err
+    assert "LibreOffice non è in esecuzione" in err and owner.name in err
+    assert owner.exists()  # not ours to remove
+
+
 def test_a_setting_typed_with_other_case_or_spacing_counts(registered):
     from risiko_xl.books.settings import setting_key
 

@@ -103,12 +103,40 @@ def test_a_growing_table_never_writes_over_what_was_typed_below_it(tmp_path, cap
     assert digest(path) == before
 
 
+def test_formulas_typed_in_a_table_survive_a_save_with_their_values(tmp_path):
+    """A formula typed in Iscritti (a name, a club) is what the user typed: a command that
+    leaves its value keeps the formula, and the value the spreadsheet saved for it."""
+    from risiko_xl.books import formula_cache
+
+    path = new_tournament(tmp_path)
+    assert cli.main(["register", str(path), "Primo Arrivato"]) == 0  # typed rows taken in
+    book = openpyxl.load_workbook(path)
+    sheet = book["Iscritti"]
+    row = next(r for r in range(2, sheet.max_row + 1) if sheet.cell(r, 1).value == "G02")
+    headers = [c.value for c in sheet[1]]
+    name = sheet.cell(row, headers.index("Nome") + 1)
+    club = sheet.cell(row, headers.index("Club") + 1)
+    name.value, club.value = '="Nome"&"2"', '="Club"&"2"'
+    book.save(path)
+    formula_cache.put_back(path, {sheet.path.lstrip("/"): {name.coordinate: "Nome2",
+                                                           club.coordinate: "Club2"}})
+    for command in (["draw", str(path)], ["standings", str(path)],
+                    ["register", str(path), "Nuovo Giocatore"]):
+        assert cli.main(command) == 0
+        formulas = openpyxl.load_workbook(path)["Iscritti"]
+        values = openpyxl.load_workbook(path, data_only=True)["Iscritti"]
+        assert formulas[name.coordinate].value == '="Nome"&"2"'
+        assert formulas[club.coordinate].value == '="Club"&"2"'
+        assert (values[name.coordinate].value, values[club.coordinate].value) == (
+            "Nome2", "Club2")
+    assert load(OpenpyxlBook(path)).by_id["G02"].name.startswith("Nome2")
+
+
 @pytest.mark.libreoffice
 def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys):
     """An ID typed as ="G"&"01" and a name as =UPPER(...): openpyxl computes nothing, so
     without a saved value the command says so; once LibreOffice has saved the file, the
-    values it computed count; openpyxl cannot save a formula's value, so the saved file
-    keeps the value in its place."""
+    values it computed count, and the saved file keeps the formula with its value."""
     import shutil
     import subprocess
 
@@ -136,7 +164,8 @@ def test_a_formula_in_a_typed_cell_counts_with_its_saved_value(tmp_path, capsys)
     assert cli.main(["draw", str(path)]) == 0
     players = load(OpenpyxlBook(path)).by_id
     assert players["G01"].name.startswith("NOME1")
-    assert openpyxl.load_workbook(path)["Iscritti"]["A3"].value == "G01"
+    assert openpyxl.load_workbook(path)["Iscritti"]["A3"].value == '="G"&"01"'
+    assert openpyxl.load_workbook(path, data_only=True)["Iscritti"]["A3"].value == "G01"
     assert cli.main(["standings", str(path)]) == 0  # and the next command reads it too
 
 

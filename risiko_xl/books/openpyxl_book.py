@@ -14,7 +14,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books import schema, web_extension
+from risiko_xl.books import formula_cache, schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula
@@ -77,6 +77,7 @@ class OpenpyxlBook:
         self.loaded: tuple[int, Any] | None = None
         self._tables: dict[str, Table] = {}
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
+        self._formulas_read: dict[tuple[str, int, int], Any] = {}  # cell -> value it counts
         self._long = LongTexts(workbook)  # texts longer than a cell holds
 
     def _changed(self, name: str) -> None:
@@ -125,9 +126,8 @@ class OpenpyxlBook:
                           headers: list[str], min_row: int, min_col: int) -> None:
         """In a typed table, a cell computed by the user's own formula (an ID
         `="G"&"001"`, a name `=MAIUSC(...)`) counts with the value the spreadsheet saved
-        for it; RisikoError where none was saved (openpyxl computes no formula). openpyxl
-        cannot save a formula's value, so a save keeps the value in place of the formula
-        (`_freeze_user_formulas`): the data stay as the spreadsheet computed them."""
+        for it; RisikoError where none was saved (openpyxl computes no formula). A write
+        that leaves that value keeps the formula, and a save its value (`_cached`)."""
         computed = set(schema.RESULTS.computed)
         for r, row in enumerate(rows[1:], start=min_row + 1):
             for c, value in enumerate(row):
@@ -140,6 +140,7 @@ class OpenpyxlBook:
                         "il file in Excel o LibreOffice", foglio=sheet.title, riga=r,
                         colonna=headers[c], valore=str(value))
                 row[c] = saved
+                self._formulas_read[(sheet.title, r, min_col + c)] = saved
 
     def _saved_value(self, sheet: str, row: int, column: int) -> Any:
         if self._saved_values is None:
@@ -183,10 +184,19 @@ class OpenpyxlBook:
                 if name in LONG_TEXT_TABLES and isinstance(value, str) \
                         and len(value) > CELL_LIMIT:
                     value = self._long.marker(value)  # whole, never cut (long_text)
-                if not unchanged(cells.get((row, col)), value):
+                cell = cells.get((row, col))
+                if not unchanged(cell, value) and not self._keeps_formula(cell, name, value):
                     put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
+
+    def _keeps_formula(self, cell: Any, table: str, value: Any) -> bool:
+        """Whether `cell` holds a formula typed in `table` whose value is `value`: the
+        formula stays (what the user typed is never lost)."""
+        if cell is None or cell.data_type != "f" or table not in TYPED_TABLES:
+            return False
+        read = self._formulas_read.get((cell.parent.title, cell.row, cell.column), None)
+        return read is not None and type(read) is type(value) and read == value
 
     # --- settings -------------------------------------------------------------------
     def settings(self) -> dict[str, Any]:
@@ -249,9 +259,12 @@ class OpenpyxlBook:
                 print_setup(sheet, sheet.title in look.landscape,
                             bounded=sheet.title in look.bounded, title=look.title)
 
-    def _freeze_user_formulas(self) -> None:
-        """Each formula typed in a table people type into becomes the value the
-        spreadsheet saved for it (see `_use_saved_values`); one without is left alone."""
+    def _cached(self) -> formula_cache.Cached:
+        """For each formula typed in a table people type into, the value the spreadsheet
+        saved for it (see `_use_saved_values`), by sheet part and cell; none without."""
+        cached: formula_cache.Cached = {}
+        if self._read_as is None:
+            return cached
         computed = set(schema.RESULTS.computed)
         for name in TYPED_TABLES:
             try:
@@ -265,7 +278,8 @@ class OpenpyxlBook:
                         and min_col <= c <= max_col and headers[c] not in computed):
                     saved = self._saved_value(sheet.title, r, c)
                     if saved is not None and saved != "":
-                        put(cell, saved)
+                        cached.setdefault(sheet.path.lstrip("/"), {})[cell.coordinate] = saved
+        return cached
 
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
@@ -275,11 +289,11 @@ class OpenpyxlBook:
             raise RisikoError("il file è stato salvato da un altro programma mentre il "
                               "comando lavorava: per non perdere quel salvataggio non è stato "
                               "scritto niente; ripetere il comando", valore=str(target))
-        self._freeze_user_formulas()
         dress(self)
 
         def write(temp: Path) -> None:
             self.workbook.save(temp)
+            formula_cache.put_back(temp, self._cached())  # sheet parts named by the save
             if self.workbook.vba_archive is not None:
                 _keep_ribbon(self.workbook.vba_archive, temp)
             if self._add_ins is not None:  # xlwings Lite's code, say

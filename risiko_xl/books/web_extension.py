@@ -3,10 +3,11 @@
 An Office add-in saved with a workbook (xlwings Lite keeps its `main.py` and
 `requirements.txt` there) lives in `xl/webextensions/`: a `taskpanes.xml` part named by a
 package relationship of type `TASKPANES`, one `webextensionN.xml` part per add-in, their
-relationships, and a content-type override for each. openpyxl drops them all when it saves
-a file: `OpenpyxlBook` reads them with `read` before the save and `add` puts them back
-into the saved file, byte for byte. `add` also writes them into a new workbook
-(`risiko_xl.build.lite`).
+relationships, and a content-type override for each. `read` finds them by relationship
+(names and letter case vary) and keeps the folder's other parts, a damaged one too.
+openpyxl drops them all when it saves a file: `OpenpyxlBook` reads them with `read`
+before the save and `add` puts them back into the saved file, byte for byte. `add` also
+writes them into a new workbook (`risiko_xl.build.lite`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ CONTENT_TYPES = "[Content_Types].xml"
 RELATIONSHIP_ID = "rRisiKoWebExtensions"  # the package relationship, when we add it
 _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relationship"
 _TYPES = "{http://schemas.openxmlformats.org/package/2006/content-types}"
+EXTENSION = "http://schemas.microsoft.com/office/2011/relationships/webextension"
+KNOWN_TYPES = {TASKPANES: TASKPANES_TYPE, EXTENSION: EXTENSION_TYPE}  # relationship → part
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class WebExtensions:
 
     parts: dict[str, bytes]
     types: dict[str, str]
+    taskpanes: str = TASKPANES_PART  # the part the package relationship names
 
 
 def _content_types(xml: bytes) -> tuple[dict[str, str], dict[str, str]]:
@@ -48,45 +52,88 @@ def _content_types(xml: bytes) -> tuple[dict[str, str], dict[str, str]]:
     return overrides, defaults
 
 
-def _referenced(archive: zipfile.ZipFile, names: set[str]) -> set[str]:
-    """The parts the web-extension parts' relationships name inside the package (a
-    task-pane snapshot picture, say), besides the parts themselves."""
+def _part(target: str, owner: str, names: dict[str, str]) -> str | None:
+    """The package's part a relationship `target` of a part in folder `owner` names
+    (part names are case-insensitive in a package; None: there is no such part)."""
+    part = (target.lstrip("/") if target.startswith("/")
+            else posixpath.normpath(posixpath.join(owner, target)))
+    return names.get(part.lower())
+
+
+def _related(archive: zipfile.ZipFile, rels: str, names: dict[str, str],
+             types: dict[str, str]) -> set[str]:
+    """The parts relationships part `rels` names inside the package, each of a known type
+    noted in `types`; a damaged relationships part names none (its parts are kept)."""
+    owner = posixpath.dirname(posixpath.dirname(rels))  # …/_rels/x.rels → …
+    try:
+        relations = list(ElementTree.fromstring(archive.read(rels)).iter(_RELS))
+    except ElementTree.ParseError:
+        return set()
     found: set[str] = set()
-    for name in sorted(n for n in names if n.endswith(".rels")):
-        owner = posixpath.dirname(posixpath.dirname(name))  # …/_rels/x.rels → …
-        for relation in ElementTree.fromstring(archive.read(name)).iter(_RELS):
-            target = relation.get("Target", "")
-            if relation.get("TargetMode") == "External" or not target:
-                continue
-            part = (target.lstrip("/") if target.startswith("/")
-                    else posixpath.normpath(posixpath.join(owner, target)))
-            if part in archive.namelist():
-                found.add(part)
+    for relation in relations:
+        target = relation.get("Target", "")
+        part = (None if relation.get("TargetMode") == "External" or not target
+                else _part(target, owner, names))
+        if part is not None:
+            found.add(part)
+            if relation.get("Type") in KNOWN_TYPES:
+                types.setdefault(part, KNOWN_TYPES[relation.get("Type", "")])
     return found
 
 
+def _rels_of(part: str) -> str:
+    folder, name = posixpath.split(part)
+    return posixpath.join(folder, "_rels", name + ".rels")
+
+
+def _collect(archive: zipfile.ZipFile, types: dict[str, str]) -> tuple[str | None, set[str]]:
+    """(the task-pane part, every web-extension part): the parts reached from the
+    package relationship of type `TASKPANES` through their relationships, and anything
+    else in the web-extension folder (whatever its letter case)."""
+    names = {n.lower(): n for n in archive.namelist()}
+    package = [p for p in _related(archive, PACKAGE_RELS, names, types)
+               if types.get(p) == TASKPANES_TYPE] if PACKAGE_RELS in names.values() else []
+    taskpanes = package[0] if package else names.get(TASKPANES_PART)
+    found = {n for n in archive.namelist() if n.lower().startswith(FOLDER)}
+    if taskpanes is None and not found:
+        return None, set()
+    todo, read = sorted(found | {p for p in [taskpanes] if p}), set()
+    while todo:
+        part = todo.pop()
+        found.add(part)
+        rels = names.get(_rels_of(part).lower())
+        if rels is not None and rels not in read:
+            read.add(rels)
+            found.add(rels)
+            todo += sorted(_related(archive, rels, names, types) - found)
+    return taskpanes, found
+
+
 def read(path: Path) -> WebExtensions | None:
-    """The web-extension parts of the workbook file at `path` (None: it has none)."""
+    """The web-extension parts of the workbook file at `path` (None: it has none), found
+    by relationship from the package, whatever their names."""
     try:
         with zipfile.ZipFile(path) as archive:
-            names = {n for n in archive.namelist() if n.startswith(FOLDER)}
-            if TASKPANES_PART not in names:
+            known: dict[str, str] = {}
+            taskpanes, names = _collect(archive, known)
+            if taskpanes is None:
                 return None
-            names |= _referenced(archive, names)
             overrides, defaults = _content_types(archive.read(CONTENT_TYPES))
             parts = {name: archive.read(name) for name in sorted(names)}
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
         return None  # not a package we can read: openpyxl will say so
-    types = {name: overrides.get(name) or defaults.get(posixpath.splitext(name)[1][1:].lower())
+    overrides = {name.lower(): kind for name, kind in overrides.items()}
+    types = {name: known.get(name) or overrides.get(name.lower())  # a relationship's first
+             or defaults.get(posixpath.splitext(name)[1][1:].lower())
              or "application/octet-stream" for name in parts if not name.endswith(".rels")}
-    return WebExtensions(parts, types)
+    return WebExtensions(parts, types, taskpanes)
 
 
-def _with_relationship(xml: str) -> str:
+def _with_relationship(xml: str, taskpanes: str) -> str:
     if TASKPANES in xml:
         return xml
     relation = f'<Relationship Id="{RELATIONSHIP_ID}" Type="{TASKPANES}" ' \
-               f'Target="{TASKPANES_PART}"/>'
+               f'Target="{taskpanes}"/>'
     return xml.replace("</Relationships>", relation + "</Relationships>")
 
 
@@ -115,7 +162,8 @@ def add(path: Path, extensions: WebExtensions,
     date = date_time or (entries[0][0].date_time if entries else (1980, 1, 1, 0, 0, 0))
     for index, (info, data) in enumerate(entries):
         if info.filename == PACKAGE_RELS:
-            entries[index] = (info, _with_relationship(data.decode("utf-8")).encode("utf-8"))
+            xml = _with_relationship(data.decode("utf-8"), extensions.taskpanes)
+            entries[index] = (info, xml.encode("utf-8"))
         elif info.filename == CONTENT_TYPES:
             entries[index] = (info, _with_types(data.decode("utf-8"),
                                                 extensions.types).encode("utf-8"))

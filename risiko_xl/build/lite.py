@@ -201,16 +201,20 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
 
 
 def _has_code(extensions: WebExtensions | None) -> bool:
-    return extensions is not None and EXTENSION_PART in extensions.parts
+    return extensions is not None and EXTENSION_TYPE in extensions.types.values()
 
 
 def _carries_note(path: Path) -> bool:
     """Whether the workbook still shows `ADD_IN_NOTE` (written only into Lite workbooks):
     the mark of a Lite workbook that lost every part of the add-in and has no history."""
-    with zipfile.ZipFile(path) as archive:
-        names = set(archive.namelist())
-        texts = [archive.read(name) for name in ("xl/sharedStrings.xml",
-                                                 "xl/worksheets/sheet1.xml") if name in names]
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+            texts = [archive.read(name) for name in ("xl/sharedStrings.xml",
+                                                     "xl/worksheets/sheet1.xml")
+                     if name in names]
+    except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError):
+        return False  # not a package: reading it says why
     mark = escape(ADD_IN_NOTE[0]).encode("utf-8")
     return any(mark in text for text in texts)
 

@@ -113,6 +113,9 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.build.template import formula_settings, write_new
         from risiko_xl.files.writes import backup_path
 
+        if args.file.name.lower() in (".xlsx", ".xlsm"):  # Path(".xlsx").suffix is ""
+            raise RisikoError(f"manca il nome del file prima di «{args.file.name}»: per "
+                              f"esempio torneo{args.file.name}", valore=str(args.file))
         if args.file.exists() and not args.forza:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
                               "--forza (la versione attuale resta nella copia di sicurezza "

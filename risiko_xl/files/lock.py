@@ -9,7 +9,9 @@ computer (a shared folder) is stale after a day.
 
 `open_elsewhere(path)` finds the owner files that Excel (`~$NAME`) and LibreOffice
 (`.~lock.NAME#`) keep beside a document they have open: saving under them would be lost
-when the program saves its own copy, so writing commands refuse unless forced.
+when the program saves its own copy, so writing commands refuse unless forced. A
+LibreOffice owner file naming this computer while no LibreOffice runs here is stale (left
+by a crash): the command says so and goes on.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any
 
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
-from risiko_xl.files.processes import running
+from risiko_xl.files.processes import libreoffice_running, running
 
 WAIT_VARIABLE = "RISIKO_ATTESA_BLOCCO"  # seconds a second writer waits (default 10)
 POLL = 0.05
@@ -126,32 +128,57 @@ def _describe(holder: dict[str, Any]) -> str:
             f"dalle {str(holder.get('time', '?')).replace('T', ' ')}")
 
 
+def _owner_files(path: Path) -> list[tuple[Path, str]]:
+    """The owner files Excel and LibreOffice would keep beside `path` (a link's too)."""
+    owners = []
+    for where in dict.fromkeys((Path(path), Path(os.path.realpath(path)))):
+        owners.append((where.with_name(f".~lock.{where.name}#"), "LibreOffice"))
+        names = {f"~${where.name}", f"~${where.name[2:]}"} if len(where.name) > 2 else set()
+        owners += [(where.with_name(name), "Excel") for name in sorted(names)]
+    return owners
+
+
 def open_elsewhere(path: Path) -> str | None:
     """'Excel' or 'LibreOffice' and who has `path` open there, from their owner files."""
-    owners = []
-    for where in dict.fromkeys((Path(path), Path(os.path.realpath(path)))):  # a link too
-        owners.append((where.with_name(f".~lock.{where.name}#"), "LibreOffice",
-                       _libreoffice_user))
-        names = {f"~${where.name}", f"~${where.name[2:]}"} if len(where.name) > 2 else set()
-        owners += [(where.with_name(name), "Excel", _excel_user) for name in sorted(names)]
-    for owner, program, read_user in owners:
+    for owner, program in _owner_files(path):
         if owner.is_file():
-            user = read_user(owner)
+            user = (_libreoffice_user if program == "LibreOffice" else _excel_user)(owner)
             return f"{program} da {user}" if user else program
     return None
 
 
+def _stale_libreoffice(path: Path) -> Path | None:
+    """LibreOffice's owner file of `path` when it names this computer and no LibreOffice
+    runs here (left by a crash), None otherwise."""
+    owner = next((o for o, program in _owner_files(path) if o.is_file()), None)
+    if owner is None or not owner.name.startswith(".~lock."):
+        return None
+    try:
+        fields = owner.read_text(encoding="utf-8", errors="replace").split(",")
+    except OSError:
+        return None
+    if len(fields) < 3 or fields[2].strip().lower() != socket.gethostname().lower():
+        return None
+    return None if libreoffice_running() else owner
+
+
 def refuse_if_open(path: Path, forced: bool) -> str | None:
     """RisikoError if another program has `path` open and the command was not forced; when
-    forced, the warning to give once the file is written (None: not open elsewhere)."""
+    forced, or when the owner file is a stale LibreOffice one, the warning to give once the
+    file is written (None: not open elsewhere)."""
     where = open_elsewhere(path)
+    if where and (stale := _stale_libreoffice(path)) is not None:
+        return (f"Attenzione: il file risultava aperto in {where}, ma LibreOffice non è in "
+                f"esecuzione su questo computer: «{stale.name}» è rimasto da una chiusura "
+                "improvvisa, scritto comunque (si può cancellare quel file)")
     if where and forced:
         return (f"Attenzione: il file risulta aperto in {where}: scritto comunque (--forza); "
                 "il programma non deve salvarlo sopra")
     if where and not forced:
-        raise RisikoError(f"il file è aperto in {where}: chiudilo, oppure usa i pulsanti "
-                          "RisiKo! dentro il programma (per scrivere comunque: --forza)",
-                          valore=str(path))
+        advice = (", oppure usa i pulsanti RisiKo! dentro il programma"
+                  if where.startswith("Excel") else "")
+        raise RisikoError(f"il file è aperto in {where}: chiudilo{advice} "
+                          "(per scrivere comunque: --forza)", valore=str(path))
     return None
 
 

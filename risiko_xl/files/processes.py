@@ -19,3 +19,14 @@ def running(pid: int) -> bool:
     import psutil
 
     return bool(psutil.pid_exists(pid))
+
+
+def libreoffice_running() -> bool:
+    """True when a LibreOffice process (`soffice`, `soffice.bin`, `soffice.exe`) runs on
+    this computer, or when that cannot be known (WebAssembly)."""
+    if sys.platform == "emscripten":
+        return True
+    import psutil
+
+    return any((p.info.get("name") or "").lower().startswith("soffice")
+               for p in psutil.process_iter(["name"]))

@@ -97,7 +97,7 @@ def load(path: str | Path, **options: Any) -> Workbook:
     except Exception as err:  # openpyxl fails in many ways on a broken package
         if os.environ.get("RISIKO_DEBUG"):
             raise
-        raise file_error(path, _parse_problem(err)) from None
+        raise file_error(path, _parse_problem(err, package)) from None
     lost = [name for name in declared if name not in workbook.sheetnames]
     if lost:  # openpyxl skips a sheet whose part is missing
         raise file_error(path, f"manca il contenuto del foglio «{lost[0]}»: il file è "
@@ -238,7 +238,38 @@ def _check_kind(path: Path, package: zipfile.ZipFile) -> None:
         raise file_error(path, f"è {what}, non una cartella di lavoro Excel")
 
 
-def _parse_problem(err: Exception) -> str:
+def _damaged_part(package: zipfile.ZipFile) -> str:
+    """Which XML part does not parse, named for a person: ' del foglio Iscritti
+    («xl/worksheets/sheet2.xml»)', ' della parte «xl/styles.xml»' (empty: none found)."""
+    for name in package.namelist():
+        if not name.endswith((".xml", ".rels")):
+            continue
+        try:
+            DefusedElementTree.fromstring(package.read(name))
+        except (ElementTree.ParseError, DefusedXmlException):
+            sheet = _sheet_named(package, name)
+            return f" del foglio {sheet} («{name}»)" if sheet else f" della parte «{name}»"
+    return ""
+
+
+def _sheet_named(package: zipfile.ZipFile, part: str) -> str | None:
+    """The name of the sheet whose content is `part` (None: not a sheet's part)."""
+    try:
+        sheets = DefusedElementTree.fromstring(package.read(WORKBOOK_PART))
+        rels = DefusedElementTree.fromstring(package.read("xl/_rels/workbook.xml.rels"))
+    except (KeyError, ElementTree.ParseError, DefusedXmlException):
+        return None
+    targets = {r.get("Id"): r.get("Target", "") for r in rels.iter()}
+    for node in sheets.iter():
+        if node.tag.endswith("}sheet"):
+            rid = next((v for k, v in node.attrib.items() if k.endswith("}id")), None)
+            target = targets.get(rid, "")
+            if (target.lstrip("/") if target.startswith("/") else "xl/" + target) == part:
+                return str(node.get("name", ""))
+    return None
+
+
+def _parse_problem(err: Exception, package: zipfile.ZipFile) -> str:
     causes: list[BaseException] = []
     seen: BaseException | None = err
     while seen is not None and len(causes) < 10:
@@ -248,8 +279,8 @@ def _parse_problem(err: Exception) -> str:
         return ("contiene dichiarazioni XML (DTD, entità o riferimenti esterni) che una "
                 "cartella di lavoro di Excel non ha: per sicurezza non viene aperto")
     if any(isinstance(c, (ElementTree.ParseError, SyntaxError)) for c in causes):
-        return ("il contenuto XML è danneggiato: aprirlo in Excel (che prova a ripararlo) "
-                "e salvarlo di nuovo")
+        return (f"il contenuto XML{_damaged_part(package)} è danneggiato: aprirlo in Excel "
+                "(che prova a ripararlo) e salvarlo di nuovo")
     if any(isinstance(c, (KeyError, zipfile.BadZipFile, EOFError)) for c in causes):
         return ("mancano parti della cartella di lavoro o sono danneggiate: aprirlo in "
                 "Excel (che prova a ripararlo) e salvarlo di nuovo")

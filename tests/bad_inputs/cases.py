@@ -390,7 +390,7 @@ CASES: tuple[Case, ...] = (
          Raw(lambda _: c.xlsb()), words=("«xlsb_binario.xlsx»", ".xlsb"), commands=FILE),
     Case("xml_danneggiato", "xl/workbook.xml cut in the middle",
          Zip(c.truncate_part("xl/workbook.xml", 0.5)),
-         words=("«xml_danneggiato.xlsx»", "XML è danneggiato"),
+         words=("«xml_danneggiato.xlsx»", "XML della parte «xl/workbook.xml» è danneggiato"),
          commands=FILE),
     Case("parte_mancante", "the Risultati sheet's part missing from the zip",
          Zip(c.drop_part("xl/worksheets/sheet3.xml")),
