@@ -39,11 +39,7 @@ def excel(tmp_path, monkeypatch):
     def make(players: int = 0, settings: dict | None = None, name: str = "torneo.xlsx"):
         path = write_new(tmp_path / name, {**formula_settings("master"), **DEMO_SETTINGS,
                                            **(settings or {})})
-        stand_in = ExcelStandIn(path, monkeypatch)
-        if players:
-            with stand_in.session() as xl:
-                simulate.register(xl, simulate.players(players, 9, DEMO_SEED))
-        return stand_in
+        return ExcelStandIn.with_players(path, monkeypatch, players)
 
     return make
 

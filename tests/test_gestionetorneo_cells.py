@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import subprocess
-from pathlib import Path
 
 import openpyxl
 import pytest
@@ -14,7 +13,7 @@ import pytest
 from risiko_xl import cli
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, reader, writer
-from tests.support.gestionetorneo import tournament
+from tests.support.gestionetorneo import edited, tournament
 from tests.support.programs import need_program
 
 FORMULA_LIKE = {1: ("=HYPERLINK(\"http://evil.example\",\"Lupo\")", "==Lupo==", "=1+1"),
@@ -59,13 +58,6 @@ def test_text_beginning_with_equals_stays_text_in_the_xls(tmp_path):
     assert cli.main(["importa", str(path), "--out", str(out)]) == 0
 
 
-def _changed(tmp_path: Path, change) -> Path:
-    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
-    book = openpyxl.load_workbook(path)
-    change(book)
-    book.save(path)
-    return path
-
 
 ROUND1 = layout.round_sheet(1)
 WHERE = "Foglio 1° Turno di Modulo.xlsx, riga 2, colonna "
@@ -107,7 +99,7 @@ def _set(sheet: str, coordinate: str, value):
      "una formula senza valore calcolato"),
 ])
 def test_unreadable_cells_refused_with_their_place(tmp_path, capsys, change, message):
-    path = _changed(tmp_path, change)
+    path = edited(tmp_path, change)
     with pytest.raises(RisikoError) as found:
         reader.read(path, 60)
     assert message in str(found.value)
@@ -121,7 +113,7 @@ def test_a_whole_empty_seat_is_no_player_and_an_unplayed_table_has_no_points(tmp
         for column in "ABCDEFGHIJKLMNO":  # round 1, table 1: no points typed at all
             if column in "CFILO":
                 book[ROUND1][f"{column}2"] = None
-    gt = reader.read(_changed(tmp_path, change))
+    gt = reader.read(edited(tmp_path, change))
     assert [s.value for s in gt.rounds[0].tables[0].seats] == [None] * 5
 
 
@@ -135,7 +127,7 @@ def _swap_first_two_registered(book):
 
 
 def test_a_seat_named_for_another_player_is_refused(tmp_path, capsys):
-    path = _changed(tmp_path, _swap_first_two_registered)
+    path = edited(tmp_path, _swap_first_two_registered)
     message = ("Foglio 1° Turno di Modulo.xlsx, riga 2, colonna B (Nome Cognome): l'ID 1 nella "
                "cella accanto è «Nome2 Cognome2» nel foglio Iscritti (riga 4): correggere l'ID "
                "o il nome, o i risultati andrebbero al giocatore sbagliato (valore trovato: "
@@ -151,7 +143,7 @@ def test_a_seat_blank_or_with_another_club_or_spacing_is_the_registered_player(t
     def change(book):
         book[ROUND1]["B2"] = None  # GestioneTorneo reads only the ID
         book[ROUND1]["E2"] = "  nome2   COGNOME2\nUn altro club"
-    gt = reader.read(_changed(tmp_path, change))
+    gt = reader.read(edited(tmp_path, change))
     assert [s.player for s in gt.rounds[0].tables[0].seats] == [1, 2, 3, 4, 5]
 
 
@@ -161,7 +153,7 @@ def test_a_seat_blank_or_with_another_club_or_spacing_is_the_registered_player(t
     ("E5", "Zero\u200bWidth", "U+200B"),
 ])
 def test_names_pass_the_checks_of_iscrivi(tmp_path, capsys, coordinate, typed, found):
-    path = _changed(tmp_path, _set(layout.PLAYERS, coordinate, typed))
+    path = edited(tmp_path, _set(layout.PLAYERS, coordinate, typed))
     column = {"B": "Nome", "C": "Cognome", "D": "Nickname", "E": "Club"}[coordinate[0]]
     message = (f"Foglio Iscritti di Modulo.xlsx, riga 5, colonna {coordinate[0]} ({column}): "
                f"carattere di controllo ({found}): usare lettere, cifre e segni stampabili")
@@ -178,7 +170,7 @@ def test_names_pass_the_checks_of_iscrivi(tmp_path, capsys, coordinate, typed, f
     (ROUND1, "F2", "F (punti)"), (layout.TOURNAMENT, "D6", "D (Numero Turni Previsti)"),
 ])
 def test_an_error_value_is_refused_with_its_cell(tmp_path, capsys, sheet, coordinate, column):
-    path = _changed(tmp_path, _set(sheet, coordinate, "#DIV/0!"))
+    path = edited(tmp_path, _set(sheet, coordinate, "#DIV/0!"))
     row = coordinate[1:]
     message = (f"Foglio {sheet} di Modulo.xlsx, riga {row}, colonna {column[0]}: la cella "
                "contiene l'errore #DIV/0!: correggere la formula o scrivere il valore")
@@ -189,7 +181,7 @@ def test_an_error_value_is_refused_with_its_cell(tmp_path, capsys, sheet, coordi
 @pytest.mark.libreoffice
 def test_an_error_value_in_an_xls_is_refused_with_its_cell(tmp_path, capsys):
     need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
-    source = _changed(tmp_path, _set(layout.PLAYERS, "E5", "=NA()"))
+    source = edited(tmp_path, _set(layout.PLAYERS, "E5", "=NA()"))
     folder = tmp_path / "xls"
     subprocess.run(["soffice", f"-env:UserInstallation={(tmp_path / 'p').as_uri()}",
                     "--headless", "--convert-to", "xls:MS Excel 97", "--outdir", str(folder),

@@ -24,6 +24,7 @@ from tests.support.gestionetorneo import (
     FORMULAS,
     TABLES,
     assert_imported,
+    edited,
     totals,
     tournament,
 )
@@ -116,13 +117,6 @@ def test_tie_ranks():
     assert tie_ranks([D("20.2"), D("20.1"), D(20), D(3)]) == [2, 1, 0, None]
 
 
-def _broken(tmp_path: Path, change) -> Path:
-    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
-    book = openpyxl.load_workbook(path)
-    change(book)
-    book.save(path)
-    return path
-
 
 ROUND1 = layout.round_sheet(1)
 
@@ -146,7 +140,7 @@ ROUND1 = layout.round_sheet(1)
      "non è una data (gg/mm/aaaa) (valore trovato: 'ieri')"),
 ])
 def test_bad_inputs_refused_with_their_place(tmp_path, capsys, change, message):
-    path = _broken(tmp_path, change)
+    path = edited(tmp_path, change)
     with pytest.raises(RisikoError) as found:
         reader.read(path)
     assert message in str(found.value)

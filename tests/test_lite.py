@@ -53,11 +53,7 @@ def lite(tmp_path, monkeypatch):
 
     def make(players: int = 0):
         path = new_lite(tmp_path / "torneo-lite.xlsx", DEMO_SETTINGS)
-        stand_in = ExcelStandIn(path, monkeypatch)
-        if players:
-            with stand_in.session() as xl:
-                simulate.register(xl, simulate.players(players, 9, DEMO_SEED))
-        return stand_in
+        return ExcelStandIn.with_players(path, monkeypatch, players)
 
     return make
 

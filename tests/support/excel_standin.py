@@ -207,6 +207,18 @@ class Alert:
 class ExcelStandIn:
     """The Excel client for xlwings' remote engine, over one workbook's payload."""
 
+    @classmethod
+    def with_players(cls, path: Path, monkeypatch: Any, players: int) -> ExcelStandIn:
+        """A stand-in over `path` with `players` of the demo's seeded players registered."""
+        from risiko_xl import simulate
+        from risiko_xl.demo import DEMO_SEED
+
+        stand_in = cls(path, monkeypatch)
+        if players:
+            with stand_in.session() as xl:
+                simulate.register(xl, simulate.players(players, 9, DEMO_SEED))
+        return stand_in
+
     def __init__(self, path: Path, monkeypatch: Any) -> None:
         self.module = remote_engine(monkeypatch)
         self.path = Path(path).resolve()

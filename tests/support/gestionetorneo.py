@@ -6,9 +6,11 @@ against 44) — so each formula's points can be computed by hand."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from decimal import Decimal as D
 from fractions import Fraction as F
 from pathlib import Path
+from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
@@ -107,3 +109,18 @@ def assert_imported(path: Path, kind: str) -> None:
         == (1, 0)  # 44,1 against 44
     assert len(rows) == sum(len(s) for _, _, s in TABLES)
     assert totals(path) == EXPECTED[kind]
+
+
+def edited(tmp_path: Path, change: Callable[[Any], None]) -> Path:
+    """A master tournament in GestioneTorneo's layout written to `tmp_path`, then edited
+    by `change(workbook)` with openpyxl, as a hand at the keyboard would."""
+    import openpyxl
+
+    from risiko_xl.gestionetorneo import writer
+
+    path = writer.write(tournament("MasterRisiko"), tmp_path / "Modulo.xlsx")
+    book = openpyxl.load_workbook(path)
+    change(book)
+    book.save(path)
+    return path
+
