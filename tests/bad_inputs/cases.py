@@ -482,7 +482,7 @@ CASES: tuple[Case, ...] = (
          foglio="Iscritti", riga=14, colonna="Stato", valore="'Ritirato'", words=("già",)),
     Case("finali_troppo_presto", "finals before round 3 is played", Base(),
          commands=(("finals", "{file}"),),
-         foglio="Risultati", colonna="Turno", valore="3", words=("turno 3",)),
+         foglio="Risultati", colonna="Turno", valore="'turni 1, 2'", words=("turno 3",)),
     Case("export_stesso_file", "export onto the workbook itself", Base(),
          commands=(("export", "{file}", "{file}"),), words=("nome diverso",)),
     Case("export_non_xlsx", "export to a .pdf", Base(),
