@@ -33,7 +33,6 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from openpyxl.utils import get_column_letter
-from packaging.requirements import Requirement
 
 from risiko_xl.books.web_extension import (
     EXTENSION_TYPE,
@@ -121,7 +120,10 @@ def workbook_main() -> str:
 
 
 def requirements() -> str:
-    """The workbook's `requirements.txt`."""
+    """The workbook's `requirements.txt` (built on the desk: `packaging` is not required
+    under WebAssembly, where every command still imports this module)."""
+    from packaging.requirements import Requirement
+
     lines = [f"xlwings=={version('xlwings')}  # required",
              *(f"{name}  # required" for name in LITE_REQUIREMENTS)]
     for text in requires("risiko-xl") or []:
