@@ -98,12 +98,8 @@ def play_demo_with_actions(stand_in: ExcelStandIn) -> None:
     for _ in range(6):
         stand_in.run(actions.fasi_finali)
         assert last(stand_in).mode == "info", last(stand_in).prompt
-        with stand_in.session() as xl:
-            pending = [r for r in xl.read_table("Risultati")
-                       if r["Punti obiettivo"] is None and r["Eliminato"] is None]
-            if not pending:
-                break
-            simulate.play(xl, int(pending[0]["Turno"]), pending[0]["Fase"], DEMO_SEED)
+        if not stand_in.play_next_phase():
+            break
     stand_in.run(actions.aggiorna_classifica)
 
 

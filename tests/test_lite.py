@@ -115,12 +115,8 @@ def play_demo_with_scripts(stand_in: ExcelStandIn, violations: list[str]) -> Non
     run(stand_in, main.aggiorna_classifica, violations=violations)
     for _ in range(6):
         run(stand_in, main.fasi_finali, violations=violations)
-        with stand_in.session() as xl:
-            pending = [r for r in xl.read_table("Risultati")
-                       if r["Punti obiettivo"] is None and r["Eliminato"] is None]
-            if not pending:
-                break
-            simulate.play(xl, int(pending[0]["Turno"]), pending[0]["Fase"], DEMO_SEED)
+        if not stand_in.play_next_phase():
+            break
     run(stand_in, main.aggiorna_classifica, violations=violations)
 
 

@@ -233,6 +233,19 @@ class ExcelStandIn:
         self._remote_alert = self.module.App.alert
         monkeypatch.setattr(self.module.App, "alert", self._alert)
 
+    def play_next_phase(self) -> bool:
+        """Results typed (seeded) for the first phase still without them; False when every
+        phase has its results."""
+        from risiko_xl import simulate
+        from risiko_xl.demo import DEMO_SEED
+
+        with self.session() as xl:
+            pending = [r for r in xl.read_table("Risultati")
+                       if r["Punti obiettivo"] is None and r["Eliminato"] is None]
+            if pending:
+                simulate.play(xl, int(pending[0]["Turno"]), pending[0]["Fase"], DEMO_SEED)
+        return bool(pending)
+
     # --- the client side ---------------------------------------------------------------
     def _alert(self, prompt: str, title: str | None, buttons: str | None, mode: str | None,
                callback: str | None) -> str | None:
