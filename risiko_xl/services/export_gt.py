@@ -1,7 +1,8 @@
 """`risiko-xl esporta --gestionetorneo`: the tournament in GestioneTorneo's layout
 (`gestionetorneo.layout`), so the national ranking's route that starts from its workbook
-still works: Iscritti, TORNEO, a sheet per preliminary round, `Classifica` and
-`Classifica Ridotta` with our standings. The typed values follow GestioneTorneo's
+still works: Iscritti, TORNEO, a sheet per round (the final phases after the preliminary
+rounds, as GestioneTorneo keeps them), `Classifica` and `Classifica Ridotta` with our
+standings, or our final ranking once the final is played. The typed values follow GestioneTorneo's
 conventions, as `importa` reads them back: the objective points, a tenth more for each
 place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, -1 for an
 eliminated player."""
@@ -24,8 +25,9 @@ from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
 from risiko_xl.services.import_gt import RISIKO
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
-from risiko_xl.standings import Standings, compute_standings
-from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
+from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
+from risiko_xl.standings.config import PHASES_OF_KIND
+from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
 
 TENTH = Decimal("0.1")
@@ -86,7 +88,7 @@ def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Play
 
 def _rounds(t: Tournament, ids: dict[str, int]) -> tuple[model.Round, ...]:
     tables: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    for r in sorted((r for r in t.rows if r.phase == QUALIFYING), key=lambda r: r.row or 0):
+    for r in sorted(t.rows, key=lambda r: r.row or 0):  # final phases: later round sheets
         tables[r.round_no][r.table].append(r)
     out = []
     for round_no in sorted(tables):
@@ -133,12 +135,44 @@ def _kept(t: Tournament) -> Standings:
 
 def _standings(t: Tournament, players: tuple[model.Player, ...],
                ids: dict[str, int]) -> tuple[model.Standing, ...]:
+    """Classifica as GestioneTorneo computes it from the round sheets: the preliminary
+    standings, or once the final is played our final ranking (`getClassificaMaster2020`
+    and `getClassificaRadunoNazionale2020` place the final's players first, by their
+    place in it, then the others); a final phase's points in its own column."""
     standings = _kept(t)
     by_number = {p.id: p for p in players}
-    return tuple(model.Standing(row.position, by_number[ids[row.player]],
-                                tuple(None if v is None else _decimal(v) for v in row.rounds),
-                                row.wins, _decimal(row.total))
-                 for row in standings.rows)
+    later = sorted({r.round_no for r in t.rows if r.phase != QUALIFYING})
+    games = {(g.player, g.round_no): g for g in t.results if g.phase != QUALIFYING}
+    order = [(row.position, row.player) for row in standings.rows]
+    ranking = _final_ranking(t)
+    if ranking:
+        ranked = [(r.position, r.player) for r in ranking]
+        rest = [p for _, p in order if p not in {p for _, p in ranked}]
+        order = ranked + [(len(ranked) + i, p) for i, p in enumerate(rest, start=1)]
+    out = []
+    for position, player in order:
+        row = standings.row(player)
+        if row is None:
+            continue
+        phase = [games.get((player, n)) for n in later]
+        points = (*row.rounds, *(None if g is None else g.points for g in phase))
+        total = row.total + sum(g.points for g in phase if g is not None)
+        wins = row.wins + sum(1 for g in phase if g is not None and g.position == 1)
+        out.append(model.Standing(position, by_number[ids[player]],
+                                  tuple(None if v is None else _decimal(v) for v in points),
+                                  wins, _decimal(total)))
+    return tuple(out)
+
+
+def _final_ranking(t: Tournament) -> tuple[RankRow, ...]:
+    """Our final ranking when the final is played, else nothing."""
+    if not any(g.phase == FINAL for g in t.results) or \
+            any(r.seat is None for r in t.rows if r.phase == FINAL):
+        return ()
+    seed = standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    return final_ranking(t.entrants, t.results, standings, t.formula.phases,
+                         t.formula.standings, seed)
 
 
 def _decimal(value: Any) -> Decimal:
@@ -160,7 +194,12 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
-    gt = model.Workbook(_info(t, book), players, _rounds(t, ids), _standings(t, players, ids))
+    rounds = _rounds(t, ids)
+    info = _info(t, book)  # «Numero Turni Previsti» counts the final phases' sheets too
+    info = replace(info, turni=max(info.turni or 0, len(rounds),
+                                   t.formula.standings.rounds
+                                   + len(PHASES_OF_KIND[t.formula.phases.kind])))
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids))
     written = writer.write(gt, target)
     lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
@@ -171,8 +210,4 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     if renumbered:
         lines.append("Gli ID non sono numeri: in GestioneTorneo i giocatori sono numerati 1, "
                      "2, … nell'ordine di Iscritti")
-    finals = sorted({r.phase for r in t.rows if r.phase != QUALIFYING})
-    if finals:
-        lines.append("Non esportate le fasi finali (" + ", ".join(finals) + "): "
-                     "GestioneTorneo ha qui soltanto i turni di qualificazione")
     return lines

@@ -92,7 +92,7 @@ def phase_title(t: Tournament, phase: str) -> str:
     return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
 
 
-def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
+def step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
                                                                   str], ...] = ()
                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
@@ -139,7 +139,7 @@ def _waiting(row: Row, title: str) -> bool:
     return row.get("Fase") == title and number_or_none(row.get("Tavolo")) is None
 
 
-def _list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
+def list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
                      qualifiers: list[dict[str, Any]]) -> None:
     """Add the step's `Qualificati` rows. Seating the final updates the rows of its direct
     finalists (listed when the phase before it was seated) with the final's round and
@@ -195,11 +195,11 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
 def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
                 now: dt.datetime | None) -> tuple[str, ...]:
     """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
-    results, qualifiers = _step_rows(t, step)
+    results, qualifiers = step_rows(t, step)
     table = t.results_table.copy()
     table.extend(results)
     book.write_table(schema.RESULTS.name, table)
-    _list_qualifiers(book, t, step, qualifiers)
+    list_qualifiers(book, t, step, qualifiers)
     log_draw(book, {"Turno": step.round_no, "Fase": phase_title(t, step.phase),
                     "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",
@@ -375,7 +375,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     changes = [n for n in new_step.notes if n not in step.notes]
     by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
     gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
-    results, qualifiers = _step_rows(after, new_step, gone)
+    results, qualifiers = step_rows(after, new_step, gone)
     table = after.results_table.where(lambda row: row.sheet_row not in seated_rows)
     table.extend(results)
     book.write_table(schema.RESULTS.name, table)

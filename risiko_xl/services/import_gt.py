@@ -27,12 +27,11 @@ from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.names import player_name
 from risiko_xl.rules.territories import MAP_TOTAL
-from risiko_xl.services.audit import log_draw, tables_text, timestamp
+from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
-IMPORTED = "importato da GestioneTorneo"  # the Sorteggi procedure of an imported round
 CONVENTIONS = (
     "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
     "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
@@ -157,7 +156,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
                          f"{len(update.standings.lottery)} (registrate in Sorteggi)")
     elif gt.rounds:
         refresh_scores(book, now)
-    lines += _left_out(gt, source, finals, formula)
+    if finals:
+        from risiko_xl.services.import_gt_phases import import_phases
+
+        lines += import_phases(book, finals, gt, source, now)
+    lines += _left_out(gt, source, finals)
     if formula == "open":
         lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
                      "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
@@ -246,7 +249,7 @@ def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | Non
 
 def _rounds(book: Book, gt: model.Workbook, file: str,
             now: dt.datetime | None) -> list[str]:
-    names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
+    names = player_names(gt)
     results = book.read_table(schema.RESULTS.name)
     lines = []
     for rnd in gt.rounds:
@@ -254,40 +257,57 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
         seating: list[list[str]] = []
         numbers: list[int] = []
         for table in rnd.tables:
-            seats = [s for s in table.seats if s.player != layout.GHOST_ID]
-            if len(seats) < len(table.seats):
-                lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
-                             f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
-            if not seats:
-                lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
-                             f"(riga {table.row}) non ha giocatori")
-                continue
-            played = any(s.value for s in seats)
-            values = [(s.value or Decimal(0)) if played else None for s in seats]
-            risiko = _risiko_points(values, sheet, table, file)
-            if risiko is not None and risiko < RISIKO:
-                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
-                             f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
-                             f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
-                             f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
-                             "1,100; raduno, open, gufo: 100 punti tavolo come in "
-                             "GestioneTorneo)")
-            ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
-            outs = elimination_orders(values)
-            for seat, value, rank, out in zip(seats, values, ranks, outs):
-                results.append(_result(rnd.number, table.number, seat.player,
-                                       names[seat.player], value, rank, risiko, out))
-            if not played:
-                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
-                             f"{table.row}): nessun punteggio, importato come da giocare")
-            seating.append([str(s.player) for s in seats])
-            numbers.append(table.number)
+            rows, said = table_rows(rnd.number, QUALIFYING, table, names, sheet, file)
+            lines += said
+            results.extend(rows)
+            if rows:
+                seating.append([row["ID"] for row in rows])
+                numbers.append(table.number)
         if seating:
             log_draw(book, {"Turno": rnd.number, "Fase": QUALIFYING, "Data e ora": timestamp(now),
                             "Procedura": IMPORTED, "Tavoli": tables_text(seating, numbers),
                             "Note": f"da {file}, foglio «{sheet}»"})
     book.write_table(schema.RESULTS.name, results)
     return lines
+
+
+def player_names(gt: model.Workbook) -> dict[int, str]:
+    """Each GestioneTorneo ID's name as our sheets show it."""
+    return {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
+
+
+def table_rows(round_no: int, phase: str, table: model.Table, names: dict[int, str],
+               sheet: str, file: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A table of GestioneTorneo's round sheet `sheet` as `Risultati` rows of `phase`
+    (GestioneTorneo's conventions translated), and the report's lines about it."""
+    lines = []
+    seats = [s for s in table.seats if s.player != layout.GHOST_ID]
+    if len(seats) < len(table.seats):
+        lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
+                     f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
+    if not seats:
+        lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
+                     f"(riga {table.row}) non ha giocatori")
+        return [], lines
+    played = any(s.value for s in seats)
+    values = [(s.value or Decimal(0)) if played else None for s in seats]
+    risiko = _risiko_points(values, sheet, table, file)
+    if risiko is not None and risiko < RISIKO:
+        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
+                     f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
+                     f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
+                     f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
+                     "1,100; raduno, open, gufo: 100 punti tavolo come in "
+                     "GestioneTorneo)")
+    ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
+    outs = elimination_orders(values)
+    rows = [_result(round_no, phase, table.number, seat.player, names[seat.player], value,
+                    rank, risiko, out)
+            for seat, value, rank, out in zip(seats, values, ranks, outs)]
+    if not played:
+        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
+                     f"{table.row}): nessun punteggio, importato come da giocare")
+    return rows, lines
 
 
 def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Table,
@@ -308,9 +328,10 @@ def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Ta
     return min(RISIKO, MAP_TOTAL - others)
 
 
-def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
-            rank: int | None, risiko: int | None, out: int | str | None) -> dict[str, Any]:
-    row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
+def _result(round_no: int, phase: str, table: int, player: int, name: str,
+            value: Decimal | None, rank: int | None, risiko: int | None,
+            out: int | str | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"Turno": round_no, "Fase": phase, "Tavolo": table,
                            "ID": str(player), "Giocatore": name}
     if value is None:
         return row
@@ -322,12 +343,9 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
             "Punti fuori obiettivo": rank}
 
 
-def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round],
-              formula: str) -> list[str]:
+def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> list[str]:
     """What the import could not place, with its sheet and row."""
-    lines = [f"Non importato: il foglio «{layout.round_sheet(r.number)}» di {file} (turno "
-             f"{r.number}): con la formula {formula} è una fase finale; prepararle con "
-             "«risiko-xl finali» e riportarvi i risultati" for r in finals]
+    lines = []
     if not finals and gt.info.turni and len(gt.rounds) > gt.info.turni:
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "

@@ -1,0 +1,181 @@
+"""A master's final phases through GestioneTorneo, both ways: GestioneTorneo keeps the
+semifinals and the final as `3° Turno` and `4° Turno` (ExcelAccess.getClassificaMaster2020
+reads turns 1–4 and places the final's players first), `importa` makes them our phases
+and `esporta --gestionetorneo` writes them back. Sixteen players, every score by hand."""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.gestionetorneo import layout, reader
+from risiko_xl.services.audit import IMPORTED
+from tests.support.gestionetorneo_master import (
+    FINAL,
+    PRELIMINARY,
+    RANKING,
+    SEMIFINALS,
+    STANDINGS,
+    TOTALS_5TH_ON,
+    master,
+    rounds,
+)
+
+
+def imported(tmp_path: Path, source: Path, capsys, name: str = "torneo.xlsx") -> tuple[Path, str]:
+    out = tmp_path / name
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    return out, capsys.readouterr().out
+
+
+def ranking(out: Path) -> list[tuple[int, int]]:
+    return [(r["Pos"], int(r["ID"])) for r in OpenpyxlBook(out).read_table(
+        schema.FINAL_RANKING.name)]
+
+
+def results(out: Path) -> set[tuple]:
+    """Every `Risultati` row as (turn, phase, table, ID, objective points)."""
+    return {(r["Turno"], r["Fase"], r["Tavolo"], int(r["ID"]), r["Punti obiettivo"])
+            for r in OpenpyxlBook(out).read_table(schema.RESULTS.name)}
+
+
+def expected_results(*tables) -> set[tuple]:
+    phases = {1: "Qualificazione", 2: "Qualificazione", 3: "Semifinale", 4: "Finale"}
+    return {(n, phases[n], number, pid, points) for n, number, seats in tables
+            for pid, points in seats}
+
+
+def type_results(out: Path, tables) -> None:
+    """Type `tables`' points into the rows `finali` or the import seated."""
+    book = OpenpyxlBook(out)
+    typed = {(n, str(pid)): points for n, _, seats in tables for pid, points in seats}
+    rows = book.read_table(schema.RESULTS.name)
+    for row in rows:
+        if (row["Turno"], row["ID"]) in typed:
+            row["Punti obiettivo"] = typed[row["Turno"], row["ID"]]
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+
+
+def test_a_finished_master_is_imported_with_its_final_ranking(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *FINAL))
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 4 tavoli" in printed
+    assert "Finale (turno 4) importata dal foglio 4° Turno: 1 tavolo" in printed
+    assert "Classifica finale scritta: 1° Nome16 Cognome16, 2° Nome10 Cognome10, 3° Nome7 " \
+        "Cognome7, 4° Nome5 Cognome5" in printed
+    assert "Differenza" not in printed and "Non importato: il foglio" not in printed
+    assert results(out) == expected_results(*PRELIMINARY, *SEMIFINALS, *FINAL)
+    book = OpenpyxlBook(out)
+    assert [int(r["ID"]) for r in book.read_table("Classifica")] == list(STANDINGS)
+    assert ranking(out) == list(enumerate(RANKING, start=1))
+    totals = {int(r["ID"]): F(str(r["Punti torneo"]))
+              for r in book.read_table(schema.FINAL_RANKING.name)}
+    assert {pid: totals[pid] for pid in TOTALS_5TH_ON} == TOTALS_5TH_ON
+    draws = [r for r in book.read_table(schema.DRAWS.name) if r["Turno"] in (3, 4)]
+    assert [(r["Turno"], r["Fase"], r["Procedura"], r["Seme"]) for r in draws] == [
+        (3, "Semifinale", IMPORTED, None), (4, "Finale", IMPORTED, None)]
+    listed = {(r["Fase"], int(r["ID"])) for r in book.read_table(schema.QUALIFIERS.name)}
+    assert listed == {("Semifinale", pid) for pid in range(1, 17)} | {
+        ("Finale", pid) for pid in (5, 7, 10, 16)}
+    assert cli.main(["verifica", str(out)]) == 0
+    assert "nessuna differenza" in capsys.readouterr().out
+
+
+def test_export_and_import_again_give_the_same_tournament(tmp_path, capsys):
+    out, _ = imported(tmp_path, master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *FINAL)),
+                      capsys)
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    printed = capsys.readouterr().out
+    assert "4 turni" in printed and "Non esportate" not in printed
+    gt = reader.read(back)
+    assert gt.info.turni == 4  # every round sheet, as GestioneTorneo plans a master
+    assert [len(r.tables) for r in gt.rounds] == [4, 4, 4, 1]
+    # getClassificaMaster2020: the final's players first by their place in it, then the
+    # others by their standing (our final ranking)
+    short = list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]
+    assert [(int(pos), int(pid)) for pos, _, _, _, pid in short] == \
+        list(enumerate(RANKING, start=1))
+    full = list(openpyxl.load_workbook(back)[layout.STANDINGS].values)
+    assert full[0][5:9] == ("pt1", "pt2", "pt3", "pt4")
+    again, _ = imported(tmp_path, back, capsys, "di-nuovo.xlsx")
+    assert results(again) == results(out)
+    assert ranking(again) == ranking(out)
+    assert cli.main(["verifica", str(again)]) == 0
+
+
+def test_switching_with_the_semifinals_drawn(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 4 tavoli" in printed
+    assert "Turno 3, tavolo 4 (foglio 3° Turno, riga 7): nessun punteggio, importato come " \
+        "da giocare" in printed
+    assert {(*r[:4], None) for r in expected_results(*SEMIFINALS)} <= results(out)
+    assert cli.main(["verifica", str(out)]) == 0
+    type_results(out, SEMIFINALS)  # the referees type the semifinals in Risultati
+    capsys.readouterr()
+    assert cli.main(["finali", str(out)]) == 0
+    assert "Finale (turno 4): 1 tavolo" in capsys.readouterr().out
+    assert {r[3] for r in results(out) if r[0] == 4} == {5, 7, 10, 16}
+    type_results(out, FINAL)
+    assert cli.main(["finali", str(out)]) == 0
+    assert ranking(out) == list(enumerate(RANKING, start=1))
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def test_switching_after_the_preliminary_rounds_only(tmp_path, capsys):
+    out, printed = imported(tmp_path, master(tmp_path, *rounds(*PRELIMINARY)), capsys)
+    assert "Semifinale" not in printed and "Non importato: il foglio" not in printed
+    assert {r[0] for r in results(out)} == {1, 2}
+    assert cli.main(["finali", str(out)]) == 0
+    assert "Semifinale (turno 3): 4 tavoli" in capsys.readouterr().out
+
+
+def test_a_raduno_with_its_final_phases(tmp_path, capsys):
+    # getClassificaRadunoNazionale2020 reads turns 1–4 as the master's does; the raduno's
+    # points differ (50 to the winner) but nobody is unbeaten: four semifinals of the 16
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *FINAL),
+                    kind="RadunoNazionale")
+    out, printed = imported(tmp_path, source, capsys)
+    assert "formula raduno" in printed and "Differenza" not in printed
+    assert results(out) == expected_results(*PRELIMINARY, *SEMIFINALS, *FINAL)
+    assert ranking(out)[:4] == [(1, 16), (2, 10), (3, 7), (4, 5)]
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def _swap(tables, old, new):
+    return [(n, number, tuple((new if pid == old else pid, v) for pid, v in seats))
+            for n, number, seats in tables]
+
+
+@pytest.mark.parametrize("sheets, message", [
+    ((*PRELIMINARY, *_swap(SEMIFINALS, 9, 17)),
+     "Foglio 3° Turno di Modulo.xlsx, riga 8, colonna J: Nome17 Cognome17 non è qualificato "
+     "per la fase Semifinale (turno 3): non è in classifica, la fase è dei primi 16 della "
+     "classifica (valore trovato: 17)"),
+    ((*PRELIMINARY, *_swap(SEMIFINALS, 9, 1)),
+     "Foglio 3° Turno di Modulo.xlsx, riga 8, colonna J (ID): giocatore già seduto in questo "
+     "turno (riga 4) (valore trovato: 1)"),
+    ((*PRELIMINARY, *SEMIFINALS[:3]),
+     "Foglio 3° Turno di Modulo.xlsx, riga 1, colonna A: la fase Semifinale (turno 3) della "
+     "formula master ha 4 tavoli, il foglio ne ha 3 (valore trovato: 3)"),
+    ((*PRELIMINARY, *SEMIFINALS, *FINAL, (4, 2, ((1, 10), (2, 20), (3, 30), (4, 40)))),
+     "Foglio 4° Turno di Modulo.xlsx, riga 1, colonna A: la fase Finale (turno 4) della "
+     "formula master ha 1 tavolo, il foglio ne ha 2"),
+    ((*PRELIMINARY, *SEMIFINALS, *FINAL, (5, 1, ((1, 10), (2, 20), (3, 30), (4, 40)))),
+     "Foglio 5° Turno di Modulo.xlsx, riga 1, colonna A: la formula master non ha altre fasi "
+     "finali"),
+])
+def test_final_phase_sheets_that_cannot_be_refused(tmp_path, capsys, sheets, message):
+    source = master(tmp_path, *rounds(*sheets), players=17)
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert message in err, err
+    assert not (tmp_path / "Modulo-torneo.xlsx").exists()
