@@ -5,6 +5,7 @@ and `esporta --gestionetorneo` writes them back. Sixteen players, every score by
 
 from __future__ import annotations
 
+import datetime as dt
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -17,11 +18,14 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import layout, reader
 from risiko_xl.services.audit import IMPORTED
 from tests.support.gestionetorneo_master import (
+    DIRECT_FINAL,
     FINAL,
     PRELIMINARY,
     RANKING,
     SEMIFINALS,
+    SOLE_LEADER,
     STANDINGS,
+    THREE_SEMIFINALS,
     TOTALS_5TH_ON,
     master,
     rounds,
@@ -78,6 +82,8 @@ def test_a_finished_master_is_imported_with_its_final_ranking(tmp_path, capsys):
     totals = {int(r["ID"]): F(str(r["Punti torneo"]))
               for r in book.read_table(schema.FINAL_RANKING.name)}
     assert {pid: totals[pid] for pid in TOTALS_5TH_ON} == TOTALS_5TH_ON
+    assert [(r["Turno"], r["Fase"]) for r in book.read_table(schema.CALENDAR.name)] == [
+        (1, "Qualificazione"), (2, "Qualificazione"), (3, "Semifinale"), (4, "Finale")]
     draws = [r for r in book.read_table(schema.DRAWS.name) if r["Turno"] in (3, 4)]
     assert [(r["Turno"], r["Fase"], r["Procedura"], r["Seme"]) for r in draws] == [
         (3, "Semifinale", IMPORTED, None), (4, "Finale", IMPORTED, None)]
@@ -97,6 +103,7 @@ def test_export_and_import_again_give_the_same_tournament(tmp_path, capsys):
     assert "4 turni" in printed and "Non esportate" not in printed
     gt = reader.read(back)
     assert gt.info.turni == 4  # every round sheet, as GestioneTorneo plans a master
+    assert gt.info.dates == tuple(dt.date(2025, 3, d) for d in (1, 1, 2, 2))
     assert [len(r.tables) for r in gt.rounds] == [4, 4, 4, 1]
     # getClassificaMaster2020: the final's players first by their place in it, then the
     # others by their standing (our final ranking)
@@ -179,3 +186,40 @@ def test_final_phase_sheets_that_cannot_be_refused(tmp_path, capsys, sheets, mes
     err = capsys.readouterr().err
     assert message in err, err
     assert not (tmp_path / "Modulo-torneo.xlsx").exists()
+
+
+def test_a_direct_finalist_both_ways(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*SOLE_LEADER, *THREE_SEMIFINALS, *DIRECT_FINAL))
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 3 tavoli" in printed
+    assert "Differenza" not in printed
+    assert ranking(out)[:4] == [(1, 6), (2, 2), (3, 1), (4, 3)]
+    listed = {(r["Fase"], int(r["ID"])): r for r in OpenpyxlBook(out).read_table(
+        schema.QUALIFIERS.name)}
+    assert listed["Finale", 1]["Tavolo"] == 1 and ("Semifinale", 1) not in listed
+    assert cli.main(["verifica", str(out)]) == 0
+    # GestioneTorneo has no mark for him: he is absent from «3° Turno», seated in the final
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    gt = reader.read(back)
+    assert 1 not in {s.player for t in gt.rounds[2].tables for s in t.seats}
+    assert 1 in {s.player for s in gt.rounds[3].tables[0].seats}
+    again, _ = imported(tmp_path, back, capsys, "di-nuovo.xlsx")
+    assert results(again) == results(out) and ranking(again) == ranking(out)
+
+
+def test_four_semifinals_where_the_formula_has_a_direct_finalist(tmp_path, capsys):
+    # the organiser let the sole leader play a semifinal: history, imported as played
+    semifinals = ((3, 1, ((1, 50), (7, 40), (9, 30), (13, 20))),
+                  (3, 2, ((6, 50), (4, 40), (10, 30), (14, 20))),
+                  (3, 3, ((2, 50), (8, 40), (11, 30), (15, 20))),
+                  (3, 4, ((3, 50), (5, 40), (12, 30), (16, 20))))
+    source = master(tmp_path, *rounds(*SOLE_LEADER, *semifinals))
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Differenza: 3° Turno di Modulo.xlsx: la formula manda in finale diretta Nome1 " \
+        "Cognome1; GestioneTorneo gioca 4 tavoli di Semifinale: importati come giocati" \
+        in printed
+    assert cli.main(["verifica", str(out)]) == 0
+    capsys.readouterr()
+    assert cli.main(["finali", str(out)]) == 0  # the final of the four table winners
+    assert {r[3] for r in results(out) if r[0] == 4} == {1, 2, 3, 6}

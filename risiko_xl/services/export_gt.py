@@ -46,8 +46,7 @@ def _info(t: Tournament, book: Book) -> model.Info:
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
-        if (to_text(row.get("Fase")) or QUALIFYING) == QUALIFYING and turn and \
-                turn.isdigit() and day is not None:
+        if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
     last = max(dates, default=0)
     rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")

@@ -72,3 +72,22 @@ def master(tmp_path: Path, *played: Round, kind: str = "MasterRisiko", players: 
                 tuple(dt.date(2025, 3, d) for d in (1, 1, 2, 2)))
     people = tuple(Player(i, f"Nome{i}", f"Cognome{i}") for i in range(1, players + 1))
     return writer.write(Workbook(info, people, played), tmp_path / name)
+
+
+# Player 1 wins both games and leads alone: 001 §1 «Nel caso in cui, dopo le due partite,
+# un solo giocatore sia da solo in testa alla classifica, ed abbia comunque vinto entrambe
+# le partite, le semifinali saranno tre» and he goes straight to the final.
+# 1: 1,060 + (1 + 0,062) = 2,122; 6: 1,099; 2: 1,098; 3: 1,096; 7: 1,095; 4: 1,094;
+# 8: 1,091; 5: 0,040 + 0,040 = 0,080; 9: 0,060; 10: 0,058; 11: 0,056; 12: 0,054; 13: 0,040.
+SOLE_LEADER = (*PRELIMINARY[:4],
+               (2, 1, ((1, 62), (5, 40), (10, 30), (15, 20))), *PRELIMINARY[5:])
+# 001 §7 «Se le semifinali dovessero essere solo tre, gli accoppiamenti prevederanno ad
+# ogni tavolo un giocatore classificato dal 2° al 4° posto, un giocatore classificato dal
+# 5° al 7° posto, un giocatore classificato dall'8° al 10° posto ed un giocatore
+# classificato dall'11° al 13° posto»: 6, 2, 3 / 7, 4, 8 / 5, 9, 10 / 11, 12, 13
+THREE_SEMIFINALS = (
+    (3, 1, ((6, 50), (7, 40), (5, 30), (11, 20))),
+    (3, 2, ((2, 50), (4, 40), (9, 30), (12, 20))),
+    (3, 3, ((3, 50), (8, 40), (10, 30), (13, 20))),
+)
+DIRECT_FINAL = ((4, 1, ((1, 30), (6, 50), (2, 40), (3, 20))),)  # 6, 2, 1, 3
