@@ -223,3 +223,21 @@ def test_four_semifinals_where_the_formula_has_a_direct_finalist(tmp_path, capsy
     capsys.readouterr()
     assert cli.main(["finali", str(out)]) == 0  # the final of the four table winners
     assert {r[3] for r in results(out) if r[0] == 4} == {1, 2, 3, 6}
+
+
+def test_an_imported_phase_stays_as_imported(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    book = OpenpyxlBook(out)
+    rows = book.read_table(schema.RESULTS.name)
+    moved = next(r for r in rows if r["Turno"] == 3 and r["ID"] == "12")
+    moved["Tavolo"] = 2  # from table 1 to table 2 by a slip
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    assert cli.main(["classifica", str(out)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert f"riga {moved.sheet_row}, colonna Tavolo: 12 (Nome12 Cognome12) nel turno 3 era " \
+        "sorteggiato al tavolo 1" in err and "rimettere la riga come importata" in err
+    assert cli.main(["verifica", str(out)]) != 0
+    assert "Semifinale turno 3: i tavoli non corrispondono all'ultimo sorteggio registrato" \
+        in capsys.readouterr().out

@@ -56,8 +56,8 @@ def import_phases(book: Book, finals: Sequence[model.Round], gt: model.Workbook,
         _check_players(t, standings, step, tables, sheet, field)
         lines += said + _differences(t, step, tables, sheet)
         lines += _write(book, t, step, standings, tables, names, rnd.number, file, now)
-        played_final = step.phase == FINAL and any(
-            s.value for tb in tables for s in tb.seats)
+        played_final = step.phase == FINAL and all(  # every table: else typed, then finali
+            any(s.value for s in tb.seats) for tb in tables)
     if finals:
         refresh_scores(book, now)
     if played_final:
@@ -157,7 +157,7 @@ def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
     groups = step.table_groups or (step.group,) * len(step.tables)
     seated = tuple(tuple(_qualifier(t, step, standings, p, g) for p in _seated(table))
                    for table, g in zip(tables, groups))
-    inside = {p for table in seated for q in table for p in (q.player,)}
+    inside = {q.player for table in seated for q in table}
     imported = dataclasses.replace(
         step, tables=seated, table_numbers=tuple(tb.number for tb in tables),
         finalists=tuple(q for q in step.finalists if q.player not in inside))
@@ -182,7 +182,7 @@ def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
                                           [tb.number for tb in tables]),
                     "Note": f"da {file}, foglio «{sheet}»"})
     return [f"{title} (turno {step.round_no}) importata dal foglio {sheet}: "
-            f"{len(tables)} tavol{'o' if len(tables) == 1 else 'i'}", *lines]
+            + count(len(tables), "tavolo", "tavoli"), *lines]
 
 
 def _qualifier(t: Tournament, step: PhaseStep, standings: Standings, player: str,
@@ -191,6 +191,6 @@ def _qualifier(t: Tournament, step: PhaseStep, standings: Standings, player: str
     q = step.qualifier(player)
     if q is not None:
         return q
-    rank = next((r.position for r in standings.rows if r.player == player), 0)
+    rank = standings.position_of(player) or 0
     return Qualifier(player, f"{CHOSEN} ({rank}° in classifica)" if rank else CHOSEN, rank,
                      group)
