@@ -2,10 +2,11 @@
 
 Iscritti become ours (`Partecipa Torneo` NO: «Ritirato»; national ID, birth date and
 e-mail in the optional columns `schema.PLAYER_EXTRAS`), TORNEO fills `Impostazioni` and
-`Calendario`, each round sheet becomes a round of `Risultati`, recorded in `Sorteggi` as
-imported (procedure «importato da GestioneTorneo», no seed and no fingerprint, so
-`verifica` checks the seating against it and replays nothing); the tournament gets a fresh
-random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
+`Calendario`, each round sheet becomes a round of `Risultati` (with a formula of final
+phases, the sheets after its preliminary rounds become those phases: `import_gt_phases`),
+recorded in `Sorteggi` as imported (procedure «importato da GestioneTorneo», no seed and
+no fingerprint, so `verifica` checks the seating against it and replays nothing); the
+tournament gets a fresh random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
 conventions are translated and listed in the report (`CONVENTIONS`)."""
 
 from __future__ import annotations
