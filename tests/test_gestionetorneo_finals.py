@@ -241,3 +241,12 @@ def test_an_imported_phase_stays_as_imported(tmp_path, capsys):
     assert cli.main(["verifica", str(out)]) != 0
     assert "Semifinale turno 3: i tavoli non corrispondono all'ultimo sorteggio registrato" \
         in capsys.readouterr().out
+
+
+def test_a_withdrawal_from_an_imported_phase_is_replaced_by_hand(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    # the replacement rules (001 §8) would reseat the tables by our draw, not GestioneTorneo's
+    assert cli.main(["ritira", str(out), "12"]) == cli.EXIT_BAD_INPUT
+    assert "i tavoli della fase Semifinale (turno 3) sono importati da GestioneTorneo: " \
+        "sostituire il giocatore a mano" in capsys.readouterr().err

@@ -17,7 +17,7 @@ from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
-from risiko_xl.services.phase_check import check_phase_rows, check_seatings
+from risiko_xl.services.phase_check import check_phase_rows, check_seatings, imported_rounds
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,
     refresh_scores,
@@ -358,10 +358,12 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     standings = compute_standings(before.entrants, played, rules, seed)
     step = next_phase(before.entrants, played, standings, phases, rules, seed)
     seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
-    if step is None or step.phase != name or set(step.players()) != seated:
-        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
-                          "calcolati dal programma: sostituire il giocatore a mano",
-                          foglio="Risultati", colonna="ID", valore=player)
+    imported = round_no in imported_rounds(before)  # GestioneTorneo's tables, not ours
+    if imported or step is None or step.phase != name or set(step.players()) != seated:
+        how = "sono importati da GestioneTorneo" if imported else \
+            "non sono quelli calcolati dal programma"
+        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) {how}: sostituire "
+                          "il giocatore a mano", foglio="Risultati", colonna="ID", valore=player)
     mine = step.qualifier(player)
     if mine is None:
         return []

@@ -35,9 +35,14 @@ def phase_rounds(t: Tournament) -> list[tuple[int, str]]:
     """(round, phase) of every final-phase round in `Risultati` seated here, in order: a
     round imported from another program (its last `Sorteggi` record says so) is history,
     checked against that record only (`check_seatings`, `verify`), never computed again."""
-    imported = {n for n, (_, _, procedure) in _recorded(t).items() if procedure == IMPORTED}
+    imported = imported_rounds(t)
     return sorted({(r.round_no, r.phase) for r in t.rows
                    if r.phase != QUALIFYING and r.round_no not in imported})
+
+
+def imported_rounds(t: Tournament) -> set[int]:
+    """The rounds whose last `Sorteggi` record is an import from another program."""
+    return {n for n, (_, _, procedure) in _recorded(t).items() if procedure == IMPORTED}
 
 
 def _recorded(t: Tournament) -> dict[int, tuple[int, dict[str, int], str | None]]:
