@@ -243,10 +243,26 @@ def test_an_imported_phase_stays_as_imported(tmp_path, capsys):
         in capsys.readouterr().out
 
 
-def test_a_withdrawal_from_an_imported_phase_is_replaced_by_hand(tmp_path, capsys):
-    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+def test_a_withdrawal_from_an_imported_phase_keeps_its_tables(tmp_path, capsys):
+    # a 17th player, last at both 5-tables of table 1
+    fifth = [(n, number, (*seats, (17, 1)) if number == 1 else seats)
+             for n, number, seats in PRELIMINARY]
+    source = master(tmp_path, *rounds(*fifth), *rounds(*SEMIFINALS, played=False),
+                    players=17)
     out, _ = imported(tmp_path, source, capsys)
-    # the replacement rules (001 §8) would reseat the tables by our draw, not GestioneTorneo's
-    assert cli.main(["ritira", str(out), "12"]) == cli.EXIT_BAD_INPUT
-    assert "i tavoli della fase Semifinale (turno 3) sono importati da GestioneTorneo: " \
-        "sostituire il giocatore a mano" in capsys.readouterr().err
+    before = results(out)
+    assert cli.main(["ritira", str(out), "12"]) == 0
+    printed = capsys.readouterr().out
+    # 001 §8 the next of the standings (17th: 17) takes the place, at 12's table (1)
+    assert "Al suo posto: Nome17 Cognome17 (" in printed
+    assert "al tavolo 1 come seduto da GestioneTorneo" in printed
+    assert (3, "Semifinale", 1, 17, None) in results(out)
+    after = results(out)
+    assert {r for r in before if r[3] != 12} <= after and len(after) == len(before)
+    assert cli.main(["verifica", str(out)]) == 0
+    players = OpenpyxlBook(out).read_table(schema.PLAYERS.name)
+    assert next(r for r in players if r["ID"] == "12")["Stato"] == "Ritirato"
+    assert cli.main(["classifica", str(out)]) == 0
+    type_results(out, _swap(SEMIFINALS, 12, 17))
+    assert cli.main(["finali", str(out)]) == 0
+    assert {r[3] for r in results(out) if r[0] == 4} == {5, 7, 10, 16}

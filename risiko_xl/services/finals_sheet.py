@@ -16,7 +16,14 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError, listed
-from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
+from risiko_xl.services.audit import (
+    SUBSTITUTION,
+    append_rows,
+    archive,
+    log_draw,
+    tables_text,
+    timestamp,
+)
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings, imported_rounds
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -358,18 +365,22 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     standings = compute_standings(before.entrants, played, rules, seed)
     step = next_phase(before.entrants, played, standings, phases, rules, seed)
     seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
-    imported = round_no in imported_rounds(before)  # GestioneTorneo's tables, not ours
-    if imported or step is None or step.phase != name or set(step.players()) != seated:
-        how = "sono importati da GestioneTorneo" if imported else \
-            "non sono quelli calcolati dal programma"
-        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) {how}: sostituire "
-                          "il giocatore a mano", foglio="Risultati", colonna="ID", valore=player)
+    imported = round_no in imported_rounds(before)  # GestioneTorneo's tables: kept
+    if step is None or step.phase != name or (set(step.players()) != seated
+                                              and not imported):
+        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
+                          "calcolati dal programma: sostituire il giocatore a mano",
+                          foglio="Risultati", colonna="ID", valore=player)
     mine = step.qualifier(player)
     if mine is None:
         return []
     standings = compute_standings(after.entrants, played, rules, seed)
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
+    if imported:
+        from risiko_xl.services.import_gt_phases import replace_seat
+
+        return replace_seat(after, phase, player, replacement, seed, now)
     book = after.book
     seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
     archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
@@ -398,7 +409,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     book.write_table(schema.QUALIFIERS.name, listed)
     log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
                     "Data e ora": timestamp(now), "Seme": seed,
-                    "Procedura": "sostituzione", "Tavoli": _seating(new_step),
+                    "Procedura": SUBSTITUTION, "Tavoli": _seating(new_step),
                     "Note": "; ".join(changes)})
     if replacement is None:
         return ["Nessun sostituto in questa fase.", *changes]

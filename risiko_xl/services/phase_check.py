@@ -22,7 +22,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.services.audit import IMPORTED, seating
+from risiko_xl.services.audit import IMPORTED, SUBSTITUTION, seating
 from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
@@ -56,8 +56,12 @@ def _recorded(t: Tournament) -> dict[int, tuple[int, dict[str, int], str | None]
         number, procedure = to_text(line["Turno"]), to_text(line.get("Procedura"))
         if not number or not number.isdigit() or not to_text(line["Tavoli"]):
             continue
-        if (to_text(line["Fase"]) or QUALIFYING) == QUALIFYING or procedure == IMPORTED:
-            latest[int(number)] = (line.read_at, seating(line["Tavoli"]), procedure)
+        after_import = procedure == SUBSTITUTION and latest.get(int(number), (0, {}, None))[
+            2] == IMPORTED  # a seat of an imported phase given to a replacement
+        if (to_text(line["Fase"]) or QUALIFYING) == QUALIFYING or procedure == IMPORTED \
+                or after_import:
+            latest[int(number)] = (line.read_at, seating(line["Tavoli"]),
+                                   IMPORTED if after_import else procedure)
         else:
             latest.pop(int(number), None)  # a phase seated here after the import
     return latest
