@@ -101,6 +101,8 @@ def test_export_and_import_again_give_the_same_tournament(tmp_path, capsys):
     assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
     printed = capsys.readouterr().out
     assert "4 turni" in printed and "Non esportate" not in printed
+    assert "Fasi finali nei fogli «3° Turno» (Semifinale), «4° Turno» (Finale), come li tiene " \
+        "GestioneTorneo; Classifica e Classifica Ridotta: la classifica finale" in printed
     gt = reader.read(back)
     assert gt.info.turni == 4  # every round sheet, as GestioneTorneo plans a master
     assert gt.info.dates == tuple(dt.date(2025, 3, d) for d in (1, 1, 2, 2))
@@ -126,6 +128,15 @@ def test_switching_with_the_semifinals_drawn(tmp_path, capsys):
         "da giocare" in printed
     assert {(*r[:4], None) for r in expected_results(*SEMIFINALS)} <= results(out)
     assert cli.main(["verifica", str(out)]) == 0
+    back = tmp_path / "Ritorno.xlsx"  # the way back before the final: drawn, no points
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    assert "la classifica dei turni preliminari (la finale non è ancora giocata)" in \
+        capsys.readouterr().out
+    gt = reader.read(back)
+    assert [(t.number, [(s.player, s.value) for s in t.seats]) for t in gt.rounds[2].tables] \
+        == [(n, [(pid, None) for pid, _ in seats]) for _, n, seats in SEMIFINALS]
+    short = list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]
+    assert [int(pid) for *_, pid in short] == list(STANDINGS)
     type_results(out, SEMIFINALS)  # the referees type the semifinals in Risultati
     capsys.readouterr()
     assert cli.main(["finali", str(out)]) == 0

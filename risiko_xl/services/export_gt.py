@@ -132,8 +132,8 @@ def _kept(t: Tournament) -> Standings:
                              recorded=[o for _, o in recorded_lotteries(t.book)])
 
 
-def _standings(t: Tournament, players: tuple[model.Player, ...],
-               ids: dict[str, int]) -> tuple[model.Standing, ...]:
+def _standings(t: Tournament, players: tuple[model.Player, ...], ids: dict[str, int],
+               ranking: tuple[RankRow, ...]) -> tuple[model.Standing, ...]:
     """Classifica as GestioneTorneo computes it from the round sheets: the preliminary
     standings, or once the final is played our final ranking (`getClassificaMaster2020`
     and `getClassificaRadunoNazionale2020` place the final's players first, by their
@@ -143,7 +143,6 @@ def _standings(t: Tournament, players: tuple[model.Player, ...],
     later = sorted({r.round_no for r in t.rows if r.phase != QUALIFYING})
     games = {(g.player, g.round_no): g for g in t.results if g.phase != QUALIFYING}
     order = [(row.position, row.player) for row in standings.rows]
-    ranking = _final_ranking(t)
     if ranking:
         ranked = [(r.position, r.player) for r in ranking]
         rest = [p for _, p in order if p not in {p for _, p in ranked}]
@@ -198,7 +197,8 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     info = replace(info, turni=max(info.turni or 0, len(rounds),
                                    t.formula.standings.rounds
                                    + len(PHASES_OF_KIND[t.formula.phases.kind])))
-    gt = model.Workbook(info, players, rounds, _standings(t, players, ids))
+    ranking = _final_ranking(t)
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking))
     written = writer.write(gt, target)
     lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
@@ -206,6 +206,13 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     if written != target:
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")
+    phases = sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
+    if phases:
+        lines.append("Fasi finali nei fogli " + ", ".join(
+            f"«{layout.round_sheet(n)}» ({phase})" for n, phase in phases) + ", come li tiene "
+            "GestioneTorneo; Classifica e Classifica Ridotta: " + (
+                "la classifica finale" if ranking else
+                "la classifica dei turni preliminari (la finale non è ancora giocata)"))
     if renumbered:
         lines.append("Gli ID non sono numeri: in GestioneTorneo i giocatori sono numerati 1, "
                      "2, … nell'ordine di Iscritti")
