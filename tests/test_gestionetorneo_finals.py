@@ -277,3 +277,32 @@ def test_a_withdrawal_from_an_imported_phase_keeps_its_tables(tmp_path, capsys):
     type_results(out, _swap(SEMIFINALS, 12, 17))
     assert cli.main(["finali", str(out)]) == 0
     assert {r[3] for r in results(out) if r[0] == 4} == {5, 7, 10, 16}
+
+
+def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
+    # 1 and 2 win both games. GestioneTorneo's raduno (manual V2.4, Tabella 1 «<= 36: 2
+    # direttamente in finale, 2 semifinali, 8 semifinalisti»; points + 50 to the winner):
+    # 1: 60 + 50 + 62 + 50 = 222; 2: 58 + 50 + 61 + 50 = 219; 3: 56 + 50 + 40 = 146;
+    # 7: 36 + 59 + 50 = 145; 4: 54 + 50 + 40 = 144; 8: 34 + 57 + 50 = 141; 5: 40 + 40 = 80;
+    # 6: 38 + 40 = 78; 9: 30 + 30 = 60; 10: 28 + 30 = 58: semifinals of the 3rd to 10th
+    second = ((2, 1, ((1, 62), (5, 40), (10, 30), (15, 20))),
+              (2, 2, ((2, 61), (6, 40), (11, 30), (16, 20))),
+              (2, 3, ((7, 59), (3, 40), (12, 30), (13, 20))),
+              (2, 4, ((8, 57), (4, 40), (9, 30), (14, 20))))
+    semifinals = ((3, 1, ((3, 50), (8, 40), (5, 30), (10, 20))),
+                  (3, 2, ((7, 50), (4, 40), (6, 30), (9, 20))))
+    final = ((4, 1, ((1, 30), (2, 50), (3, 40), (7, 20))),)
+    source = master(tmp_path, *rounds(*PRELIMINARY[:4], *second, *semifinals, *final),
+                    kind="RadunoNazionale")
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 2 tavoli" in printed
+    assert "Differenza" not in printed
+    assert ranking(out)[:4] == [(1, 2), (2, 3), (3, 1), (4, 7)]
+    assert cli.main(["verifica", str(out)]) == 0
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    gt = reader.read(back)
+    assert not {1, 2} & {s.player for t in gt.rounds[2].tables for s in t.seats}
+    assert {1, 2} <= {s.player for s in gt.rounds[3].tables[0].seats}
+    again, _ = imported(tmp_path, back, capsys, "di-nuovo.xlsx")
+    assert results(again) == results(out) and ranking(again) == ranking(out)
