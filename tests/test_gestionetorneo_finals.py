@@ -177,7 +177,7 @@ def _swap(tables, old, new):
     ((*PRELIMINARY, *_swap(SEMIFINALS, 9, 17)),
      "Foglio 3° Turno di Modulo.xlsx, riga 8, colonna J: Nome17 Cognome17 non è qualificato "
      "per la fase Semifinale (turno 3): non è in classifica, la fase è dei primi 16 della "
-     "classifica (valore trovato: 17)"),
+     "classifica (e di chi è pari all'ultimo di essi) (valore trovato: 17)"),
     ((*PRELIMINARY, *_swap(SEMIFINALS, 9, 1)),
      "Foglio 3° Turno di Modulo.xlsx, riga 8, colonna J (ID): giocatore già seduto in questo "
      "turno (riga 4) (valore trovato: 1)"),
@@ -306,3 +306,24 @@ def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
     assert {1, 2} <= {s.player for s in gt.rounds[3].tables[0].seats}
     again, _ = imported(tmp_path, back, capsys, "di-nuovo.xlsx")
     assert results(again) == results(out) and ranking(again) == ranking(out)
+
+
+def test_a_tie_for_the_last_semifinal_place_drawn_otherwise(tmp_path, capsys):
+    # 17 joins both tables 4 (5-tables, ×1,25, 001 §7): 16: 14 → 17,5 → 0,018 + 0,020;
+    # 17: 14 → 0,018 + 16 → 20 → 0,020; 15 types 22 in round 2: 0,016 + 0,022. All three
+    # have 0,038 behind fifteen others; 15 has the best game (0,022), 16 and 17 the same
+    # games and the same place after round 1: the 16th place is a lottery (ours drawn on
+    # a fresh seed). GestioneTorneo's chose 17: imported as played, said when ours chose 16
+    fifth = [(n, number, (*seats, (17, 14 if n == 1 else 16)) if number == 4 else seats)
+             for n, number, seats in PRELIMINARY]
+    fifth[4] = (2, 1, ((5, 62), (1, 40), (10, 30), (15, 22)))
+    source = master(tmp_path, *rounds(*fifth, *_swap(SEMIFINALS, 16, 17)), players=17)
+    out, printed = imported(tmp_path, source, capsys)
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 4 tavoli" in printed
+    ours = [int(r["ID"]) for r in OpenpyxlBook(out).read_table("Classifica")][15]
+    assert ("Differenza" in printed) == (ours == 16)
+    if ours == 16:
+        assert "Differenza: 3° Turno di Modulo.xlsx: GestioneTorneo ha seduto Nome17 " \
+            "Cognome17 (tavolo 4, riga 8); la formula master qualifica invece Nome16 " \
+            "Cognome16 (16° in classifica" in printed
+    assert cli.main(["verifica", str(out)]) == 0

@@ -115,9 +115,12 @@ def _check_players(t: Tournament, standings: Standings, step: PhaseStep,
     the phase is the first, or a player of an earlier final phase."""
     allowed = set(step.players()) | {q.player for q in step.finalists}
     first = step.round_no == t.formula.standings.rounds + 1
-    if first:
-        allowed |= {row.player for row in standings.rows if row.position <= field}
-        who = f"dei primi {field} della classifica"
+    if first:  # the first `field`, and who ties the last of them (a lottery drawn otherwise)
+        inside = [row for row in standings.rows if row.position <= field]
+        last = inside[-1].total if inside else None
+        allowed |= {row.player for row in standings.rows
+                    if row.position <= field or row.total == last}
+        who = f"dei primi {field} della classifica (e di chi è pari all'ultimo di essi)"
     else:
         allowed |= {g.player for g in t.results if g.round_no > t.formula.standings.rounds}
         who = "di chi ha giocato le fasi finali precedenti"
@@ -151,9 +154,10 @@ def _differences(t: Tournament, step: PhaseStep, tables: list[model.Table],
     seated = {p for table in tables for p in _seated(table)}
     missing = [f"{t.by_id[q.player].name} ({q.reason})"
                for table in step.tables for q in table if q.player not in seated]
-    return [f"Differenza: {sheet}: GestioneTorneo ha seduto " + ", ".join(extra)
-            + (" al posto di " + ", ".join(missing) if missing else "")
-            + f", che la formula {t.formula.name} qualifica; importato come giocato in "
+    formula = f"la formula {t.formula.name}"
+    return [f"Differenza: {sheet}: GestioneTorneo ha seduto " + ", ".join(extra) + "; "
+            + (f"{formula} qualifica invece " + ", ".join(missing) if missing
+               else f"{formula} non li qualifica") + ": importato come giocato in "
             "GestioneTorneo"]
 
 
