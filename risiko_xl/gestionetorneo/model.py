@@ -80,3 +80,4 @@ class Workbook:
     rounds: tuple[Round, ...] = ()
     standings: tuple[Standing, ...] = field(default=())
     sheets: tuple[str, ...] = ()  # every sheet's name, as read
+    thousandths: bool = False  # points in thousandths (a Master): Classifica shows «0.000»

@@ -12,12 +12,11 @@ from decimal import Decimal
 from pathlib import Path
 
 from openpyxl import Workbook as XlsxBook
-from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import atomic_write
-from risiko_xl.gestionetorneo import layout
+from risiko_xl.gestionetorneo import layout, look
 from risiko_xl.gestionetorneo.model import Player, Standing, Workbook
 
 CONVERT_SECONDS = 180
@@ -32,11 +31,11 @@ def _number(value: object) -> object:
 
 
 def build(gt: Workbook) -> XlsxBook:
-    """The workbook in GestioneTorneo's layout."""
+    """The workbook in GestioneTorneo's layout, looking as GestioneTorneo makes it look."""
     book = XlsxBook()
     sheet = book.active
     sheet.title = layout.TOURNAMENT
-    sheet.cell(1, layout.LABEL_COLUMN, "SCHEDA DATI TORNEO")
+    sheet.cell(1, layout.LABEL_COLUMN, layout.TITLE)
     info = gt.info
     values = {"sede": info.sede, "organizzatore": info.organizzatore, "nome": info.nome,
               "tipo": info.tipo, "turni": info.turni, "note": info.note}
@@ -44,7 +43,7 @@ def build(gt: Workbook) -> XlsxBook:
         sheet.cell(row, layout.LABEL_COLUMN, label)
         sheet.cell(row, layout.VALUE_COLUMN, values[key] if values[key] != "" else None)
     for k in range(layout.DATE_ROUNDS):
-        sheet.cell(layout.DATE_FIRST_ROW + k, 1, k + 1)
+        sheet.cell(layout.DATE_FIRST_ROW + k, layout.NUMBER_COLUMN, k + 1)
         if k < len(info.dates) and info.dates[k] is not None:
             cell = sheet.cell(layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN, info.dates[k])
             cell.number_format = "DD/MM/YYYY"
@@ -54,7 +53,7 @@ def build(gt: Workbook) -> XlsxBook:
         sheet = book.create_sheet(layout.round_sheet(rnd.number))
         row = 1
         for table in rnd.tables:
-            sheet.cell(row, 1, layout.table_header(table.number)).font = Font(bold=True)
+            sheet.cell(row, 1, layout.table_header(table.number))
             sheet.merge_cells(start_row=row, start_column=1, end_row=row,
                               end_column=max(1, len(table.seats) * layout.TRIPLE))
             for j, seat in enumerate(table.seats):
@@ -64,13 +63,25 @@ def build(gt: Workbook) -> XlsxBook:
                 name = "" if player is None else f"{player.nome} {player.cognome}".strip()
                 if player is not None and player.club:
                     name += "\n" + player.club
-                sheet.cell(row + 1, column + 1, name).alignment = Alignment(wrap_text=True)
+                sheet.cell(row + 1, column + 1, name)
                 sheet.cell(row + 1, column + 2, _number(seat.value))
             row += 2
     if gt.standings:
         _standings(book, gt.standings, len(gt.rounds))
     _keep_text(book)
+    _look(book, gt)
     return book
+
+
+def _look(book: XlsxBook, gt: Workbook) -> None:
+    """Every sheet's look (`look`), once its values are in."""
+    look.tournament(book[layout.TOURNAMENT])
+    look.players(book[layout.PLAYERS])
+    for rnd in gt.rounds:
+        look.round_sheet(book[layout.round_sheet(rnd.number)])
+    if gt.standings:
+        look.standings(book[layout.STANDINGS], gt.thousandths)
+        look.standings(book[layout.SHORT_STANDINGS], gt.thousandths)
 
 
 def _keep_text(book: XlsxBook) -> None:
@@ -91,7 +102,7 @@ def _players(sheet: Worksheet, players: tuple[Player, ...]) -> None:
     headers[7] += " (gg/mm/aaaa)"  # as the template writes it
     emails = any(p.email for p in players)
     for column, header in enumerate([*headers, *(["Email"] if emails else [])], start=1):
-        sheet.cell(layout.PLAYERS_HEADER_ROW, column, header).font = Font(bold=True)
+        sheet.cell(layout.PLAYERS_HEADER_ROW, column, header)
     for row, p in enumerate(players, start=layout.PLAYERS_FIRST_ROW):
         national: object = int(p.id_nazionale) if p.id_nazionale.isdigit() else p.id_nazionale
         values = (p.id, p.nome, p.cognome, p.nickname, p.club,
@@ -108,9 +119,9 @@ def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> 
     short = book.create_sheet(layout.SHORT_STANDINGS)
     headers = layout.standings_headers(rounds)
     for column, header in enumerate(headers, start=1):
-        full.cell(1, column, header).font = Font(bold=True)
+        full.cell(1, column, header)
     for column, header in enumerate(layout.SHORT_COLUMNS, start=1):
-        short.cell(1, column, header).font = Font(bold=True)
+        short.cell(1, column, header)
     for row, s in enumerate(standings, start=2):
         p = s.player
         # GestioneTorneo writes the position and the id as text (`scriviClassifica`)
