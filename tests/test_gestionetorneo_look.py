@@ -183,3 +183,21 @@ def test_the_look_survives_the_xls(tmp_path, capsys, formula, shown):
     torneo = book[layout.TOURNAMENT]
     assert torneo["C8"].value.startswith("=IF(") and torneo["C5"].value == \
         "Tipologia di Torneo"
+
+
+def test_the_formula_comes_back_where_the_type_is_only_the_closest(tmp_path, capsys):
+    """gufo goes to GestioneTorneo as «Torneo Open» (which `importa` takes for open): the
+    formula's name below the dates, where GestioneTorneo reads nothing, brings gufo back."""
+    gt = tournament("TorneoGufo")
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out, back, again = (tmp_path / n for n in ("torneo.xlsx", "Ritorno.xlsx", "di-nuovo.xlsx"))
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    sheet = openpyxl.load_workbook(back)[layout.TOURNAMENT]
+    assert sheet["D5"].value == "Torneo Open"
+    assert (sheet[f"C{layout.FORMULA_ROW}"].value, sheet[f"D{layout.FORMULA_ROW}"].value) == \
+        ("Formula risiko-xl", "gufo")
+    assert layout.FORMULA_ROW > layout.DATE_FIRST_ROW + layout.DATE_ROUNDS - 1  # not read
+    assert cli.main(["importa", str(back), "--out", str(again)]) == 0
+    assert OpenpyxlBook(again).settings()["Formula"] == "gufo"
+    capsys.readouterr()

@@ -44,6 +44,9 @@ TOURNAMENT_TYPES = ("Raduno Nazionale", "Torneo Master", "Torneo Open", "Torneo 
                     "Torneo a Inviti", "Amichevoli", "Campionato Nazionale")
 DATE_FIRST_ROW, DATE_ROUNDS = 8, 30
 DATE_LABEL = "Data Turno "
+# our own line, below the dates where GestioneTorneo reads nothing: the formula played, so
+# that `importa` takes it back where «Tipologia di Torneo» is only the closest type
+FORMULA_ROW, FORMULA_LABEL = DATE_FIRST_ROW + DATE_ROUNDS + 1, "Formula risiko-xl"
 
 
 def tournament_type(name: str) -> str | None:

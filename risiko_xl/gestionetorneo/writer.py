@@ -47,6 +47,9 @@ def build(gt: Workbook) -> XlsxBook:
         if k < len(info.dates) and info.dates[k] is not None:
             cell = sheet.cell(layout.DATE_FIRST_ROW + k, layout.VALUE_COLUMN, info.dates[k])
             cell.number_format = "DD/MM/YYYY"
+    if info.formula:
+        sheet.cell(layout.FORMULA_ROW, layout.LABEL_COLUMN, layout.FORMULA_LABEL)
+        sheet.cell(layout.FORMULA_ROW, layout.VALUE_COLUMN, info.formula)
     _players(book.create_sheet(layout.PLAYERS), gt.players)
     by_id = {p.id: p for p in gt.players}
     for rnd in gt.rounds:

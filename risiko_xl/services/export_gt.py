@@ -56,7 +56,7 @@ def _info(t: Tournament, book: Book, kind: str) -> model.Info:
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
                       kind, rounds or t.formula.standings.rounds or None,
                       to_text(t.settings.get(NOTE_KEY)) or "",
-                      tuple(dates.get(k) for k in range(1, last + 1)))
+                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
 
 
 def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:

@@ -65,13 +65,19 @@ def default_out(source: Path) -> Path:
 
 
 def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
-    """Our formula: `chosen` (--formula) or the one TORNEO's «Tipologia di Torneo» names
-    (its GestioneTorneo name is an alias of a preset)."""
+    """Our formula: `chosen` (--formula), the one `esporta` wrote below TORNEO's dates
+    (`layout.FORMULA_ROW`) or the one TORNEO's «Tipologia di Torneo» names (its
+    GestioneTorneo name is an alias of a preset)."""
     from risiko_xl.formulas import load
     from risiko_xl.formulas.loader import names
 
     if chosen:
         return load(chosen).name
+    if gt.info.formula:
+        try:
+            return load(gt.info.formula).name
+        except RisikoError:
+            pass  # a formula of one's own, not here: the type decides
     sheet, row = f"{layout.TOURNAMENT} di {file}", layout.INFO_ROWS["tipo"][0]
     hint = "indicare la formula con --formula (formule: " + ", ".join(names()) + ")"
     if not gt.info.tipo:
