@@ -106,7 +106,8 @@ def round_sheet(sheet: Worksheet) -> None:
             _style(head, **HEADER)
             continue
         lines = 1
-        for cell in row:
+        seated = max((c.column for c in row if c.value is not None), default=0)
+        for cell in row[:math.ceil(seated / layout.TRIPLE) * layout.TRIPLE]:
             offset = (cell.column - 1) % layout.TRIPLE
             if offset == 0:
                 _style(cell, alignment=Alignment(vertical="top"))
