@@ -201,3 +201,84 @@ def test_the_formula_comes_back_where_the_type_is_only_the_closest(tmp_path, cap
     assert cli.main(["importa", str(back), "--out", str(again)]) == 0
     assert OpenpyxlBook(again).settings()["Formula"] == "gufo"
     capsys.readouterr()
+
+
+def _model(folder: Path) -> Path:
+    """An organiser's own ModuloTorneo in small: TORNEO and Iscritti as the template (a
+    list on D5 from the hidden sheet Dati, named TIPO_TORNEO; a formula in ID NAZIONALE
+    on every row; IDs typed ahead), an old round and Classifica, and a sheet of its own."""
+    from openpyxl.workbook.defined_name import DefinedName
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    book = openpyxl.Workbook()
+    torneo = book.active
+    torneo.title = layout.TOURNAMENT
+    for key, (row, label) in layout.INFO_ROWS.items():
+        torneo.cell(row, 3, label)
+    check = DataValidation(type="list", formula1="TIPO_TORNEO")
+    check.add("D5")
+    torneo.add_data_validation(check)
+    players = book.create_sheet(layout.PLAYERS)
+    for column, header in enumerate(layout.PLAYER_COLUMNS, start=1):
+        players.cell(3, column, header)
+    for row in range(4, 30):
+        players.cell(row, 1, row - 3)
+        players.cell(row, 9, f'=IF(B{row}<>"",LEN(B{row}),"")')
+    players["B20"] = "Vecchio"  # an old player beyond ours: emptied
+    dati = book.create_sheet("Dati")
+    for row, kind in enumerate(layout.TOURNAMENT_TYPES, start=1):
+        dati.cell(row, 1, kind)
+    dati.sheet_state = "hidden"
+    book.defined_names["TIPO_TORNEO"] = DefinedName(
+        "TIPO_TORNEO", attr_text=f"Dati!$A$1:$A${len(layout.TOURNAMENT_TYPES)}")
+    book.create_sheet(layout.round_sheet(1))["A1"] = "vecchio turno"
+    book.create_sheet(layout.STANDINGS)["A1"] = "vecchia classifica"
+    book.create_sheet("Statistiche del club")["A1"] = "tenuto"
+    path = folder / "ModuloTorneo.xlsx"
+    book.save(path)
+    return path
+
+
+def _check_over_model(book: openpyxl.Workbook) -> None:
+    assert book.sheetnames[:4] == [layout.TOURNAMENT, layout.PLAYERS, "Dati",
+                                   "Statistiche del club"]
+    assert book["Dati"].sheet_state == "hidden" and "TIPO_TORNEO" in book.defined_names
+    assert book["Statistiche del club"]["A1"].value == "tenuto"
+    assert [str(v.sqref) for v in book[layout.TOURNAMENT].data_validations.dataValidation] == \
+        ["D5"]
+    assert book[layout.round_sheet(1)]["A1"].value == layout.table_header(1)
+    assert book[layout.STANDINGS]["A1"].value == "Pos."
+    players = book[layout.PLAYERS]
+    assert players["B4"].value == "Nome1" and players["I4"].value == 5001
+    assert players["I13"].value == '=IF(B13<>"",LEN(B13),"")'  # no national ID: kept
+    assert players["B20"].value is None and players["A20"].value == 17
+
+
+def test_the_organisers_own_workbook_as_the_model(tmp_path, capsys):
+    out = _imported(tmp_path, "Campionato periodico", "", "gufo")
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back), "--modello",
+                     str(_model(tmp_path))]) == 0
+    assert "Scritto su una copia di ModuloTorneo.xlsx" in capsys.readouterr().out
+    _check_over_model(openpyxl.load_workbook(back))
+    again = reader.read(back)
+    assert (again.info.tipo, len(again.players), len(again.rounds)) == (
+        "Campionato periodico", 10, 2)
+    assert cli.main(["esporta", str(out), str(tmp_path / "copia.xlsx"), "--modello",
+                     str(back)]) == cli.EXIT_BAD_INPUT
+    assert "--modello vale soltanto con --gestionetorneo" in capsys.readouterr().err
+
+
+@pytest.mark.libreoffice
+def test_an_xls_model_through_libreoffice(tmp_path, capsys):
+    soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    model = _model(tmp_path)
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'p').resolve().as_uri()}",
+                    "--headless", "--convert-to", "xls:MS Excel 97", "--outdir",
+                    str(tmp_path), str(model)], check=True, capture_output=True, timeout=180)
+    out = _imported(tmp_path, "Campionato periodico", "", "gufo")
+    back = tmp_path / "Ritorno.xls"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back), "--modello",
+                     str(model.with_suffix(".xls"))]) == 0
+    capsys.readouterr()
+    _check_over_model(_as_xlsx(back, tmp_path / "letto"))

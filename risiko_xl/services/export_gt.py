@@ -164,8 +164,10 @@ def _decimal(value: Any) -> Decimal:
         .normalize() if hasattr(value, "numerator") else Decimal(value)
 
 
-def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list[str]:
-    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout; the lines to print."""
+def export_gestionetorneo(book: Book, target: Path, force: bool = False,
+                          base: Path | None = None) -> list[str]:
+    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
+    organiser's own GestioneTorneo workbook `base` when given; the lines to print."""
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
@@ -181,10 +183,13 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     gt = model.Workbook(_info(t, book, kind), players, _rounds(t, ids),
                         _standings(t, players, ids),
                         thousandths=t.formula.scoring.name == THOUSANDTHS)
-    written = writer.write(gt, target)
+    written = writer.write(gt, target, base)
     lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
                  f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
                  f"nel formato di GestioneTorneo; tipologia «{kind}»")
+    if base is not None:
+        lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
+                     "elenchi e formule restano")
     if written != target:
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")
