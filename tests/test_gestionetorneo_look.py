@@ -213,7 +213,7 @@ def _model(folder: Path) -> Path:
     book = openpyxl.Workbook()
     torneo = book.active
     torneo.title = layout.TOURNAMENT
-    for key, (row, label) in layout.INFO_ROWS.items():
+    for row, label in layout.INFO_ROWS.values():
         torneo.cell(row, 3, label)
     check = DataValidation(type="list", formula1="TIPO_TORNEO")
     check.add("D5")

@@ -31,7 +31,7 @@ from risiko_xl.tournament.loading import Tournament, load
 
 TENTH = Decimal("0.1")
 CLOSEST_TYPE = "Torneo Open"  # a formula of one's own that names no GestioneTorneo type
-THOUSANDTHS = "millesimi"  # the scoring method whose points GestioneTorneo shows «0.000»
+THOUSANDTHS_METHOD = "millesimi"  # the scoring method whose points GestioneTorneo shows «0.000»
 
 
 def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
@@ -182,7 +182,7 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     kind, lines = _type(t, book)
     gt = model.Workbook(_info(t, book, kind), players, _rounds(t, ids),
                         _standings(t, players, ids),
-                        thousandths=t.formula.scoring.name == THOUSANDTHS)
+                        thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
     written = writer.write(gt, target, base)
     lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
                  f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
