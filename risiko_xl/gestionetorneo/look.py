@@ -74,7 +74,13 @@ def tournament(sheet: Worksheet) -> None:
                alignment=Alignment(horizontal="left", vertical="top", wrap_text=True))
         sheet.row_dimensions[row].height = 18
     sheet.row_dimensions[layout.INFO_ROWS["note"][0]].height = 94.5
-    sheet.print_area = f"A1:{value}{layout.DATE_FIRST_ROW + layout.DATE_ROUNDS - 1}"
+    tournament_print(sheet)
+
+
+def tournament_print(sheet: Worksheet) -> None:
+    """TORNEO printed on one page, down to the last date (our formula's line left out)."""
+    sheet.print_area = (f"A1:{get_column_letter(layout.VALUE_COLUMN)}"
+                        f"{layout.DATE_FIRST_ROW + layout.DATE_ROUNDS - 1}")
     _print_wide(sheet, landscape=False, tall=1)
 
 

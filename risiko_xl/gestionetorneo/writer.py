@@ -66,6 +66,8 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
     if base is None:
         look.tournament(book[layout.TOURNAMENT])
         look.players(book[layout.PLAYERS])
+    else:  # the model's own look, printed on one page
+        look.tournament_print(book[layout.TOURNAMENT])
     for rnd in gt.rounds:
         look.round_sheet(book[layout.round_sheet(rnd.number)])
     if gt.standings:
