@@ -23,6 +23,8 @@ from risiko_xl.gestionetorneo import layout, look, reader, writer
 from risiko_xl.services import export_gt
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
 from tests.support.gestionetorneo import tournament
+from tests.support.lo_print import sheet_pdf
+from tests.support.pdf_text import page_texts
 from tests.support.programs import need_program
 
 # src/main/java/it/desimone/risiko/torneo/dto/SchedaTorneo.java (GestioneTorneo):
@@ -180,6 +182,9 @@ def test_the_look_survives_the_xls(tmp_path, capsys, formula, shown):
     setup = standings.page_setup
     assert standings.sheet_properties.pageSetUpPr.fitToPage
     assert (setup.fitToWidth, setup.fitToHeight, setup.orientation) == (1, 0, "landscape")
+    printed = page_texts(sheet_pdf(tmp_path / "letto" / "Ritorno.xlsx", layout.STANDINGS,
+                                   tmp_path / "stampa"))
+    assert len(printed) == 1 and "Club o Famiglia" in printed[0] and "pt_tot" in printed[0]
     torneo = book[layout.TOURNAMENT]
     assert torneo["C8"].value.startswith("=IF(") and torneo["C5"].value == \
         "Tipologia di Torneo"
