@@ -1,20 +1,60 @@
-"""The values a spreadsheet saved for the formulas typed in a workbook, written back
-next to those formulas in a file openpyxl saved (openpyxl keeps a formula but not its
-value, and the next command reads the value: see `OpenpyxlBook._use_saved_values`)."""
+"""The values a spreadsheet saved for a workbook's formulas, written back next to them in
+a file openpyxl saved (openpyxl keeps a formula but writes no value: `<v />`).
+
+Every formula cell of every sheet — in a table or beside it, on the organiser's own
+sheets too — gets back the value the file had for it, so whatever reads saved values
+(the next command: `OpenpyxlBook._use_saved_values`, a viewer, pandas, a phone preview)
+still sees it. Not when the command changed the cell, or a cell the formula reads
+(`formula_inputs.stale`): that value would be an old result, and an empty one is better
+than a wrong one; Excel and LibreOffice compute it again when they open the file.
+"""
 
 from __future__ import annotations
 
 import datetime
 import re
 import zipfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.utils.datetime import to_excel
+from openpyxl.workbook.workbook import Workbook
+
+from risiko_xl.books.formula_inputs import stale
 
 # part name -> cell reference ("B7") -> the value saved for the cell's formula
 Cached = dict[str, dict[str, Any]]
+Cell = tuple[str, int, int]  # sheet title, row, column
+
+
+def cached(workbook: Workbook, saved_value: Callable[[str, int, int], Any],
+           written: Iterable[Cell], rewritten: Iterable[str]) -> Cached:
+    """For each formula cell of `workbook` not `written` by the command (nor on a sheet
+    `rewritten`) whose inputs it did not change, its `saved_value`, by sheet part and
+    cell (see the module docstring)."""
+    written, rewritten = set(written), set(rewritten)
+    formulas: dict[Cell, str] = {}
+    for sheet in workbook.worksheets:
+        if sheet.title in rewritten:
+            continue
+        for (row, column), cell in sheet._cells.items():
+            if cell.data_type == "f" and (sheet.title, row, column) not in written:
+                text = cell._value
+                formulas[sheet.title, row, column] = getattr(text, "text", None) or str(text)
+    if not formulas:
+        return {}
+    old = stale(workbook, formulas, written, rewritten)
+    values: Cached = {}
+    for (title, row, column) in formulas.keys() - old:
+        saved = saved_value(title, row, column)
+        if saved is not None and saved != "":
+            sheet = workbook[title]
+            values.setdefault(sheet.path.lstrip("/"), {})[
+                sheet.cell(row, column).coordinate] = saved
+    return values
 
 
 def _typed(value: Any) -> tuple[str, str] | None:
@@ -26,13 +66,13 @@ def _typed(value: Any) -> tuple[str, str] | None:
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return "", repr(float(to_excel(value)))
     if isinstance(value, str):
-        return ' t="str"', escape(value)
+        return (' t="e"' if value in ERROR_CODES else ' t="str"'), escape(value)
     return None
 
 
 def put_back(saved: Path, cached: Cached) -> None:
     """Write each cached value into the formula cell of `saved` it belongs to (openpyxl
-    writes `<c r="B7" ...><f>...</f><v /></c>`)."""
+    writes `<c r="B7" ...><f>...</f><v /></c>`, `<f t="array" ref="…">` for an array)."""
     if not any(cached.values()):
         return
     with zipfile.ZipFile(saved) as zipped:
@@ -52,5 +92,5 @@ def _with_values(xml: str, cells: dict[str, Any]) -> str:
             return match[0]
         return f'<c r="{match["ref"]}"{match["attrs"]}{typed[0]}>{match["f"]}<v>{typed[1]}</v>'
 
-    return re.sub(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f>[^<]*</f>)<v\s*/>',
-                  fill, xml)
+    return re.sub(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f\b[^>]*>[^<]*</f>)'
+                  r'<v\s*/>', fill, xml)
