@@ -136,6 +136,7 @@ def test_a_formula_is_stale_when_what_it_reads_changed_even_through_another():
         ("Uno", 1, c) for c in (2, 3, 4, 6)}  # a constant formula reads nothing
 
 
+@pytest.mark.lento  # a tournament played through the CLI
 def test_the_saved_values_of_formulas_no_command_touched_are_kept(tmp_path):
     """Without LibreOffice: values put into the file as a spreadsheet saves them."""
     path = played(tmp_path)

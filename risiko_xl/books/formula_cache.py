@@ -12,14 +12,18 @@ than a wrong one; Excel and LibreOffice compute it again when they open the file
 from __future__ import annotations
 
 import datetime
+import posixpath
 import re
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
 from openpyxl.cell.cell import ERROR_CODES
+from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
 from openpyxl.workbook.workbook import Workbook
 
@@ -30,11 +34,20 @@ Cached = dict[str, dict[str, Any]]
 Cell = tuple[str, int, int]  # sheet title, row, column
 
 
-def cached(workbook: Workbook, saved_value: Callable[[str, int, int], Any],
-           written: Iterable[Cell], rewritten: Iterable[str]) -> Cached:
+@dataclass(frozen=True)
+class Saved:
+    """A formula's saved value as the file holds it: its cell type attribute («t="str"»,
+    empty for a number) and its `<v>` text, still escaped, copied byte for byte."""
+
+    type: str
+    text: str
+
+
+def cached(workbook: Workbook, source: Path, written: Iterable[Cell],
+           rewritten: Iterable[str]) -> Cached:
     """For each formula cell of `workbook` not `written` by the command (nor on a sheet
-    `rewritten`) whose inputs it did not change, its `saved_value`, by sheet part and
-    cell (see the module docstring)."""
+    `rewritten`) whose inputs it did not change, the value file `source` saved for it,
+    by sheet part and cell (see the module docstring)."""
     written, rewritten = set(written), set(rewritten)
     formulas: dict[Cell, str] = {}
     for sheet in workbook.worksheets:
@@ -46,19 +59,59 @@ def cached(workbook: Workbook, saved_value: Callable[[str, int, int], Any],
                 formulas[sheet.title, row, column] = getattr(text, "text", None) or str(text)
     if not formulas:
         return {}
-    old = stale(workbook, formulas, written, rewritten)
+    kept: dict[str, set[str]] = {}
+    for title, row, column in formulas.keys() - stale(workbook, formulas, written, rewritten):
+        kept.setdefault(title, set()).add(f"{get_column_letter(column)}{row}")
     values: Cached = {}
-    for (title, row, column) in formulas.keys() - old:
-        saved = saved_value(title, row, column)
-        if saved is not None and saved != "":
-            sheet = workbook[title]
-            values.setdefault(sheet.path.lstrip("/"), {})[
-                sheet.cell(row, column).coordinate] = saved
+    for title, cells in saved_values(source, kept).items():
+        values[workbook[title].path.lstrip("/")] = cells
     return values
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_SAVED = re.compile(r'<c\b(?P<attrs>[^>]*)><f\b[^>]*(?:/>|>[^<]*</f>)<v>(?P<v>[^<]*)</v>')
+_ATTR = re.compile(r'\b(?P<name>r|t)="(?P<value>[^"]*)"')
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → its part in the package."""
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    parts = {}
+    for sheet in ElementTree.fromstring(archive.read("xl/workbook.xml")).iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(_RELATION), "")
+        parts[sheet.get("name", "")] = (target.lstrip("/") if target.startswith("/")
+                                        else posixpath.normpath(posixpath.join("xl", target)))
+    return parts
+
+
+def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[str, Saved]]:
+    """The saved values of the formula cells `wanted` (sheet title → cells) in file
+    `source`, read from its sheet parts without loading the workbook (a second openpyxl
+    load of a 400-player tournament costs seconds); a cell without one is left out."""
+    found: dict[str, dict[str, Saved]] = {}
+    try:
+        with zipfile.ZipFile(source) as archive:
+            parts = _sheet_parts(archive)
+            for title, cells in wanted.items():
+                if title not in parts:
+                    continue  # a sheet the command added
+                xml = archive.read(parts[title]).decode("utf-8")
+                for match in _SAVED.finditer(xml):
+                    attrs = dict(_ATTR.findall(match["attrs"]))
+                    if attrs.get("r") in cells and match["v"] and attrs.get("t") != "s":
+                        kind = f' t="{attrs["t"]}"' if "t" in attrs else ""
+                        found.setdefault(title, {})[attrs["r"]] = Saved(kind, match["v"])
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError, UnicodeError):
+        return {}  # the values are a courtesy: a file we cannot read this way has none
+    return found
 
 
 def _typed(value: Any) -> tuple[str, str] | None:
     """The cell type attribute and the `<v>` text for `value` (None: not kept)."""
+    if isinstance(value, Saved):
+        return value.type, value.text
     if isinstance(value, bool):
         return ' t="b"', "1" if value else "0"
     if isinstance(value, int | float):

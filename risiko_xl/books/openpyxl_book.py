@@ -151,8 +151,6 @@ class OpenpyxlBook:
         if self._saved_values is None:
             self._saved_values = safe_open.load(self.path, data_only=True, keep_links=False,
                                                 rich_text=False)
-        if sheet not in self._saved_values.sheetnames:
-            return None  # a sheet the command added
         return self._saved_values[sheet].cell(row, column).value
 
     def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
@@ -283,8 +281,7 @@ class OpenpyxlBook:
         (see `formula_cache.cached`); none for a workbook not read from a file."""
         if self._read_as is None:
             return {}
-        return formula_cache.cached(self.workbook, self._saved_value, self._written,
-                                    self._rewritten)
+        return formula_cache.cached(self.workbook, self.path, self._written, self._rewritten)
 
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
