@@ -170,3 +170,49 @@ def test_our_own_formulas_are_told_apart():
     assert ours(index_formula("Risultati", block_of(4, 2, 3), 2))
     assert not ours("=I2*2")
     assert not ours("=INDEX(Altro!$B$4:$D$9,ROW()-ROW(Risultati[#Headers]),2)")
+
+
+@pytest.mark.lento  # the ribbon on an xlwings stand-in
+def test_excel_keeps_a_formula_whose_value_stays_and_says_which_it_replaced(
+        tmp_path, monkeypatch):
+    """Classic Excel reads a table's formulas with its values (xlwings Lite cannot: its
+    engine reads formulas only asynchronously). The stand-in's engine is xlwings Lite's,
+    so its `Range.formula` is given the formulas typed here."""
+    from risiko_xl import actions
+    from risiko_xl.build.template import formula_settings, write_new
+    from risiko_xl.demo import DEMO_SETTINGS
+    from tests.support.excel_standin import ExcelStandIn
+
+    path = write_new(tmp_path / "torneo.xlsx", {**formula_settings("master"), **DEMO_SETTINGS})
+    stand_in = ExcelStandIn.with_players(path, monkeypatch, 8)
+    stand_in.run(actions.sorteggia_turno)
+    with stand_in.session() as xl:
+        simulate.play(xl, 1, "Qualificazione", "formule")
+    stand_in.run(actions.aggiorna_classifica)
+    players, ranked = stand_in.sheet("Iscritti")["values"], stand_in.sheet("Classifica")
+    total = ranked["values"][0].index("Totale")
+    name = players[1][1]
+    typed = {("Iscritti", 2, 2): f'="{name}"',  # B2: the name it already shows
+             ("Classifica", 2, total + 1): "=1+1"}
+    ranked["values"][1][total] = 2.0  # what Excel shows for it
+    stand_in.formulas = True  # the stand-in keeps a formula written back as its text
+
+    def formula(rng):  # the engine's range: its values, with the formulas typed
+        values = rng.raw_value
+        return [[typed.get((rng.sheet.name, rng.row + i, rng.column + j), v)
+                 for j, v in enumerate(row)] for i, row in enumerate(values)]
+
+    monkeypatch.setattr(stand_in.module.Range, "formula", property(formula))
+    stand_in.run(actions.aggiorna_classifica)
+    told = stand_in.alerts[-1].prompt
+    cell = f"Classifica!{openpyxl.utils.get_column_letter(total + 1)}2"
+    assert f"{cell}: la formula «=1+1» scritta a mano è stata sostituita con il valore" in told
+    assert "la formula è riportata qui per riscriverla" in told and "torneo.xlsx.versioni" in told
+    assert told.count("scritta a mano") == 1
+    del typed["Classifica", 2, total + 1]  # now the value written there
+    stand_in.select("Iscritti", "B3")  # the table is written again: the name's formula stays
+    stand_in.answers.append("yes")
+    stand_in.run(actions.ritira_giocatore)
+    assert "scritta a mano" not in stand_in.alerts[-1].prompt, stand_in.alerts[-1].prompt
+    assert stand_in.alerts[-1].prompt.startswith("Ritiro registrato")
+    assert stand_in.sheet("Iscritti")["values"][1][1] == f'="{name}"'
