@@ -14,7 +14,7 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books import formula_cache, schema, web_extension
+from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula, ours
@@ -62,7 +62,8 @@ def put(cell: Any, value: Any) -> None:
 class OpenpyxlBook:
     """A tournament workbook file opened with openpyxl (which computes no formula).
     `generation` counts the writes; `loaded` keeps `state.load`'s result meanwhile;
-    `replaced`: the formulas typed by the user that the writes replaced with values."""
+    `replaced`: the formulas typed by the user that the writes replaced with values;
+    `dropped`: what of the file a save leaves out (`dropped_parts`)."""
 
     live_functions = False
 
@@ -70,10 +71,12 @@ class OpenpyxlBook:
         self.path = Path(path)
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
+        self.dropped: list[str] = []
         if workbook is None:
             self._read_as = _stamp(self.path)
             workbook = _load(self.path)
             self._add_ins = web_extension.read(self.path)
+            self.dropped = dropped_parts.found(self.path)
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None

@@ -60,9 +60,10 @@ def _cells(replaced: Sequence[Replaced], limit: int = 10) -> str:
     return ", ".join(named) + (", …" if len(replaced) > limit else "")
 
 
-def history_hint(file: str) -> str:
-    """Where the CLI's user finds a replaced formula: the previous version, in the history."""
-    return f"la formula resta nello storico: risiko-xl ripristina «{file}» --elenco"
+def history_hint(file: str, what: str = "la formula") -> str:
+    """Where the CLI's user finds `what` (a replaced formula): in the previous version,
+    in the history."""
+    return f"{what} resta nello storico: risiko-xl ripristina «{file}» --elenco"
 
 
 def excel_hint(versions: str | None) -> str:
