@@ -74,15 +74,18 @@ def test_formulas_in_and_outside_the_tables(tmp_path, capsys):
     players.cell(3, right + 2).value = '="Nota"&" "&"fissa"'
     notes = book.create_sheet("Note")  # the organiser's own sheet
     notes["A1"], notes["A2"] = "=1+1", "=A1*3"
-    notes["A3"] = "=SUM(Risultati[Punti obiettivo])"  # what the command changes
+    notes["A3"] = "=SUM(Risultati[Posizione])"  # what the command changes
+    notes["A5"] = "=SUM(Risultati[Punti obiettivo])"  # what it does not
     notes["A4"] = "=A3+1"  # and, through A3, this one
     results = book["Risultati"]
     objective = body_cell(results, schema.RESULTS.name, "Punti obiettivo")
-    objective.value = (objective.value or 0) + 7  # a correction: «classifica» recomputes
+    below = results.cell(objective.row + 1, objective.column)  # same table, next player
+    assert objective.value != below.value
+    objective.value, below.value = below.value, objective.value  # «classifica» reranks
     book.save(path)
     resave_in_libreoffice(path, tmp_path)
     saved = openpyxl.load_workbook(path, data_only=True)
-    total = saved["Note"]["A3"].value
+    total = saved["Note"]["A5"].value
     assert (saved["Note"]["A1"].value, saved["Note"]["A2"].value) == (2, 6)
     assert saved["Classifica"][ranked.coordinate].value == 2
     capsys.readouterr()
@@ -97,18 +100,21 @@ def test_formulas_in_and_outside_the_tables(tmp_path, capsys):
     assert before["Classifica"][ranked.coordinate].value == "=1+1"  # kept in the history
 
     formulas = openpyxl.load_workbook(path)
-    assert formulas["Note"]["A3"].value == "=SUM(Risultati[Punti obiettivo])"
+    assert formulas["Note"]["A3"].value == "=SUM(Risultati[Posizione])"
     assert formulas["Iscritti"].cell(2, right + 2).value == "=COUNTA(Iscritti[ID])"
     values = openpyxl.load_workbook(path, data_only=True)
-    assert [values["Note"][f"A{r}"].value for r in range(1, 5)] == [2, 6, None, None]
+    assert [values["Note"][f"A{r}"].value for r in range(1, 6)] == [2, 6, None, None, total]
     assert values["Iscritti"].cell(2, right + 2).value == 8
     assert values["Iscritti"].cell(3, right + 2).value == "Nota fissa"
     calamine = CalamineWorkbook.from_path(str(path))
-    # A3 and A4 have no value: calamine's rows end before them
-    assert [row[0] for row in calamine.get_sheet_by_name("Note").to_python()] == [2, 6]
+    assert [row[0] for row in calamine.get_sheet_by_name("Note").to_python()] == [
+        2, 6, "", "", total]
 
     shown = sheets_as_csv(path, tmp_path / "csv")  # LibreOffice opens it, computes A3, A4
-    assert [row[0] for row in shown["Note"]] == ["2", "6", str(total), str(total + 1)]
+    positions = sum(r["Posizione"] for r in OpenpyxlBook(path).read_table(
+        schema.RESULTS.name) if r["Turno"] == 1)
+    assert [row[0] for row in shown["Note"]] == [
+        "2", "6", str(positions), str(positions + 1), str(total)]
 
 
 def test_inputs_of_a_formula():
@@ -122,6 +128,33 @@ def test_inputs_of_a_formula():
     for unknown in ('=INDIRECT("A1")', "=OFFSET(A1,1,1)", "=Sconosciuto+1",
                     "=Uno:Altro!A1", "=Manca[ID]", "=A1:INDEX(B:B,2)"):
         assert inputs(book, unknown, "Uno", 1, 1) is None, unknown
+
+
+def test_inputs_of_a_table_reference():
+    """Columns by name, the formula's row for `[@…]`, the whole table otherwise."""
+    from openpyxl.worksheet.table import Table
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Risultati"
+    sheet.append(["ID", "Punti obiettivo", "Doppio"])
+    for r in range(3):
+        sheet.append([f"G0{r}", r, None])
+    sheet.add_table(Table(displayName="Risultati", ref="A1:C4"))
+    assert inputs(book, "=[@[Punti obiettivo]]*2", "Risultati", 3, 3) == [
+        Area("Risultati", 2, 3, 2, 3)]
+    assert inputs(book, "=[@Punti obiettivo]*2", "Risultati", 3, 3) == [
+        Area("Risultati", 2, 3, 2, 3)]
+    assert inputs(book, "=Risultati[[#This Row],[ID]]", "Risultati", 4, 3) == [
+        Area("Risultati", 1, 4, 1, 4)]
+    assert inputs(book, "=SUM(Risultati[Punti obiettivo])", "Risultati", 9, 9) == [
+        Area("Risultati", 2, 1, 2, None)]
+    assert inputs(book, "=COUNTA(Risultati[[ID]:[Punti obiettivo]])", "Risultati", 9, 9) == [
+        Area("Risultati", 1, 1, 2, None)]
+    whole = [Area("Risultati", 1, 1, 3, None)]
+    assert inputs(book, "=ROWS(Risultati[#All])", "Risultati", 9, 9) == whole
+    assert inputs(book, "=ROWS(Risultati)", "Risultati", 9, 9) == whole
+    assert inputs(book, "=SUM(Risultati[Manca])", "Risultati", 9, 9) == whole
 
 
 def test_a_formula_is_stale_when_what_it_reads_changed_even_through_another():

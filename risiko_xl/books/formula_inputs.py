@@ -2,8 +2,9 @@
 
 A formula's inputs are found from its tokens (openpyxl's `Tokenizer`): cell and range
 references (`A1`, `$B$2:C9`, `D:D`, `3:3`, on another sheet `'Altro foglio'!A1`), an
-Excel table's references (`Risultati[Punti obiettivo]`, `[@ID]`: the whole table,
-from its header row down) and defined names. Whatever cannot be pinned down — a function
+Excel table's references (`Risultati[Punti obiettivo]`: that column from the header row
+down, however far the table grows; `[@ID]`: the formula's row; `Risultati[#All]`, a bare
+table name: the whole table) and defined names. Whatever cannot be pinned down — a function
 that builds its reference (INDIRECT, OFFSET), a name that is not a range, references
 across several sheets — reads «everything». A reference to another workbook reads
 nothing a command changes.
@@ -19,6 +20,7 @@ import bisect
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from openpyxl.formula.tokenizer import Token, Tokenizer
 from openpyxl.utils import range_boundaries
@@ -27,7 +29,7 @@ from openpyxl.workbook.workbook import Workbook
 # functions whose reference is computed: they may read any cell
 DYNAMIC = frozenset({"INDIRECT(", "OFFSET(", "_XLFN.INDIRECT(", "_XLFN.OFFSET("})
 _SHEET_REF = re.compile(r"^(?:(?P<sheet>'(?:[^']|'')+'|[^'!\[\]]+)!)?(?P<ref>[^!]+)$")
-_TABLE_REF = re.compile(r"^(?P<table>[^\[\]!]*)\[")
+_TABLE_REF = re.compile(r"^(?P<table>[^\[\]!]*)\[(?P<spec>.*)\]$")
 
 
 @dataclass(frozen=True)
@@ -48,22 +50,42 @@ def _unquoted(sheet: str) -> str:
     return sheet[1:-1].replace("''", "'") if sheet.startswith("'") else sheet
 
 
-def _table_area(workbook: Workbook, name: str) -> Area | None:
-    for sheet in workbook.worksheets:
-        for table in sheet.tables.values():
-            if table.name.casefold() == name.casefold():
-                left, top, right, _ = range_boundaries(table.ref)
-                return Area(sheet.title, left, top, right, None)
+def _table(workbook: Workbook, name: str, sheet: str, row: int, column: int) -> Any:
+    """(sheet title, Excel table) named `name`, or holding cell (`row`, `column`) of
+    `sheet` when `name` is empty (a formula's `[@ID]`); None: there is none."""
+    for where in (workbook.worksheets if name else [workbook[sheet]]):
+        for table in where.tables.values():
+            left, top, right, bottom = range_boundaries(table.ref)
+            if (table.name.casefold() == name.casefold() if name
+                    else left <= column <= right and top <= row <= bottom):
+                return where.title, table
     return None
 
 
-def _table_at(workbook: Workbook, sheet: str, row: int, column: int) -> Area | None:
-    """The table holding cell (`row`, `column`) of `sheet` (a formula's `[@ID]`)."""
-    for table in workbook[sheet].tables.values():
-        left, top, right, bottom = range_boundaries(table.ref)
-        if left <= column <= right and top <= row <= bottom:
-            return Area(sheet, left, top, right, None)
-    return None
+def _table_ref(workbook: Workbook, text: str, sheet: str, row: int,
+               column: int) -> Area | None:
+    """The cells a table reference reads: its columns named (`Risultati[Punti]`, from the
+    header row down; `[[A]:[B]]`), on the formula's row only for `[@Punti]` or
+    `[#This Row]`; the whole table for `[#All]` and the like, or a column not found."""
+    match = _TABLE_REF.match(text)
+    found = _table(workbook, match["table"], sheet, row, column) if match else None
+    if match is None or found is None:
+        return None
+    title, table = found
+    left, top, right, _ = range_boundaries(table.ref)
+    whole = Area(title, left, top, right, None)
+    spec = match["spec"]
+    this_row = spec.startswith("@") or "#this row" in spec.casefold()
+    if any(s.casefold() != "#this row" for s in re.findall(r"#[A-Za-z ]+", spec)):
+        return whole
+    names = (re.findall(r"\[([^\[\]#][^\[\]]*)\]", spec) if "[" in spec
+             else [spec.lstrip("@")])
+    columns = [str(workbook[title].cell(top, c).value) for c in range(left, right + 1)]
+    if not names or any(n not in columns for n in names):
+        return whole
+    first, last = (left + min(map(columns.index, names)),
+                   left + max(map(columns.index, names)))
+    return Area(title, first, row if this_row else top, last, row if this_row else None)
 
 
 def _named(workbook: Workbook, name: str, sheet: str) -> list[Area] | None:
@@ -106,10 +128,8 @@ def inputs(workbook: Workbook, formula: str, sheet: str, row: int,
         text = token.value
         if text.startswith("[") and text[1:2].isdigit():
             continue  # another workbook: nothing a command changes
-        table = _TABLE_REF.match(text)
-        if table:
-            found = (_table_area(workbook, table["table"]) if table["table"]
-                     else _table_at(workbook, sheet, row, column))
+        if "[" in text:
+            found = _table_ref(workbook, text, sheet, row, column)
             if found is None:
                 return EVERYTHING
             areas.append(found)
@@ -123,6 +143,9 @@ def inputs(workbook: Workbook, formula: str, sheet: str, row: int,
         area = _area(where, parts["ref"])
         if area is not None:
             areas.append(area)
+        elif parts["sheet"] is None and (table := _table(workbook, text, sheet, row, column)):
+            areas.append(_table_ref(workbook, f"{text}[#All]", sheet, row, column) or
+                         Area(table[0], None, None, None, None))
         elif parts["sheet"] is None:
             named = _named(workbook, text, sheet)
             if named is EVERYTHING:
