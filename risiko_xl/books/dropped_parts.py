@@ -4,14 +4,17 @@ Excel 365's threaded comments (`xl/threadedComments/`, with the people who wrote
 `xl/persons/`) are tied to the legacy comment each one carries as a fallback and to its
 cell: openpyxl keeps the legacy comments and drops the threads, and putting them back by
 hand could leave a thread pointing at a comment that is no longer there. Custom XML parts
-(`customXml/`: SharePoint properties, sensitivity labels) are dropped too. Nothing is
-refused: `found` names what the file holds, and `notice` is the one line each command
-that saves the file says about it (the original stays in the history).
+(`customXml/`: SharePoint properties, sensitivity labels) are dropped too, and put back
+(`web_extension.read_custom_xml`) where the workbook part is where openpyxl saves it.
+Nothing is refused: `found` names what the file holds and the save does not keep, and
+`notice` is the one line each command that saves the file says about it (the original
+stays in the history).
 """
 
 from __future__ import annotations
 
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 
 # folder of the parts (lower case) → what the organiser calls them
@@ -22,16 +25,16 @@ KINDS = {
 }
 
 
-def found(path: Path) -> list[str]:
-    """What of `KINDS` the workbook file at `path` holds (none for a file we cannot read:
-    opening it says why)."""
+def found(path: Path, kept: Sequence[str] = ()) -> list[str]:
+    """What of `KINDS` the workbook file at `path` holds, but the folders `kept` (none for
+    a file we cannot read: opening it says why)."""
     try:
         with zipfile.ZipFile(path) as archive:
             names = [name.lower() for name in archive.namelist()]
     except (OSError, zipfile.BadZipFile):
         return []
     return [what for folder, what in KINDS.items()
-            if any(name.startswith(folder) for name in names)]
+            if folder not in kept and any(name.startswith(folder) for name in names)]
 
 
 def notice(kinds: list[str], kept: str) -> list[str]:

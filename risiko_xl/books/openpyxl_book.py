@@ -71,12 +71,15 @@ class OpenpyxlBook:
         self.path = Path(path)
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
+        self._custom_xml: web_extension.KeptParts | None = None  # dropped by openpyxl too
         self.dropped: list[str] = []
         if workbook is None:
             self._read_as = _stamp(self.path)
             workbook = _load(self.path)
             self._add_ins = web_extension.read(self.path)
-            self.dropped = dropped_parts.found(self.path)
+            self._custom_xml = web_extension.read_custom_xml(self.path)
+            self.dropped = dropped_parts.found(
+                self.path, kept=[web_extension.CUSTOM_FOLDER] if self._custom_xml else [])
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
@@ -303,6 +306,8 @@ class OpenpyxlBook:
                 _keep_ribbon(self.workbook.vba_archive, temp)
             if self._add_ins is not None:  # xlwings Lite's code, say
                 web_extension.add(temp, self._add_ins)
+            if self._custom_xml is not None:
+                web_extension.add(temp, self._custom_xml)
 
         atomic_write(target, write)
         if target == self.path and self._read_as is not None:
