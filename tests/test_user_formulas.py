@@ -249,3 +249,25 @@ def test_excel_keeps_a_formula_whose_value_stays_and_says_which_it_replaced(
     assert "scritta a mano" not in stand_in.alerts[-1].prompt, stand_in.alerts[-1].prompt
     assert stand_in.alerts[-1].prompt.startswith("Ritiro registrato")
     assert stand_in.sheet("Iscritti")["values"][1][1] == f'="{name}"'
+
+
+@pytest.mark.lento  # a tournament played through the CLI
+def test_a_round_drawn_again_says_which_typed_formula_it_emptied(tmp_path, capsys):
+    """«Punti obiettivo» typed as a formula in a round drawn again with --forza: its row
+    goes to Archivio, the cell is emptied, and the command names it."""
+    path = played(tmp_path)
+    book = openpyxl.load_workbook(path)
+    results = book["Risultati"]
+    cell = body_cell(results, schema.RESULTS.name, "Punti obiettivo")
+    below = results.cell(cell.row + 1, cell.column)
+    below.value = f"={cell.coordinate}*1"
+    book.save(path)
+    formula_cache.put_back(path, {results.path.lstrip("/"): {below.coordinate: cell.value}})
+    capsys.readouterr()
+    assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza"]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"Attenzione: Risultati!{below.coordinate}: la formula «={cell.coordinate}*1» scritta "
+        "a mano è stata sostituita con la cella vuota; la formula resta nello storico: "
+        f"risiko-xl ripristina «{path}» --elenco"]
+    kept = openpyxl.load_workbook(history.versions(path)[0].path)["Risultati"]
+    assert kept[below.coordinate].value == f"={cell.coordinate}*1"
