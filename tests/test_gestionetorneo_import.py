@@ -436,3 +436,29 @@ def test_ghost_of_a_three_table(tmp_path, capsys, kind, expected, noted):
     got = {int(r["ID"]): F(r["Punti torneo"]).limit_denominator(10000) for r in rows
            if r["Turno"] == 1 and r["Tavolo"] == 2}
     assert (got[6], got[7], got[8]) == expected and 9 not in got
+
+
+def test_export_keeps_the_gufo_decimals(tmp_path, capsys):
+    # ScorePlayerTorneoGufo's totals are BigDecimal, written unrounded (ExcelAccess:
+    # punteggioCell.setCellValue(getPunteggioB(false).doubleValue())): player 2 is
+    # 7,2625 + 5,20 = 12,4625 (tests/support/gestionetorneo.py), never 12,463 or 12,47
+    out = imported(tmp_path, "TorneoGufo")
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    short = {row[4]: row[3] for row in
+             list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]}
+    assert (short["2"], short["8"], short["9"]) == (12.4625, 12.475, 6.1125)
+    capsys.readouterr()
+
+
+def test_score_sheets_state_the_decimals(tmp_path):
+    # the score sheet of a 5-table reminds the ×1,25: the open's keeps the decimals
+    # (ScorePlayerOpen: 21 → 26,25), the master's rounds up (001 §7: 21 → 27)
+    from tests.support.publishing import score_sheets
+
+    for kind, said in (("Open", "×1,25 con i decimali (es. 21 → 26,25)"),
+                       ("MasterRisiko", "×1,25 arrotondati per eccesso (es. 21 → 27)")):
+        (tmp_path / kind).mkdir()
+        book = OpenpyxlBook(imported(tmp_path / kind, kind))
+        five = next(s for s in score_sheets(book, 1) if len(s.players) == 5)
+        assert said in " ".join(five.scoring_reminder), kind
