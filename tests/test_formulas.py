@@ -338,6 +338,21 @@ def test_parse_converts_lists_and_fraction_factors():
     assert f.scoring.bonuses == (40,)
 
 
+def test_scaled_parts_is_a_power_of_ten():
+    # the decimals a formula keeps on scaled table points: 100 (hundredths, GestioneTorneo)
+    def scoring(parts):
+        return json.dumps({"title": "t", "source": "s", "description": "d",
+                           "scoring": {"method": "raduno",
+                                       "params": {"factors": {"5": "5/4"},
+                                                  "scaled_parts": parts}}})
+    assert parse(scoring(100), "x.json", "x").scoring.decimals == 2
+    with pytest.raises(RisikoError, match=r"1, 10, 100, 1000") as err:
+        parse(scoring(4), "x.json", "x")
+    assert "scaled_parts" in str(err.value)
+    with pytest.raises(RisikoError, match="almeno 1"):
+        parse(scoring(0), "x.json", "x")
+
+
 def test_unknown_name_suggests():
     with pytest.raises(RisikoError, match="forse intendevi «master»") as err:
         load("mastr")
