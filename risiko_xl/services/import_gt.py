@@ -33,6 +33,8 @@ from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
 IMPORTED = "importato da GestioneTorneo"  # the Sorteggi procedure of an imported round
+# TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
+TYPE_KEY, NOTE_KEY = "Tipologia GestioneTorneo", "Note torneo"
 CONVENTIONS = (
     "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
     "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
@@ -68,13 +70,19 @@ def default_out(source: Path) -> Path:
 
 
 def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
-    """Our formula: `chosen` (--formula) or the one TORNEO's «Tipologia di Torneo» names
-    (its GestioneTorneo name is an alias of a preset)."""
+    """Our formula: `chosen` (--formula), the one `esporta` wrote below TORNEO's dates
+    (`layout.FORMULA_ROW`) or the one TORNEO's «Tipologia di Torneo» names (its
+    GestioneTorneo name is an alias of a preset)."""
     from risiko_xl.formulas import load
     from risiko_xl.formulas.loader import names
 
     if chosen:
         return load(chosen).name
+    if gt.info.formula:
+        try:
+            return load(gt.info.formula).name
+        except RisikoError:
+            pass  # a formula of one's own, not here: the type decides
     sheet, row = f"{layout.TOURNAMENT} di {file}", layout.INFO_ROWS["tipo"][0]
     hint = "indicare la formula con --formula (formule: " + ", ".join(names()) + ")"
     if not gt.info.tipo:
@@ -144,6 +152,7 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
              f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
     _calendar(book, gt.info)
+    lines += _kept(book, gt.info)
     _players(book, gt)
     lines += _rounds(book, gt, source, now, formula)
     if gt.rounds and gt.rounds[0].tables:
@@ -189,6 +198,19 @@ def _on_source(err: RisikoError, book: Book, gt: model.Workbook, file: str) -> R
                    "decimale per chi ha vinto lo spareggio (44,1 contro 44)")
     return RisikoError(message, foglio=f"{sheet} di {file}", riga=table.row + 1,
                        tavolo=table.number)
+
+
+def _kept(book: Book, info: model.Info) -> list[str]:
+    """TORNEO's type (when GestioneTorneo reads it) and note kept in `Impostazioni`, so
+    that `esporta --gestionetorneo` writes them back as they were; the report's line."""
+    kind = info.tipo.strip() if layout.tournament_type(info.tipo) else ""
+    kept = [(key, value) for key, value in ((TYPE_KEY, kind), (NOTE_KEY, info.note)) if value]
+    for key, value in kept:
+        book.set_setting(key, value)
+    if not kept:
+        return []
+    return ["In Impostazioni, per il ritorno a GestioneTorneo: " + "; ".join(
+        f"«{key}» «{' '.join(value.split())}»" for key, value in kept)]
 
 
 def _calendar(book: Book, info: model.Info) -> None:
@@ -345,9 +367,5 @@ def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round],
         standings = {layout.STANDINGS, layout.SHORT_STANDINGS} & set(others)
         lines.append("Fogli non importati: " + ", ".join(others) + (
             " (la classifica è ricalcolata dai turni)" if standings else ""))
-    if gt.info.note:
-        row = layout.INFO_ROWS["note"][0]
-        lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
-                     f"riga {row}): «{gt.info.note}»")
     return lines
 
