@@ -159,9 +159,10 @@ def _standings(t: Tournament, players: tuple[model.Player, ...],
 
 
 def _decimal(value: Any) -> Decimal:
-    """An exact Fraction as a decimal (thousandths stay exact: 1044/1000 → 1.044)."""
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.001")) \
-        .normalize() if hasattr(value, "numerator") else Decimal(value)
+    """An exact Fraction as a decimal (thousandths stay exact: 1044/1000 → 1.044; the
+    gufo's ten-thousandths too, as GestioneTorneo writes them: 124625/10000 → 12.4625)."""
+    return (Decimal(value.numerator) / Decimal(value.denominator)).normalize() \
+        if hasattr(value, "numerator") else Decimal(value)
 
 
 def export_gestionetorneo(book: Book, target: Path, force: bool = False,

@@ -51,11 +51,16 @@ CONVENTIONS = (
     "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
     "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
-    "differenza: nel gufo i centesimi scalati dei tavoli da 5 e da 3 sono arrotondati per "
-    "eccesso (21 a un tavolo da 5: 0,27), GestioneTorneo tiene i decimali (0,2625)",
+    "i punti scalati (×1,25 ai tavoli da 5, ×0,75 a quelli da 3) tengono i decimali come in "
+    "GestioneTorneo: open 21 a un tavolo da 5 → 26,25, gufo 0,2625",
     "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
     "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
 )
+# the formula whose GestioneTorneo type counts a typed ghost as a seat: the Torneo Gufo
+# standings load the rounds with it (ExcelAccess.getClassificaTorneoGufo, withGhost true;
+# setPartitaFromRow counts it), so its 3-table with the ghost scores as a 4-table; the
+# Open's (getClassificaTorneoOpen, withGhost false) skip it, as we do
+GHOST_SEATED = "gufo"
 
 
 def default_out(source: Path) -> Path:
@@ -149,7 +154,7 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     _calendar(book, gt.info)
     lines += _kept(book, gt.info)
     _players(book, gt)
-    lines += _rounds(book, gt, source, now)
+    lines += _rounds(book, gt, source, now, formula)
     if gt.rounds and gt.rounds[0].tables:
         seated = sum(len(t.seats) for t in gt.rounds[0].tables)
         variant = first_draw_variant(settings, seated, setting_rows(book))
@@ -167,10 +172,6 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     lines += _left_out(gt, source, finals, formula)
-    if formula == "open":
-        lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
-                     "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
-                     "(22,5): i totali possono differire di mezzo punto per tavolo da 5")
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
@@ -266,8 +267,8 @@ def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | Non
     return ["S" if v is not None and v < 0 else None for v in values]
 
 
-def _rounds(book: Book, gt: model.Workbook, file: str,
-            now: dt.datetime | None) -> list[str]:
+def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
+            formula: str) -> list[str]:
     names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
     results = book.read_table(schema.RESULTS.name)
     lines = []
@@ -278,8 +279,12 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
         for table in rnd.tables:
             seats = [s for s in table.seats if s.player != layout.GHOST_ID]
             if len(seats) < len(table.seats):
+                counted = (f" (qui un tavolo da 3, ×0,75; GestioneTorneo lo conta da "
+                           f"{len(table.seats)}: punti di questo tavolo diversi)"
+                           if formula == GHOST_SEATED and len(seats) == 3 else "")
                 lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
-                             f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
+                             f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}"
+                             + counted)
             if not seats:
                 lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
                              f"(riga {table.row}) non ha giocatori")
