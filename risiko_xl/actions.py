@@ -42,12 +42,14 @@ from typing import Any
 import xlwings as xw
 
 from risiko_xl.books import schema
+from risiko_xl.books.replaced_formulas import excel_hint, notice
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.template import formula_settings
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
+from risiko_xl.files import history
 from risiko_xl.files.writes import make_backup
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
@@ -96,6 +98,10 @@ def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
             writing = True
             _status(xl, f"RisiKo!: {label}, scrittura nella cartella di lavoro…")
             xl.flush()
+        if xl.replaced:  # formulas the user typed, written over: said with the outcome
+            versions = None if xl.path is None else history.folder(xl.path).name
+            told = "\n".join(notice(xl.replaced, excel_hint(versions)))
+            outcome = Outcome(f"{outcome.text}\n\n{told}", outcome.save, outcome.mode)
         if outcome.save and xl.path is not None:
             _status(xl, f"RisiKo!: {label}, salvataggio…")
             outcome = _saved(xl, xl.path, outcome)

@@ -65,7 +65,7 @@ def render_examples() -> str:
                      f"   Atteso")
         for (player, points, _r, _e, stated), tp, pos, value in zip(
                 rows, result.table_points, result.positions, result.points):
-            lines.append(f"  {player:<6}{points:>10}{tp:>8}{pos:>6}"
+            lines.append(f"  {player:<6}{points:>10}{italian(tp, m.table_decimals):>8}{pos:>6}"
                          f"{italian(value, decimals):>9}   {stated}")
         lines.append("")
     from risiko_xl import udfs  # xlwings: not installed under WebAssembly (pyproject.toml)

@@ -254,7 +254,8 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
         except RisikoError as err:
             result.append(cell_error(on_sheet(err, sheet=False).located(riga=r + 1)))
             continue
-        result.append(numerator / m.denominator if m.denominator != 1 else numerator)
+        den = m.full_denominator
+        result.append(numerator / den if den != 1 else numerator)
     return _column(result, scalar)
 
 

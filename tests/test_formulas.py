@@ -261,9 +261,12 @@ def test_open_and_santeufemia_open_scoring():
         assert dict(f.scoring.factors) == {5: Fraction(5, 4), 3: Fraction(3, 4)}
         assert f.scoring.points_cap == 100
         five = [Seat(86, 0, 1), Seat(21, 4, 2), Seat(8, 9, 3), Seat(4, 1, 4), Seat(3, 2, 5)]
-        assert points(f, five)[:2] == (150, 27)  # vincitore a 5 al massimo 150
+        # vincitore a 5 al massimo 150; 21 × 1,25 = 26,25 (i decimali di GestioneTorneo)
+        assert points(f, five)[:2] == (150, Fraction(2625, 100))
         three = [Seat(40, 6, 1), Seat(21, 4, 2), Seat(12, 9, 3)]
-        assert points(f, three) == (80, 16, 9)  # ×0,75 al tavolo da 3
+        # ×0,75 al tavolo da 3: 30 + 50, 15,75, 9
+        assert points(f, three) == (80, Fraction(1575, 100), 9)
+        assert f.scoring.decimals == 2 and f.scoring.scaled_parts == 100
         assert f.standings.chain[:2] == ("wins", "best_1")
     assert load("santeufemia").draw.procedure == "cinquisti"
     assert load("santeufemia").phases.semifinal_tables == 4
@@ -333,6 +336,21 @@ def test_parse_converts_lists_and_fraction_factors():
     assert f.standings.chain == ("wins", "lottery")
     assert f.scoring.factors == {5: Fraction(5, 4), 3: Fraction(3, 4)}
     assert f.scoring.bonuses == (40,)
+
+
+def test_scaled_parts_is_a_power_of_ten():
+    # the decimals a formula keeps on scaled table points: 100 (hundredths, GestioneTorneo)
+    def scoring(parts):
+        return json.dumps({"title": "t", "source": "s", "description": "d",
+                           "scoring": {"method": "raduno",
+                                       "params": {"factors": {"5": "5/4"},
+                                                  "scaled_parts": parts}}})
+    assert parse(scoring(100), "x.json", "x").scoring.decimals == 2
+    with pytest.raises(RisikoError, match=r"1, 10, 100, 1000") as err:
+        parse(scoring(4), "x.json", "x")
+    assert "scaled_parts" in str(err.value)
+    with pytest.raises(RisikoError, match="almeno 1"):
+        parse(scoring(0), "x.json", "x")
 
 
 def test_unknown_name_suggests():

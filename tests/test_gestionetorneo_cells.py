@@ -40,7 +40,9 @@ def test_text_beginning_with_equals_is_written_as_text(tmp_path):
     book = openpyxl.load_workbook(path)
     formulas = [(s.title, c.coordinate) for s in book.worksheets for row in s.iter_rows()
                 for c in row if c.data_type == "f"]
-    assert formulas == []
+    # the only formulas: the template's own «Data Turno N» labels of TORNEO
+    assert formulas == [(layout.TOURNAMENT, f"C{row}") for row in range(
+        layout.DATE_FIRST_ROW, layout.DATE_FIRST_ROW + layout.DATE_ROUNDS)]
     cell = book[layout.PLAYERS].cell(layout.PLAYERS_FIRST_ROW, 5)
     assert (cell.value, cell.data_type, cell.quotePrefix) == ("=1+1", "s", True)
     _assert_names_kept(reader.read(path))

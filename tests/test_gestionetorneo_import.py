@@ -32,9 +32,12 @@ from tests.support.gestionetorneo import (
 
 def gestionetorneo_total(kind: str, pid: int) -> F | None:
     """GestioneTorneo's own total, for the types whose rules match ours exactly
-    (docs/GESTIONETORNEO.md): raduno (typed + 50 to the winner: ScorePlayerRaduno) and
-    the millesimi of MasterRisiko/Victory (ScorePlayerQualificazioniNazionale: points /
-    1000, ×1,25 at 5 rounded up at the third decimal, +1 to the winner)."""
+    (docs/GESTIONETORNEO.md): raduno (typed + 50 to the winner: ScorePlayerRaduno), the
+    millesimi of MasterRisiko/Victory (ScorePlayerQualificazioniNazionale: points /
+    1000, ×1,25 at 5 rounded up at the third decimal, +1 to the winner), Open
+    (ScorePlayerOpen: ×1,25 at 5, exact, +50 to the winner; no 5-table winner above 80
+    here) and TorneoGufo (ScorePlayerTorneoGufo: getBonusIntero 12/7/5/3/2 by
+    Partita.getPosizione + points × 1,25 at 5 / 100, exact)."""
     total = F(0)
     for _, _, seats in TABLES:
         values = [(p, D(v)) for p, v in seats]
@@ -47,6 +50,12 @@ def gestionetorneo_total(kind: str, pid: int) -> F | None:
         elif kind == "MasterRisiko":
             scaled = -(-typed * 5 // 4) if len(seats) == 5 else typed
             total += F(min(scaled, 100), 1000) + won
+        elif kind == "Open":
+            total += typed * F(5 if len(seats) == 5 else 4, 4) + 50 * won
+        elif kind == "TorneoGufo":
+            place = sorted((v for _, v in values), reverse=True).index(dict(values)[pid])
+            bonus = (12, 7, 5, 3, 2)[place]
+            total += bonus + typed * F(5 if len(seats) == 5 else 4, 4) / 100
         else:
             return None
     return total
@@ -190,7 +199,7 @@ def test_what_is_not_placed_is_reported(tmp_path, capsys):
     assert "Non importato: il giocatore fittizio (ID -1) del tavolo 2, foglio 1° Turno, " \
         "riga 4" in printed
     assert "Non importato: il tavolo 3 del foglio 1° Turno (riga 5) non ha giocatori" in printed
-    assert "Non importato: la nota del torneo (foglio TORNEO di Modulo.xlsx, riga 7)" in printed
+    assert "«Note torneo» «serata di prova»" in printed  # kept for the way back
     assert "ha 2 fogli di turno e ne prevede 1" in printed
     assert "Fogli non importati" not in printed  # only TORNEO, Iscritti and the rounds
 
@@ -394,3 +403,63 @@ def test_a_file_that_is_not_a_workbook(tmp_path, capsys):
     assert "Il file appunti.txt non si legge come cartella di lavoro di GestioneTorneo" in \
         capsys.readouterr().err
     assert not (tmp_path / "t.xlsx").exists()
+
+
+@pytest.mark.parametrize(("kind", "expected", "noted"), [
+    # ScorePlayerTorneoGufo at a 3-table: 12/7/5 + points × 0,75 / 100: 44 → 0,33 (44,1
+    # beats 44), 10 → 0,075; GestioneTorneo itself loads the Torneo Gufo rounds with the
+    # ghost (ExcelAccess.getClassificaTorneoGufo: loadPartite(i, true, …)) and scores the
+    # table as a 4-table (12,44 / 7,44 / 5,10): the report names the table
+    ("TorneoGufo", (F(1233, 100), F(733, 100), F(5075, 1000)), True),
+    # ScorePlayerOpen at a 3-table: × 0,75 + 50: 33 + 50, 33, 7,5 — GestioneTorneo's Open
+    # loads the rounds without the ghost (getClassificaTorneoOpen: loadPartite(i, false,
+    # …)), so it scores the same
+    ("Open", (83, 33, F(75, 10)), False),
+])
+def test_ghost_of_a_three_table(tmp_path, capsys, kind, expected, noted):
+    from dataclasses import replace
+
+    from risiko_xl.gestionetorneo.model import Seat
+
+    gt = tournament(kind, rounds_planned=1)
+    first = gt.rounds[0]
+    three = replace(first.tables[1], seats=(*first.tables[1].seats[:3],
+                                            Seat(layout.GHOST_ID, D(0))))
+    gt = replace(gt, rounds=(replace(first, tables=(first.tables[0], three)),
+                             *gt.rounds[1:]))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    line = next(x for x in printed.splitlines() if "giocatore fittizio (ID -1) del tavolo 2" in x)
+    assert ("GestioneTorneo lo conta da 4" in line) is noted
+    rows = OpenpyxlBook(out).read_table(schema.RESULTS.name)
+    got = {int(r["ID"]): F(r["Punti torneo"]).limit_denominator(10000) for r in rows
+           if r["Turno"] == 1 and r["Tavolo"] == 2}
+    assert (got[6], got[7], got[8]) == expected and 9 not in got
+
+
+def test_export_keeps_the_gufo_decimals(tmp_path, capsys):
+    # ScorePlayerTorneoGufo's totals are BigDecimal, written unrounded (ExcelAccess:
+    # punteggioCell.setCellValue(getPunteggioB(false).doubleValue())): player 2 is
+    # 7,2625 + 5,20 = 12,4625 (tests/support/gestionetorneo.py), never 12,463 or 12,47
+    out = imported(tmp_path, "TorneoGufo")
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    short = {row[4]: row[3] for row in
+             list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]}
+    assert (short["2"], short["8"], short["9"]) == (12.4625, 12.475, 6.1125)
+    capsys.readouterr()
+
+
+def test_score_sheets_state_the_decimals(tmp_path):
+    # the score sheet of a 5-table reminds the ×1,25: the open's keeps the decimals
+    # (ScorePlayerOpen: 21 → 26,25), the master's rounds up (001 §7: 21 → 27)
+    from tests.support.publishing import score_sheets
+
+    for kind, said in (("Open", "×1,25 con i decimali (es. 21 → 26,25)"),
+                       ("MasterRisiko", "×1,25 arrotondati per eccesso (es. 21 → 27)")):
+        (tmp_path / kind).mkdir()
+        book = OpenpyxlBook(imported(tmp_path / kind, kind))
+        five = next(s for s in score_sheets(book, 1) if len(s.players) == 5)
+        assert said in " ".join(five.scoring_reminder), kind

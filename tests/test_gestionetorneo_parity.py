@@ -102,17 +102,55 @@ def test_open_scaling_and_bonus(name):
     assert points(name, Seat(100, 0, 1, risiko=True), 20, 12)[0] == 125
 
 
+@pytest.mark.parametrize("name", ["open", "santeufemia"])
+def test_open_keeps_gestionetorneo_decimals(name):
+    # ScorePlayerOpen.trascodificaPunteggio multiplies the BigDecimal by 1,25 / 0,75 and
+    # never rounds: 21 at a 5-table is 26,25, at a 3-table 15,75; 18 → 22,5, 19 → 23,75,
+    # 25 → 31,25 (the seeds round up to whole points: 27; the presets set scaled_parts 100)
+    assert points(name, 40, 21, 12, 8, 4)[1] == F(2625, 100)
+    assert points(name, 40, 21, 12)[1] == F(1575, 100)
+    assert points(name, 40, 25, 19, 18, 4)[1:4] == (F(3125, 100), F(2375, 100), F(225, 10))
+
+
+def test_open_referee_case_no_lottery():
+    # the referee's case: two players 46,75 and 46,5 after two games, both shown 47 when
+    # the presets rounded up (and split by lottery). A: 19 at a 5-table → 23,75, then 23
+    # at a 4-table: 46,75; B: 18 at a 5-table → 22,5, then 24 at a 4-table: 46,5.
+    a = points("open", 40, 19, 18, 8, 4)[1] + points("open", 30, 24, 23, 5)[2]
+    b = points("open", 40, 19, 18, 8, 4)[2] + points("open", 30, 24, 23, 5)[1]
+    assert (a, b) == (F(4675, 100), F(465, 10))
+    entrants = [Entrant("A", "A"), Entrant("B", "B")]
+    games = [GameResult("A", 1, QUALIFYING, 1, 2, F(2375, 100)),
+             GameResult("B", 1, QUALIFYING, 1, 3, F(225, 10)),
+             GameResult("A", 2, QUALIFYING, 2, 3, F(23)),
+             GameResult("B", 2, QUALIFYING, 2, 2, F(24))]
+    table = compute_standings(entrants, games, load("open").standings, seed="x")
+    assert [(r.player, r.total) for r in table.rows] == [("A", a), ("B", b)]
+    assert not table.drawn and not any(r.by_lottery for r in table.rows)
+
+
 def test_open_known_differences():
-    # GestioneTorneo does not round: 21 at a 5-table is 21 × 1,25 = 26,25 and at a
-    # 3-table 21 × 0,75 = 15,75; the presets round up as the seeds do (000 Art. 24: 27).
-    assert points("open", 40, 21, 12, 8, 4)[1] == 27 != F(2625, 100)
-    assert points("open", 40, 21, 12)[1] == 16 != F(1575, 100)
     # 85 for the 5-table winner: the ranking total of ScorePlayerOpen (getPunteggio, a
     # float) is 85 × 1,25 + 50 = 156,25; the presets cap table points at 100 (150).
     assert points("open", 85, 21, 12, 8, 4)[0] == 150 != F(15625, 100)
 
 
 # --- gufo: ScorePlayerTorneoGufo ------------------------------------------------------------
+
+
+def test_gufo_referee_cases_exact():
+    # ScorePlayerTorneoGufo.trascodificaPunteggio: getBonusIntero + punteggio × 1,25 / 100
+    # (BigDecimal, no rounding). The referee's totals, table by table at 5-tables:
+    # 2nd with 21 → 7 + 26,25 / 100 = 7,2625 (the presets showed 7,27);
+    # 4th with 18 → 3 + 22,5 / 100 = 3,225 (3,23); 3rd with 19 → 5 + 23,75 / 100 = 5,2375
+    # (5,24); 1st with 30 → 12 + 37,5 / 100 = 12,375 (12,38)
+    assert points("gufo", 30, 21, 19, 18, 4)[:4] == (
+        F(12375, 1000), F(72625, 10000), F(52375, 10000), F(3225, 1000))
+    # and the lottery at 8,47: 5,2375 + 3,23 (4th with 23 at a 4-table) = 8,4675 against
+    # 3,225 + 5,24 (3rd with 24 at a 4-table) = 8,465: no tie once exact
+    fourth = points("gufo", 40, 30, 24, 23)
+    assert (F(52375, 10000) + fourth[3], F(3225, 1000) + fourth[2]) == (
+        F(84675, 10000), F(8465, 1000))
 
 
 def test_gufo_placement_points_and_hundredths():

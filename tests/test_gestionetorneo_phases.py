@@ -113,12 +113,14 @@ def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
     assert {int(row[4]) for row in short} == set(range(1, 11))
 
 
-def test_open_rounding_is_stated_and_help_names_the_way_back(tmp_path, capsys):
+def test_open_decimals_are_stated_and_help_names_the_way_back(tmp_path, capsys):
     source = writer.write(tournament("Open"), tmp_path / "Modulo.xlsx")
     assert cli.main(["importa", str(source), "--out", str(tmp_path / "t.xlsx")]) == 0
-    # ScorePlayerOpen keeps 18 × 1,25 = 22,5; seeds 000/001 round up: 23
-    assert "(18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale (22,5)" in \
-        capsys.readouterr().out
+    # ScorePlayerOpen keeps 21 × 1,25 = 26,25, and so does the preset (scaled_parts 100)
+    printed = capsys.readouterr().out
+    assert "tengono i decimali come in GestioneTorneo: open 21 a un tavolo da 5 → 26,25" in \
+        printed
+    assert "arrotondati per eccesso" not in printed
     with pytest.raises(SystemExit):
         cli.main(["--help"])
     printed = capsys.readouterr().out

@@ -72,13 +72,48 @@ def test_raduno_sole_and_shared_win():
 
 
 def test_gufo_placement_points_and_scaling():
-    # 12/7/5/3/2 + table points / 100; table points ×1,25 at 5 (up), ×0,75 at 3 (up)
+    # 12/7/5/3/2 + table points / 100; table points ×1,25 at 5, ×0,75 at 3, exact as
+    # GestioneTorneo keeps them (ScorePlayerTorneoGufo: BigDecimal, no rounding)
     assert points(FOUR, "gufo") == (Fraction(1230, 100), Fraction(722, 100),
                                     Fraction(512, 100), 3)
-    assert points(FIVE, "gufo") == (Fraction(1238, 100), Fraction(727, 100),
-                                    Fraction(517, 100), Fraction(312, 100), Fraction(205, 100))
-    assert points(THREE, "gufo") == (Fraction(1230, 100), Fraction(717, 100),
-                                     Fraction(510, 100))
+    # 30 × 1,25 = 37,5 → 12,375; 21 → 26,25 → 7,2625; 13 → 16,25 → 5,1625;
+    # 9 → 11,25 → 3,1125; 4 → 5 → 2,05
+    assert points(FIVE, "gufo") == (Fraction(123750, 10000), Fraction(72625, 10000),
+                                    Fraction(51625, 10000), Fraction(31125, 10000),
+                                    Fraction(205, 100))
+    # 40 × 0,75 = 30 → 12,30; 22 → 16,5 → 7,165; 13 → 9,75 → 5,0975
+    assert points(THREE, "gufo") == (Fraction(1230, 100), Fraction(7165, 1000),
+                                     Fraction(50975, 10000))
+    assert method("gufo").decimals == 4 and method("gufo").table_decimals == 2
+
+
+def test_scaled_parts_keeps_the_decimals_of_every_method():
+    # whole table points by default (000 Art. 24: 21 at a 5-table → 27); scaled_parts 100
+    # keeps hundredths of a table point (GestioneTorneo: 26,25)
+    five = [Seat(40, 6, 1), Seat(21, 4, 2), Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
+    assert score_table(five, scoring="tavolo_bonus").table_points[1] == 27
+    exact = method("tavolo_bonus", scaled_parts=100)
+    assert exact.decimals == 2 and exact.full_denominator == 100
+    assert score_table(five, scoring=exact).table_points[1] == Fraction(2625, 100)
+    assert points(five, exact) == (70, Fraction(2625, 100), Fraction(1625, 100),
+                                   Fraction(1125, 100), 5)
+    # penalties stay whole table points: 26,25 − 2 = 24,25
+    assert score_table(five, scoring=exact, penalties=[0, 2, 0, 0, 0]).points[1] == \
+        Fraction(2425, 100)
+    # millesimi in hundredths of a point: 21 → 0,02625; the winner's cap 0,100 unchanged
+    thin = method("millesimi", scaled_parts=100)
+    assert points(five, thin)[:2] == (Fraction(1050, 1000), Fraction(2625, 100000))
+    # spartac (GestioneTorneo's CampionatoGufo): 41 × 1,25 = 51,25 → 151,25; the others
+    # measured against it: 100 − (51,25 − 25) = 73,75
+    gaps = [Seat(41, 6, 1), Seat(20, 4, 2), Seat(13, 9, 3), Seat(9, 1, 4), Seat(4, 2, 5)]
+    assert points(gaps, method("spartac", scaled_parts=100))[:2] == (
+        Fraction(15125, 100), Fraction(7375, 100))
+    # box methods scale nothing: the same points over a finer denominator
+    box = [Seat(30, 20, 1), Seat(20, 10, 2), Seat(10, 5, 3)]
+    assert points(box, method("classico_1", scaled_parts=10)) == points(box, "classico_1")
+    for wrong in (0, 25):
+        with pytest.raises(RisikoError, match="1, 10, 100"):
+            method("raduno", scaled_parts=wrong)
 
 
 def test_spartac_winner_and_gaps():

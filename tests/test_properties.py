@@ -1,5 +1,6 @@
 """Invariants over random tables (hypothesis), and the UDFs agreeing with the core."""
 
+from dataclasses import replace
 from fractions import Fraction
 
 from hypothesis import given, settings
@@ -89,3 +90,35 @@ def test_udfs_agree_with_core(games, name):
     if len(cols["t"]) == 1:
         pts = [[pts]]
     assert [row[0] for row in pts] == expected
+
+
+def _seed_scorings() -> list:
+    """The scoring methods of the formulas that come from the seeds (000-004), variants
+    included: not GestioneTorneo's (their `source` names it)."""
+    from risiko_xl.formulas import load
+    from risiko_xl.formulas.loader import names
+
+    found = [load(n) for n in names()]
+    seeds = [f for f in found if not f.source.startswith("GestioneTorneo")]
+    assert {f.name for f in seeds} >= {"master", "eagles", "lu_castidduzzu", "italiana",
+                                       "cns", "rtu", "eliminazione"}
+    return [f.scoring for f in seeds] + [v.formula.scoring for f in seeds for v in f.variants]
+
+
+@given(tables(), st.sampled_from(_seed_scorings()))
+def test_seed_formulas_keep_whole_table_points(seats, scoring):
+    """000 Art. 24, 001 §7, 003 Art. 23: ×1,25 «approssimati per eccesso» to whole table
+    points. `scaled_parts` defaults to 1 for every seed formula, and scores are those of
+    whole table points: table points as `table_points` (the seeds' rounding up, the
+    RISIKO_PUNTI_TAVOLO function), points never finer than the method's own decimals."""
+    assert scoring.scaled_parts == 1
+    assert scoring.full_denominator == scoring.denominator
+    if not scoring.game.risiko:  # S.P.Q.RisiKo! (seed 004) has none
+        seats = [replace(s, risiko=False) for s in seats]
+    n = len(seats)
+    result = score_table(seats, scoring=scoring)
+    assert result == score_table(seats, scoring=scoring.with_params(scaled_parts=1))
+    whole = tuple(table_points(s.points, n, scoring.factors) if scoring.game.scaled
+                  else s.points for s in seats)
+    assert result.table_points == whole
+    assert all((p * scoring.denominator).denominator == 1 for p in result.points)

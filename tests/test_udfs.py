@@ -58,6 +58,14 @@ def test_seed_000_bonus_method_through_udfs():
     assert flat(pts) == [150, 38 + 15 - 50, 17 + 5, 12, 0]
 
 
+def test_gufo_method_keeps_gestionetorneo_decimals_through_udfs():
+    # ScorePlayerTorneoGufo: 12/7/5/3/2 + points × 1,25 / 100, unrounded: 30 → 12,375,
+    # 21 → 7,2625, 19 → 5,2375, 18 → 3,225, 4 → 2,05 (the seeds would round up: 7,27)
+    pts = udfs.RISIKO_PUNTI_TORNEO(col(30, 21, 19, 18, 4), 5.0, col(1, 2, 3, 4, 5),
+                                   metodo="gufo")
+    assert flat(pts) == [12.375, 7.2625, 5.2375, 3.225, 2.05]
+
+
 def test_rows_of_a_table_in_any_order_and_several_tables():
     tables = col(2, 1, 2, 1, 1, 2, 1, 2)
     points = col(10, 40, 30, 5, 20, 20, 0, 5)

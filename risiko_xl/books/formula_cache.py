@@ -1,24 +1,117 @@
-"""The values a spreadsheet saved for the formulas typed in a workbook, written back
-next to those formulas in a file openpyxl saved (openpyxl keeps a formula but not its
-value, and the next command reads the value: see `OpenpyxlBook._use_saved_values`)."""
+"""The values a spreadsheet saved for a workbook's formulas, written back next to them in
+a file openpyxl saved (openpyxl keeps a formula but writes no value: `<v />`).
+
+Every formula cell of every sheet — in a table or beside it, on the organiser's own
+sheets too — gets back the value the file had for it, so whatever reads saved values
+(the next command: `OpenpyxlBook._use_saved_values`, a viewer, pandas, a phone preview)
+still sees it. Not when the command changed the cell, or a cell the formula reads
+(`formula_inputs.stale`): that value would be an old result, and an empty one is better
+than a wrong one; Excel and LibreOffice compute it again when they open the file.
+"""
 
 from __future__ import annotations
 
 import datetime
+import posixpath
 import re
 import zipfile
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
+from openpyxl.cell.cell import ERROR_CODES
+from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
+from openpyxl.workbook.workbook import Workbook
+
+from risiko_xl.books.formula_inputs import stale
 
 # part name -> cell reference ("B7") -> the value saved for the cell's formula
 Cached = dict[str, dict[str, Any]]
+Cell = tuple[str, int, int]  # sheet title, row, column
+
+
+@dataclass(frozen=True)
+class Saved:
+    """A formula's saved value as the file holds it: its cell type attribute («t="str"»,
+    empty for a number) and its `<v>` text, still escaped, copied byte for byte."""
+
+    type: str
+    text: str
+
+
+def cached(workbook: Workbook, source: Path, written: Iterable[Cell],
+           rewritten: Iterable[str]) -> Cached:
+    """For each formula cell of `workbook` not `written` by the command (nor on a sheet
+    `rewritten`) whose inputs it did not change, the value file `source` saved for it,
+    by sheet part and cell (see the module docstring)."""
+    written, rewritten = set(written), set(rewritten)
+    formulas: dict[Cell, str] = {}
+    for sheet in workbook.worksheets:
+        if sheet.title in rewritten:
+            continue
+        for (row, column), cell in sheet._cells.items():
+            if cell.data_type == "f" and (sheet.title, row, column) not in written:
+                text = cell._value
+                formulas[sheet.title, row, column] = getattr(text, "text", None) or str(text)
+    if not formulas:
+        return {}
+    kept: dict[str, set[str]] = {}
+    for title, row, column in formulas.keys() - stale(workbook, formulas, written, rewritten):
+        kept.setdefault(title, set()).add(f"{get_column_letter(column)}{row}")
+    values: Cached = {}
+    for title, cells in saved_values(source, kept).items():
+        values[workbook[title].path.lstrip("/")] = cells
+    return values
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+_SAVED = re.compile(r'<c\b(?P<attrs>[^>]*)><f\b[^>]*(?:/>|>[^<]*</f>)<v>(?P<v>[^<]*)</v>')
+_ATTR = re.compile(r'\b(?P<name>r|t)="(?P<value>[^"]*)"')
+
+
+def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → its part in the package."""
+    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    parts = {}
+    for sheet in ElementTree.fromstring(archive.read("xl/workbook.xml")).iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(_RELATION), "")
+        parts[sheet.get("name", "")] = (target.lstrip("/") if target.startswith("/")
+                                        else posixpath.normpath(posixpath.join("xl", target)))
+    return parts
+
+
+def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[str, Saved]]:
+    """The saved values of the formula cells `wanted` (sheet title → cells) in file
+    `source`, read from its sheet parts without loading the workbook (a second openpyxl
+    load of a 400-player tournament costs seconds); a cell without one is left out."""
+    found: dict[str, dict[str, Saved]] = {}
+    try:
+        with zipfile.ZipFile(source) as archive:
+            parts = _sheet_parts(archive)
+            for title, cells in wanted.items():
+                if title not in parts:
+                    continue  # a sheet the command added
+                xml = archive.read(parts[title]).decode("utf-8")
+                for match in _SAVED.finditer(xml):
+                    attrs = dict(_ATTR.findall(match["attrs"]))
+                    if attrs.get("r") in cells and match["v"] and attrs.get("t") != "s":
+                        kind = f' t="{attrs["t"]}"' if "t" in attrs else ""
+                        found.setdefault(title, {})[attrs["r"]] = Saved(kind, match["v"])
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError, UnicodeError):
+        return {}  # the values are a courtesy: a file we cannot read this way has none
+    return found
 
 
 def _typed(value: Any) -> tuple[str, str] | None:
     """The cell type attribute and the `<v>` text for `value` (None: not kept)."""
+    if isinstance(value, Saved):
+        return value.type, value.text
     if isinstance(value, bool):
         return ' t="b"', "1" if value else "0"
     if isinstance(value, int | float):
@@ -26,13 +119,13 @@ def _typed(value: Any) -> tuple[str, str] | None:
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return "", repr(float(to_excel(value)))
     if isinstance(value, str):
-        return ' t="str"', escape(value)
+        return (' t="e"' if value in ERROR_CODES else ' t="str"'), escape(value)
     return None
 
 
 def put_back(saved: Path, cached: Cached) -> None:
     """Write each cached value into the formula cell of `saved` it belongs to (openpyxl
-    writes `<c r="B7" ...><f>...</f><v /></c>`)."""
+    writes `<c r="B7" ...><f>...</f><v /></c>`, `<f t="array" ref="…">` for an array)."""
     if not any(cached.values()):
         return
     with zipfile.ZipFile(saved) as zipped:
@@ -52,5 +145,5 @@ def _with_values(xml: str, cells: dict[str, Any]) -> str:
             return match[0]
         return f'<c r="{match["ref"]}"{match["attrs"]}{typed[0]}>{match["f"]}<v>{typed[1]}</v>'
 
-    return re.sub(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f>[^<]*</f>)<v\s*/>',
-                  fill, xml)
+    return re.sub(r'<c r="(?P<ref>[A-Z]+[0-9]+)"(?P<attrs>[^>]*)>(?P<f><f\b[^>]*>[^<]*</f>)'
+                  r'<v\s*/>', fill, xml)

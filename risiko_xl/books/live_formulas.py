@@ -11,6 +11,7 @@ Python twice per recalculation, however many rows. Where worksheet functions can
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -91,6 +92,15 @@ def block_of(row: int, column: int, width: int) -> str:
 def index_formula(table: str, block: str, column: int) -> Formula:
     """The table cell formula: this row's value, column `column` of `block`."""
     return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})")
+
+
+_OURS = re.compile(rf"=INDEX\({SHEET}!\$[A-Z]+\$\d+:\$[A-Z]+\$\d+,ROW\(\)-ROW\([^\[\]]+"
+                   r"\[#Headers\]\),\d+\)", re.IGNORECASE)
+
+
+def ours(formula: str) -> bool:
+    """Whether a table cell's `formula` is one `index_formula` writes (not the user's)."""
+    return _OURS.fullmatch(formula) is not None
 
 
 def sheet_formulas(results_rows: int, standings_rows: int, standings_columns: int,

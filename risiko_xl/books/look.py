@@ -4,8 +4,10 @@ One pass, `dress(book)`, run by every book when it writes the workbook (the CLI'
 Excel's flush), so every command leaves the sheets dressed the same way:
 
 - points show the decimals of the scoring method (`Method.decimals`): `0.000` for
-  thousandths (millesimi, seeds 001/003), `0.00` for hundredths (piazzamento, seed 004),
-  `0` for whole points (bonus and box methods, seed 002); counts (wins, RisiKo!) `0`.
+  thousandths (millesimi, seeds 001/003), `0.00` for hundredths (piazzamento, seed 004;
+  GestioneTorneo's Open), `0.0000` for GestioneTorneo's Torneo Gufo, `0` for whole
+  points (bonus and box methods, seed 002); table points `0`, or `0.00` where the method
+  keeps GestioneTorneo's hundredths (`Method.table_decimals`); counts (wins, RisiKo!) `0`.
   Excel and LibreOffice show the format with the decimal comma of an Italian locale;
 - a result not counted (003 Art. 2: «lo scarto del peggiore risultato») is shown in
   parentheses by its cell's number format: the cell stays a number;
@@ -61,8 +63,9 @@ POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {
     schema.FINAL_RANKING.name: ("Punti finale", "Punti torneo"),
     schema.TEAMS.name: ("Totale", "Migliore scartato"),
 }
+# table points: whole, or with the hundredths of the formulas taken from GestioneTorneo
+TABLE_POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {schema.RESULTS.name: ("Punti tavolo",)}
 INTEGER_COLUMNS: Mapping[str, tuple[str, ...]] = {
-    schema.RESULTS.name: ("Punti tavolo",),
     schema.standings_spec(0).name: ("Vittorie", "RisiKo!", "Fuori obiettivo",
                                     "1°", "2°", "3°", "4°"),
 }
@@ -80,14 +83,18 @@ def _is_round(header: str) -> bool:
     return header.startswith("T") and header[1:].isdigit()
 
 
-def column_formats(table: str, headers: list[str], decimals: int) -> dict[str, str]:
-    """Number format by header of our table `table` (the organiser's columns untouched)."""
+def column_formats(table: str, headers: list[str], decimals: int,
+                   table_decimals: int = 0) -> dict[str, str]:
+    """Number format by header of our table `table` (the organiser's columns untouched):
+    points with the method's `decimals`, table points with its `table_decimals`."""
     points = points_format(decimals)
     formats = {}
     for header in headers:
         if header in POINT_COLUMNS.get(table, ()) or (
                 table == schema.standings_spec(0).name and _is_round(header)):
             formats[header] = points
+        elif header in TABLE_POINT_COLUMNS.get(table, ()):
+            formats[header] = points_format(table_decimals)
         elif header in INTEGER_COLUMNS.get(table, ()):
             formats[header] = INTEGER
     return formats
@@ -163,10 +170,10 @@ class Look:
     title: str = ""  # «Nome torneo»: the printed pages' header
 
 
-def _decimals(book: Book) -> tuple[int | None, bool | None, tuple[str, ...]]:
-    """(decimals of the method, whether the formula has teams, the optional `Risultati`
-    columns its placement chain never reads), or None where the settings do not name a
-    formula yet."""
+def _decimals(book: Book) -> tuple[tuple[int, int] | None, bool | None, tuple[str, ...]]:
+    """(decimals of the method's points and table points, whether the formula has teams,
+    the optional `Risultati` columns its placement chain never reads), or None where the
+    settings do not name a formula yet."""
     known = getattr(book, "loaded", None)
     if known is not None and known[0] == getattr(book, "generation", None):
         formula = known[1].formula
@@ -175,7 +182,9 @@ def _decimals(book: Book) -> tuple[int | None, bool | None, tuple[str, ...]]:
             formula = tournament_formula(book.settings())
         except RisikoError:
             return None, None, ()
-    return formula.scoring.decimals, formula.teams is not None, _unused(formula)
+    scoring = formula.scoring
+    return ((scoring.decimals, scoring.table_decimals), formula.teams is not None,
+            _unused(formula))
 
 
 def _unused(formula: Any) -> tuple[str, ...]:
@@ -186,12 +195,13 @@ def _unused(formula: Any) -> tuple[str, ...]:
     return tuple(h for h, (field_name, _) in schema.ART26_FIELDS.items() if field_name not in used)
 
 
-def table_look(table: str, read: Table, decimals: int | None,
+def table_look(table: str, read: Table, decimals: tuple[int, int] | None,
                unused: tuple[str, ...] = ()) -> TableLook:
-    """The look of one of our tables as `read`; `unused` columns that are empty in every
-    row are folded away (width 0: hidden in Excel and LibreOffice)."""
+    """The look of one of our tables as `read` (`decimals`: of the points and the table
+    points); `unused` columns that are empty in every row are folded away (width 0:
+    hidden in Excel and LibreOffice)."""
     headers = [str(h) for h in read.headers]
-    formats = column_formats(table, headers, decimals) if decimals is not None else {}
+    formats = column_formats(table, headers, *decimals) if decimals is not None else {}
     cells = {}
     if DROPS_COLUMN in headers and decimals is not None:
         rounds = [h for h in headers if _is_round(h) and h in formats]

@@ -14,10 +14,10 @@ from openpyxl.worksheet.formula import ArrayFormula
 from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books import formula_cache, schema, web_extension
+from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
-from risiko_xl.books.live_formulas import Formula, SheetFormula
+from risiko_xl.books.live_formulas import Formula, SheetFormula, ours
 from risiko_xl.books.long_text import CELL_LIMIT, LongTexts
 from risiko_xl.books.look import Look, dress
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
@@ -28,6 +28,7 @@ from risiko_xl.books.openpyxl_ranges import (
     take_rows_below,
     unchanged,
 )
+from risiko_xl.books.replaced_formulas import Replaced
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
@@ -60,7 +61,9 @@ def put(cell: Any, value: Any) -> None:
 
 class OpenpyxlBook:
     """A tournament workbook file opened with openpyxl (which computes no formula).
-    `generation` counts the writes; `loaded` keeps `state.load`'s result meanwhile."""
+    `generation` counts the writes; `loaded` keeps `state.load`'s result meanwhile;
+    `replaced`: the formulas typed by the user that the writes replaced with values;
+    `dropped`: what of the file a save leaves out (`dropped_parts`)."""
 
     live_functions = False
 
@@ -68,10 +71,15 @@ class OpenpyxlBook:
         self.path = Path(path)
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
+        self._custom_xml: web_extension.KeptParts | None = None  # dropped by openpyxl too
+        self.dropped: list[str] = []
         if workbook is None:
             self._read_as = _stamp(self.path)
             workbook = _load(self.path)
             self._add_ins = web_extension.read(self.path)
+            self._custom_xml = web_extension.read_custom_xml(self.path)
+            self.dropped = dropped_parts.found(
+                self.path, kept=[web_extension.CUSTOM_FOLDER] if self._custom_xml else [])
         self.workbook = workbook
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
@@ -79,6 +87,9 @@ class OpenpyxlBook:
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
         self._formulas_read: dict[tuple[str, int, int], Any] = {}  # cell -> value it counts
         self._long = LongTexts(workbook)  # texts longer than a cell holds
+        self._written: set[tuple[str, int, int]] = set()  # cells the command changed
+        self._rewritten: set[str] = set()  # sheets it wrote anew (`set_sheet_formulas`)
+        self.replaced: list[Replaced] = []
 
     def _changed(self, name: str) -> None:
         self.generation += 1
@@ -186,9 +197,20 @@ class OpenpyxlBook:
                     value = self._long.marker(value)  # whole, never cut (long_text)
                 cell = cells.get((row, col))
                 if not unchanged(cell, value) and not self._keeps_formula(cell, name, value):
-                    put(sheet.cell(row, col), value)
+                    self._put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
+
+    def _put(self, cell: Any, value: Any) -> None:
+        """`put`, noting the cell as changed and a formula the user typed there as
+        replaced (our own formulas are not the user's)."""
+        old = cell._value
+        if cell.data_type == "f" and (not isinstance(value, Formula) or ours(value)):
+            text = getattr(old, "text", None) or str(old)  # an ArrayFormula: its text
+            if not ours(text):
+                self.replaced.append(Replaced(cell.parent.title, cell.coordinate, text, value))
+        self._written.add((cell.parent.title, cell.row, cell.column))
+        put(cell, value)
 
     def _keeps_formula(self, cell: Any, table: str, value: Any) -> bool:
         """Whether `cell` holds a formula typed in `table` whose value is `value`: the
@@ -211,7 +233,7 @@ class OpenpyxlBook:
         row = setting_row(settings, key)
         if row is not None:
             column = settings.headers.index("Valore") + range_boundaries(table.ref)[0]
-            put(sheet.cell(row, column), value)
+            self._put(sheet.cell(row, column), value)
         else:
             settings.append({"Voce": key, "Valore": value})
             self.write_table(SETTINGS.name, settings)
@@ -236,6 +258,7 @@ class OpenpyxlBook:
         target = (self.workbook[sheet] if sheet in self.workbook.sheetnames
                   else self.workbook.create_sheet(sheet))
         target.delete_rows(1, target.max_row)
+        self._rewritten.add(target.title)
         put(target.cell(1, 1), note)
         for f in formulas:
             first = f"{get_column_letter(f.column)}{f.row}"
@@ -260,26 +283,11 @@ class OpenpyxlBook:
                             bounded=sheet.title in look.bounded, title=look.title)
 
     def _cached(self) -> formula_cache.Cached:
-        """For each formula typed in a table people type into, the value the spreadsheet
-        saved for it (see `_use_saved_values`), by sheet part and cell; none without."""
-        cached: formula_cache.Cached = {}
+        """The value the file saved for each formula, where the writes left it right
+        (see `formula_cache.cached`); none for a workbook not read from a file."""
         if self._read_as is None:
-            return cached
-        computed = set(schema.RESULTS.computed)
-        for name in TYPED_TABLES:
-            try:
-                sheet, table = self._find(name)
-            except RisikoError:
-                continue
-            min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-            headers = {c: sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)}
-            for (r, c), cell in list(sheet._cells.items()):
-                if (cell.data_type == "f" and min_row < r <= max_row
-                        and min_col <= c <= max_col and headers[c] not in computed):
-                    saved = self._saved_value(sheet.title, r, c)
-                    if saved is not None and saved != "":
-                        cached.setdefault(sheet.path.lstrip("/"), {})[cell.coordinate] = saved
-        return cached
+            return {}
+        return formula_cache.cached(self.workbook, self.path, self._written, self._rewritten)
 
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""
@@ -298,6 +306,8 @@ class OpenpyxlBook:
                 _keep_ribbon(self.workbook.vba_archive, temp)
             if self._add_ins is not None:  # xlwings Lite's code, say
                 web_extension.add(temp, self._add_ins)
+            if self._custom_xml is not None:
+                web_extension.add(temp, self._custom_xml)
 
         atomic_write(target, write)
         if target == self.path and self._read_as is not None:

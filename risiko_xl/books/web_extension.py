@@ -8,6 +8,10 @@ relationships, and a content-type override for each. `read` finds them by relati
 openpyxl drops them all when it saves a file: `OpenpyxlBook` reads them with `read`
 before the save and `add` puts them back into the saved file, byte for byte. `add` also
 writes them into a new workbook (`risiko_xl.build.lite`).
+
+The same mechanism keeps a workbook's custom XML parts (`customXml/`: SharePoint
+properties, sensitivity labels), which openpyxl drops too: `read_custom_xml` takes them
+with the workbook's relationships to them, and `add` puts them back the same way.
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ _RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}Relations
 _TYPES = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 EXTENSION = "http://schemas.microsoft.com/office/2011/relationships/webextension"
 KNOWN_TYPES = {TASKPANES: TASKPANES_TYPE, EXTENSION: EXTENSION_TYPE}  # relationship → part
+CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
+CUSTOM_FOLDER = "customxml/"  # lower case: part names are case-insensitive
+WORKBOOK = "xl/workbook.xml"  # where openpyxl saves the workbook part
+Relation = tuple[str, str, str]  # relationships part, type, target
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,20 @@ class WebExtensions:
     parts: dict[str, bytes]
     types: dict[str, str]
     taskpanes: str = TASKPANES_PART  # the part the package relationship names
+
+    @property
+    def relations(self) -> tuple[Relation, ...]:
+        return ((PACKAGE_RELS, TASKPANES, self.taskpanes),)
+
+
+@dataclass(frozen=True)
+class KeptParts:
+    """Parts put back as they were (name → bytes), their content types, and the
+    relationships that name them (`read_custom_xml`)."""
+
+    parts: dict[str, bytes]
+    types: dict[str, str]
+    relations: tuple[Relation, ...]
 
 
 def _content_types(xml: bytes) -> tuple[dict[str, str], dict[str, str]]:
@@ -118,23 +140,58 @@ def read(path: Path) -> WebExtensions | None:
             taskpanes, names = _collect(archive, known)
             if taskpanes is None:
                 return None
-            overrides, defaults = _content_types(archive.read(CONTENT_TYPES))
             parts = {name: archive.read(name) for name in sorted(names)}
+            types = _types(archive, parts, known)
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
         return None  # not a package we can read: openpyxl will say so
-    overrides = {name.lower(): kind for name, kind in overrides.items()}
-    types = {name: known.get(name) or overrides.get(name.lower())  # a relationship's first
-             or defaults.get(posixpath.splitext(name)[1][1:].lower())
-             or "application/octet-stream" for name in parts if not name.endswith(".rels")}
     return WebExtensions(parts, types, taskpanes)
 
 
-def _with_relationship(xml: str, taskpanes: str) -> str:
-    if TASKPANES in xml:
-        return xml
-    relation = f'<Relationship Id="{RELATIONSHIP_ID}" Type="{TASKPANES}" ' \
-               f'Target="{taskpanes}"/>'
-    return xml.replace("</Relationships>", relation + "</Relationships>")
+def _types(archive: zipfile.ZipFile, parts: dict[str, bytes],
+           known: dict[str, str]) -> dict[str, str]:
+    """Each part's content type: as a relationship names it, else as the package
+    declares it (its override, else its extension's default)."""
+    overrides, defaults = _content_types(archive.read(CONTENT_TYPES))
+    overrides = {name.lower(): kind for name, kind in overrides.items()}
+    return {name: known.get(name) or overrides.get(name.lower())  # a relationship's first
+            or defaults.get(posixpath.splitext(name)[1][1:].lower())
+            or "application/octet-stream" for name in parts if not name.endswith(".rels")}
+
+
+def read_custom_xml(path: Path) -> KeptParts | None:
+    """The custom XML parts of the workbook file at `path` and the workbook's
+    relationships to them (None: it has none, the workbook names none of them, or its
+    workbook part is not `WORKBOOK`, where openpyxl saves it, so their targets could not
+    be kept as they are)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = {n.lower(): n for n in archive.namelist()}
+            custom = sorted(n for low, n in names.items() if low.startswith(CUSTOM_FOLDER))
+            rels = names.get(_rels_of(WORKBOOK).lower())
+            if not custom or rels is None or WORKBOOK not in names.values():
+                return None
+            targets = [r.get("Target", "") for r in ElementTree.fromstring(
+                archive.read(rels)).iter(_RELS) if r.get("Type") == CUSTOM_XML]
+            if not targets:
+                return None  # parts nothing names: not put back unnamed
+            parts = {name: archive.read(name) for name in custom}
+            types = _types(archive, parts, {})
+    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError):
+        return None
+    return KeptParts(parts, types, tuple((_rels_of(WORKBOOK), CUSTOM_XML, target)
+                                         for target in targets))
+
+
+def _with_relationships(xml: str, relations: list[tuple[str, str]]) -> str:
+    """`xml` (a relationships part) with each (type, target) of `relations` it lacks: the
+    task pane's once per package, any other once per target."""
+    for number, (kind, target) in enumerate(relations, start=1):
+        if (kind == TASKPANES and TASKPANES in xml) or f'Target="{target}"' in xml:
+            continue
+        rid = RELATIONSHIP_ID if kind == TASKPANES else f"rRisiKoParte{number}"
+        relation = f'<Relationship Id="{rid}" Type="{kind}" Target="{target}"/>'
+        xml = xml.replace("</Relationships>", relation + "</Relationships>")
+    return xml
 
 
 def _with_types(xml: str, types: dict[str, str]) -> str:
@@ -150,10 +207,10 @@ def _with_types(xml: str, types: dict[str, str]) -> str:
     return xml.replace("</Types>", overrides + "</Types>")
 
 
-def add(path: Path, extensions: WebExtensions,
+def add(path: Path, extensions: WebExtensions | KeptParts,
         date_time: tuple[int, int, int, int, int, int] | None = None) -> None:
-    """Rewrite the workbook file at `path` with `extensions`' parts, their package
-    relationship and content types (an existing part of the same name is replaced). The
+    """Rewrite the workbook file at `path` with `extensions`' parts, the relationships
+    naming them and their content types (an existing part of the same name is replaced). The
     entries already there keep their order and timestamps; the new ones come last, dated
     `date_time` (default: the first entry's date), so the same inputs give the same bytes."""
     with zipfile.ZipFile(path) as archive:
@@ -161,8 +218,10 @@ def add(path: Path, extensions: WebExtensions,
                    if info.filename not in extensions.parts]
     date = date_time or (entries[0][0].date_time if entries else (1980, 1, 1, 0, 0, 0))
     for index, (info, data) in enumerate(entries):
-        if info.filename == PACKAGE_RELS:
-            xml = _with_relationship(data.decode("utf-8"), extensions.taskpanes)
+        relations = [(kind, target) for rels, kind, target in extensions.relations
+                     if rels == info.filename]
+        if relations:
+            xml = _with_relationships(data.decode("utf-8"), relations)
             entries[index] = (info, xml.encode("utf-8"))
         elif info.filename == CONTENT_TYPES:
             entries[index] = (info, _with_types(data.decode("utf-8"),

@@ -16,6 +16,7 @@ Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests
   `page_setup`; `PageSetup`: `print_area` (write);
 - `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
   `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
+  `formula` (read, where the engine can: the formulas the user typed in a table),
   `formula2` (write: a formula that spills, for the `Calcoli` sheet), `number_format` and
   `column_width` (write: the workbook's look, `layout`; widths in characters, as desktop
   Excel measures them);
@@ -44,6 +45,7 @@ from risiko_xl.books.book import checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula
 from risiko_xl.books.look import Look, dress
+from risiko_xl.books.replaced_formulas import Replaced, keep_typed, typed_formulas
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
@@ -58,7 +60,8 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "PageSetup": frozenset({"print_area"}),
     "Tables": frozenset({"__iter__"}),
     "Table": frozenset({"name", "range", "resize"}),
-    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula2",
+    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula",
+                        "formula2",
                         "number_format", "column_width"}),
     "Charts": frozenset({"__iter__", "add"}),
     "Chart": frozenset({"name", "title", "delete", "set_source_data", "set_x_axis_values",
@@ -119,6 +122,8 @@ class _Grid:
     rows: int
     dirty: bool = False
     cells: dict[tuple[int, int], Any] = field(default_factory=dict)
+    read: tuple[list[Any], list[list[Any]], Any] = field(  # headers, body, formulas
+        default_factory=lambda: ([], [], None))
 
 
 @dataclass(frozen=True)
@@ -133,7 +138,8 @@ class _Chart:
 
 class XlwingsBook:
     """A tournament workbook open in Excel (`xw.Book`), for the length of one action.
-    Worksheet functions (UDFs) run only in Excel for Windows: `live_functions`."""
+    Worksheet functions (UDFs) run only in Excel for Windows: `live_functions`.
+    `replaced`: the formulas typed by the user that `flush` wrote values over."""
 
     live_functions = sys.platform == "win32"
 
@@ -148,6 +154,7 @@ class XlwingsBook:
         self._look: Look | None = None
         self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
         self.loaded: tuple[int, Any] | None = None
+        self.replaced: list[Replaced] = []
 
     @property
     def folder(self) -> Path | None:
@@ -178,6 +185,7 @@ class XlwingsBook:
         height, width = where.shape
         grid = _Grid(sheet, table, where.row, where.column, rows[0], rows[1:], width,
                      height - 1)
+        grid.read = (list(rows[0]), [list(r) for r in rows[1:]], _formulas(where))
         self._grids[name] = grid
         return grid
 
@@ -275,6 +283,14 @@ class XlwingsBook:
         if self.pending:
             dress(self)
         for grid in self._grids.values():
+            headers, body, formulas = grid.read
+            if formulas and (grid.dirty or grid.cells):  # the user's formulas: kept or told
+                if not grid.dirty:
+                    formulas = [[f if (r, c) in grid.cells else None for c, f in enumerate(row)]
+                                for r, row in enumerate(formulas)]
+                self.replaced += keep_typed(body, formulas, headers, grid.headers, grid.body,
+                                            (grid.sheet.name, grid.top + 1, grid.left))
+                grid.cells.update({key: grid.body[key[0]][key[1]] for key in grid.cells})
             if grid.dirty:
                 _write_grid(grid)
             elif grid.cells:
@@ -360,6 +376,15 @@ class XlwingsBook:
         sheet.clear_contents()
         if lines:
             sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
+
+
+def _formulas(where: Any) -> list[list[Any]] | None:
+    """The body's formulas (None: the engine cannot read them synchronously, as xlwings
+    Lite's and Server's; then formulas typed in tables are written over without a word)."""
+    try:
+        return typed_formulas(where.formula)
+    except (NotImplementedError, AttributeError):
+        return None
 
 
 def _write_grid(grid: _Grid) -> None:

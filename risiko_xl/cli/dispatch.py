@@ -74,6 +74,9 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
         if (args.out is None) == (args.gestionetorneo is None):
             raise RisikoError("indicare il file da scrivere: una copia .xlsx oppure "
                               "--gestionetorneo FILE.xls (uno dei due)")
+        if args.modello is not None and args.gestionetorneo is None:
+            raise RisikoError("--modello vale soltanto con --gestionetorneo",
+                              valore=str(args.modello))
         return [args.out or args.gestionetorneo]
     if args.command == "importa":
         from risiko_xl.services.import_gt import default_out
@@ -186,7 +189,7 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.services.export_gt import export_gestionetorneo
 
         print("\n".join(_on_book(args, lambda b: export_gestionetorneo(
-            b, args.gestionetorneo, args.forza), save=False)))
+            b, args.gestionetorneo, args.forza, args.modello), save=False)))
     elif args.command == "export":
         from risiko_xl.files.export import export_values
 

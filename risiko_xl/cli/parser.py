@@ -267,6 +267,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="scrive invece la cartella di lavoro di GestioneTorneo (Iscritti, "
                         "TORNEO, turni, Classifica e Classifica Ridotta): .xls con LibreOffice, "
                         ".xlsx se LibreOffice manca")
+    export.add_argument("--modello", type=Path, default=None, metavar="ModuloTorneo.xls",
+                        help="con --gestionetorneo: scrive su una copia della cartella di "
+                        "lavoro di GestioneTorneo dell'organizzatore, che tiene i suoi fogli, "
+                        "nomi, elenchi e formule")
     export.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
     gt = command("importa", "crea il torneo dalla cartella di lavoro di GestioneTorneo "
                  "(iscritti, dati del torneo, turni giocati)")

@@ -44,6 +44,7 @@ PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals"
 def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
+    from risiko_xl.books import dropped_parts, replaced_formulas
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.build.lite import restore_lost_code
 
@@ -62,6 +63,12 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
             book.save()
     finally:
         progress.done()
+    if save:
+        for line in [*replaced_formulas.notice(book.replaced,
+                                               replaced_formulas.history_hint(str(path))),
+                     *dropped_parts.notice(book.dropped, replaced_formulas.history_hint(
+                         str(path), "l'originale"))]:
+            print(line, file=sys.stderr)
     return lines
 
 

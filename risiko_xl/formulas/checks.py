@@ -70,7 +70,7 @@ def check_method(data: Any, where: Where) -> Method:
                 if size not in range(3, 7):
                     raise (spot / str(size)).error("un tavolo ha da 3 a 6 giocatori", size)
         elif isinstance(value, int) and not isinstance(value, bool):
-            low = 1 if key == "denominator" else 0
+            low = 1 if key in ("denominator", "scaled_parts") else 0
             if value < low:
                 raise spot.error(f"il valore deve essere almeno {low}", value)
         elif isinstance(value, tuple) and any(v < 0 for v in value):
@@ -78,7 +78,7 @@ def check_method(data: Any, where: Where) -> Method:
         converted[key] = value
     try:
         return method(name, **converted)
-    except RisikoError as err:  # pragma: no cover - the checks above come first
+    except RisikoError as err:  # what the method itself refuses (a denominator not 10, 100, …)
         raise where.error(err.messaggio, params) from None
 
 

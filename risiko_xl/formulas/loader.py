@@ -5,7 +5,7 @@ ignored, aliases such as GestioneTorneo's "MasterRisiko" accepted); a user's own
 by the path of its JSON file. The JSON keys are the field names of the dataclasses in
 `risiko_xl.formulas.model` and `risiko_xl.standings.config`:
 
-    {"name", "title", "source", "description", "notes", "aliases",
+    {"name", "title", "source", "description", "notes", "aliases", "gestionetorneo",
      "scoring": {"method": <METHODS name>, "params": {<method field>: value}},
      "game", "policy", "placement_chain", "methods_allowed", "appeal_hours",
      "draw": {...DrawRules}, "standings": {...StandingsRules},

@@ -52,6 +52,8 @@ class Formula:
 
     `notes`: why a value was chosen where the regulation is silent or ambiguous;
     `aliases`: other names `load()` accepts (e.g. GestioneTorneo's "MasterRisiko");
+    `gestionetorneo`: the «Tipologia di Torneo» GestioneTorneo reads that the formula is
+    exported as (an alias when GestioneTorneo has the formula, else the closest);
     `game`: «classico» (RisiKo!, seeds 000–003) or «spqrisiko» (S.P.Q.RisiKo!, seed 004).
     The scoring method always plays the formula's game: it is set on `scoring` here, so
     a method chosen later (`Metodo punteggio`) plays it too.
@@ -73,6 +75,7 @@ class Formula:
     variants: tuple[Variant, ...] = ()
     notes: tuple[str, ...] = ()  # short Italian comments on choices made (file "notes")
     aliases: tuple[str, ...] = ()  # other names it is loaded by (GestioneTorneo's names)
+    gestionetorneo: str = ""  # its «Tipologia di Torneo» in GestioneTorneo's workbook
     game: str = "classico"
 
     def __post_init__(self) -> None:

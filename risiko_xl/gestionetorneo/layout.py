@@ -22,8 +22,11 @@ def round_sheet(number: int) -> str:
     return f"{number}{ROUND_SUFFIX}"
 
 
-# TORNEO: a label in column B, its value in column D (`leggiSchedaTorneo`)
-LABEL_COLUMN, VALUE_COLUMN = 2, 4
+# TORNEO, as the template lays it out: the title in C1, a label in column C, its value in
+# column D (`leggiSchedaTorneo` reads column D only); round k's date in row 7 + k, its
+# number in column B and «Data Turno k» in column C (a formula: shown up to D6's rounds)
+TITLE = "SCHEDA DATI TORNEO"
+NUMBER_COLUMN, LABEL_COLUMN, VALUE_COLUMN = 2, 3, 4
 INFO_ROWS = {  # field -> (row, label as the template writes it)
     "sede": (2, "Sede Torneo"),
     "organizzatore": (3, "Organizzatore"),
@@ -32,11 +35,25 @@ INFO_ROWS = {  # field -> (row, label as the template writes it)
     "turni": (6, "Numero Turni Previsti"),
     "note": (7, "Note"),
 }
-# «Tipologia di Torneo»: the choices of the template's list (sheet Dati, column C)
+# «Tipologia di Torneo»: the names `SchedaTorneo.TipoTorneo.parseTipoTorneo` reads (case
+# aside; any other fails ExcelValidator: «Non è stata indicata una corretta tipologia di
+# Torneo»), spelled as the template's list (sheet Dati, column C) spells its nine; the
+# enum's tenth, «Campionato Nazionale», is not in that list
 TOURNAMENT_TYPES = ("Raduno Nazionale", "Torneo Master", "Torneo Open", "Torneo Interclub",
                     "Campionato periodico", "Torneo a Squadre", "Torneo 2VS2",
-                    "Torneo a Inviti", "Amichevoli")
-DATE_FIRST_ROW, DATE_ROUNDS = 8, 30  # round k's date: row 7 + k, column D; its number in A
+                    "Torneo a Inviti", "Amichevoli", "Campionato Nazionale")
+DATE_FIRST_ROW, DATE_ROUNDS = 8, 30
+DATE_LABEL = "Data Turno "
+# our own line, below the dates where GestioneTorneo reads nothing: the formula played, so
+# that `importa` takes it back where «Tipologia di Torneo» is only the closest type
+FORMULA_ROW, FORMULA_LABEL = DATE_FIRST_ROW + DATE_ROUNDS + 1, "Formula risiko-xl"
+
+
+def tournament_type(name: str) -> str | None:
+    """`name` as GestioneTorneo reads it (trimmed, case aside), None when it reads none."""
+    return next((t for t in TOURNAMENT_TYPES if t.casefold() == name.strip().casefold()),
+                None)
+
 
 # Iscritti: headers on row 3, players from row 4 (`posizione*`, `getListaGiocatori`); a
 # header is matched by how it starts («Data di Nascita (gg/mm/aaaa)»)
@@ -62,9 +79,11 @@ def table_header(number: int) -> str:
 
 # Classifica (`scriviClassifica`): header on row 1, a player per row; pt1…ptN one per round
 STANDINGS_HEAD = ("Pos.", "Nome", "Cognome", "Nick", "Club o Famiglia")
-STANDINGS_TAIL = ("v_tot", "pt_tot", "id")
+POINTS_PREFIX = "pt"  # pt1…ptN and pt_tot: the points columns
+STANDINGS_TAIL = ("v_tot", f"{POINTS_PREFIX}_tot", "id")
 SHORT_COLUMNS = ("Pos.", "Nome", "Cognome", "pt_tot", "id")  # `scriviClassificaRidotta`
 
 
 def standings_headers(rounds: int) -> tuple[str, ...]:
-    return (*STANDINGS_HEAD, *(f"pt{i}" for i in range(1, rounds + 1)), *STANDINGS_TAIL)
+    return (*STANDINGS_HEAD, *(f"{POINTS_PREFIX}{i}" for i in range(1, rounds + 1)),
+            *STANDINGS_TAIL)

@@ -12,8 +12,9 @@ from decimal import Decimal
 
 @dataclass(frozen=True)
 class Info:
-    """TORNEO: venue, organiser, name, type («Tipologia di Torneo»), rounds planned, note
-    and the date of each round (None where none is typed)."""
+    """TORNEO: venue, organiser, name, type («Tipologia di Torneo»), rounds planned, note,
+    the date of each round (None where none is typed) and our formula's name when the
+    file was written by `esporta` (`layout.FORMULA_ROW`)."""
 
     sede: str = ""
     organizzatore: str = ""
@@ -22,6 +23,7 @@ class Info:
     turni: int | None = None
     note: str = ""
     dates: tuple[dt.date | None, ...] = ()
+    formula: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,3 +82,4 @@ class Workbook:
     rounds: tuple[Round, ...] = ()
     standings: tuple[Standing, ...] = field(default=())
     sheets: tuple[str, ...] = ()  # every sheet's name, as read
+    thousandths: bool = False  # points in thousandths (a Master): Classifica shows «0.000»

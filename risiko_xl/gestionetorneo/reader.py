@@ -223,8 +223,10 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
         dates.append(as_date(value))
     while dates and dates[-1] is None:
         dates.pop()
+    ours = text(cell(rows, layout.FORMULA_ROW, layout.LABEL_COLUMN)) == layout.FORMULA_LABEL
     return Info(values["sede"], values["organizzatore"], values["nome"], values["tipo"],
-                rounds, values["note"], tuple(dates))
+                rounds, values["note"], tuple(dates),
+                text(cell(rows, layout.FORMULA_ROW, layout.VALUE_COLUMN)) if ours else "")
 
 
 def _players(sheets: _Sheets) -> tuple[Player, ...]:

@@ -199,6 +199,7 @@ def post_from(source: PostSource, round_no: int | None = None, top: int | None =
         round_no=round_no, phase=source.phase_title(phase),
         published=italian_time(now).replace(second=0, microsecond=0),
         appeal_hours=source.formula.appeal_hours, decimals=source.formula.scoring.decimals,
+        table_decimals=source.formula.scoring.table_decimals,
         results=game_tables,
         ranking=_ranking(source, round_no, phase, top) if played else None,
         next_tables=_game_tables(source, upcoming),

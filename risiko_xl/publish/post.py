@@ -40,7 +40,7 @@ class PlayerLine:
     player: str
     name: str
     club: str
-    table_points: int | None = None
+    table_points: Fraction | None = None
     points: Fraction | None = None
     risiko: bool = False
     eliminated: bool = False
@@ -145,6 +145,7 @@ class Post:
     published: dt.datetime
     appeal_hours: int | None
     decimals: int
+    table_decimals: int = 0  # of the table points (GestioneTorneo's decimals: 2)
     results: tuple[GameTable, ...] = ()
     ranking: Ranking | None = None
     next_tables: tuple[GameTable, ...] = ()
@@ -189,7 +190,8 @@ class Post:
 
     # Rows of cells as every format prints them (headers in the *_HEADERS constants).
     def player_rows(self, game_table: GameTable) -> list[tuple[str, ...]]:
-        return [(p.position, p.name, p.club, self.show(p.table_points), self.show(p.points),
+        return [(p.position, p.name, p.club, self.show(p.table_points, self.table_decimals),
+                 self.show(p.points),
                  p.marks) for p in game_table.players]
 
     def ranking_rows(self) -> list[tuple[str, ...]]:
@@ -289,14 +291,15 @@ class Post:
             return ""
         return f" (primi {len(self.ranking.rows)} di {self.ranking.total})"
 
-    def show(self, value: Number | str | Dropped) -> str:
-        """A value as Italian readers expect it: points with the formula's decimals."""
+    def show(self, value: Number | str | Dropped, decimals: int | None = None) -> str:
+        """A value as Italian readers expect it: points with the formula's decimals (or
+        `decimals`: the table points')."""
         if value is None:
             return "–"
         if isinstance(value, Dropped):
             return f"({self.show(value.value)})"
         if isinstance(value, Fraction):
-            return italian(value, self.decimals)
+            return italian(value, self.decimals if decimals is None else decimals)
         if isinstance(value, int):
             return italian(value)
         return str(value)

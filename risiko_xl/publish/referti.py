@@ -14,6 +14,7 @@ import datetime as dt
 import importlib.util
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,6 @@ from risiko_xl.publish.score_sheet import (
 )
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.placement import CRITERIA, chain
-from risiko_xl.rules.points import scale
 from risiko_xl.tournament.post_source import PostSource
 
 DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
@@ -188,8 +188,11 @@ def scoring_reminder(source: PostSource, players: int) -> tuple[str, ...]:
     rules = []
     factor = scoring.factors.get(players)
     if factor is not None and factor != 1:
+        example = italian(Fraction(scoring.factored(21, players), scoring.scaled_parts),
+                          scoring.table_decimals)
+        rounding = "con i decimali" if scoring.scaled_parts > 1 else "arrotondati per eccesso"
         rules.append(f"Tavolo da {players}: punti obiettivo ×{italian(factor, 2)} "
-                     f"arrotondati per eccesso (es. 21 → {scale(21, factor)}).")
+                     f"{rounding} (es. 21 → {example}).")
     rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))

@@ -1,9 +1,13 @@
 """Scoring methods: tournament points for one game (DESIGN §3.4, seeds 000–004).
 
 Every method is a named, frozen object with its parameters. Points are exact: a method
-computes an integer numerator over its fixed `denominator` (millesimi: thousandths), so
-1,048 is 1048/1000 and never a binary float. Penalties are table points, typed positive,
-taken from the total after scaling and never below zero (000 Art. 19, 003 Art. 26).
+computes an integer numerator over its fixed `full_denominator` (millesimi: thousandths),
+so 1,048 is 1048/1000 and never a binary float. Scaled table points are rounded up to
+whole points (seeds 000 Art. 24, 001 §7, 003 Art. 23: 21 → 27 at a 5-table) or, with
+`scaled_parts`, to a finer part of a point (GestioneTorneo keeps the exact value: 100
+parts, 21 → 26,25); the numerator then counts those parts too. Penalties are table
+points, typed positive, taken from the total after scaling and never below zero (000
+Art. 19, 003 Art. 26).
 
 A method plays a game (`risiko_xl.rules.games`): classic RisiKo! scales table points by
 table size as its `factors` say; S.P.Q.RisiKo! never does (seed 004: the game's points
@@ -26,11 +30,16 @@ from risiko_xl.rules.seat import Seat
 
 @dataclass(frozen=True)
 class Method:
-    """Base of all scoring methods. `score` returns the numerator over `denominator`."""
+    """Base of all scoring methods. `score` returns the numerator over `full_denominator`:
+    the parameters (bonuses, caps, totals) are written over `denominator`, and every
+    part of a table point (`scaled_parts`) divides it further."""
 
     name: str
     description: str
     denominator: int = 1
+    # scaled table points are rounded up to 1/scaled_parts of a table point: 1 (whole
+    # points, the seeds); 100 keeps GestioneTorneo's exact ×1,25 / ×0,75 (26,25; 0,2625)
+    scaled_parts: int = 1
     point_unit: int = 1  # numerator units per table point (how penalties are charged)
     factors: Mapping[int, Fraction] = field(default_factory=lambda: dict(DEFAULT_FACTORS))
     needs_table: bool = False  # needs the whole table (e.g. the winner's points)
@@ -55,36 +64,59 @@ class Method:
             raise RisikoError("un RisiKo! vince il tavolo: la posizione deve essere 1",
                               valore=position)
         total = self.raw(seat, players, position, group, winner_points)
-        return max(0, total - penalty * self.point_unit)
+        return max(0, total - penalty * self.point_unit * self.scaled_parts)
 
     def __post_init__(self) -> None:
+        for key in ("denominator", "scaled_parts"):
+            value = getattr(self, key)
+            if value < 1 or str(value).rstrip("0") != "1":
+                raise RisikoError(f"il parametro {key} del metodo {self.name} deve essere "
+                                  "1, 10, 100, 1000, …", valore=value)
         # (numerator, denominator) per table size, so scaling stays integer-only and fast
         scales = {size: (f.numerator, f.denominator) for size, f in self.factors.items()}
         object.__setattr__(self, "_scales", scales)
 
+    @property
+    def full_denominator(self) -> int:
+        """What `score`'s numerators are over: `denominator` × `scaled_parts`."""
+        return self.denominator * self.scaled_parts
+
     def value(self, numerator: int) -> Fraction:
-        return Fraction(numerator, self.denominator)
+        return Fraction(numerator, self.full_denominator)
 
     @property
     def decimals(self) -> int:
         """The decimals its points are shown with: 3 for thousandths (millesimi, seeds
-        001/003: 1,048), 2 for hundredths (piazzamento, seed 004: 150,23), none for whole
-        points (bonus and box methods: 150)."""
-        return len(str(self.denominator)) - 1 if self.denominator > 1 else 0
+        001/003: 1,048), 2 for hundredths (piazzamento, seed 004: 150,23; GestioneTorneo's
+        Open: 46,75), 4 for GestioneTorneo's Torneo Gufo (12,2625), none for whole points
+        (bonus and box methods: 150)."""
+        return len(str(self.full_denominator)) - 1
+
+    @property
+    def table_decimals(self) -> int:
+        """The decimals table points are shown with: none, 2 for hundredths of a point."""
+        return len(str(self.scaled_parts)) - 1
+
+    def table_value(self, seat: Seat, players: int) -> Fraction:
+        """The seat's table points, exact (26,25 where `scaled_parts` keeps the decimals)."""
+        return Fraction(self.table_points(seat, players), self.scaled_parts)
 
     def table_points(self, seat: Seat, players: int) -> int:
-        """The seat's objective points scaled for a table of `players` (rounded up);
-        in S.P.Q.RisiKo! the game's points as typed."""
-        # `_scales` is set by __post_init__ (a cache, not a dataclass field)
+        """The seat's objective points scaled for a table of `players` (rounded up), in
+        parts of a point (`scaled_parts`); in S.P.Q.RisiKo! the game's points as typed."""
         return self.scaled(seat.points, players)
 
     def scaled(self, points: int, players: int) -> int:
-        """`points` scaled for a table of `players` (rounded up)."""
+        """`points` scaled for a table of `players`, rounded up, in parts of a point."""
+        return self.factored(points, players) if self.game.scaled else points * self.scaled_parts
+
+    def factored(self, points: int, players: int) -> int:
+        """`points` × the factor of a table of `players`, rounded up to a part of a point
+        (whatever the game: the box methods' points out of the objective)."""
+        # `_scales` is set by __post_init__ (a cache, not a dataclass field)
         scales: dict[int, tuple[int, int]] = self._scales  # type: ignore[attr-defined]
-        scale = scales.get(players) if self.game.scaled else None
-        if scale is None:
-            return points
-        return -(-points * scale[0] // scale[1])
+        num, den = scales.get(players, (1, 1))
+        return -(-points * self.scaled_parts * num // den)
 
     def rank_points(self, seat: Seat, players: int) -> int:
         """The quantity the method scores, which orders a table (seed 002 «Punteggi»:
@@ -154,22 +186,23 @@ class PositionMethod(Method):
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
+        parts = self.scaled_parts  # every numerator-unit parameter counts in parts
         if seat.risiko and self.risiko_total is not None:
-            return self.risiko_total
+            return self.risiko_total * parts
         if seat.risiko and self.risiko_points is not None:
             points = self.scaled(self.risiko_points, players)
         else:
             points = self.table_points(seat, players)
         if self.points_cap is not None:
-            points = min(points, self.points_cap)
-        total = points * self.point_unit + self.bonus(position, group, seat.eliminated)
+            points = min(points, self.points_cap * parts)
+        total = points * self.point_unit + self.bonus(position, group, seat.eliminated) * parts
         if self.use_coefficient:
-            total += self.coefficient_part(seat)
+            total += self.coefficient_part(seat) * parts
         if self.winner_cap is not None and players == 5 and position == 1:
             # 003 Art. 23: «In un tavolo con 5 giocatori, il punteggio massimo del
             # vincitore è di 1,100 punti»: the winner only, the others keep ×1,25
-            total = min(total, self.winner_cap)
-        return total if self.total_cap is None else min(total, self.total_cap)
+            total = min(total, self.winner_cap * parts)
+        return total if self.total_cap is None else min(total, self.total_cap * parts)
 
     def coefficient_part(self, seat: Seat) -> int:
         """Seed 004, «Metodo punti standard»: «+ dei decimali di punto uguali al
@@ -209,11 +242,11 @@ class ClassicMethod(Method):
         own = self.table_points(seat, players)
         if base == 1 or seat.risiko:
             out = _required(seat.out_points, self.name, "punti fuori obiettivo")
-            own += table_points(out, players, self.factors)
-        total = own + (self.objective_bonus if base == 1 and seat.risiko else 0)
+            own += table_points(out, players, self.factors, self.scaled_parts)
+        total = own + (self.objective_bonus if base == 1 and seat.risiko else 0) * self.scaled_parts
         if self.variant == 3:
             armies = seat.armies_total if base == 1 or seat.risiko else seat.armies_objective
-            total += _required(armies, self.name, "armate")
+            total += _required(armies, self.name, "armate") * self.scaled_parts
         return total
 
     def rank_points(self, seat: Seat, players: int) -> int:
@@ -234,19 +267,23 @@ class SpartacMethod(Method):
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
+        parts = self.scaled_parts
         if seat.risiko:
-            return self.risiko_total
+            return self.risiko_total * parts
         own = self.table_points(seat, players)
         if position == 1:
-            return self.base + own
+            return self.base * parts + own
         if winner_points is None:
             raise RisikoError(f"il metodo {self.name} richiede il tavolo di ogni riga "
                               "(per conoscere i punti del vincitore)")
-        return self.base - (winner_points - own)
+        return self.base * parts - (winner_points - own)
 
     def winner_points(self, seat: Seat, players: int) -> int:
-        """The winner's points that others are measured against (RisiKo! counts as 86)."""
-        return self.risiko_total - self.base if seat.risiko else self.table_points(seat, players)
+        """The winner's points that others are measured against (RisiKo! counts as 86),
+        in parts of a point."""
+        if seat.risiko:
+            return (self.risiko_total - self.base) * self.scaled_parts
+        return self.table_points(seat, players)
 
 
 def _required(value: int | None, method: str, label: str) -> int:
@@ -291,9 +328,12 @@ METHODS: dict[str, Method] = {
         PositionMethod("raduno", "punti tavolo come scritti + 50 al vincitore (25 a testa se "
                        "a pari merito)", factors=NO_SCALING, bonuses=(50,), shared_win=25,
                        article="GestioneTorneo (Raduno)"),
+        # GestioneTorneo keeps the scaled hundredths (ScorePlayerTorneoGufo: 21 at a
+        # 5-table → 0,2625): ten-thousandths of a point
         PositionMethod(
-            "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3)",
-            denominator=100, bonuses=(1200, 700, 500, 300, 200),
+            "gufo", "12/7/5/3/2 per piazzamento + punti tavolo/100 (×1,25 a 5, ×0,75 a 3, "
+            "con i decimali)",
+            denominator=100, scaled_parts=100, bonuses=(1200, 700, 500, 300, 200),
             factors={5: Fraction(5, 4), 3: Fraction(3, 4)},
             article="GestioneTorneo (Torneo Gufo, scelto da 003-a)"),
         SpartacMethod("spartac", "vincitore 100 + punti (RisiKo! 186); altri 100 − distacco",

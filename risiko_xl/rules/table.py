@@ -24,7 +24,7 @@ class TableScore:
     method: Method
     players: int
     placement: Placement
-    table_points: tuple[int, ...]
+    table_points: tuple[Fraction, ...]  # exact (26,25 where the method keeps decimals)
     numerators: tuple[int, ...]
 
     @property
@@ -73,5 +73,5 @@ def score_table(
                 raise TieError(f"{err.messaggio} ({tie.reason.removeprefix('parità: ')})", tie,
                                placement.positions[i], seat=i + 1) from None
             raise RuleError.of(err, seat=i + 1) from None
-    return TableScore(m, n, placement, tuple(m.table_points(s, n) for s in seats),
+    return TableScore(m, n, placement, tuple(m.table_value(s, n) for s in seats),
                       tuple(numerators))

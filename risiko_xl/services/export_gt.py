@@ -18,12 +18,13 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.settings import setting_rows
 from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
-from risiko_xl.services.import_gt import RISIKO
+from risiko_xl.services.import_gt import NOTE_KEY, RISIKO, TYPE_KEY
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
 from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
 from risiko_xl.standings.config import PHASES_OF_KIND
@@ -31,6 +32,8 @@ from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
 
 TENTH = Decimal("0.1")
+CLOSEST_TYPE = "Torneo Open"  # a formula of one's own that names no GestioneTorneo type
+THOUSANDTHS_METHOD = "millesimi"  # the scoring method whose points GestioneTorneo shows «0.000»
 
 
 def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
@@ -42,7 +45,7 @@ def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
     return {pid: n for n, pid in enumerate(ids, start=1)}, True
 
 
-def _info(t: Tournament, book: Book) -> model.Info:
+def _info(t: Tournament, book: Book, kind: str) -> model.Info:
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
@@ -52,22 +55,36 @@ def _info(t: Tournament, book: Book) -> model.Info:
     rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")
     return model.Info(to_text(t.settings.get("Sede")) or "",
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
-                      _type(t.formula.name), rounds or t.formula.standings.rounds or None, "",
-                      tuple(dates.get(k) for k in range(1, last + 1)))
+                      kind, rounds or t.formula.standings.rounds or None,
+                      to_text(t.settings.get(NOTE_KEY)) or "",
+                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
 
 
-def _type(formula: str) -> str:
-    """GestioneTorneo's «Tipologia di Torneo» that names our formula (an alias of it),
-    else the formula's own name (which `importa` reads back)."""
+def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
+    """TORNEO's «Tipologia di Torneo»: the one kept in `Impostazioni` (`TYPE_KEY`, as
+    `importa` read it) as it is, else the formula's GestioneTorneo name; the lines to print
+    when that is only the closest GestioneTorneo reads."""
     from risiko_xl.formulas import load
 
-    for name in layout.TOURNAMENT_TYPES:
-        try:
-            if load(name).name == formula:
-                return name
-        except RisikoError:
-            continue
-    return formula
+    typed = to_text(t.settings.get(TYPE_KEY))
+    if typed:
+        if layout.tournament_type(typed) is None:
+            raise RisikoError(f"impostazione «{TYPE_KEY}»: GestioneTorneo non legge questa "
+                              "tipologia (ammesse: " + ", ".join(layout.TOURNAMENT_TYPES) +
+                              ")", foglio=schema.SETTINGS.sheet,
+                              riga=setting_rows(book).get(TYPE_KEY), colonna="Valore",
+                              valore=typed)
+        return typed.strip(), []
+    kind = layout.tournament_type(t.formula.gestionetorneo) or CLOSEST_TYPE
+    try:
+        exact = load(kind).name == t.formula.name
+    except RisikoError:
+        exact = False
+    if exact:
+        return kind, []
+    return kind, [f"La formula {t.formula.name} non ha una tipologia in GestioneTorneo: "
+                  f"«Tipologia di Torneo» è «{kind}», la più vicina (per un'altra, scriverla in "
+                  f"Impostazioni, «{TYPE_KEY}»)"]
 
 
 def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Player, ...]:
@@ -174,13 +191,16 @@ def _final_ranking(t: Tournament) -> tuple[RankRow, ...]:
 
 
 def _decimal(value: Any) -> Decimal:
-    """An exact Fraction as a decimal (thousandths stay exact: 1044/1000 → 1.044)."""
-    return (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.001")) \
-        .normalize() if hasattr(value, "numerator") else Decimal(value)
+    """An exact Fraction as a decimal (thousandths stay exact: 1044/1000 → 1.044; the
+    gufo's ten-thousandths too, as GestioneTorneo writes them: 124625/10000 → 12.4625)."""
+    return (Decimal(value.numerator) / Decimal(value.denominator)).normalize() \
+        if hasattr(value, "numerator") else Decimal(value)
 
 
-def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list[str]:
-    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout; the lines to print."""
+def export_gestionetorneo(book: Book, target: Path, force: bool = False,
+                          base: Path | None = None) -> list[str]:
+    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
+    organiser's own GestioneTorneo workbook `base` when given; the lines to print."""
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
@@ -192,17 +212,22 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False) -> list
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
+    kind, lines = _type(t, book)
     rounds = _rounds(t, ids)
-    info = _info(t, book)  # «Numero Turni Previsti» counts the final phases' sheets too
+    info = _info(t, book, kind)  # «Numero Turni Previsti» counts the final phases' sheets too
     info = replace(info, turni=max(info.turni or 0, len(rounds),
                                    t.formula.standings.rounds
                                    + len(PHASES_OF_KIND[t.formula.phases.kind])))
     ranking = _final_ranking(t)
-    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking))
-    written = writer.write(gt, target)
-    lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
-             f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
-             "nel formato di GestioneTorneo"]
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking),
+                        thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
+    written = writer.write(gt, target, base)
+    lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
+                 f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
+                 f"nel formato di GestioneTorneo; tipologia «{kind}»")
+    if base is not None:
+        lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
+                     "elenchi e formule restano")
     if written != target:
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")

@@ -33,6 +33,8 @@ from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
+# TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
+TYPE_KEY, NOTE_KEY = "Tipologia GestioneTorneo", "Note torneo"
 CONVENTIONS = (
     "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
     "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
@@ -49,11 +51,16 @@ CONVENTIONS = (
     "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
     "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
     "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
-    "differenza: nel gufo i centesimi scalati dei tavoli da 5 e da 3 sono arrotondati per "
-    "eccesso (21 a un tavolo da 5: 0,27), GestioneTorneo tiene i decimali (0,2625)",
+    "i punti scalati (×1,25 ai tavoli da 5, ×0,75 a quelli da 3) tengono i decimali come in "
+    "GestioneTorneo: open 21 a un tavolo da 5 → 26,25, gufo 0,2625",
     "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
     "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
 )
+# the formula whose GestioneTorneo type counts a typed ghost as a seat: the Torneo Gufo
+# standings load the rounds with it (ExcelAccess.getClassificaTorneoGufo, withGhost true;
+# setPartitaFromRow counts it), so its 3-table with the ghost scores as a 4-table; the
+# Open's (getClassificaTorneoOpen, withGhost false) skip it, as we do
+GHOST_SEATED = "gufo"
 
 
 def default_out(source: Path) -> Path:
@@ -63,13 +70,19 @@ def default_out(source: Path) -> Path:
 
 
 def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
-    """Our formula: `chosen` (--formula) or the one TORNEO's «Tipologia di Torneo» names
-    (its GestioneTorneo name is an alias of a preset)."""
+    """Our formula: `chosen` (--formula), the one `esporta` wrote below TORNEO's dates
+    (`layout.FORMULA_ROW`) or the one TORNEO's «Tipologia di Torneo» names (its
+    GestioneTorneo name is an alias of a preset)."""
     from risiko_xl.formulas import load
     from risiko_xl.formulas.loader import names
 
     if chosen:
         return load(chosen).name
+    if gt.info.formula:
+        try:
+            return load(gt.info.formula).name
+        except RisikoError:
+            pass  # a formula of one's own, not here: the type decides
     sheet, row = f"{layout.TOURNAMENT} di {file}", layout.INFO_ROWS["tipo"][0]
     hint = "indicare la formula con --formula (formule: " + ", ".join(names()) + ")"
     if not gt.info.tipo:
@@ -139,8 +152,9 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
              f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
     _calendar(book, gt.info)
+    lines += _kept(book, gt.info)
     _players(book, gt)
-    lines += _rounds(book, gt, source, now)
+    lines += _rounds(book, gt, source, now, formula)
     if gt.rounds and gt.rounds[0].tables:
         seated = sum(len(t.seats) for t in gt.rounds[0].tables)
         variant = first_draw_variant(settings, seated, setting_rows(book))
@@ -160,12 +174,8 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     if finals:
         from risiko_xl.services.import_gt_phases import import_phases
 
-        lines += import_phases(book, finals, gt, source, now)
+        lines += import_phases(book, finals, gt, source, formula, now)
     lines += _left_out(gt, source, finals)
-    if formula == "open":
-        lines.append("Torneo Open: i punti ×1,25 dei tavoli da 5 sono arrotondati per eccesso "
-                     "all'intero (18 → 23), GestioneTorneo (ScorePlayerOpen) tiene il decimale "
-                     "(22,5): i totali possono differire di mezzo punto per tavolo da 5")
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
@@ -192,6 +202,19 @@ def _on_source(err: RisikoError, book: Book, gt: model.Workbook, file: str) -> R
                    "decimale per chi ha vinto lo spareggio (44,1 contro 44)")
     return RisikoError(message, foglio=f"{sheet} di {file}", riga=table.row + 1,
                        tavolo=table.number)
+
+
+def _kept(book: Book, info: model.Info) -> list[str]:
+    """TORNEO's type (when GestioneTorneo reads it) and note kept in `Impostazioni`, so
+    that `esporta --gestionetorneo` writes them back as they were; the report's line."""
+    kind = info.tipo.strip() if layout.tournament_type(info.tipo) else ""
+    kept = [(key, value) for key, value in ((TYPE_KEY, kind), (NOTE_KEY, info.note)) if value]
+    for key, value in kept:
+        book.set_setting(key, value)
+    if not kept:
+        return []
+    return ["In Impostazioni, per il ritorno a GestioneTorneo: " + "; ".join(
+        f"«{key}» «{' '.join(value.split())}»" for key, value in kept)]
 
 
 def _calendar(book: Book, info: model.Info) -> None:
@@ -248,8 +271,8 @@ def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | Non
     return ["S" if v is not None and v < 0 else None for v in values]
 
 
-def _rounds(book: Book, gt: model.Workbook, file: str,
-            now: dt.datetime | None) -> list[str]:
+def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
+            formula: str) -> list[str]:
     names = player_names(gt)
     results = book.read_table(schema.RESULTS.name)
     lines = []
@@ -258,7 +281,7 @@ def _rounds(book: Book, gt: model.Workbook, file: str,
         seating: list[list[str]] = []
         numbers: list[int] = []
         for table in rnd.tables:
-            rows, said = table_rows(rnd.number, QUALIFYING, table, names, sheet, file)
+            rows, said = table_rows(rnd.number, QUALIFYING, table, names, sheet, file, formula)
             lines += said
             results.extend(rows)
             if rows:
@@ -278,14 +301,17 @@ def player_names(gt: model.Workbook) -> dict[int, str]:
 
 
 def table_rows(round_no: int, phase: str, table: model.Table, names: dict[int, str],
-               sheet: str, file: str) -> tuple[list[dict[str, Any]], list[str]]:
+               sheet: str, file: str, formula: str) -> tuple[list[dict[str, Any]], list[str]]:
     """A table of GestioneTorneo's round sheet `sheet` as `Risultati` rows of `phase`
     (GestioneTorneo's conventions translated), and the report's lines about it."""
     lines = []
     seats = [s for s in table.seats if s.player != layout.GHOST_ID]
     if len(seats) < len(table.seats):
+        counted = (f" (qui un tavolo da 3, ×0,75; GestioneTorneo lo conta da "
+                   f"{len(table.seats)}: punti di questo tavolo diversi)"
+                   if formula == GHOST_SEATED and len(seats) == 3 else "")
         lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
-                     f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}")
+                     f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}" + counted)
     if not seats:
         lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
                      f"(riga {table.row}) non ha giocatori")
@@ -359,9 +385,5 @@ def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> l
         standings = {layout.STANDINGS, layout.SHORT_STANDINGS} & set(others)
         lines.append("Fogli non importati: " + ", ".join(others) + (
             " (la classifica è ricalcolata dai turni)" if standings else ""))
-    if gt.info.note:
-        row = layout.INFO_ROWS["note"][0]
-        lines.append(f"Non importato: la nota del torneo (foglio {layout.TOURNAMENT} di {file}, "
-                     f"riga {row}): «{gt.info.note}»")
     return lines
 

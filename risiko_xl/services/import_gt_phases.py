@@ -44,7 +44,7 @@ CHOSEN = "seduto da GestioneTorneo"  # the Qualificazione of a player the formul
 
 
 def import_phases(book: Book, finals: Sequence[model.Round], gt: model.Workbook, file: str,
-                  now: dt.datetime | None = None) -> list[str]:
+                  formula: str, now: dt.datetime | None = None) -> list[str]:
     """Write each round sheet of `finals` (those after the preliminary rounds) as the
     next final phase of `book`; after a played final, the final ranking. The report's
     lines."""
@@ -63,7 +63,8 @@ def import_phases(book: Book, finals: Sequence[model.Round], gt: model.Workbook,
             field = len(step.players()) + len(step.finalists)
         _check_players(t, standings, step, tables, sheet, field)
         lines += said + _differences(t, step, tables, sheet)
-        lines += _write(book, t, step, standings, tables, names, rnd.number, file, now)
+        lines += _write(book, t, step, standings, tables, names, rnd.number, file, formula,
+                        now)
         played_final = step.phase == FINAL and all(  # every table: else typed, then finali
             any(s.value for s in tb.seats) for tb in tables)
     if finals:
@@ -163,7 +164,7 @@ def _differences(t: Tournament, step: PhaseStep, tables: list[model.Table],
 
 def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
            tables: list[model.Table], names: dict[int, str], number: int, file: str,
-           now: dt.datetime | None) -> list[str]:
+           formula: str, now: dt.datetime | None) -> list[str]:
     """The phase's `Risultati` rows (points translated), `Qualificati` and its record."""
     sheet = layout.round_sheet(number)
     groups = step.table_groups or (step.group,) * len(step.tables)
@@ -178,7 +179,7 @@ def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
     lines: list[str] = []
     title = phase_title(t, step.phase)
     for table in tables:
-        rows, said = table_rows(step.round_no, title, table, names, sheet, file)
+        rows, said = table_rows(step.round_no, title, table, names, sheet, file, formula)
         results.extend(rows)
         lines += said
     book.write_table(schema.RESULTS.name, results)

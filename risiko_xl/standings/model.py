@@ -79,7 +79,7 @@ class GameResult:
     table: int
     position: int
     points: Fraction
-    table_points: int = 0
+    table_points: Fraction = Fraction(0)
     out_points: int = 0
     risiko: bool = False
     eliminated: bool = False

@@ -68,7 +68,7 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
             group = score.placement.group_sizes[i]
             position = score.positions[i]
             points = score.points[i]
-            computed[r.row] = {"Punti tavolo": score.table_points[i],
+            computed[r.row] = {"Punti tavolo": cell_number(score.table_points[i]),
                                "Posizione": position if group == 1 else f"{position}=",
                                "Punti torneo": cell_number(points)}
             results.append(GameResult(
