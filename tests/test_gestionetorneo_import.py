@@ -163,7 +163,8 @@ def test_export_writes_the_layout_back_and_imports_the_same(tmp_path, capsys):
     back = tmp_path / "Ritorno.xlsx"
     assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
     gt = reader.read(back)
-    assert gt.info.tipo == "Raduno Nazionale" and gt.info.turni == 2
+    # «Numero Turni Previsti» counts semifinal and final too, as GestioneTorneo plans them
+    assert gt.info.tipo == "Raduno Nazionale" and gt.info.turni == 4
     original = tournament("RadunoNazionale")
     assert [(p.id, p.nome, p.cognome, p.club, p.partecipa, p.id_nazionale)
             for p in gt.players] == [(p.id, p.nome, p.cognome, p.club, p.partecipa,

@@ -2,7 +2,8 @@
 its «Numero Turni Previsti» counts every round (manual V2.4 on MasterRisiko: «solo quattro
 turni di gioco di cui due eliminatori, uno di semifinale ed uno di finale»; 001 §1 «Due
 partite … più semifinali per i primi sedici classificati e finale»), so the import keeps
-the formula's preliminary rounds and never sums a semifinal as a qualifying game."""
+the formula's preliminary rounds and never sums a semifinal as a qualifying game: the
+later sheets are its final phases (`test_gestionetorneo_finals`)."""
 
 from __future__ import annotations
 
@@ -16,16 +17,21 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import layout, writer
-from risiko_xl.gestionetorneo.model import Round, Seat, Table
-from tests.support.gestionetorneo import EXPECTED, tournament
+from tests.support.gestionetorneo import tournament
+from tests.support.gestionetorneo_master import (
+    PRELIMINARY,
+    SEMIFINALS,
+    STANDINGS,
+    master,
+    rounds,
+)
 
 
 def _source(tmp_path: Path, kind: str) -> Path:
-    """`kind`'s two qualifying rounds, four rounds planned, and a «3° Turno» drawn as
-    GestioneTorneo leaves a semifinal to play (every point 0)."""
-    gt = tournament(kind, rounds_planned=4)
-    semi = Round(3, (Table(1, tuple(Seat(p, None) for p in (1, 3, 6, 7))),))
-    return writer.write(replace(gt, rounds=(*gt.rounds, semi)), tmp_path / "Modulo.xlsx")
+    """`kind`'s two qualifying rounds of sixteen players, four rounds planned, and a
+    «3° Turno» drawn as GestioneTorneo leaves a semifinal to play (no points)."""
+    return master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False),
+                  kind=kind)
 
 
 @pytest.mark.parametrize("kind, formula", [("MasterRisiko", "master"),
@@ -35,14 +41,15 @@ def test_final_rounds_are_not_qualifying_rounds(tmp_path, capsys, kind, formula)
     assert cli.main(["importa", str(_source(tmp_path, kind)), "--out", str(out)]) == 0
     printed = capsys.readouterr().out
     # the formula's own 2 preliminary rounds (fresh «nuovo --formula master/raduno»)
-    assert f"2 turni, 4 tavoli; formula {formula}, turni preliminari 2" in printed
-    assert f"Non importato: il foglio «3° Turno» di Modulo.xlsx (turno 3): con la formula " \
-        f"{formula} è una fase finale; prepararle con «risiko-xl finali»" in printed
+    assert f"2 turni, 8 tavoli; formula {formula}, turni preliminari 2" in printed
+    assert "Semifinale (turno 3) importata dal foglio 3° Turno: 4 tavoli" in printed
     book = OpenpyxlBook(out)
     assert book.settings()["Turni preliminari"] == 2
-    assert {r["Turno"] for r in book.read_table(schema.RESULTS.name)} == {1, 2}
-    assert {int(r["ID"]): r["Totale"] for r in book.read_table("Classifica")} == \
-        pytest.approx(EXPECTED[kind])  # the semifinal is not summed
+    assert {(r["Turno"], r["Fase"]) for r in book.read_table(schema.RESULTS.name)} == {
+        (1, "Qualificazione"), (2, "Qualificazione"), (3, "Semifinale")}
+    # no semifinal summed: raduno 5: 40 + 62 + 50 = 152, 1: 60 + 50 + 40 = 150, 6: 38 +
+    # 61 + 50 = 149, 2: 58 + 50 + 40 = 148; master the same order in thousandths
+    assert [int(r["ID"]) for r in book.read_table("Classifica")][:4] == list(STANDINGS[:4])
     assert cli.main(["verifica", str(out)]) == 0
 
 

@@ -15,6 +15,9 @@ from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
 from risiko_xl.tournament.loading import Tournament
 
+IMPORTED = "importato da GestioneTorneo"  # the procedure of a round seated by another program
+SUBSTITUTION = "sostituzione"  # a withdrawn qualifier replaced in a phase not yet played
+
 
 def timestamp(now: dt.datetime | None = None) -> str:
     """Italian date and time as shown in the logs (dd/mm/yyyy hh:mm:ss, `clock`)."""

@@ -1,7 +1,8 @@
 """`risiko-xl esporta --gestionetorneo`: the tournament in GestioneTorneo's layout
 (`gestionetorneo.layout`), so the national ranking's route that starts from its workbook
-still works: Iscritti, TORNEO, a sheet per preliminary round, `Classifica` and
-`Classifica Ridotta` with our standings. The typed values follow GestioneTorneo's
+still works: Iscritti, TORNEO, a sheet per round (the final phases after the preliminary
+rounds, as GestioneTorneo keeps them), `Classifica` and `Classifica Ridotta` with our
+standings, or our final ranking once the final is played. The typed values follow GestioneTorneo's
 conventions, as `importa` reads them back: the objective points, a tenth more for each
 place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, -1 for an
 eliminated player."""
@@ -25,8 +26,9 @@ from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
 from risiko_xl.services.import_gt import NOTE_KEY, RISIKO, TYPE_KEY
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
-from risiko_xl.standings import Standings, compute_standings
-from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
+from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
+from risiko_xl.standings.config import PHASES_OF_KIND
+from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
 
 TENTH = Decimal("0.1")
@@ -47,8 +49,7 @@ def _info(t: Tournament, book: Book, kind: str) -> model.Info:
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
-        if (to_text(row.get("Fase")) or QUALIFYING) == QUALIFYING and turn and \
-                turn.isdigit() and day is not None:
+        if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
     last = max(dates, default=0)
     rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")
@@ -103,7 +104,7 @@ def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Play
 
 def _rounds(t: Tournament, ids: dict[str, int]) -> tuple[model.Round, ...]:
     tables: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    for r in sorted((r for r in t.rows if r.phase == QUALIFYING), key=lambda r: r.row or 0):
+    for r in sorted(t.rows, key=lambda r: r.row or 0):  # final phases: later round sheets
         tables[r.round_no][r.table].append(r)
     out = []
     for round_no in sorted(tables):
@@ -148,14 +149,45 @@ def _kept(t: Tournament) -> Standings:
                              recorded=[o for _, o in recorded_lotteries(t.book)])
 
 
-def _standings(t: Tournament, players: tuple[model.Player, ...],
-               ids: dict[str, int]) -> tuple[model.Standing, ...]:
+def _standings(t: Tournament, players: tuple[model.Player, ...], ids: dict[str, int],
+               ranking: tuple[RankRow, ...]) -> tuple[model.Standing, ...]:
+    """Classifica as GestioneTorneo computes it from the round sheets: the preliminary
+    standings, or once the final is played our final ranking (`getClassificaMaster2020`
+    and `getClassificaRadunoNazionale2020` place the final's players first, by their
+    place in it, then the others); a final phase's points in its own column."""
     standings = _kept(t)
     by_number = {p.id: p for p in players}
-    return tuple(model.Standing(row.position, by_number[ids[row.player]],
-                                tuple(None if v is None else _decimal(v) for v in row.rounds),
-                                row.wins, _decimal(row.total))
-                 for row in standings.rows)
+    later = sorted({r.round_no for r in t.rows if r.phase != QUALIFYING})
+    games = {(g.player, g.round_no): g for g in t.results if g.phase != QUALIFYING}
+    order = [(row.position, row.player) for row in standings.rows]
+    if ranking:
+        ranked = [(r.position, r.player) for r in ranking]
+        rest = [p for _, p in order if p not in {p for _, p in ranked}]
+        order = ranked + [(len(ranked) + i, p) for i, p in enumerate(rest, start=1)]
+    out = []
+    for position, player in order:
+        row = standings.row(player)
+        if row is None:
+            continue
+        phase = [games.get((player, n)) for n in later]
+        points = (*row.rounds, *(None if g is None else g.points for g in phase))
+        total = row.total + sum(g.points for g in phase if g is not None)
+        wins = row.wins + sum(1 for g in phase if g is not None and g.position == 1)
+        out.append(model.Standing(position, by_number[ids[player]],
+                                  tuple(None if v is None else _decimal(v) for v in points),
+                                  wins, _decimal(total)))
+    return tuple(out)
+
+
+def _final_ranking(t: Tournament) -> tuple[RankRow, ...]:
+    """Our final ranking when the final is played, else nothing."""
+    if not any(g.phase == FINAL for g in t.results) or \
+            any(r.seat is None for r in t.rows if r.phase == FINAL):
+        return ()
+    seed = standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
+    return final_ranking(t.entrants, t.results, standings, t.formula.phases,
+                         t.formula.standings, seed)
 
 
 def _decimal(value: Any) -> Decimal:
@@ -181,8 +213,13 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
     kind, lines = _type(t, book)
-    gt = model.Workbook(_info(t, book, kind), players, _rounds(t, ids),
-                        _standings(t, players, ids),
+    rounds = _rounds(t, ids)
+    info = _info(t, book, kind)  # «Numero Turni Previsti» counts the final phases' sheets too
+    info = replace(info, turni=max(info.turni or 0, len(rounds),
+                                   t.formula.standings.rounds
+                                   + len(PHASES_OF_KIND[t.formula.phases.kind])))
+    ranking = _final_ranking(t)
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking),
                         thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
     written = writer.write(gt, target, base)
     lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
@@ -194,11 +231,14 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     if written != target:
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")
+    phases = sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
+    if phases:
+        lines.append("Fasi finali nei fogli " + ", ".join(
+            f"«{layout.round_sheet(n)}» ({phase})" for n, phase in phases) + ", come li tiene "
+            "GestioneTorneo; Classifica e Classifica Ridotta: " + (
+                "la classifica finale" if ranking else
+                "la classifica dei turni preliminari (la finale non è ancora giocata)"))
     if renumbered:
         lines.append("Gli ID non sono numeri: in GestioneTorneo i giocatori sono numerati 1, "
                      "2, … nell'ordine di Iscritti")
-    finals = sorted({r.phase for r in t.rows if r.phase != QUALIFYING})
-    if finals:
-        lines.append("Non esportate le fasi finali (" + ", ".join(finals) + "): "
-                     "GestioneTorneo ha qui soltanto i turni di qualificazione")
     return lines

@@ -16,8 +16,15 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError, listed
-from risiko_xl.services.audit import append_rows, archive, log_draw, tables_text, timestamp
-from risiko_xl.services.phase_check import check_phase_rows, check_seatings
+from risiko_xl.services.audit import (
+    SUBSTITUTION,
+    append_rows,
+    archive,
+    log_draw,
+    tables_text,
+    timestamp,
+)
+from risiko_xl.services.phase_check import check_phase_rows, check_seatings, imported_rounds
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,
     refresh_scores,
@@ -92,7 +99,7 @@ def phase_title(t: Tournament, phase: str) -> str:
     return label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
 
 
-def _step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
+def step_rows(t: Tournament, step: PhaseStep, gone: tuple[tuple[Qualifier, int | None,
                                                                   str], ...] = ()
                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The step's pre-filled `Risultati` rows and its `Qualificati` rows (direct
@@ -139,7 +146,7 @@ def _waiting(row: Row, title: str) -> bool:
     return row.get("Fase") == title and number_or_none(row.get("Tavolo")) is None
 
 
-def _list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
+def list_qualifiers(book: Book, t: Tournament, step: PhaseStep,
                      qualifiers: list[dict[str, Any]]) -> None:
     """Add the step's `Qualificati` rows. Seating the final updates the rows of its direct
     finalists (listed when the phase before it was seated) with the final's round and
@@ -195,11 +202,11 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
 def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
                 now: dt.datetime | None) -> tuple[str, ...]:
     """Write the phase's rows and qualifiers, log its seating; returns the report lines."""
-    results, qualifiers = _step_rows(t, step)
+    results, qualifiers = step_rows(t, step)
     table = t.results_table.copy()
     table.extend(results)
     book.write_table(schema.RESULTS.name, table)
-    _list_qualifiers(book, t, step, qualifiers)
+    list_qualifiers(book, t, step, qualifiers)
     log_draw(book, {"Turno": step.round_no, "Fase": phase_title(t, step.phase),
                     "Data e ora": timestamp(now),
                     "Seme": seed, "Procedura": "dalla classifica",
@@ -358,7 +365,9 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     standings = compute_standings(before.entrants, played, rules, seed)
     step = next_phase(before.entrants, played, standings, phases, rules, seed)
     seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
-    if step is None or step.phase != name or set(step.players()) != seated:
+    imported = round_no in imported_rounds(before)  # GestioneTorneo's tables: kept
+    if step is None or step.phase != name or (set(step.players()) != seated
+                                              and not imported):
         raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
                           "calcolati dal programma: sostituire il giocatore a mano",
                           foglio="Risultati", colonna="ID", valore=player)
@@ -368,6 +377,10 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     standings = compute_standings(after.entrants, played, rules, seed)
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
+    if imported:
+        from risiko_xl.services.import_gt_phases import replace_seat
+
+        return replace_seat(after, phase, player, replacement, seed, now)
     book = after.book
     seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
     archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
@@ -375,7 +388,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     changes = [n for n in new_step.notes if n not in step.notes]
     by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
     gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
-    results, qualifiers = _step_rows(after, new_step, gone)
+    results, qualifiers = step_rows(after, new_step, gone)
     table = after.results_table.where(lambda row: row.sheet_row not in seated_rows)
     table.extend(results)
     book.write_table(schema.RESULTS.name, table)
@@ -396,7 +409,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     book.write_table(schema.QUALIFIERS.name, listed)
     log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
                     "Data e ora": timestamp(now), "Seme": seed,
-                    "Procedura": "sostituzione", "Tavoli": _seating(new_step),
+                    "Procedura": SUBSTITUTION, "Tavoli": _seating(new_step),
                     "Note": "; ".join(changes)})
     if replacement is None:
         return ["Nessun sostituto in questa fase.", *changes]

@@ -2,10 +2,11 @@
 
 Iscritti become ours (`Partecipa Torneo` NO: «Ritirato»; national ID, birth date and
 e-mail in the optional columns `schema.PLAYER_EXTRAS`), TORNEO fills `Impostazioni` and
-`Calendario`, each round sheet becomes a round of `Risultati`, recorded in `Sorteggi` as
-imported (procedure «importato da GestioneTorneo», no seed and no fingerprint, so
-`verifica` checks the seating against it and replays nothing); the tournament gets a fresh
-random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
+`Calendario`, each round sheet becomes a round of `Risultati` (with a formula of final
+phases, the sheets after its preliminary rounds become those phases: `import_gt_phases`),
+recorded in `Sorteggi` as imported (procedure «importato da GestioneTorneo», no seed and
+no fingerprint, so `verifica` checks the seating against it and replays nothing); the
+tournament gets a fresh random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
 conventions are translated and listed in the report (`CONVENTIONS`)."""
 
 from __future__ import annotations
@@ -27,12 +28,11 @@ from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.names import player_name
 from risiko_xl.rules.territories import MAP_TOTAL
-from risiko_xl.services.audit import log_draw, tables_text, timestamp
+from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
-IMPORTED = "importato da GestioneTorneo"  # the Sorteggi procedure of an imported round
 # TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
 TYPE_KEY, NOTE_KEY = "Tipologia GestioneTorneo", "Note torneo"
 CONVENTIONS = (
@@ -171,7 +171,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
                          f"{len(update.standings.lottery)} (registrate in Sorteggi)")
     elif gt.rounds:
         refresh_scores(book, now)
-    lines += _left_out(gt, source, finals, formula)
+    if finals:
+        from risiko_xl.services.import_gt_phases import import_phases
+
+        lines += import_phases(book, finals, gt, source, formula, now)
+    lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
     lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
@@ -269,7 +273,7 @@ def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | Non
 
 def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
             formula: str) -> list[str]:
-    names = {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
+    names = player_names(gt)
     results = book.read_table(schema.RESULTS.name)
     lines = []
     for rnd in gt.rounds:
@@ -277,44 +281,60 @@ def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
         seating: list[list[str]] = []
         numbers: list[int] = []
         for table in rnd.tables:
-            seats = [s for s in table.seats if s.player != layout.GHOST_ID]
-            if len(seats) < len(table.seats):
-                counted = (f" (qui un tavolo da 3, ×0,75; GestioneTorneo lo conta da "
-                           f"{len(table.seats)}: punti di questo tavolo diversi)"
-                           if formula == GHOST_SEATED and len(seats) == 3 else "")
-                lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
-                             f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}"
-                             + counted)
-            if not seats:
-                lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
-                             f"(riga {table.row}) non ha giocatori")
-                continue
-            played = any(s.value for s in seats)
-            values = [(s.value or Decimal(0)) if played else None for s in seats]
-            risiko = _risiko_points(values, sheet, table, file)
-            if risiko is not None and risiko < RISIKO:
-                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
-                             f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
-                             f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
-                             f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
-                             "1,100; raduno, open, gufo: 100 punti tavolo come in "
-                             "GestioneTorneo)")
-            ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
-            outs = elimination_orders(values)
-            for seat, value, rank, out in zip(seats, values, ranks, outs):
-                results.append(_result(rnd.number, table.number, seat.player,
-                                       names[seat.player], value, rank, risiko, out))
-            if not played:
-                lines.append(f"Turno {rnd.number}, tavolo {table.number} (foglio {sheet}, riga "
-                             f"{table.row}): nessun punteggio, importato come da giocare")
-            seating.append([str(s.player) for s in seats])
-            numbers.append(table.number)
+            rows, said = table_rows(rnd.number, QUALIFYING, table, names, sheet, file, formula)
+            lines += said
+            results.extend(rows)
+            if rows:
+                seating.append([row["ID"] for row in rows])
+                numbers.append(table.number)
         if seating:
             log_draw(book, {"Turno": rnd.number, "Fase": QUALIFYING, "Data e ora": timestamp(now),
                             "Procedura": IMPORTED, "Tavoli": tables_text(seating, numbers),
                             "Note": f"da {file}, foglio «{sheet}»"})
     book.write_table(schema.RESULTS.name, results)
     return lines
+
+
+def player_names(gt: model.Workbook) -> dict[int, str]:
+    """Each GestioneTorneo ID's name as our sheets show it."""
+    return {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
+
+
+def table_rows(round_no: int, phase: str, table: model.Table, names: dict[int, str],
+               sheet: str, file: str, formula: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A table of GestioneTorneo's round sheet `sheet` as `Risultati` rows of `phase`
+    (GestioneTorneo's conventions translated), and the report's lines about it."""
+    lines = []
+    seats = [s for s in table.seats if s.player != layout.GHOST_ID]
+    if len(seats) < len(table.seats):
+        counted = (f" (qui un tavolo da 3, ×0,75; GestioneTorneo lo conta da "
+                   f"{len(table.seats)}: punti di questo tavolo diversi)"
+                   if formula == GHOST_SEATED and len(seats) == 3 else "")
+        lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
+                     f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}" + counted)
+    if not seats:
+        lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
+                     f"(riga {table.row}) non ha giocatori")
+        return [], lines
+    played = any(s.value for s in seats)
+    values = [(s.value or Decimal(0)) if played else None for s in seats]
+    risiko = _risiko_points(values, sheet, table, file)
+    if risiko is not None and risiko < RISIKO:
+        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
+                     f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
+                     f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
+                     f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
+                     "1,100; raduno, open, gufo: 100 punti tavolo come in "
+                     "GestioneTorneo)")
+    ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
+    outs = elimination_orders(values)
+    rows = [_result(round_no, phase, table.number, seat.player, names[seat.player], value,
+                    rank, risiko, out)
+            for seat, value, rank, out in zip(seats, values, ranks, outs)]
+    if not played:
+        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
+                     f"{table.row}): nessun punteggio, importato come da giocare")
+    return rows, lines
 
 
 def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Table,
@@ -335,9 +355,10 @@ def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Ta
     return min(RISIKO, MAP_TOTAL - others)
 
 
-def _result(round_no: int, table: int, player: int, name: str, value: Decimal | None,
-            rank: int | None, risiko: int | None, out: int | str | None) -> dict[str, Any]:
-    row: dict[str, Any] = {"Turno": round_no, "Fase": QUALIFYING, "Tavolo": table,
+def _result(round_no: int, phase: str, table: int, player: int, name: str,
+            value: Decimal | None, rank: int | None, risiko: int | None,
+            out: int | str | None) -> dict[str, Any]:
+    row: dict[str, Any] = {"Turno": round_no, "Fase": phase, "Tavolo": table,
                            "ID": str(player), "Giocatore": name}
     if value is None:
         return row
@@ -349,12 +370,9 @@ def _result(round_no: int, table: int, player: int, name: str, value: Decimal | 
             "Punti fuori obiettivo": rank}
 
 
-def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round],
-              formula: str) -> list[str]:
+def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> list[str]:
     """What the import could not place, with its sheet and row."""
-    lines = [f"Non importato: il foglio «{layout.round_sheet(r.number)}» di {file} (turno "
-             f"{r.number}): con la formula {formula} è una fase finale; prepararle con "
-             "«risiko-xl finali» e riportarvi i risultati" for r in finals]
+    lines = []
     if not finals and gt.info.turni and len(gt.rounds) > gt.info.turni:
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "

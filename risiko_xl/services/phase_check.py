@@ -22,7 +22,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.services.audit import seating
+from risiko_xl.services.audit import IMPORTED, SUBSTITUTION, seating
 from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
@@ -32,8 +32,39 @@ from risiko_xl.tournament.sheet_errors import on_sheet
 
 
 def phase_rounds(t: Tournament) -> list[tuple[int, str]]:
-    """(round, phase) of every final-phase round in `Risultati`, in order."""
-    return sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
+    """(round, phase) of every final-phase round in `Risultati` seated here, in order: a
+    round imported from another program (its last `Sorteggi` record says so) is history,
+    checked against that record only (`check_seatings`, `verify`), never computed again."""
+    imported = imported_rounds(t)
+    return sorted({(r.round_no, r.phase) for r in t.rows
+                   if r.phase != QUALIFYING and r.round_no not in imported})
+
+
+def imported_rounds(t: Tournament) -> set[int]:
+    """The rounds whose last `Sorteggi` record is an import from another program."""
+    return {n for n, (_, _, procedure) in _recorded(t).items() if procedure == IMPORTED}
+
+
+def _recorded(t: Tournament) -> dict[int, tuple[int, dict[str, int], str | None]]:
+    """Each round's last recorded seating in `Sorteggi`: (row, seating, procedure), for
+    the preliminary rounds and the final-phase rounds imported from another program."""
+    log = t.book.read_table(schema.DRAWS.name)
+    latest: dict[int, tuple[int, dict[str, int], str | None]] = {}
+    if not {"Turno", "Fase", "Tavoli"} <= set(log.headers):
+        return latest
+    for line in log:
+        number, procedure = to_text(line["Turno"]), to_text(line.get("Procedura"))
+        if not number or not number.isdigit() or not to_text(line["Tavoli"]):
+            continue
+        after_import = procedure == SUBSTITUTION and latest.get(int(number), (0, {}, None))[
+            2] == IMPORTED  # a seat of an imported phase given to a replacement
+        if (to_text(line["Fase"]) or QUALIFYING) == QUALIFYING or procedure == IMPORTED \
+                or after_import:
+            latest[int(number)] = (line.read_at, seating(line["Tavoli"]),
+                                   IMPORTED if after_import else procedure)
+        else:
+            latest.pop(int(number), None)  # a phase seated here after the import
+    return latest
 
 
 MAX_TIMINGS = 64  # combinations of withdrawal timings tried per round
@@ -172,25 +203,17 @@ def check_phase_rows(t: Tournament) -> None:
 
 
 def check_seatings(t: Tournament) -> None:
-    """Refuse (one located RisikoError) a preliminary round whose `Risultati` rows no
-    longer match its last draw recorded in `Sorteggi`: a row whose ID was changed or moved
+    """Refuse (one located RisikoError) a preliminary round, or a final-phase round
+    imported from GestioneTorneo, whose `Risultati` rows no longer match its last seating
+    recorded in `Sorteggi`: a row whose ID was changed or moved
     to another table, or a drawn player whose row was deleted (a game would vanish and a
     table change size, changing the others' points). Rounds seated by hand, with no draw
     recorded, are the organiser's own."""
-    log = t.book.read_table(schema.DRAWS.name)
-    if not {"Turno", "Fase", "Tavoli"} <= set(log.headers):
-        return
-    latest: dict[int, tuple[int, dict[str, int]]] = {}
-    for line in log:
-        turn, phase, tables = line["Turno"], line["Fase"], line["Tavoli"]
-        number = to_text(turn)
-        if (to_text(phase) or QUALIFYING) != QUALIFYING or not number or \
-                not number.isdigit() or not to_text(tables):
-            continue
-        latest[int(number)] = (line.read_at, seating(tables))
-    for round_no, (logged, recorded) in sorted(latest.items()):
-        rows = [r for r in t.rows if r.phase == QUALIFYING and r.round_no == round_no]
-        again = (f"(Sorteggi, riga {logged}): rimettere la riga come sorteggiata oppure "
+    for round_no, (logged, recorded, procedure) in sorted(_recorded(t).items()):
+        rows = [r for r in t.rows if r.round_no == round_no]
+        again = (f"(Sorteggi, riga {logged}): rimettere la riga come importata"
+                 if procedure == IMPORTED and any(r.phase != QUALIFYING for r in rows) else
+                 f"(Sorteggi, riga {logged}): rimettere la riga come sorteggiata oppure "
                  f"ripetere il sorteggio del turno (--turno {round_no} --forza)")
         for r in rows:
             drawn = recorded.get(r.player)

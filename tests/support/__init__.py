@@ -8,7 +8,8 @@ evaluator (`formula_eval`), workbooks typed as a user would (`tournament_typing`
 formulas' end-to-end cases (`preset_cases`), the check of a compound file's directory
 (`compound_files`), the reader of the worksheet functions' VBA wrappers
 (`udf_wrappers`) and small tournaments in GestioneTorneo's layout with their points
-computed by hand (`gestionetorneo`).
+computed by hand (`gestionetorneo`; a master with its semifinals and final,
+`gestionetorneo_master`).
 
 Test modules import from here, never from one another; these modules may import
 `risiko_xl` and each other, never a test module.
