@@ -6,7 +6,8 @@ same service function → the results written into the open workbook, which is t
 saved when the tournament changed (as the CLI saves its file). Excel's status bar shows
 what is running. A `RisikoError` becomes a message box naming sheet, row and column, and
 nothing is written; any other error becomes an Italian message too, never a traceback
-(the details go to `risiko-xl-errori.log` next to the workbook, or to stderr).
+(the details go to `risiko-xl-errori.log` next to the workbook, or to stderr): how an
+action runs is `risiko_xl.action_runner`.
 
 Inputs the CLI takes as arguments come from the workbook (optional rows of the
 `Impostazioni` table, Voce/Valore, added by the organiser when needed):
@@ -29,28 +30,19 @@ Inputs the CLI takes as arguments come from the workbook (optional rows of the
 
 from __future__ import annotations
 
-import contextlib
 import os
 import subprocess
 import sys
-import traceback
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import xlwings as xw
-
+from risiko_xl.action_runner import Outcome, ask, run, short
 from risiko_xl.books import schema
-from risiko_xl.books.replaced_formulas import excel_hint, notice
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.template import formula_settings
 from risiko_xl.cells import is_blank, to_int, to_text
-from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
-from risiko_xl.files import history
-from risiko_xl.files.writes import make_backup
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
 from risiko_xl.services.finals_sheet import run_finals, withdraw
@@ -61,117 +53,13 @@ from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import find_entrant
-from risiko_xl.tournament.sheet_errors import on_sheet
 
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
 POST_SHEET = "Post"
 POST_FORMAT = "bbcode-vb"
-LOG_NAME = "risiko-xl-errori.log"
 SHOWN_DIFFERENCES = 15
 ID_TABLES = (schema.PLAYERS.name, schema.standings_spec(0).name, schema.RESULTS.name,
              schema.QUALIFIERS.name, schema.FINAL_RANKING.name)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What an action reports: the message shown, and whether the workbook is saved."""
-
-    text: str
-    save: bool = False
-    mode: str = "info"
-
-
-# --- the common wrapper -----------------------------------------------------------------
-
-def _run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
-    """Run `work` on the calling workbook with status bar, messages and error handling."""
-    try:
-        xl = XlwingsBook(xw.Book.caller())
-    except Exception as err:  # not called from Excel: nobody to show a message to
-        print(f"RisiKo!: «{label}» va avviato da Excel ({err})", file=sys.stderr)
-        return
-    _status(xl, f"RisiKo!: {label}…")
-    writing = False
-    try:
-        outcome = work(xl)
-        if xl.pending:
-            writing = True
-            _status(xl, f"RisiKo!: {label}, scrittura nella cartella di lavoro…")
-            xl.flush()
-        if xl.replaced:  # formulas the user typed, written over: said with the outcome
-            versions = None if xl.path is None else history.folder(xl.path).name
-            told = "\n".join(notice(xl.replaced, excel_hint(versions)))
-            outcome = Outcome(f"{outcome.text}\n\n{told}", outcome.save, outcome.mode)
-        if outcome.save and xl.path is not None:
-            _status(xl, f"RisiKo!: {label}, salvataggio…")
-            outcome = _saved(xl, xl.path, outcome)
-    except RisikoError as err:
-        outcome = Outcome(f"«{label}» non eseguito.\n\n{on_sheet(err)}\n\nNessuna modifica "
-                          "è stata scritta nella cartella di lavoro.", mode="critical")
-    except Exception as err:  # never a traceback in Excel
-        outcome = Outcome(_internal_error(xl, label, err, writing), mode="critical")
-    finally:
-        _status(xl, None)
-    try:
-        xl.alert(outcome.text, mode=outcome.mode)
-    except Exception as err:
-        print(f"RisiKo!: {outcome.text} ({err})", file=sys.stderr)
-
-
-def _saved(xl: XlwingsBook, path: Path, outcome: Outcome) -> Outcome:
-    """Save in place, the file on disk first kept as `NAME.bak.xlsm` (as the CLI does); a
-    failed save (read-only file, full disk) leaves the changes in the open workbook, and
-    the message says so."""
-    try:
-        make_backup(path)
-        xl.save()
-    except Exception as err:
-        return Outcome(f"{outcome.text}\n\nAttenzione: la cartella di lavoro non è stata "
-                       f"salvata ({_short(err)}): salvarla a mano.", mode="critical")
-    return outcome
-
-
-def _short(err: Exception, limit: int = 200) -> str:
-    """The first line of an error message, cut to `limit` characters."""
-    lines = str(err).strip().splitlines()
-    text = lines[0] if lines else type(err).__name__
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _status(xl: XlwingsBook, text: str | None) -> None:
-    """The status bar is a courtesy: an engine without one (xlwings Server) is fine."""
-    with contextlib.suppress(Exception):
-        xl.status(text)
-
-
-def _internal_error(xl: XlwingsBook, label: str, err: Exception, writing: bool) -> str:
-    where = _log(xl, label)
-    state = ("La scrittura nella cartella di lavoro si è interrotta: controllare i fogli "
-             "oppure chiudere senza salvare." if writing
-             else "La cartella di lavoro non è stata modificata.")
-    return (f"Errore interno durante «{label}» ({type(err).__name__}: {_short(err)})."
-            f"\n\n{state}\n\nI dettagli sono in {where}: allegarli alla segnalazione del problema.")
-
-
-def _log(xl: XlwingsBook, label: str) -> str:
-    """Append the traceback to the log next to the workbook (or stderr); where it went."""
-    text = (f"--- {italian_time():%d/%m/%Y %H:%M:%S} «{label}» "
-            f"({xl.path or 'cartella di lavoro non salvata'})\n{traceback.format_exc()}\n")
-    if xl.folder is not None:
-        target = xl.folder / LOG_NAME
-        try:
-            with open(target, "a", encoding="utf-8") as handle:
-                handle.write(text)
-            return f"«{target}»"
-        except OSError:
-            pass
-    print(text, file=sys.stderr)
-    return "l'output di Python (stderr)"
-
-
-def _ask(xl: XlwingsBook, question: str) -> bool:
-    """A yes/no question; anything but «Sì» (or an engine that cannot ask) is no."""
-    return xl.alert(question, buttons="yes_no") == "yes"
 
 
 def _setting_round(settings: dict[str, Any], key: str) -> int | None:
@@ -202,7 +90,7 @@ def open_file(path: Path) -> bool:
 
 def nuovo_torneo() -> None:
     """*Nuovo torneo*: this (empty) workbook set up for the formula in «Formula»."""
-    _run("Nuovo torneo", _new_tournament)
+    run("Nuovo torneo", _new_tournament)
 
 
 def tournament_settings(xl: XlwingsBook, formula: str) -> tuple[dict[str, Any], str]:
@@ -236,7 +124,7 @@ def set_tournament(xl: XlwingsBook, values: dict[str, Any]) -> None:
 
 def _new_tournament(xl: XlwingsBook) -> Outcome:
     values, rules = tournament_settings(xl, to_text(xl.settings().get("Formula")) or "master")
-    if not _ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
+    if not ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
                     f"({rules})?\n\nMetodo punteggio, Turni preliminari e Scarti in "
                     "Impostazioni verranno sostituiti."):
         return Outcome("Nessuna modifica.")
@@ -248,7 +136,7 @@ def _new_tournament(xl: XlwingsBook) -> Outcome:
 def ritira_giocatore() -> None:
     """*Ritira giocatore*: the player on the active cell's row (or «Giocatore da
     ritirare») withdrawn, replaced if already seated in a final phase."""
-    _run("Ritira giocatore", _withdraw)
+    run("Ritira giocatore", _withdraw)
 
 
 def selected_id(xl: XlwingsBook) -> str | None:
@@ -290,7 +178,7 @@ def _withdraw(xl: XlwingsBook) -> Outcome:
     entrant = find_entrant(load(xl).entrants, typed)  # «g13» typed in the setting is G13
     pid = entrant.id
     who = f"{entrant.name} ({pid})"
-    if not _ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
+    if not ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
                     "non ancora giocata viene sostituito come prevede la formula."):
         return Outcome("Nessuna modifica.")
     lines = withdraw(xl, pid)
@@ -302,7 +190,7 @@ def _withdraw(xl: XlwingsBook) -> Outcome:
 def verifica() -> None:
     """*Verifica*: every computed cell recomputed and every draw replayed; nothing
     written."""
-    _run("Verifica", _verify)
+    run("Verifica", _verify)
 
 
 def _verify(xl: XlwingsBook) -> Outcome:
@@ -320,7 +208,7 @@ def _verify(xl: XlwingsBook) -> Outcome:
 def sorteggia_turno() -> None:
     """*Sorteggia turno*: the next preliminary round (or «Turno da sorteggiare», drawn
     again after a question) drawn and pre-filled in `Risultati`."""
-    _run("Sorteggia turno", _draw)
+    run("Sorteggia turno", _draw)
 
 
 def drawn_already(xl: XlwingsBook, round_no: int) -> str | None:
@@ -339,7 +227,7 @@ def _draw(xl: XlwingsBook) -> Outcome:
     if requested is not None:
         what = drawn_already(xl, requested)
         if what is not None:
-            if not _ask(xl, f"Il turno {requested} {what}.\n\nSorteggiarlo di nuovo? Le sue "
+            if not ask(xl, f"Il turno {requested} {what}.\n\nSorteggiarlo di nuovo? Le sue "
                             "righe attuali andranno nel foglio Archivio."):
                 return Outcome(f"Nessuna modifica: il turno {requested} resta com'è.")
             force = True
@@ -354,13 +242,13 @@ def _draw(xl: XlwingsBook) -> Outcome:
 
 def aggiorna_classifica() -> None:
     """*Aggiorna classifica*: points of the typed games and the standings."""
-    _run("Aggiorna classifica", lambda xl: Outcome("\n".join(update_standings(xl).lines),
-                                                   save=True))
+    run("Aggiorna classifica", lambda xl: Outcome("\n".join(update_standings(xl).lines),
+                                                  save=True))
 
 
 def fasi_finali() -> None:
     """*Fasi finali*: the next final phase seated, or the final ranking written."""
-    _run("Fasi finali", _finals)
+    run("Fasi finali", _finals)
 
 
 def _finals(xl: XlwingsBook) -> Outcome:
@@ -377,7 +265,7 @@ def _finals(xl: XlwingsBook) -> Outcome:
 def post_forum() -> None:
     """*Post forum*: the results post (vBulletin BBCode) in the `Post` sheet and on the
     clipboard."""
-    _run("Post forum", _post)
+    run("Post forum", _post)
 
 
 def _post(xl: XlwingsBook) -> Outcome:
@@ -391,14 +279,14 @@ def _post(xl: XlwingsBook) -> Outcome:
         pyperclip.copy(text)
     except Exception as err:  # no clipboard (no desktop session, missing tool, …)
         return Outcome(f"{where}, ma non è stato possibile copiarlo negli appunti "
-                       f"({_short(err)}): "
+                       f"({short(err)}): "
                        f"selezionare la colonna A del foglio {POST_SHEET} e copiarla.")
     return Outcome(f"{where} e copiato negli appunti: incollarlo nel forum.")
 
 
 def stampa_referti() -> None:
     """*Stampa referti*: one score sheet per table as a PDF next to the workbook, opened."""
-    _run("Stampa referti", _referti)
+    run("Stampa referti", _referti)
 
 
 def _referti(xl: XlwingsBook) -> Outcome:

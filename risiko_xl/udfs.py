@@ -5,6 +5,8 @@ per column. A single cell in gives a single value out. Bad input never raises: t
 shows an Italian message starting with `#RISIKO!`, and the other rows still compute.
 On Linux the xlwings decorators leave plain functions, which the tests call with values
 exactly as Excel passes them (cell → scalar, column → list, empty → None, numbers float).
+How they take and give columns is `udf_columns`; how a column of rows is placed at its
+tables, `udf_placement`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from risiko_xl.draw_columns import draw_column
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, games, territories
 from risiko_xl.rules.methods import method as scoring_method
-from risiko_xl.rules.placement import chain, place
+from risiko_xl.rules.placement import chain
 from risiko_xl.rules.points import table_points
 from risiko_xl.rules.seat import Seat
 from risiko_xl.tournament.sheet_errors import on_sheet
@@ -33,13 +35,12 @@ from risiko_xl.udf_columns import (
     _column,
     _counts,
     _game,
-    _group_rows,
     _parsed,
     _players,
     _position,
     _split_names,
-    _table_size,
 )
+from risiko_xl.udf_placement import table_positions, typed_seats
 
 MAP_TOTAL = territories.MAP_TOTAL
 
@@ -140,58 +141,8 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
     extras = {field: _parsed(n, given[arg], to_int, label, errors, maximum=maximum)
               for arg, field, label, maximum in _SEAT_EXTRAS if given[arg] is not None}
 
-    extra_rows = ([dict(zip(extras, values)) for values in zip(*extras.values())]
-                  if extras else [{}] * n)
-    seats: list[Seat | RisikoError | None] = []  # None: points not typed yet
-    for r, (pts, out, order, flag, elimination) in enumerate(
-            zip(points, out_points, orders, flags, outs)):
-        is_out, order_out = elimination or (False, None)
-        if r in errors:
-            seats.append(errors[r])
-        elif pts is None and not is_out:
-            seats.append(None)
-        else:
-            seats.append(Seat(pts or 0, out, order, flag, is_out, order_out, **extra_rows[r]))
-
-    result: list[Any] = [""] * n
-    for key, rows in _group_rows(tables).items():
-        try:
-            table = [seats[r] for r in rows]
-            if set(map(type, table)) != {Seat}:
-                if all(seat is None for seat in table):
-                    continue  # results not typed yet
-                for r, seat in zip(rows, table):
-                    if seat is None:
-                        raise RisikoError("valore mancante", riga=r + 1,
-                                          colonna="punti obiettivo")
-                    if isinstance(seat, RisikoError):
-                        raise seat
-            size = _table_size(rows, players)
-            if len(rows) > size:
-                raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
-            # ignores below: every seat of `table` is a Seat here (checked above)
-            values = None
-            if ranking is not None:
-                values = []
-                for r, seat in zip(rows, table):
-                    try:
-                        values.append(ranking.rank_points(seat, size))  # type: ignore[arg-type]
-                    except RisikoError as err:
-                        raise on_sheet(err, sheet=False).located(riga=r + 1) from None
-            try:
-                placement = place(table, criteria, values,  # type: ignore[arg-type]
-                                  game=played, players=size)
-            except RisikoError as err:  # seat index -> row of the range
-                raise on_sheet(err, [r + 1 for r in rows], key, sheet=False,
-                               column=False) from None
-        except RisikoError as err:
-            message = cell_error(err.located(tavolo=key))
-            for r in rows:
-                result[r] = message
-            continue
-        for r, position, group in zip(rows, placement.positions, placement.group_sizes):
-            result[r] = position if group == 1 else f"{position}="
-    return _column(result, scalar)
+    seats = typed_seats((points, out_points, orders, flags, outs), extras, errors)
+    return _column(table_positions(tables, seats, players, criteria, ranking, played), scalar)
 
 
 @xw.func

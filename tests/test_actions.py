@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from risiko_xl import actions, simulate
+from risiko_xl import action_runner, actions, simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, ChartSpec
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
@@ -318,7 +318,7 @@ def test_an_internal_error_is_a_message_and_the_details_go_to_a_log(excel, monke
     prompt = last(stand_in).prompt
     assert prompt.startswith("Errore interno durante «Aggiorna classifica» (KeyError")
     assert "non è stata modificata" in prompt and "Traceback" not in prompt
-    log = stand_in.path.parent / actions.LOG_NAME
+    log = stand_in.path.parent / action_runner.LOG_NAME
     assert str(log) in prompt and "Traceback" in log.read_text(encoding="utf-8")
     assert funcs(batch) == []
 

@@ -5,7 +5,8 @@ LibreOffice users, tests; its ranges and its look in `openpyxl_ranges`,
 `openpyxl_look`; the add-ins' parts it puts back on save in `web_extension`, the
 formulas' saved values in `formula_cache`, what they read in `formula_inputs`; what a
 save leaves out, said in `dropped_parts`),
-`xlwings_book` (Excel open on the desk, and the book xlwings Lite hands a script),
+`xlwings_book` (Excel open on the desk, and the book xlwings Lite hands a script;
+its charts drawn by `xlwings_charts`),
 `array_book` (blocks handed to a worksheet function) — with what they all apply: the
 settings and the formula they name, the live formulas of `Calcoli`, native charts, the
 workbook's look, texts longer than a cell, the user's formulas a command replaced.

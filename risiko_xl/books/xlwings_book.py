@@ -49,6 +49,7 @@ from risiko_xl.books.replaced_formulas import Replaced, keep_typed, typed_formul
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
+from risiko_xl.books.xlwings_charts import LiveChart, draw
 from risiko_xl.errors import RisikoError
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -80,7 +81,6 @@ _DATE_TEXT = (
     "dec december am pm a p e")
 _DATE_WORDS = frozenset(_DATE_TEXT.split())
 _WORDS = re.compile(r"[^\W\d_]+")
-CM = 72 / 2.54  # points per centimetre
 
 
 def needs_prefix(text: str) -> bool:
@@ -126,16 +126,6 @@ class _Grid:
         default_factory=lambda: ([], [], None))
 
 
-@dataclass(frozen=True)
-class _Chart:
-    spec: ChartSpec
-    sheet: Any
-    anchor: tuple[int, int]
-    category: int
-    series: tuple[int, ...]
-    header: int
-
-
 class XlwingsBook:
     """A tournament workbook open in Excel (`xw.Book`), for the length of one action.
     Worksheet functions (UDFs) run only in Excel for Windows: `live_functions`.
@@ -149,7 +139,7 @@ class XlwingsBook:
         self.path: Path | None = Path(fullname) if fullname.is_absolute() else None
         self._grids: dict[str, _Grid] = {}
         self._table_list: list[tuple[Any, Any]] | None = None
-        self._charts: dict[tuple[str, str], _Chart] = {}
+        self._charts: dict[tuple[str, str], LiveChart] = {}
         self._formulas: dict[str, tuple[str, list[SheetFormula]]] = {}
         self._look: Look | None = None
         self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
@@ -254,7 +244,7 @@ class XlwingsBook:
                                   f"«{spec.table}»", foglio=grid.sheet.name,
                                   valore=missing[0])
         right = grid.left + len(grid.headers) - 1
-        self._charts[grid.sheet.name, spec.title] = _Chart(
+        self._charts[grid.sheet.name, spec.title] = LiveChart(
             spec, grid.sheet, (grid.top, right + 2), columns.get(spec.category, 0),
             tuple(columns[s] for s in spec.series if s in columns), grid.top)
 
@@ -306,7 +296,7 @@ class XlwingsBook:
                 sheet.range((f.row, f.column)).formula2 = f.text
         self._formulas.clear()
         for chart in self._charts.values():
-            _draw(chart)
+            draw(chart)
         self._charts.clear()
         if self._look is not None:
             self._write_look(self._look)
@@ -402,44 +392,6 @@ def _write_grid(grid: _Grid) -> None:
                                         grid.left + span - 1)).value = block
     grid.width, grid.rows, grid.dirty = width, rows, False
     grid.cells.clear()
-
-
-def _title(chart: Any) -> str | None:
-    """A chart's title, or None where the engine cannot read it (xlwings Server)."""
-    try:
-        title: str | None = chart.title
-        return title
-    except NotImplementedError:
-        return None
-
-
-def _draw(item: _Chart) -> None:
-    """Replace the chart named or titled like the spec, as Excel stacked horizontal bars:
-    the leader on top, the legend below, linked to the table's cells."""
-    spec, sheet = item.spec, item.sheet
-    while True:  # one at a time: deleting a chart renumbers the others
-        old = next((c for c in sheet.charts if c.name == spec.title
-                    or _title(c) == spec.title), None)
-        if old is None:
-            break
-        old.delete()
-    if spec.empty:
-        return
-    first, last = item.header + 1, item.header + spec.rows
-    low, high = min(item.series), max(item.series)  # consecutive round columns T1, T2, …
-    chart = sheet.charts.add(name=spec.title, chart_type="bar_stacked",
-                             anchor=sheet.range(item.anchor), width=18 * CM,
-                             height=(3 + 0.9 * spec.rows) * CM)
-    chart.set_source_data(sheet.range((item.header, low), (last, high)), plot_by="columns")
-    chart.set_x_axis_values(sheet.range((first, item.category), (last, item.category)))
-    chart.title = spec.title
-    chart.legend.position = "bottom"
-    chart.category_axis.reverse_order = True  # the leader on top
-    chart.category_axis.crosses = "maximum"  # and the value axis still at the bottom
-    if spec.category_title:
-        chart.category_axis.title = spec.category_title
-    if spec.value_title:
-        chart.value_axis.title = spec.value_title
 
 
 __all__ = ["XLWINGS_API", "XlwingsBook", "excel_value", "needs_prefix"]
