@@ -18,7 +18,8 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, reader, writer
-from risiko_xl.services.import_gt import IMPORTED, elimination_orders, tie_ranks
+from risiko_xl.services.import_gt import IMPORTED
+from risiko_xl.services.import_gt_tables import elimination_orders, tie_ranks
 from tests.support.gestionetorneo import (
     EXPECTED,
     FORMULAS,

@@ -80,7 +80,8 @@ def _prepare(path, players, seed):
 def test_withdrawn_semifinal_winner_is_replaced_by_the_second_of_that_semi(tmp_path):
     """001 §8: a semifinal winner who withdraws is replaced by the 2nd of the same semi."""
     from risiko_xl import simulate
-    from risiko_xl.services.finals_sheet import run_finals, withdraw
+    from risiko_xl.services.finals_sheet import run_finals
+    from risiko_xl.services.withdrawal import withdraw
 
     book, step = _prepare(tmp_path / "t.xlsx", 30, "sostituzione")
     assert step.phase == SEMIFINAL

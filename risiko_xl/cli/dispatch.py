@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from risiko_xl.services import finals_sheet, rounds, verify
+    from risiko_xl.services import finals_sheet, rounds, verify, withdrawal
 
     if args.command == "new":
         from risiko_xl.build.template import formula_settings, write_new
@@ -156,7 +156,7 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "iscrivi":
         print("\n".join(_on_book(args, lambda b: _register(b, args))))
     elif args.command == "ritira":
-        print("\n".join(_on_book(args, lambda b: finals_sheet.withdraw(
+        print("\n".join(_on_book(args, lambda b: withdrawal.withdraw(
             b, args.id, repair=args.ripara, file=str(args.file)))))
     elif args.command == "verify":
         found: list[str] = []

@@ -39,12 +39,13 @@ from risiko_xl.cells import to_int
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import write_referti
-from risiko_xl.services.finals_sheet import run_finals, withdraw
+from risiko_xl.services.finals_sheet import run_finals
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.register import NewPlayer, register, split_name
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
+from risiko_xl.services.withdrawal import withdraw
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import find_entrant

@@ -24,7 +24,8 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
-from risiko_xl.services.import_gt import NOTE_KEY, RISIKO, TYPE_KEY
+from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
+from risiko_xl.services.import_gt_tables import RISIKO
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
 from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
 from risiko_xl.standings.config import PHASES_OF_KIND

@@ -7,7 +7,7 @@ phases, the sheets after its preliminary rounds become those phases: `import_gt_
 recorded in `Sorteggi` as imported (procedure «importato da GestioneTorneo», no seed and
 no fingerprint, so `verifica` checks the seating against it and replays nothing); the
 tournament gets a fresh random «Seme sorteggio» for its lotteries and later draws. GestioneTorneo's
-conventions are translated and listed in the report (`CONVENTIONS`)."""
+conventions are translated table by table (`import_gt_tables`) and listed in the report."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ import datetime as dt
 import secrets
 from collections.abc import Sequence
 from dataclasses import replace
-from decimal import ROUND_DOWN, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -26,41 +25,14 @@ from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
-from risiko_xl.names import player_name
-from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
+from risiko_xl.services.import_gt_phases import import_phases
+from risiko_xl.services.import_gt_tables import CONVENTIONS, player_names, table_rows
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
-RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
 # TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
 TYPE_KEY, NOTE_KEY = "Tipologia GestioneTorneo", "Note torneo"
-CONVENTIONS = (
-    "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
-    "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
-    "la parte intera è il punteggio (GestioneTorneo tronca i decimali); fra punteggi interi "
-    "uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo dice «Punti "
-    "fuori obiettivo» (0 al più basso, 1 al successivo, …)",
-    f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
-    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
-    f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
-    "un punteggio negativo è un giocatore eliminato, 0 punti: GestioneTorneo mette prima "
-    "il valore più alto, quindi con due o più eliminati di valori diversi (-1 e -2) «Eliminato» "
-    "è l'ordine di eliminazione (-2 è uscito per primo: 1), con valori uguali «S» (stesso "
-    "posto: gufo dà a entrambi i punti del posto migliore, come GestioneTorneo)",
-    "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
-    "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
-    "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
-    "i punti scalati (×1,25 ai tavoli da 5, ×0,75 a quelli da 3) tengono i decimali come in "
-    "GestioneTorneo: open 21 a un tavolo da 5 → 26,25, gufo 0,2625",
-    "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
-    "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
-)
-# the formula whose GestioneTorneo type counts a typed ghost as a seat: the Torneo Gufo
-# standings load the rounds with it (ExcelAccess.getClassificaTorneoGufo, withGhost true;
-# setPartitaFromRow counts it), so its 3-table with the ghost scores as a 4-table; the
-# Open's (getClassificaTorneoOpen, withGhost false) skip it, as we do
-GHOST_SEATED = "gufo"
 
 
 def default_out(source: Path) -> Path:
@@ -172,8 +144,6 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     if finals:
-        from risiko_xl.services.import_gt_phases import import_phases
-
         lines += import_phases(book, finals, gt, source, formula, now)
     lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
@@ -245,32 +215,6 @@ def _players(book: Book, gt: model.Workbook) -> None:
     book.write_table(schema.PLAYERS.name, registered)
 
 
-def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
-    """«Punti fuori obiettivo» for each seat: among seats whose whole points are equal but
-    whose typed decimals differ, 0 for the lowest decimal, 1 for the next, …; None elsewhere."""
-    typed = {i: v for i, v in enumerate(values) if v is not None}
-    groups: dict[int, list[int]] = {}
-    for i, v in typed.items():
-        groups.setdefault(int(v.to_integral_value(ROUND_DOWN)), []).append(i)
-    out: list[int | None] = [None] * len(values)
-    for group in groups.values():
-        decimals = sorted({typed[i] for i in group})
-        if len(decimals) > 1:
-            for i in group:
-                out[i] = decimals.index(typed[i])
-    return out
-
-
-def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | None]:
-    """«Eliminato» for each seat: None for a survivor; for the eliminated (typed negative),
-    the order of elimination when their values all differ (GestioneTorneo places the higher
-    value better, so the lowest went out first: 1), else «S» (order unknown: a shared place)."""
-    out = sorted(v for v in values if v is not None and v < 0)
-    if len(out) > 1 and len(set(out)) == len(out):
-        return [out.index(v) + 1 if v is not None and v < 0 else None for v in values]
-    return ["S" if v is not None and v < 0 else None for v in values]
-
-
 def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
             formula: str) -> list[str]:
     names = player_names(gt)
@@ -293,81 +237,6 @@ def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
                             "Note": f"da {file}, foglio «{sheet}»"})
     book.write_table(schema.RESULTS.name, results)
     return lines
-
-
-def player_names(gt: model.Workbook) -> dict[int, str]:
-    """Each GestioneTorneo ID's name as our sheets show it."""
-    return {p.id: player_name(p.nome, p.cognome, p.nickname) or str(p.id) for p in gt.players}
-
-
-def table_rows(round_no: int, phase: str, table: model.Table, names: dict[int, str],
-               sheet: str, file: str, formula: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """A table of GestioneTorneo's round sheet `sheet` as `Risultati` rows of `phase`
-    (GestioneTorneo's conventions translated), and the report's lines about it."""
-    lines = []
-    seats = [s for s in table.seats if s.player != layout.GHOST_ID]
-    if len(seats) < len(table.seats):
-        counted = (f" (qui un tavolo da 3, ×0,75; GestioneTorneo lo conta da "
-                   f"{len(table.seats)}: punti di questo tavolo diversi)"
-                   if formula == GHOST_SEATED and len(seats) == 3 else "")
-        lines.append(f"Non importato: il giocatore fittizio (ID {layout.GHOST_ID}) del "
-                     f"tavolo {table.number}, foglio {sheet}, riga {table.row + 1}" + counted)
-    if not seats:
-        lines.append(f"Non importato: il tavolo {table.number} del foglio {sheet} "
-                     f"(riga {table.row}) non ha giocatori")
-        return [], lines
-    played = any(s.value for s in seats)
-    values = [(s.value or Decimal(0)) if played else None for s in seats]
-    risiko = _risiko_points(values, sheet, table, file)
-    if risiko is not None and risiko < RISIKO:
-        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
-                     f"{table.row + 1}): il RisiKo! ha {risiko} punti obiettivo, non "
-                     f"{RISIKO}, perché con gli altri il tavolo non superi la mappa "
-                     f"({MAP_TOTAL}); conta come RisiKo! e non perde nulla (master: "
-                     "1,100; raduno, open, gufo: 100 punti tavolo come in "
-                     "GestioneTorneo)")
-    ranks = tie_ranks([v if v is None or v >= 0 else None for v in values])
-    outs = elimination_orders(values)
-    rows = [_result(round_no, phase, table.number, seat.player, names[seat.player], value,
-                    rank, risiko, out)
-            for seat, value, rank, out in zip(seats, values, ranks, outs)]
-    if not played:
-        lines.append(f"Turno {round_no}, tavolo {table.number} (foglio {sheet}, riga "
-                     f"{table.row}): nessun punteggio, importato come da giocare")
-    return rows, lines
-
-
-def _risiko_points(values: Sequence[Decimal | None], sheet: str, table: model.Table,
-                   file: str) -> int | None:
-    """The objective points a RisiKo! (typed 100) keeps: 100, or less where the others'
-    points and 100 would hold more than the map (GestioneTorneo's 100 is a mark, not
-    territories); None at a table without one. A table whose other players alone hold
-    more than the map is refused (our Risultati would refuse it too, naming rows of a
-    workbook not yet written)."""
-    typed = [v for v in values if v is not None and v > 0]
-    others = sum(int(v) for v in typed if v < RISIKO)
-    if others > MAP_TOTAL:
-        raise RisikoError(f"i punti del tavolo {table.number} sommano {others}, oltre il "
-                          f"totale della mappa ({MAP_TOTAL})", foglio=f"{sheet} di {file}",
-                          riga=table.row + 1, colonna="punti", valore=others)
-    if not any(v >= RISIKO for v in typed):
-        return None
-    return min(RISIKO, MAP_TOTAL - others)
-
-
-def _result(round_no: int, phase: str, table: int, player: int, name: str,
-            value: Decimal | None, rank: int | None, risiko: int | None,
-            out: int | str | None) -> dict[str, Any]:
-    row: dict[str, Any] = {"Turno": round_no, "Fase": phase, "Tavolo": table,
-                           "ID": str(player), "Giocatore": name}
-    if value is None:
-        return row
-    if out is not None:
-        return {**row, "Punti obiettivo": 0, "Eliminato": out}
-    if value >= RISIKO:
-        return {**row, "Punti obiettivo": risiko, "RisiKo!": "S"}
-    return {**row, "Punti obiettivo": int(value.to_integral_value(ROUND_DOWN)),
-            "Punti fuori obiettivo": rank}
 
 
 def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> list[str]:

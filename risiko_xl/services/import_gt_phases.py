@@ -3,7 +3,7 @@ master's or a raduno's semifinals and final as ordinary round sheets (`3° Turno
 `4° Turno`; `ExcelAccess.getClassificaMaster2020` and `getClassificaRadunoNazionale2020`
 read turns 1–4 and place the final's players first). Each sheet after the preliminary
 rounds becomes the phase `risiko-xl finali` would seat there, with GestioneTorneo's tables
-as seated and its points translated as the qualifying rounds' (`import_gt.table_rows`),
+as seated and its points translated as the qualifying rounds' (`import_gt_tables.table_rows`),
 recorded in `Qualificati` and in `Sorteggi` (procedure «importato da GestioneTorneo», no
 seed: `verifica` checks the seating against the record and replays nothing).
 
@@ -25,15 +25,12 @@ from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.gestionetorneo.reader import column_name
 from risiko_xl.services.audit import (
     IMPORTED,
-    SUBSTITUTION,
-    append_rows,
-    archive,
     log_draw,
     tables_text,
     timestamp,
 )
 from risiko_xl.services.finals_sheet import list_qualifiers, phase_title, run_finals, step_rows
-from risiko_xl.services.import_gt import player_names, table_rows
+from risiko_xl.services.import_gt_tables import player_names, table_rows
 from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import PhaseStep, Standings, compute_standings, next_phase
 from risiko_xl.standings.model import FINAL
@@ -207,40 +204,3 @@ def _qualifier(t: Tournament, step: PhaseStep, standings: Standings, player: str
     rank = standings.position_of(player) or 0
     return Qualifier(player, f"{CHOSEN} ({rank}° in classifica)" if rank else CHOSEN, rank,
                      group)
-
-
-def replace_seat(t: Tournament, phase: tuple[int, str], player: str,
-                 replacement: Qualifier | None, seed: str,
-                 now: dt.datetime | None) -> list[str]:
-    """`player` withdrew from a phase imported from GestioneTorneo and not yet played:
-    whoever the formula's replacement rules let in takes his seat; every other seat
-    stays as GestioneTorneo seated it (the rules would draw the tables anew)."""
-    round_no, name = phase
-    if replacement is None:
-        return ["Nessun sostituto in questa fase."]
-    book, title = t.book, phase_title(t, name)
-    seat = next(r for r in t.rows if (r.round_no, r.phase, r.player) == (*phase, player))
-    archive(book, t.results_table.where(lambda row: row.sheet_row == seat.row),
-            f"sostituzione di {player} ({title}, turno {round_no})", now)
-    entrant = t.by_id[replacement.player]
-    results = t.results_table.copy()
-    for row in results:
-        if row.sheet_row == seat.row:
-            row["ID"], row["Giocatore"] = replacement.player, entrant.name
-    book.write_table(schema.RESULTS.name, results)
-    append_rows(book, schema.QUALIFIERS, [{
-        "Fase": title, "Turno": round_no, "Girone": replacement.group, "Tavolo": seat.table,
-        "ID": replacement.player, "Giocatore": entrant.name, "Club": entrant.club,
-        "Pos. classifica": replacement.rank or None, "Qualificazione": replacement.reason}])
-    tables: dict[int, list[str]] = {}
-    for r in t.rows:
-        if (r.round_no, r.phase) == phase:
-            tables.setdefault(r.table, []).append(
-                replacement.player if r.player == player else r.player)
-    log_draw(book, {"Turno": round_no, "Fase": title, "Data e ora": timestamp(now),
-                    "Seme": seed, "Procedura": SUBSTITUTION,
-                    "Tavoli": tables_text(list(tables.values()), list(tables)),
-                    "Note": f"{entrant.name} al posto di {t.by_id[player].name} "
-                            f"({replacement.reason}); gli altri tavoli come importati"})
-    return [f"Al suo posto: {entrant.name} ({replacement.reason}), al tavolo {seat.table} "
-            "come seduto da GestioneTorneo."]

@@ -56,9 +56,9 @@ def make_base(path: Path) -> Path:
     from risiko_xl import simulate
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.build.template import formula_settings, write_new
-    from risiko_xl.services.finals_sheet import withdraw
     from risiko_xl.services.rounds import draw_round
     from risiko_xl.services.standings_sheet import update_standings
+    from risiko_xl.services.withdrawal import withdraw
     from risiko_xl.standings.model import QUALIFYING
 
     write_new(path, {**formula_settings("master"), "Turni preliminari": 3,

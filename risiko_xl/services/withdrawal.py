@@ -1,0 +1,233 @@
+"""Withdrawals (`risiko-xl ritira`, *Ritira giocatore*; 000 Art. 4, 001 §8): the player is
+marked withdrawn in `Iscritti`; the preliminary rounds drawn with him and not played are
+repaired with the fewest moves or named with the commands that mend them; a qualifier of
+a phase seated and not yet played is replaced as the formula says — reseated by its
+rules, or, in a phase imported from GestioneTorneo, put in his seat with the other
+tables as imported.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.table import Row
+from risiko_xl.cells import number_or_none
+from risiko_xl.errors import RisikoError, listed
+from risiko_xl.services.audit import (
+    SUBSTITUTION,
+    append_rows,
+    archive,
+    log_draw,
+    tables_text,
+    timestamp,
+)
+from risiko_xl.services.finals_sheet import (
+    WITHDRAWAL,
+    phase_title,
+    seating_text,
+    step_rows,
+    waiting_row,
+)
+from risiko_xl.services.phase_check import imported_rounds
+from risiko_xl.services.repair_round import repair_previews, repair_round
+from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
+from risiko_xl.standings import compute_standings, next_phase, replace_withdrawn
+from risiko_xl.standings.model import ABSENT, ACTIVE, FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.replacements import seats_of
+from risiko_xl.standings.steps import Qualifier
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.players import find_entrant, registered_names
+
+
+def withdraw(book: Book, player: str, now: dt.datetime | None = None,
+             repair: bool = False, file: str = "FILE") -> tuple[str, ...]:
+    """Mark `player` (an ID in any case, or a unique exact name) withdrawn. A qualifier of
+    a phase seated but not yet played is replaced as the formula says (the phase's old
+    rows go to `Archivio`). With `repair`, every preliminary round drawn with the player
+    and not played is mended with the fewest moves (`repair_round`), also for a player
+    already withdrawn who is still seated there; without it, the lines name those rounds
+    and the commands (on workbook `file`) that mend or redraw them."""
+    t = load(book)
+    entrant = find_entrant(t.entrants, player, registered_names(  # «g13», the exact name
+        book.read_table(schema.PLAYERS.name)))
+    player = entrant.id
+    seated = {r.round_no for r in t.rows if r.player == player and r.seat is None
+              and r.phase == QUALIFYING}
+    started = {r.round_no for r in t.rows if r.seat is not None and r.phase == QUALIFYING}
+    unplayed = sorted(seated - started)  # a round with results typed is not repaired
+    playing = sorted(seated & started)
+    if entrant.state == WITHDRAWN and repair and unplayed:
+        return tuple(_repair_rounds(book, unplayed, player, now))
+    if entrant.state not in (ACTIVE, ABSENT):
+        raise RisikoError(f"il giocatore {player} è già «{entrant.state}»: non c'è niente da "
+                          "ritirare", foglio="Iscritti", riga=entrant.row, colonna="Stato",
+                          valore=entrant.state)
+    players = book.read_table(schema.PLAYERS.name)
+    next(r for r in players if r.sheet_row == entrant.row)["Stato"] = WITHDRAWN
+    book.write_table(schema.PLAYERS.name, players)
+    lines = [f"Ritiro registrato: {entrant.name} ({player})."]
+    if unplayed and repair:
+        lines += _repair_rounds(book, unplayed, player, now)
+    elif unplayed:
+        lines.append(_seated_advice(unplayed, player, file))
+        lines += _previews(book, unplayed, player)
+    elif repair:
+        lines.append("Nessun turno sorteggiato e non giocato da riparare.")
+    if playing:
+        where = (f"Nel turno {playing[0]}, già iniziato" if len(playing) == 1
+                 else f"Nei turni {listed(playing)}, già iniziati")
+        lines.append(f"{where} (risultati inseriti), il suo tavolo si gioca con la regola "
+                     "del giocatore passivo: i tavoli di un turno con risultati non si "
+                     "riparano.")
+    pending = sorted({(r.round_no, r.phase) for r in t.rows
+                      if r.seat is None and r.phase != QUALIFYING})
+    if pending:
+        lines += _replace(t, load(book), pending[0], player, now)
+    _mark_withdrawn(book, t, player)
+    refresh_scores(book)
+    return tuple(lines)
+
+
+def _repair_rounds(book: Book, rounds: list[int], player: str,
+                   now: dt.datetime | None) -> list[str]:
+    lines: list[str] = []
+    for round_no in rounds:
+        lines += repair_round(book, round_no, withdrawn=[player], now=now)
+    return lines
+
+
+def _previews(book: Book, rounds: list[int], player: str) -> list[str]:
+    """What a repair would give in each of `rounds`, to choose between repairing and
+    redrawing."""
+    return ["Riparando: " + text for text in repair_previews(book, rounds, [player])]
+
+
+def _seated_advice(rounds: list[int], player: str, file: str) -> str:
+    """What to do with the drawn, unplayed rounds `rounds` where a withdrawn player sits."""
+    which = (f"nel turno {rounds[0]}, non ancora giocato" if len(rounds) == 1 else
+             f"nei turni {listed(rounds)}, non ancora giocati")
+    redraw = "; ".join(f"risiko-xl sorteggia {file} --turno {n} --forza" for n in rounds)
+    return (f"È ancora seduto {which}: ripararne i tavoli con il minimo di spostamenti "
+            f"(risiko-xl ritira {file} {player} --ripara), ripetere il sorteggio "
+            f"(«Turno da sorteggiare» in Excel; {redraw}) "
+            "oppure giocare con la regola del giocatore passivo.")
+
+
+def _mark_withdrawn(book: Book, t: Tournament, player: str) -> None:
+    """`Qualificati` rows that still give `player` a seat in a phase they have not
+    played (e.g. a direct finalist listed for a final not yet seated) say «ritiro»: the
+    seat is no longer theirs, and the phase, when seated, names who takes it."""
+    listed = book.read_table(schema.QUALIFIERS.name)
+    if not len(listed):
+        return
+    played = {phase_title(t, r.phase) for r in t.rows if r.player == player
+              and r.seat is not None}
+    changed = False
+    for row in listed:
+        reason = "" if row.get("Qualificazione") is None else str(row["Qualificazione"])
+        if row.get("ID") == player and row.get("Fase") not in played \
+                and f"— {WITHDRAWAL}" not in reason and "ritirato" not in reason:
+            row["Qualificazione"] = reason + f" — {WITHDRAWAL}"
+            row["Pos. classifica"] = None  # out of the standings (000 Art. 4)
+            changed = True
+    if changed:
+        book.write_table(schema.QUALIFIERS.name, listed)
+
+
+def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], player: str,
+             now: dt.datetime | None) -> list[str]:
+    """Reseat the pending phase without `player`, by the formula's replacement rules."""
+    round_no, name = phase
+    seed = standings_seed(before)
+    rules, phases = before.formula.standings, before.formula.phases
+    played = [g for g in before.results if g.round_no < round_no]
+    standings = compute_standings(before.entrants, played, rules, seed)
+    step = next_phase(before.entrants, played, standings, phases, rules, seed)
+    seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
+    imported = round_no in imported_rounds(before)  # GestioneTorneo's tables: kept
+    if step is None or step.phase != name or (set(step.players()) != seated
+                                              and not imported):
+        raise RisikoError(f"i tavoli della fase {name} (turno {round_no}) non sono quelli "
+                          "calcolati dal programma: sostituire il giocatore a mano",
+                          foglio="Risultati", colonna="ID", valore=player)
+    mine = step.qualifier(player)
+    if mine is None:
+        return []
+    standings = compute_standings(after.entrants, played, rules, seed)
+    new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
+                                              phases, rules=rules, seed=seed)
+    if imported:
+        return _keep_seats(after, phase, player, replacement, seed, now)
+    book = after.book
+    seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
+    archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
+            f"sostituzione di {player} ({name}, turno {round_no})", now)
+    changes = [n for n in new_step.notes if n not in step.notes]
+    by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
+    gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
+    results, qualifiers = step_rows(after, new_step, gone)
+    table = after.results_table.where(lambda row: row.sheet_row not in seated_rows)
+    table.extend(results)
+    book.write_table(schema.RESULTS.name, table)
+    listed = book.read_table(schema.QUALIFIERS.name)
+    # the step's rows (its phase and the direct finalists it listed) are written anew;
+    # players withdrawn earlier from the same step keep their «ritiro» row
+    final = phase_title(after, FINAL)
+    left = {e.id for e in after.entrants if e.state != ACTIVE and e.id != player}
+    listed_again = {q["ID"] for q in qualifiers}
+
+    def kept(row: Row) -> bool:
+        turn = number_or_none(row.get("Turno"))
+        same = turn == round_no or (turn == round_no + 1 and waiting_row(row, final))
+        return not same or (row.get("ID") in left and row.get("ID") not in listed_again)
+
+    listed = listed.where(kept)
+    listed.extend(qualifiers)
+    book.write_table(schema.QUALIFIERS.name, listed)
+    log_draw(book, {"Turno": round_no, "Fase": phase_title(after, name),
+                    "Data e ora": timestamp(now), "Seme": seed,
+                    "Procedura": SUBSTITUTION, "Tavoli": seating_text(new_step),
+                    "Note": "; ".join(changes)})
+    if replacement is None:
+        return ["Nessun sostituto in questa fase.", *changes]
+    who = after.by_id[replacement.player].name
+    return [f"Al suo posto: {who} ({replacement.reason}).", *changes]
+
+
+def _keep_seats(t: Tournament, phase: tuple[int, str], player: str,
+                 replacement: Qualifier | None, seed: str,
+                 now: dt.datetime | None) -> list[str]:
+    """`player` withdrew from a phase imported from GestioneTorneo and not yet played:
+    whoever the formula's replacement rules let in takes his seat; every other seat
+    stays as GestioneTorneo seated it (the rules would draw the tables anew)."""
+    round_no, name = phase
+    if replacement is None:
+        return ["Nessun sostituto in questa fase."]
+    book, title = t.book, phase_title(t, name)
+    seat = next(r for r in t.rows if (r.round_no, r.phase, r.player) == (*phase, player))
+    archive(book, t.results_table.where(lambda row: row.sheet_row == seat.row),
+            f"sostituzione di {player} ({title}, turno {round_no})", now)
+    entrant = t.by_id[replacement.player]
+    results = t.results_table.copy()
+    for row in results:
+        if row.sheet_row == seat.row:
+            row["ID"], row["Giocatore"] = replacement.player, entrant.name
+    book.write_table(schema.RESULTS.name, results)
+    append_rows(book, schema.QUALIFIERS, [{
+        "Fase": title, "Turno": round_no, "Girone": replacement.group, "Tavolo": seat.table,
+        "ID": replacement.player, "Giocatore": entrant.name, "Club": entrant.club,
+        "Pos. classifica": replacement.rank or None, "Qualificazione": replacement.reason}])
+    tables: dict[int, list[str]] = {}
+    for r in t.rows:
+        if (r.round_no, r.phase) == phase:
+            tables.setdefault(r.table, []).append(
+                replacement.player if r.player == player else r.player)
+    log_draw(book, {"Turno": round_no, "Fase": title, "Data e ora": timestamp(now),
+                    "Seme": seed, "Procedura": SUBSTITUTION,
+                    "Tavoli": tables_text(list(tables.values()), list(tables)),
+                    "Note": f"{entrant.name} al posto di {t.by_id[player].name} "
+                            f"({replacement.reason}); gli altri tavoli come importati"})
+    return [f"Al suo posto: {entrant.name} ({replacement.reason}), al tavolo {seat.table} "
+            "come seduto da GestioneTorneo."]
