@@ -279,6 +279,37 @@ def test_a_withdrawal_from_an_imported_phase_keeps_its_tables(tmp_path, capsys):
     assert {r[3] for r in results(out) if r[0] == 4} == {5, 7, 10, 16}
 
 
+def test_a_withdrawal_from_an_imported_phase_counts_positions_without_him(tmp_path, capsys):
+    # 17 last at both 5-tables of table 1 (001 §7 ×1,25, rounded up): 1: 1,075 + 0,050 =
+    # 1,125; 5: 0,050 + 1,078 = 1,128; 9: 0,038 + 0,030 = 0,068; 10: 0,028 + 0,038 =
+    # 0,066; 13: 0,025 + 0,020 = 0,045; 15: 0,016 + 0,025 = 0,041; 14: 0,038;
+    # 16: 0,034; 17: 0,002 + 0,002: the standings 5, 1, 6, 2, 3, 7, 4, 8, 9, 10, 11, 12,
+    # 13, 15, 14, 16, 17. 001 §8 «Stabilita la classifica delle eliminatorie al netto di
+    # eventuali giocatori qualificati per la semifinale ma ritirati»: without 12 (12th)
+    # every semifinalist below him moves up one place, 17 enters 16th: no two share one
+    fifth = [(n, number, (*seats, (17, 1)) if number == 1 else seats)
+             for n, number, seats in PRELIMINARY]
+    source = master(tmp_path, *rounds(*fifth), *rounds(*SEMIFINALS, played=False),
+                    players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    assert cli.main(["ritira", str(out), "12"]) == 0
+    assert "Qualificati: 4 giocatori salgono di un posto in classifica senza Nome12 " \
+        "Cognome12." in capsys.readouterr().out
+    listed = {int(r["ID"]): (r["Pos. classifica"], r["Qualificazione"])
+              for r in OpenpyxlBook(out).read_table(schema.QUALIFIERS.name)
+              if r["Turno"] == 3 and r["ID"] != "12"}
+    order = (5, 1, 6, 2, 3, 7, 4, 8, 9, 10, 11, 13, 15, 14, 16, 17)
+    assert {pid: place for pid, (place, _) in listed.items()} == {
+        pid: place for place, pid in enumerate(order, start=1)}
+    assert listed[13][1] == "12° in classifica (fascia 3)"
+    assert listed[16][1] == "15° in classifica (fascia 4)"
+    assert listed[17][1].startswith("16° in classifica (fascia 4), al posto di Nome12")
+    assert cli.main(["pubblica", str(out), "--formato", "testo"]) == 0
+    post = capsys.readouterr().out
+    assert "16° in classifica" in post and post.count("16° in classifica") == 1
+    assert cli.main(["verifica", str(out)]) == 0
+
+
 def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
     # 1 and 2 win both games. GestioneTorneo's raduno (manual V2.4, Tabella 1 «<= 36: 2
     # direttamente in finale, 2 semifinali, 8 semifinalisti»; points + 50 to the winner):
