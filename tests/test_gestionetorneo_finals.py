@@ -310,6 +310,36 @@ def test_a_withdrawal_from_an_imported_phase_counts_positions_without_him(tmp_pa
     assert cli.main(["verifica", str(out)]) == 0
 
 
+def test_classifica_says_what_it_read_of_the_final_phases_and_what_comes_next(
+        tmp_path, capsys):
+    # 001 §8 «4° partita (Finale o Finali): fra i vincitori delle quattro semifinali»:
+    # once the semifinals are typed the final is next; once the final is typed, 001 §7
+    # «dal 1° al 4° posto … in base all'esito della/e finale/i»: the final ranking
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    finals = f"risiko-xl finali {out}"
+
+    def standings() -> list[str]:
+        assert cli.main(["classifica", str(out)]) == 0
+        return capsys.readouterr().out.splitlines()
+
+    assert standings() == ["Classifica aggiornata: 16 giocatori, turni giocati: 1, 2"]
+    type_results(out, SEMIFINALS[:1])
+    assert standings()[1] == ("Semifinale (turno 3): risultati di 1 tavolo su 4, mancano i "
+                              "tavoli 2, 3 e 4")
+    type_results(out, SEMIFINALS)
+    assert standings()[1] == f"Semifinali complete (turno 3): {finals} prepara la finale"
+    assert cli.main(["finali", str(out)]) == 0
+    capsys.readouterr()
+    type_results(out, FINAL)
+    assert standings()[1] == (f"Finale completa (turno 4): {finals} scrive la classifica "
+                              "finale")
+    assert cli.main(["finali", str(out)]) == 0
+    capsys.readouterr()
+    assert standings()[1] == ("Finale completa (turno 4): la classifica finale è nel foglio "
+                              f"«Fasi finali» (se un risultato cambia, di nuovo {finals})")
+
+
 def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
     # 1 and 2 win both games. GestioneTorneo's raduno (manual V2.4, Tabella 1 «<= 36: 2
     # direttamente in finale, 2 semifinali, 8 semifinalisti»; points + 50 to the winner):
