@@ -17,7 +17,6 @@ from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.services.audit import (
     SUBSTITUTION,
-    append_rows,
     archive,
     log_draw,
     tables_text,
