@@ -16,6 +16,7 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import layout, reader
+from risiko_xl.publish import POST_FORMATS
 from risiko_xl.services.audit import IMPORTED
 from tests.support.gestionetorneo_master import (
     DIRECT_FINAL,
@@ -30,6 +31,7 @@ from tests.support.gestionetorneo_master import (
     master,
     rounds,
 )
+from tests.support.publishing import publish
 
 
 def imported(tmp_path: Path, source: Path, capsys, name: str = "torneo.xlsx") -> tuple[Path, str]:
@@ -338,6 +340,37 @@ def test_classifica_says_what_it_read_of_the_final_phases_and_what_comes_next(
     capsys.readouterr()
     assert standings()[1] == ("Finale completa (turno 4): la classifica finale è nel foglio "
                               f"«Fasi finali» (se un risultato cambia, di nuovo {finals})")
+
+
+@pytest.mark.parametrize("fmt", POST_FORMATS)
+def test_a_place_decided_by_out_points_is_noted_and_qualifiers_come_by_rank(
+        tmp_path, capsys, fmt):
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    # the announcement: «Qualificati» by the standings (STANDINGS: 5, 1, 6, 2, 3, …),
+    # not by the tables (5, 3, 12, 13 at table 1)
+    announced = publish(OpenpyxlBook(out), fmt, 3)
+    names = [f"Nome{pid} Cognome{pid}" for pid in STANDINGS]
+    at = [announced.index(n, announced.lower().index("qualificati")) for n in names]
+    assert at == sorted(at)
+    # 001 §7 «In caso di parità verranno considerati i seguenti criteri per determinare
+    # il piazzamento al tavolo: punti dei territori fuori obiettivo»: 5 and 3 both 40 at
+    # table 1, 5 with 3 points outside the objective, 3 with 2
+    tied = [(3, 1, ((5, 40), (3, 40), (12, 30), (13, 20))), *SEMIFINALS[1:]]
+    type_results(out, tied)
+    book = OpenpyxlBook(out)
+    rows = book.read_table(schema.RESULTS.name)
+    for row in rows:
+        if row["Turno"] == 3 and row["ID"] in ("5", "3"):
+            row["Punti fuori obiettivo"] = 3 if row["ID"] == "5" else 2
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    assert cli.main(["classifica", str(out)]) == 0
+    played = publish(OpenpyxlBook(out), fmt, 3)
+    first = played.index("pari a 40: punti fuori obiettivo 3")
+    assert played.index("Nome5 Cognome5") < first < played.index("Nome3 Cognome3") \
+        < played.index("pari a 40: punti fuori obiettivo 2")
+    assert played.count("pari a") == 2
 
 
 def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
