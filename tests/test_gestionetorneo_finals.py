@@ -373,6 +373,31 @@ def test_a_place_decided_by_out_points_is_noted_and_qualifiers_come_by_rank(
     assert played.count("pari a") == 2
 
 
+def test_a_player_withdrawn_after_the_preliminaries_is_ranked_by_his_games(tmp_path, capsys):
+    # 001 §7 «La classifica finale del torneo sarà determinata: … dal 5° (o 9°) posto a
+    # seguire in base alla somma dei singoli punti-torneo ottenuti nelle partite giocate»;
+    # 001 says nothing to leave a withdrawn player out of it (000 Art. 4 «ricompilata la
+    # classifica, senza considerare i punteggi acquisiti dal giocatore ritirato» is not the
+    # master's rule). 17, last at both 5-tables with 1 point (1 × 1,25 = 1,25 → 0,002 by
+    # excess), withdraws before the semifinals: 0,004, below 15's 0,041 + 0,010 = 0,051
+    fifth = [(n, number, (*seats, (17, 1)) if number == 1 else seats)
+             for n, number, seats in PRELIMINARY]
+    source = master(tmp_path, *rounds(*fifth), *rounds(*SEMIFINALS, played=False),
+                    players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    assert cli.main(["ritira", str(out), "17"]) == 0
+    type_results(out, SEMIFINALS)
+    assert cli.main(["finali", str(out)]) == 0
+    type_results(out, FINAL)
+    assert cli.main(["finali", str(out)]) == 0
+    rows = OpenpyxlBook(out).read_table(schema.FINAL_RANKING.name)
+    last = rows.rows[-1]
+    assert (len(rows), last["Pos"], last["ID"], last["Punti torneo"], last["Note"],
+            last["Fase raggiunta"]) == (17, 17, "17", 0.004, "ritiro", "Preliminare")
+    assert [int(r["ID"]) for r in rows][:4] == list(RANKING[:4])
+    assert "17" not in {r["ID"] for r in OpenpyxlBook(out).read_table("Classifica")}
+
+
 def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):
     # 1 and 2 win both games. GestioneTorneo's raduno (manual V2.4, Tabella 1 «<= 36: 2
     # direttamente in finale, 2 semifinali, 8 semifinalisti»; points + 50 to the winner):
