@@ -212,7 +212,7 @@ def tie_reminder(name: str) -> str:
 # Seed 004 «Durata e scopo del gioco» and «Gestione delle situazioni di parità».
 SPQR_REMINDER = (
     f"S.P.Q.RisiKo!: vince chi, alla fine di un turno completo, raggiunge o supera i "
-    f"{SPQR_WIN_POINTS} punti; i punti partita si scrivono come sono.",
+    f"{SPQR_WIN_POINTS} punti; in «Punti obiettivo» i punti tavolo del segnapunti, come sono.",
     "Parità: 1) coefficiente: 5 per CDP, 5 per supremazia, 3 per vessillo-salvacondotto "
     "non usato, 1 per provincia, 1 per mare;",
     "2) valore esercito: 10 per vessillo, 3 per nave, 1 per legionario; 3) ordine inverso "

@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # The players' table: classic RisiKo! (seeds 000 Art. 24, 003 Art. 23) and S.P.Q.RisiKo!
-# (seed 004: the game's points, «Punti partita», and the two tie-break counts).
+# (seed 004: the game's points — its «punti tavolo» — in the column `Risultati` names
+# «Punti obiettivo», one name for one column, and the two tie-break counts).
 CLASSIC_HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Punti fuori obiettivo",
                    "RisiKo!", "Eliminato", "Punti torneo", "Firma")
-SPQR_HEADERS = ("Ordine", "Giocatore", "Punti partita", "Coefficiente", "Valore esercito",
+SPQR_HEADERS = ("Ordine", "Giocatore", "Punti obiettivo", "Coefficiente", "Valore esercito",
                 "Eliminato", "Punti torneo", "Firma")
 
 
