@@ -13,9 +13,10 @@ import pytest
 
 from risiko_xl import actions, simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, ChartSpec
+from risiko_xl.books.excel_text import excel_value, needs_prefix
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from risiko_xl.books.xlwings_book import XlwingsBook, excel_value, needs_prefix
+from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
@@ -549,3 +550,20 @@ def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
     for sheet in ("Calcoli", "xlwings.conf", "Squadre"):
         assert stand_in.sheet(sheet)["visibility"] == "Hidden"
     assert stand_in.sheet("Risultati")["visibility"] == "Visible"
+
+
+def test_a_note_beside_the_rows_of_a_round_to_redraw_refuses_it_in_excel(excel):
+    stand_in = excel(players=10)
+    stand_in.run(actions.sorteggia_turno)
+    values = stand_in.sheet("Risultati")["values"]
+    for row in values:
+        row.extend([""] * (27 - len(row)))
+    values[5][26] = "arriva alle 21"  # AA6, beside round 1's 5th row
+    with stand_in.session() as xl:
+        xl.set_setting(actions.ROUND_TO_DRAW, 1)
+    before = copy.deepcopy(stand_in.payload)
+    stand_in.answers.append("yes")
+    stand_in.run(actions.sorteggia_turno)
+    prompt = last(stand_in).prompt
+    assert "la cella AA6, scritta accanto alla tabella Risultati" in prompt
+    assert "arriva alle 21" in prompt and stand_in.payload == before
