@@ -252,8 +252,9 @@ def test_chart_replaces_the_one_the_cli_drew_and_is_removed_when_empty(tmp_path,
     path = write_new(tmp_path / "cli.xlsx", {**formula_settings("master"), **DEMO_SETTINGS})
     file_book = OpenpyxlBook(path)
     simulate.register(file_book, simulate.players(12, 9, DEMO_SEED))
-    draw_round(file_book, 1)
-    simulate.play(file_book, 1, QUALIFYING, DEMO_SEED)
+    for round_no in (1, 2):  # the chart is drawn from two rounds with results
+        draw_round(file_book, round_no)
+        simulate.play(file_book, round_no, QUALIFYING, DEMO_SEED)
     update_standings(file_book)
     file_book.save()
     from_cli = ExcelStandIn(path, monkeypatch)
@@ -263,7 +264,7 @@ def test_chart_replaces_the_one_the_cli_drew_and_is_removed_when_empty(tmp_path,
     assert [(c["name"], c["title"], c["chart_type"]) for c in charts] == [
         (STANDINGS_TITLE, STANDINGS_TITLE, "BarStacked")]
     drawn = charts[0]["standin"]
-    assert drawn["source"] == "Classifica!E1:E11" and drawn["x_values"] == "Classifica!C2:C11"
+    assert drawn["source"] == "Classifica!E1:F11" and drawn["x_values"] == "Classifica!C2:C11"
     assert drawn["anchor"] == "J1" and drawn["plot_by"] == "Columns"
     assert drawn["axes"]["category"]["reverse_order"] is True
     with from_cli.session() as xl:
