@@ -14,7 +14,7 @@ from fractions import Fraction
 import html5lib
 import pytest
 
-from risiko_xl import cli
+from risiko_xl import cli, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.publish.post import Dropped, GameTable, PlayerLine, Post, Ranking, Standing
 from risiko_xl.publish.posts import render_post
@@ -125,6 +125,28 @@ def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
     for name in ("Nome C", "Nome D", "Nome F", "Nome G"):
         assert name in cards["tavolo-1"]
 
+
+
+@pytest.mark.lento
+def test_the_spareggio_results_screen_still_shows_who_went_straight_to_the_final(tmp_path):
+    # after the spareggio's results (round 5 played, the final drawn), the organiser
+    # still expects the screen to say who was already in the final: A, B, E
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
+    assert cli.main(["finals", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    simulate.play(book, 5, "Spareggio", "schermo")
+    book.save()
+    assert cli.main(["finals", str(path)]) == 0
+    page = publish(OpenpyxlBook(path), "schermo", 5, now=NOW)
+    tree = html5lib.parse(page, namespaceHTMLElements=False)
+    cards = {el.get("id"): "".join(el.itertext()) for el in tree.iter("div")
+             if (el.get("id") or "").startswith("tavolo-")}
+    assert set(cards) == {"tavolo-1", "tavolo-diretti"}
+    assert "Già in finale" in cards["tavolo-diretti"]
+    for name in ("Nome A", "Nome B", "Nome E"):
+        assert name in cards["tavolo-diretti"] and name not in cards["tavolo-1"]
+    assert "Nome D" not in cards["tavolo-diretti"]  # he won the spareggio, on its card
 
 
 NAME_CUT = """<script>

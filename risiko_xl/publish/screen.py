@@ -4,8 +4,9 @@ A 1920×1080 page in large type: the round's tables before its results, the stan
 after them. What does not fit one screen is split into pages that follow one another
 by CSS alone (no script); printed, the pages stand one below the other. The standings
 take the largest type in which every column fits the screen's width, a long club on two
-lines; a semifinal round's cards are followed by the players who go straight to the
-final (001 §8: with three semifinals, the first of the standings). A QR code
+lines; a semifinal round's cards, announced or with their results, are followed by the
+players who go straight to the final (001 §8: with three semifinals, the first of the
+standings). A QR code
 (segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
 players find the published page on their phones; without the setting there is no code.
 """
@@ -199,10 +200,10 @@ class DirectCard:
 
 
 def direct_cards(post: Post) -> list[DirectCard]:
-    """The card of the direct finalists of an announced round (none when nobody goes
-    straight to the final)."""
+    """The card of the direct finalists of the phase before the final, announced or
+    played (none when nobody goes straight to the final)."""
     ahead = [q for q in post.qualified if q.direct]
-    if not ahead or not post.announced:
+    if not ahead:
         return []
     return [DirectCard(tuple(PlayerLine("", "", q.name, q.club) for q in ahead),
                        tuple(dict.fromkeys(q.reason for q in ahead if q.reason)))]
