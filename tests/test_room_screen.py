@@ -171,3 +171,27 @@ def test_played_semifinal_cards_keep_every_name_whole(tmp_path):
     found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
     tree = html5lib.parse(found, namespaceHTMLElements=False)
     assert json.loads(tree.find("body").get("data-misura")) == []
+
+
+CLUB_CUT = NAME_CUT.replace('".nome"', '".club"')
+
+
+@pytest.mark.chromium
+def test_long_clubs_on_the_cards_go_on_two_lines_and_are_never_cut(tmp_path):
+    # nine cards of four: a long club on two lines, as in the standings, and the cards
+    # two to a row when a club's line is still long; a short club stays on one line
+    tables = tuple(GameTable("Qualificazione", 1, t, tuple(
+        PlayerLine(f"{i + 1}", f"G{t}{i}", f"Mario Rossi {t}{i}", LONG_CLUBS[(t + i) % 4],
+                   40 + i, Fraction(i)) for i in range(4))) for t in range(1, 10))
+    post = Post("Torneo di prova", "", "", 1, "Qualificazione", NOW, None, 3, results=tables)
+    html = render_post(post, "schermo")
+    page = tmp_path / "tavoli.html"
+    page.write_text(html.replace("</body>", CLUB_CUT), encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    assert json.loads(tree.find("body").get("data-misura")) == []
+    clubs = {"".join(s.itertext()): s.get("class") for s in tree.iter("span")
+             if "club" in (s.get("class") or "")}
+    assert clubs["Circolo RicreativoSant'Eufemia d'Aspromonte"] == "club a-capo"
+    assert clubs["Eagles Roma"] == "club" and clubs["Gufo Torino"] == "club"
+    assert "colonne-2" in html
