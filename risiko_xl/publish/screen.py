@@ -4,11 +4,12 @@ A 1920×1080 page in large type: the round's tables before its results, the stan
 after them. What does not fit one screen is split into pages that follow one another
 by CSS alone (no script); printed, the pages stand one below the other. The standings
 take the largest type in which every column fits the screen's width, a long club on two
-lines, as on the tables' cards (`card_club`; cards two to a row when its line is long); a semifinal round's cards, announced or with their results, are followed by the
-players who go straight to the final (001 §8: with three semifinals, the first of the
-standings). A QR code
-(segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
-players find the published page on their phones; without the setting there is no code.
+lines, as on the tables' cards (`card_club`; cards two to a row when its line is long);
+a semifinal round's cards, announced or with their results, are followed by the players
+who go straight to the final (001 §8: with three semifinals, the first of the
+standings). A QR code (segno, inline SVG, no network) points at the setting «Indirizzo
+pubblicazione», where players find the published page on their phones; without the
+setting there is no code.
 """
 
 from __future__ import annotations
