@@ -201,6 +201,13 @@ class OpenpyxlBook:
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
 
+    def beside(self, name: str) -> list[tuple[int, int, Any]]:
+        sheet, found = self._find(name)
+        _, top, right, bottom = range_boundaries(found.ref)
+        return sorted((row, col, cell.value) for (row, col), cell in sheet._cells.items()
+                      if top < row <= bottom and col > right
+                      and cell.value is not None and cell.value != "")
+
     def _put(self, cell: Any, value: Any) -> None:
         """`put`, noting the cell as changed and a formula the user typed there as
         replaced (our own formulas are not the user's)."""
