@@ -61,8 +61,7 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
                 _put(sheet, row + 1, column + 1, name)
                 _put(sheet, row + 1, column + 2, _number(seat.value))
             row += 2
-    if gt.standings:
-        _standings(book, gt.standings, len(gt.rounds))
+    won = _standings(book, gt.standings, len(gt.rounds)) if gt.standings else frozenset()
     if base is None:
         look.tournament(book[layout.TOURNAMENT])
         look.players(book[layout.PLAYERS])
@@ -71,7 +70,7 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
     for rnd in gt.rounds:
         look.round_sheet(book[layout.round_sheet(rnd.number)])
     if gt.standings:
-        look.standings(book[layout.STANDINGS], gt.thousandths)
+        look.standings(book[layout.STANDINGS], gt.thousandths, won)
         look.standings(book[layout.SHORT_STANDINGS], gt.thousandths)
     return book
 
@@ -143,7 +142,11 @@ def _players(sheet: Worksheet, players: tuple[Player, ...], headers: bool) -> No
                 sheet.cell(row, column).value = None
 
 
-def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> None:
+def _standings(book: XlsxBook, standings: tuple[Standing, ...],
+               rounds: int) -> frozenset[tuple[int, int]]:
+    """Classifica and Classifica Ridotta; the (row, column) cells of Classifica that hold a
+    game the player won."""
+    won: set[tuple[int, int]] = set()
     full = book.create_sheet(layout.STANDINGS)
     short = book.create_sheet(layout.SHORT_STANDINGS)
     headers = layout.standings_headers(rounds)
@@ -162,6 +165,9 @@ def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> 
             _put(full, row, column, values[header])
         for column, header in enumerate(layout.SHORT_COLUMNS, start=1):
             _put(short, row, column, values[header])
+        won.update((row, headers.index(f"{layout.POINTS_PREFIX}{i}") + 1)
+                   for i, w in enumerate(s.won, start=1) if w and i <= rounds)
+    return frozenset(won)
 
 
 def libreoffice() -> str | None:
