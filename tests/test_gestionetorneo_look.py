@@ -24,6 +24,7 @@ from risiko_xl.gestionetorneo import layout, look, reader, writer
 from risiko_xl.services import export_gt
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
 from tests.support.gestionetorneo import tournament
+from tests.support.gestionetorneo_master import FINAL, PRELIMINARY, SEMIFINALS, master, rounds
 from tests.support.lo_print import sheet_pdf
 from tests.support.pdf_text import page_texts
 from tests.support.programs import need_program
@@ -307,6 +308,16 @@ def _long_club(tmp_path: Path) -> Path:
     return out
 
 
+def _green(path: Path) -> set[tuple[int, int]]:
+    """Classifica's light green cells as (player, round)."""
+    sheet = openpyxl.load_workbook(path)[layout.STANDINGS]
+    headers = [c.value for c in sheet[1]]
+    rounds = {i: h for i, h in enumerate(headers) if str(h).startswith("pt") and h != "pt_tot"}
+    return {(int(row[headers.index("id")].value), int(rounds[i][2:]))
+            for row in sheet.iter_rows(min_row=2) for i in rounds
+            if row[i].fill.fgColor.rgb == f"00{look.LIGHT_GREEN}"}
+
+
 def test_each_won_game_is_light_green(tmp_path, capsys):
     """scriviClassifica: `partita.isVincitore(giocatore)` → styleCellClassWin, LIGHT_GREEN;
     the other cells yellow on GestioneTorneo's first row (numeroRiga 1), orange on the
@@ -316,16 +327,24 @@ def test_each_won_game_is_light_green(tmp_path, capsys):
     capsys.readouterr()
     book = openpyxl.load_workbook(back)
     sheet = book[layout.STANDINGS]
-    headers = [c.value for c in sheet[1]]
-    id_, rounds = headers.index("id"), (headers.index("pt1"), headers.index("pt2"))
-    green = {(int(row[id_].value), n) for row in sheet.iter_rows(min_row=2)
-             for n, column in enumerate(rounds, start=1)
-             if row[column].fill.fgColor.rgb == f"00{look.LIGHT_GREEN}"}
-    assert green == WON
+    assert _green(back) == WON
     for r, colour in ((2, look.YELLOW), (3, look.LIGHT_ORANGE), (4, look.YELLOW)):
         assert sheet.cell(r, 1).fill.fgColor.rgb == f"00{colour}"
     assert not any(c.fill.fgColor.rgb == f"00{look.LIGHT_GREEN}"
                    for row in book[layout.SHORT_STANDINGS].iter_rows() for c in row)
+
+
+def test_the_final_phases_won_are_light_green(tmp_path, capsys):
+    """A master played to its final: each table's winner (the highest typed value, as
+    `Partita.isVincitore`) green in its round's column, the semifinals and the final too."""
+    tables = (*PRELIMINARY, *SEMIFINALS, *FINAL)
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(master(tmp_path, *rounds(*tables))), "--out",
+                     str(out)]) == 0
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    assert _green(back) == {(max(seats, key=lambda s: s[1])[0], n) for n, _, seats in tables}
 
 
 def _club_fits(book: openpyxl.Workbook) -> None:
