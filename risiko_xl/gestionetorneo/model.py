@@ -66,15 +66,13 @@ class Round:
 
 @dataclass(frozen=True)
 class Standing:
-    """A row of Classifica (and of Classifica Ridotta: position, names, total, id);
-    `won`: per round, whether the player won that game (GestioneTorneo's light green)."""
+    """A row of Classifica (and of Classifica Ridotta: position, names, total, id)."""
 
     position: int
     player: Player
     points: tuple[Decimal | None, ...]  # one per round (None: not played)
     wins: int
     total: Decimal
-    won: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,8 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
                 _put(sheet, row + 1, column + 1, name)
                 _put(sheet, row + 1, column + 2, _number(seat.value))
             row += 2
-    won = _standings(book, gt.standings, len(gt.rounds)) if gt.standings else frozenset()
+    if gt.standings:
+        _standings(book, gt.standings, len(gt.rounds))
     if base is None:
         look.tournament(book[layout.TOURNAMENT])
         look.players(book[layout.PLAYERS])
@@ -70,7 +71,7 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
     for rnd in gt.rounds:
         look.round_sheet(book[layout.round_sheet(rnd.number)])
     if gt.standings:
-        look.standings(book[layout.STANDINGS], gt.thousandths, won)
+        look.standings(book[layout.STANDINGS], gt.thousandths, _won(gt))
         look.standings(book[layout.SHORT_STANDINGS], gt.thousandths)
     return book
 
@@ -142,11 +143,7 @@ def _players(sheet: Worksheet, players: tuple[Player, ...], headers: bool) -> No
                 sheet.cell(row, column).value = None
 
 
-def _standings(book: XlsxBook, standings: tuple[Standing, ...],
-               rounds: int) -> frozenset[tuple[int, int]]:
-    """Classifica and Classifica Ridotta; the (row, column) cells of Classifica that hold a
-    game the player won."""
-    won: set[tuple[int, int]] = set()
+def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> None:
     full = book.create_sheet(layout.STANDINGS)
     short = book.create_sheet(layout.SHORT_STANDINGS)
     headers = layout.standings_headers(rounds)
@@ -165,8 +162,22 @@ def _standings(book: XlsxBook, standings: tuple[Standing, ...],
             _put(full, row, column, values[header])
         for column, header in enumerate(layout.SHORT_COLUMNS, start=1):
             _put(short, row, column, values[header])
-        won.update((row, headers.index(f"{layout.POINTS_PREFIX}{i}") + 1)
-                   for i, w in enumerate(s.won, start=1) if w and i <= rounds)
+
+
+def _won(gt: Workbook) -> frozenset[tuple[int, int]]:
+    """The (row, column) cells of Classifica that hold a game its player won, as
+    GestioneTorneo finds them (`Partita.isVincitore`): at each table of a round sheet, the
+    highest value typed (none where nothing is typed)."""
+    row_of = {s.player.id: row for row, s in enumerate(gt.standings, start=2)}
+    column_of = {h: c for c, h in enumerate(layout.standings_headers(len(gt.rounds)), start=1)}
+    won: set[tuple[int, int]] = set()
+    for rnd in gt.rounds:
+        column = column_of.get(f"{layout.POINTS_PREFIX}{rnd.number}")
+        for table in rnd.tables:
+            typed = [seat.value for seat in table.seats if seat.value is not None]
+            won.update((row_of[seat.player], column) for seat in table.seats
+                       if column and typed and seat.value == max(typed)
+                       and seat.player in row_of)
     return frozenset(won)
 
 

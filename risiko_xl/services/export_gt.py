@@ -174,11 +174,9 @@ def _standings(t: Tournament, players: tuple[model.Player, ...], ids: dict[str, 
         points = (*row.rounds, *(None if g is None else g.points for g in phase))
         total = row.total + sum(g.points for g in phase if g is not None)
         wins = row.wins + sum(1 for g in phase if g is not None and g.position == 1)
-        won = (*(place == 1 for place in row.places),
-               *(g is not None and g.position == 1 for g in phase))
         out.append(model.Standing(position, by_number[ids[player]],
                                   tuple(None if v is None else _decimal(v) for v in points),
-                                  wins, _decimal(total), won))
+                                  wins, _decimal(total)))
     return tuple(out)
 
 
