@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
@@ -29,6 +29,9 @@ from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.services.import_gt_phases import import_phases
 from risiko_xl.services.import_gt_tables import CONVENTIONS, player_names, table_rows
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
+
+if TYPE_CHECKING:
+    from risiko_xl.formulas.model import Formula
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 # TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
@@ -69,9 +72,11 @@ def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
 
 def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]:
     """TORNEO's details as our settings (over the formula's `base`): name, organiser,
-    venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds.
-    A formula with final phases keeps its own: GestioneTorneo's «Numero Turni Previsti»
-    counts the semifinal and the final too (MasterRisiko: 4 = 2 preliminary + 2 final)."""
+    venue and the preliminary rounds: every round sheet is one, and «Numero Turni
+    Previsti» when larger (GestioneTorneo sums every sheet as a round), except where
+    GestioneTorneo's type plays final phases (`sheets_hold_finals`): the formula keeps
+    its own, as «Numero Turni Previsti» counts the semifinal and the final too
+    (MasterRisiko: 4 = 2 preliminary + 2 final)."""
     from risiko_xl.formulas import load
 
     # a fresh seed, as `sorteggia` records one when the tournament has none: the lotteries
@@ -82,17 +87,18 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
                                 "Seme sorteggio": secrets.token_hex(4)}
     rounds = max(gt.info.turni or 0, len(gt.rounds))
     found = load(formula)
-    if (rounds and not found.variants and not final_phases(formula)
+    if (rounds and not found.variants and not sheets_hold_finals(found)
             and found.standings.rounds != rounds):
         settings["Turni preliminari"] = rounds
     return settings
 
 
-def final_phases(formula: str) -> bool:
-    """Whether `formula` plays final phases after its preliminary rounds."""
-    from risiko_xl.formulas import load
-
-    return load(formula).phases.kind != "none"
+def sheets_hold_finals(found: Formula) -> bool:
+    """Whether GestioneTorneo keeps the formula's final phases as round sheets after the
+    preliminary ones: only where its type computes standings with them
+    (`layout.FINALS_TYPES`); any other type sums every sheet as a qualifying round."""
+    return (found.phases.kind != "none"
+            and layout.tournament_type(found.gestionetorneo) in layout.FINALS_TYPES)
 
 
 def check_out(out: Path, force: bool) -> None:
@@ -115,7 +121,7 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     settings = book.settings()
     rounds = to_text(settings.get("Turni preliminari"))
     finals: tuple[model.Round, ...] = ()
-    if final_phases(formula):
+    if sheets_hold_finals(load(formula)):
         last = int(rounds) if rounds else load(formula).standings.rounds
         finals = tuple(r for r in gt.rounds if r.number > last)
         gt = replace(gt, rounds=tuple(r for r in gt.rounds if r.number <= last))
@@ -246,7 +252,7 @@ def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> l
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
                      f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
-                     "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
+                     "qualificazione, come li somma GestioneTorneo")
     read = {layout.TOURNAMENT, layout.PLAYERS, *(layout.round_sheet(r.number)
                                                 for r in (*gt.rounds, *finals))}
     others = [name for name in gt.sheets if name not in read]
