@@ -122,8 +122,8 @@ def test_open_decimals_are_stated_and_help_names_the_way_back(tmp_path, capsys):
     assert cli.main(["importa", str(source), "--out", str(tmp_path / "t.xlsx")]) == 0
     # ScorePlayerOpen keeps 21 × 1,25 = 26,25, and so does the preset (scaled_parts 100)
     printed = capsys.readouterr().out
-    assert "tengono i decimali come in GestioneTorneo: open 21 a un tavolo da 5 → 26,25" in \
-        printed
+    assert "(×1,25 ai tavoli da 5, ×0,75 ai tavoli da 3) con i decimali, come GestioneTorneo " \
+        "(21 a un tavolo da 5 → 26,25)" in printed
     assert "arrotondati per eccesso" not in printed
     with pytest.raises(SystemExit):
         cli.main(["--help"])

@@ -20,6 +20,8 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import layout, reader, writer
 from risiko_xl.gestionetorneo.model import Round, Seat, Table
 from tests.support.gestionetorneo import EXPECTED, totals, tournament
+from tests.support.gestionetorneo_master import PRELIMINARY, SEMIFINALS, master
+from tests.support.gestionetorneo_master import rounds as master_rounds
 
 # a third round: a 4-table and a 5-table
 THIRD = (Round(3, (Table(1, tuple(Seat(p, D(v)) for p, v in ((1, 30), (2, 20), (3, 10),
@@ -139,3 +141,37 @@ def test_gufo_eliminated_go_back_negative_in_their_order(tmp_path, capsys):
     assert (values[4], values[5]) == (D(-2), D(-1))  # as imported: GestioneTorneo's totals
     assert [(s.player, s.value) for s in again.rounds[0].tables[0].seats] == [
         (s.player, s.value) for s in seats]
+
+
+def test_calendar_names_the_final_phases_of_the_dates_imported(tmp_path, capsys):
+    # TORNEO dates 1, 1, 2, 2 March for four planned rounds; the file holds the two
+    # qualifying rounds and the semifinals played (001 §1: the final in round 4)
+    source = master(tmp_path, *master_rounds(*PRELIMINARY), *master_rounds(*SEMIFINALS))
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    calendar = OpenpyxlBook(out).read_table(schema.CALENDAR.name)
+    assert [(r["Turno"], r["Fase"]) for r in calendar] == [
+        (1, "Qualificazione"), (2, "Qualificazione"), (3, "Semifinale"), (4, "Finale")]
+    assert cli.main(["finali", str(out)]) == 0
+    page = tmp_path / "r.html"
+    assert cli.main(["referti", str(out), "--turno", "4", "--out", str(page)]) == 0
+    assert "domenica 2 marzo 2025" in page.read_text(encoding="utf-8")  # TORNEO, D11
+
+
+def test_the_conventions_said_are_the_formulas_own(tmp_path, capsys):
+    said = {}
+    for kind in ("MasterRisiko", "TorneoGufo"):
+        source = writer.write(tournament(kind), tmp_path / f"{kind}.xlsx")
+        assert cli.main(["importa", str(source), "--out", str(tmp_path / f"{kind}-t.xlsx")]) == 0
+        said[kind] = capsys.readouterr().out.split("Convenzioni di GestioneTorneo")[1]
+    # 001 §7: «moltiplicare per 1,25 con eventuali arrotondamenti alla terza cifra dopo la
+    # virgola sempre per eccesso»: 21 × 1,25 = 26,25 → 27 thousandths
+    assert "(×1,25 ai tavoli da 5) arrotondati per eccesso, come GestioneTorneo (21 a un " \
+        "tavolo da 5 → 27)" in said["MasterRisiko"]
+    for other in ("gufo", "fittizio", "getPosizione", "decimali,", "3/2/1/0"):
+        assert other not in said["MasterRisiko"], other
+    # ScorePlayerTorneoGufo: 21 × 1,25 / 100 kept exact; getBonusIntero 3/2/1/0 when < 0
+    assert "con i decimali, come GestioneTorneo (21 a un tavolo da 5 → 26,25)" in \
+        said["TorneoGufo"]
+    assert "l'eliminato prende 3/2/1/0 punti dal 2° al 5° posto" in said["TorneoGufo"]
+    assert "il gufo di GestioneTorneo lo conta da 4" in said["TorneoGufo"]

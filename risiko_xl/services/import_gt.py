@@ -27,7 +27,8 @@ from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.services.import_gt_phases import import_phases
-from risiko_xl.services.import_gt_tables import CONVENTIONS, player_names, table_rows
+from risiko_xl.services.import_gt_tables import conventions, player_names, table_rows
+from risiko_xl.standings.config import PHASES_OF_KIND
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 if TYPE_CHECKING:
@@ -121,15 +122,17 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     settings = book.settings()
     rounds = to_text(settings.get("Turni preliminari"))
     finals: tuple[model.Round, ...] = ()
-    if sheets_hold_finals(load(formula)):
-        last = int(rounds) if rounds else load(formula).standings.rounds
+    found = load(formula)
+    last = int(rounds) if rounds else found.standings.rounds
+    phases = PHASES_OF_KIND[found.phases.kind] if sheets_hold_finals(found) else ()
+    if phases:
         finals = tuple(r for r in gt.rounds if r.number > last)
         gt = replace(gt, rounds=tuple(r for r in gt.rounds if r.number <= last))
     lines = [f"Importato {source}: {count(len(gt.players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, "
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
              f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
-    _calendar(book, gt.info)
+    _calendar(book, gt.info, last, phases)
     lines += _kept(book, gt.info)
     _players(book, gt)
     lines += _rounds(book, gt, source, now, formula)
@@ -154,7 +157,8 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
-    lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
+    lines += ["Convenzioni di GestioneTorneo tradotte:",
+              *(f"- {c}" for c in conventions(found))]
     return lines
 
 
@@ -193,8 +197,12 @@ def _kept(book: Book, info: model.Info) -> list[str]:
         f"«{key}» «{' '.join(value.split())}»" for key, value in kept)]
 
 
-def _calendar(book: Book, info: model.Info) -> None:
-    rows = [{"Turno": k, "Fase": QUALIFYING, "Data": day}
+def _calendar(book: Book, info: model.Info, last: int, phases: Sequence[str]) -> None:
+    """TORNEO's dates in `Calendario`: the rounds up to `last` qualifying, each later one
+    the final phase GestioneTorneo keeps there (`phases`: «3° Turno» the semifinals,
+    «4° Turno» the final), whether its sheet is there or still to come."""
+    rows = [{"Turno": k, "Data": day,
+             "Fase": phases[k - last - 1] if last < k <= last + len(phases) else QUALIFYING}
             for k, day in enumerate(info.dates, start=1) if day is not None]
     if rows:
         table = book.read_table(schema.CALENDAR.name)

@@ -181,11 +181,6 @@ def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
         lines += said
     book.write_table(schema.RESULTS.name, results)
     list_qualifiers(book, t, imported, qualifiers)
-    calendar = book.read_table(schema.CALENDAR.name)
-    for row in calendar:  # the sheet's date (TORNEO), read as a qualifying round's
-        if row.get("Turno") == step.round_no:
-            row["Fase"] = title
-    book.write_table(schema.CALENDAR.name, calendar)
     log_draw(book, {"Turno": step.round_no, "Fase": title, "Data e ora": timestamp(now),
                     "Procedura": IMPORTED,
                     "Tavoli": tables_text([list(_seated(tb)) for tb in tables],
