@@ -68,10 +68,10 @@ def _info(t: Tournament, book: Book, kind: str, sheets: int, finals: bool) -> mo
                       tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
 
 
-def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
+def _type(t: Tournament, book: Book) -> tuple[str, str]:
     """TORNEO's «Tipologia di Torneo»: the one kept in `Impostazioni` (`TYPE_KEY`, as
-    `importa` read it) as it is, else the formula's GestioneTorneo name; the lines to print
-    when that is only the closest GestioneTorneo reads."""
+    `importa` read it) as it is, else the formula's GestioneTorneo name; what to say when
+    that is only the closest GestioneTorneo reads (and how to choose another), else ""."""
     from risiko_xl.formulas import load
 
     typed = to_text(t.settings.get(TYPE_KEY))
@@ -82,17 +82,17 @@ def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
                               ")", foglio=schema.SETTINGS.sheet,
                               riga=setting_rows(book).get(TYPE_KEY), colonna="Valore",
                               valore=typed)
-        return typed.strip(), []
+        return typed.strip(), ""
     kind = layout.tournament_type(t.formula.gestionetorneo) or CLOSEST_TYPE
     try:
         exact = load(kind).name == t.formula.name
     except RisikoError:
         exact = False
     if exact:
-        return kind, []
-    return kind, [f"La formula {t.formula.name} non ha una tipologia in GestioneTorneo: "
-                  f"«Tipologia di Torneo» è «{kind}», la più vicina (per un'altra, scriverla in "
-                  f"Impostazioni, «{TYPE_KEY}»)"]
+        return kind, ""
+    return kind, (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "
+                  f"{t.formula.name} non ne ha una sua; per sceglierne un'altra, scriverla in "
+                  f"Impostazioni, «{TYPE_KEY}»)")
 
 
 def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Player, ...]:
@@ -248,7 +248,7 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
-    kind, lines = _type(t, book)
+    kind, nearest = _type(t, book)
     finals = sheets_hold_finals(t.formula)
     rounds = _rounds(t, ids, finals)
     info = _info(t, book, kind, len(rounds), finals)
@@ -256,9 +256,9 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
                         thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
     written = writer.write(gt, target, base)
-    lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
-                 f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
-                 f"nel formato di GestioneTorneo; tipologia «{kind}»")
+    lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
+             f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
+             f"nel formato di GestioneTorneo; tipologia «{kind}»{nearest}"]
     if base is not None:
         lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
                      "elenchi e formule restano")
