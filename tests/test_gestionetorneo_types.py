@@ -175,3 +175,32 @@ def test_the_conventions_said_are_the_formulas_own(tmp_path, capsys):
         said["TorneoGufo"]
     assert "l'eliminato prende 3/2/1/0 punti dal 2° al 5° posto" in said["TorneoGufo"]
     assert "il gufo di GestioneTorneo lo conta da 4" in said["TorneoGufo"]
+
+
+def test_what_gestionetorneos_check_would_refuse_is_said(tmp_path, capsys):
+    source = writer.write(tournament("Open"), tmp_path / "Modulo.xlsx")
+    out, back = tmp_path / "torneo.xlsx", tmp_path / "Ritorno.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    book = OpenpyxlBook(out)
+    book.set_setting("Club organizzatore", None)
+    people = book.read_table(schema.PLAYERS.name)
+    for row in people:
+        if row["ID"] == "2":
+            row["Cognome"] = None
+    book.write_table(schema.PLAYERS.name, people)
+    calendar = book.read_table(schema.CALENDAR.name)
+    for row in calendar:
+        if row["Turno"] == 2:
+            row["Data"] = None
+    book.write_table(schema.CALENDAR.name, calendar)
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    said = [line.split("rifiuterà il file: ")[1] for line in
+            capsys.readouterr().out.splitlines() if "rifiuterà il file" in line]
+    # ExcelValidator: «Non è stato indicato l'organizzatore del Torneo», «Non è stata
+    # indicata … la data in cui è stato disputato il 2° turno», «Il cognome del giocatore
+    # … non è indicato»
+    assert said == ["manca l'organizzatore («Club organizzatore» in Impostazioni)",
+                    "manca in Calendario la data del turno 2",
+                    "manca il cognome dei giocatori con ID 2 (Iscritti)"]

@@ -233,6 +233,36 @@ def _decimal(value: Any) -> Decimal:
         if hasattr(value, "numerator") else Decimal(value)
 
 
+def _checks(gt: model.Workbook, name: str) -> list[str]:
+    """What GestioneTorneo's own check (`ExcelValidator.validaFoglioExcel`, run before
+    «Pubblica online») would refuse in the file written, that only the organiser can
+    mend, in one line: its other rules hold by construction (the type is one it reads,
+    «Numero Turni Previsti» covers every sheet, Classifica Ridotta lists who played)."""
+    found = []
+    if "'" in name:  # validaFile
+        found.append(f"il nome del file non può contenere l'apostrofo ({name})")
+    if not gt.info.organizzatore:  # validaSchedaTorneo
+        found.append("manca l'organizzatore («Club organizzatore» in Impostazioni)")
+    if not gt.rounds:  # validaSchedeTurni
+        found.append("nessun turno giocato")
+    missing = [r.number for r in gt.rounds
+               if r.number > len(gt.info.dates) or gt.info.dates[r.number - 1] is None]
+    if missing:  # validazioniIncrociate: a date for each round sheet
+        found.append("manca in Calendario la data " + (
+            "del turno " if len(missing) == 1 else "dei turni ") +
+            ", ".join(str(n) for n in missing))
+    days = [d for d in gt.info.dates if d is not None]
+    if days != sorted(days):  # validaSchedaTorneo: «Errata sequenza cronologica»
+        found.append("le date di Calendario non sono in ordine")
+    seated = {s.player for r in gt.rounds for tb in r.tables for s in tb.seats}
+    nameless = [str(p.id) for p in gt.players if p.id in seated and not p.cognome]
+    if nameless:  # validaSchedaIscritti: «Il cognome del giocatore … non è indicato»
+        found.append("manca il cognome dei giocatori con ID " + ", ".join(nameless) +
+                     " (Iscritti)")
+    return [f"Attenzione: il controllo di GestioneTorneo (prima di «Pubblica online») "
+            f"rifiuterà il file: {what}" for what in found]
+
+
 def export_gestionetorneo(book: Book, target: Path, force: bool = False,
                           base: Path | None = None) -> list[str]:
     """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
@@ -259,6 +289,7 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
              f"nel formato di GestioneTorneo; tipologia «{kind}»{nearest}"]
+    lines += _checks(gt, written.name)
     if base is not None:
         lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
                      "elenchi e formule restano")
