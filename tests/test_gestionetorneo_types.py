@@ -204,3 +204,25 @@ def test_what_gestionetorneos_check_would_refuse_is_said(tmp_path, capsys):
     assert said == ["manca l'organizzatore («Club organizzatore» in Impostazioni)",
                     "manca in Calendario la data del turno 2",
                     "manca il cognome dei giocatori con ID 2 (Iscritti)"]
+
+
+def test_gestionetorneos_micro_master_is_refused_with_the_way_on(tmp_path, capsys):
+    # 1 and 2 win both games (round 2: 70 at their tables, 5 and 6 down to 40): GestioneTorneo's
+    # Sorteggiatore.calcoloNumeroSemifinaliMicroMaster gives 2 semifinals (manual V2.4,
+    # Tabella 1), 1 and 2 straight to the final; 001 §1 has 3 («un solo giocatore … da
+    # solo in testa … le semifinali saranno tre») or 4
+    changed = {1: 70, 5: 40, 2: 70, 6: 40}  # their tables stay within the map's 164
+    second = tuple((n, number, tuple((p, changed.get(p, v)) for p, v in seats))
+                   for n, number, seats in PRELIMINARY if n == 2)
+    first = tuple(t for t in PRELIMINARY if t[0] == 1)
+    semis = ((3, 1, ((3, 0), (6, 0), (7, 0), (10, 0))), (3, 2, ((4, 0), (5, 0), (8, 0), (9, 0))))
+    source = master(tmp_path, *master_rounds(*first, *second),
+                    *master_rounds(*semis, played=False))
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "il foglio ne ha 2 (le 2 semifinali del «micro-master» di GestioneTorneo, che il " \
+        "regolamento non prevede): cancellare dal file il foglio «3° Turno» e quelli dopo, " \
+        "importarlo di nuovo e preparare con «risiko-xl finali» le semifinali della formula " \
+        "master" in err
+    assert not out.exists()
