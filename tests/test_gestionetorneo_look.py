@@ -75,9 +75,9 @@ def test_each_formula_is_exported_as_a_type_gestionetorneo_reads(name):
     kind, lines = export_gt._type(SimpleNamespace(settings=Settings(), formula=formula), None)
     assert (kind, not lines) == EXPORTED[name]
     if lines:  # the closest one, said so
-        assert lines == [f"La formula {name} non ha una tipologia in GestioneTorneo: "
-                         f"«Tipologia di Torneo» è «{kind}», la più vicina (per un'altra, "
-                         f"scriverla in Impostazioni, «{TYPE_KEY}»)"]
+        assert lines == (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "
+                         f"{name} non ne ha una sua; per sceglierne un'altra, scriverla in "
+                         f"Impostazioni, «{TYPE_KEY}»)")
 
 
 def _imported(tmp_path: Path, kind: str, note: str, formula: str) -> Path:

@@ -210,9 +210,8 @@ def scoring_reminder(source: PostSource, players: int) -> tuple[str, ...]:
     if factor is not None and factor != 1:
         example = italian(Fraction(scoring.factored(21, players), scoring.scaled_parts),
                           scoring.table_decimals)
-        rounding = "con i decimali" if scoring.scaled_parts > 1 else "arrotondati per eccesso"
         rules.append(f"Tavolo da {players}: punti obiettivo ×{italian(factor, 2)} "
-                     f"{rounding} (es. 21 → {example}).")
+                     f"{scoring.rounding} (es. 21 → {example}).")
     rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))
