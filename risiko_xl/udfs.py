@@ -93,7 +93,7 @@ def RISIKO_PUNTI_OBIETTIVO(territori):
 @_guarded
 def RISIKO_PUNTI_TAVOLO(punti, giocatori, gioco=None):
     """Punti tavolo: punti obiettivo ×1,25 arrotondati per eccesso ai tavoli da 5; con
-    `gioco` «spqrisiko» (seed 004) i punti partita come sono."""
+    `gioco` «spqrisiko» (seed 004) i punti tavolo come sono."""
     values, scalar = flatten(punti)
     players = broadcast(len(values), giocatori, "giocatori")
     played = _game(gioco)
@@ -119,7 +119,7 @@ def RISIKO_POSIZIONE(tavolo, punti, fuori_obiettivo, ordine_gioco, risiko=None,
     gli eliminati seguono i superstiti. Una parità non risolvibile appare come «2=».
     `catena`: «001» (fuori obiettivo, ordine di gioco), «000» (Art. 26, colonne extra) o
     «004» (S.P.Q.RisiKo!: coefficiente, valore esercito, ordine inverso di gioco).
-    `gioco`: vuoto = RisiKo! classico; «spqrisiko» = punti partita, senza limite mappa.
+    `gioco`: vuoto = RisiKo! classico; «spqrisiko» = punti tavolo, senza limite mappa.
     `metodo`: il tavolo si ordina per ciò che il metodo conta (classico_1: tutti i
     territori + 50 per l'obiettivo); vuoto = per punti obiettivo."""
     tables, scalar = flatten(tavolo)
@@ -152,7 +152,7 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
                         armate=None, tavolo=None, coefficiente=None, gioco=None):
     """Punti torneo per riga col metodo scelto (millesimi: 1,048 → 1.048). `punti` sono i
     punti obiettivo non scalati; `penalita` punti tavolo da togliere (numero positivo).
-    `gioco` «spqrisiko» (seed 004): punti partita come sono (nessun ×1,25); `coefficiente`
+    `gioco` «spqrisiko» (seed 004): punti tavolo come sono (nessun ×1,25); `coefficiente`
     entra in centesimi nel metodo «piazzamento»."""
     values, scalar = flatten(punti)
     n = len(values)

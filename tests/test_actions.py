@@ -13,9 +13,10 @@ import pytest
 
 from risiko_xl import action_runner, actions, simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, ChartSpec
+from risiko_xl.books.excel_text import excel_value, needs_prefix
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from risiko_xl.books.xlwings_book import XlwingsBook, excel_value, needs_prefix
+from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
@@ -253,8 +254,9 @@ def test_chart_replaces_the_one_the_cli_drew_and_is_removed_when_empty(tmp_path,
     path = write_new(tmp_path / "cli.xlsx", {**formula_settings("master"), **DEMO_SETTINGS})
     file_book = OpenpyxlBook(path)
     simulate.register(file_book, simulate.players(12, 9, DEMO_SEED))
-    draw_round(file_book, 1)
-    simulate.play(file_book, 1, QUALIFYING, DEMO_SEED)
+    for round_no in (1, 2):  # the chart is drawn from two rounds with results
+        draw_round(file_book, round_no)
+        simulate.play(file_book, round_no, QUALIFYING, DEMO_SEED)
     update_standings(file_book)
     file_book.save()
     from_cli = ExcelStandIn(path, monkeypatch)
@@ -264,7 +266,7 @@ def test_chart_replaces_the_one_the_cli_drew_and_is_removed_when_empty(tmp_path,
     assert [(c["name"], c["title"], c["chart_type"]) for c in charts] == [
         (STANDINGS_TITLE, STANDINGS_TITLE, "BarStacked")]
     drawn = charts[0]["standin"]
-    assert drawn["source"] == "Classifica!E1:E11" and drawn["x_values"] == "Classifica!C2:C11"
+    assert drawn["source"] == "Classifica!E1:F11" and drawn["x_values"] == "Classifica!C2:C11"
     assert drawn["anchor"] == "J1" and drawn["plot_by"] == "Columns"
     assert drawn["axes"]["category"]["reverse_order"] is True
     with from_cli.session() as xl:
@@ -551,3 +553,20 @@ def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
     for sheet in ("Calcoli", "xlwings.conf", "Squadre"):
         assert stand_in.sheet(sheet)["visibility"] == "Hidden"
     assert stand_in.sheet("Risultati")["visibility"] == "Visible"
+
+
+def test_a_note_beside_the_rows_of_a_round_to_redraw_refuses_it_in_excel(excel):
+    stand_in = excel(players=10)
+    stand_in.run(actions.sorteggia_turno)
+    values = stand_in.sheet("Risultati")["values"]
+    for row in values:
+        row.extend([""] * (27 - len(row)))
+    values[5][26] = "arriva alle 21"  # AA6, beside round 1's 5th row
+    with stand_in.session() as xl:
+        xl.set_setting(actions.ROUND_TO_DRAW, 1)
+    before = copy.deepcopy(stand_in.payload)
+    stand_in.answers.append("yes")
+    stand_in.run(actions.sorteggia_turno)
+    prompt = last(stand_in).prompt
+    assert "la cella AA6, scritta accanto alla tabella Risultati" in prompt
+    assert "arriva alle 21" in prompt and stand_in.payload == before

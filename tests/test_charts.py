@@ -197,7 +197,7 @@ def test_refreshing_and_resaving_keeps_a_single_chart(demo, tmp_path):
     assert charts_by_sheet(path) == {}
 
 
-def test_no_chart_before_any_result_and_fewer_bars_with_fewer_players(tmp_path):
+def test_no_chart_before_two_rounds_and_fewer_bars_with_fewer_players(tmp_path):
     path = write_new(tmp_path / "piccolo.xlsx", {**formula_settings("master"),
                                                  "Seme sorteggio": "s"})
     assert charts_by_sheet(path) == {}
@@ -210,9 +210,14 @@ def test_no_chart_before_any_result_and_fewer_bars_with_fewer_players(tmp_path):
     simulate.play(book, 1, QUALIFYING, "s")
     update_standings(book)
     book.save()
+    assert charts_by_sheet(path) == {}  # one round: its bars would only repeat T1
+    draw_round(book, 2)
+    simulate.play(book, 2, QUALIFYING, "s")
+    update_standings(book)
+    book.save()
     chart, _ = _only_chart(path)
-    (series,) = chart.findall(".//c:ser", NS)
-    _, first, last = _range(series.find("c:val/c:numRef/c:f", NS).text)
+    first_series, _ = chart.findall(".//c:ser", NS)
+    _, first, last = _range(first_series.find("c:val/c:numRef/c:f", NS).text)
     assert last - first + 1 == 6
 
 
@@ -224,9 +229,22 @@ def test_standings_chart_uses_only_round_columns_with_results():
     assert (spec.table, spec.category, spec.series, spec.rows) == (
         "Classifica", "Giocatore", ("T1", "T2"), 10)
     assert standings_chart(table.where(lambda row: row["Pos"] <= 4)).rows == 4
+    assert spec.width_cm == 18  # one-letter names
+    table.set_column("T2", [None] * 12)
+    assert standings_chart(table).empty  # one round with results: no chart yet
     table.set_column("T1", [None] * 12)
     table.set_column("T2", [None] * 12)
     assert standings_chart(table).empty
+
+
+def test_a_long_name_widens_the_chart_so_it_is_shown_whole():
+    long_name = "Maria Vittoria Castiglioni della Rocca"  # 38 characters
+    table = Table.of({"Pos": n, "Giocatore": name, "T1": 1.0, "T2": 0.5}
+                     for n, name in enumerate(["Ada", long_name, "Bo"], start=1))
+    spec = standings_chart(table)
+    assert spec.label_chars == 38 and spec.width_cm == 18 + 0.25 * 18
+    table.set_column("Giocatore", ["x" * 200] * 3)
+    assert standings_chart(table).width_cm == 32  # capped: the sheet stays printable
 
 
 # --- LibreOffice reads the workbook with its chart --------------------------------------

@@ -78,3 +78,37 @@ def test_messages_name_procedures_in_italian():
     from risiko_xl.draw.engine import procedures_text
 
     assert procedures_text() == "ottimizzazione dei criteri («optimise»), cinquisti"
+
+
+def test_a_note_typed_beside_a_redrawn_rounds_rows_refuses_the_redraw(tmp_path, capsys):
+    # a note in column AA beside round 1's 5th row would end up beside another player
+    path = registered(tmp_path)
+    assert cli.main(["sorteggia", str(path)]) == 0
+    workbook = load_workbook(path)
+    sheet = workbook["Risultati"]
+    player = sheet.cell(6, 6).value
+    sheet["AA6"] = f"{player}: arriva alle 21"
+    workbook.save(path)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert "la cella AA6, scritta accanto alla tabella Risultati" in err
+    assert "accanto a un altro giocatore" in err and "arriva alle 21" in err
+    assert path.read_bytes() == before  # nothing written
+    # a column of the table with its header goes to Archivio with its row
+    workbook = load_workbook(path)
+    sheet = workbook["Risultati"]
+    sheet["AA6"] = None
+    workbook.save(path)
+    book = OpenpyxlBook(path)
+    results = book.read_table(schema.RESULTS.name)
+    results.headers.append("Appunti")
+    results.rows[4].values["Appunti"] = "arriva alle 21"
+    book.write_table(schema.RESULTS.name, results)
+    book.save()
+    assert cli.main(["sorteggia", str(path), "--turno", "1", "--forza"]) == 0
+    archived = OpenpyxlBook(path).read_table(schema.ARCHIVE.name)
+    (kept,) = [row for row in archived if row.get("Appunti")]
+    assert kept["Appunti"] == "arriva alle 21" and kept["ID"] == results.rows[4]["ID"]

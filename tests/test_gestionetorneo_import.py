@@ -380,7 +380,7 @@ def test_gufo_two_eliminated_and_a_tie_below_first(tmp_path, capsys, third, four
     assert [got[i] for i in (1, 2, 3, 4)] == [F(1250, 100), F(720, 100), F(720, 100),
                                              F(310, 100)]
     assert (got[5], got[6], got[7], got[8]) == (F(1260, 100), F(730, 100), *expected)
-    assert "«Eliminato» è l'ordine di eliminazione" in capsys.readouterr().out
+    assert "«Eliminato» 1 per il valore più basso (uscito per primo)" in capsys.readouterr().out
 
 
 def test_without_libreoffice_the_export_is_an_xlsx_said_plainly(tmp_path, monkeypatch, capsys):

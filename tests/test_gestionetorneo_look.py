@@ -2,7 +2,8 @@
 it (an organiser's and a referee's report): a «Tipologia di Torneo» GestioneTorneo knows
 (`SchedaTorneo.TipoTorneo.parseTipoTorneo`), the imported one and the tournament's note
 back as they were, TORNEO laid out as the template `resources/ModuloTorneo.xls`, and the
-look of `ExcelAccess.creaSchedaTurno` / `scriviClassifica` kept through LibreOffice's .xls."""
+look of `ExcelAccess.creaSchedaTurno` / `scriviClassifica` kept through LibreOffice's .xls
+(each won game light green, the club never cut, Iscritti's headers above the first row)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from risiko_xl.gestionetorneo import layout, look, reader, writer
 from risiko_xl.services import export_gt
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
 from tests.support.gestionetorneo import tournament
+from tests.support.gestionetorneo_master import FINAL, PRELIMINARY, SEMIFINALS, master, rounds
 from tests.support.lo_print import sheet_pdf
 from tests.support.pdf_text import page_texts
 from tests.support.programs import need_program
@@ -73,9 +75,9 @@ def test_each_formula_is_exported_as_a_type_gestionetorneo_reads(name):
     kind, lines = export_gt._type(SimpleNamespace(settings=Settings(), formula=formula), None)
     assert (kind, not lines) == EXPORTED[name]
     if lines:  # the closest one, said so
-        assert lines == [f"La formula {name} non ha una tipologia in GestioneTorneo: "
-                         f"«Tipologia di Torneo» è «{kind}», la più vicina (per un'altra, "
-                         f"scriverla in Impostazioni, «{TYPE_KEY}»)"]
+        assert lines == (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "
+                         f"{name} non ne ha una sua; per sceglierne un'altra, scriverla in "
+                         f"Impostazioni, «{TYPE_KEY}»)")
 
 
 def _imported(tmp_path: Path, kind: str, note: str, formula: str) -> Path:
@@ -287,3 +289,102 @@ def test_an_xls_model_through_libreoffice(tmp_path, capsys):
                      str(model.with_suffix(".xls"))]) == 0
     capsys.readouterr()
     _check_over_model(_as_xlsx(back, tmp_path / "letto"))
+
+
+CLUB = "QUARTU SANT'ELENA [Sardegna]"  # an organiser's longest club, cut before
+# tests.support.gestionetorneo.TABLES: who won each round's tables (by the typed points)
+WON = {(1, 1), (6, 1), (1, 2), (3, 2)}  # (player, round)
+YELLOW, LIGHT_ORANGE, LIGHT_GREEN = (f"FF{c}" for c in (look.YELLOW, look.LIGHT_ORANGE,
+                                                        look.LIGHT_GREEN))
+
+
+def _long_club(tmp_path: Path) -> Path:
+    """`tournament` as a Master with player 1 of a long club, imported."""
+    gt = tournament("Torneo Master")
+    gt = replace(gt, players=(replace(gt.players[0], club=CLUB), *gt.players[1:]))
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(writer.write(gt, tmp_path / "Modulo.xlsx")), "--out",
+                     str(out), "--formula", "master"]) == 0
+    return out
+
+
+def _green(path: Path) -> set[tuple[int, int]]:
+    """Classifica's light green cells as (player, round)."""
+    sheet = openpyxl.load_workbook(path)[layout.STANDINGS]
+    headers = [c.value for c in sheet[1]]
+    rounds = {i: h for i, h in enumerate(headers) if str(h).startswith("pt") and h != "pt_tot"}
+    return {(int(row[headers.index("id")].value), int(rounds[i][2:]))
+            for row in sheet.iter_rows(min_row=2) for i in rounds
+            if row[i].fill.fgColor.rgb == f"00{look.LIGHT_GREEN}"}
+
+
+def test_each_won_game_is_light_green(tmp_path, capsys):
+    """scriviClassifica: `partita.isVincitore(giocatore)` → styleCellClassWin, LIGHT_GREEN;
+    the other cells yellow on GestioneTorneo's first row (numeroRiga 1), orange on the
+    next; Classifica Ridotta, cloned without pt1…ptN, has no green."""
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(_long_club(tmp_path)), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    book = openpyxl.load_workbook(back)
+    sheet = book[layout.STANDINGS]
+    assert _green(back) == WON
+    for r, colour in ((2, look.YELLOW), (3, look.LIGHT_ORANGE), (4, look.YELLOW)):
+        assert sheet.cell(r, 1).fill.fgColor.rgb == f"00{colour}"
+    assert not any(c.fill.fgColor.rgb == f"00{look.LIGHT_GREEN}"
+                   for row in book[layout.SHORT_STANDINGS].iter_rows() for c in row)
+
+
+def test_the_final_phases_won_are_light_green(tmp_path, capsys):
+    """A master played to its final: each table's winner (the highest typed value, as
+    `Partita.isVincitore`) green in its round's column, the semifinals and the final too."""
+    tables = (*PRELIMINARY, *SEMIFINALS, *FINAL)
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(master(tmp_path, *rounds(*tables))), "--out",
+                     str(out)]) == 0
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    capsys.readouterr()
+    assert _green(back) == {(max(seats, key=lambda s: s[1])[0], n) for n, _, seats in tables}
+
+
+def _club_fits(book: openpyxl.Workbook) -> None:
+    """Classifica in Arial 10 bold, whatever the workbook's own font, the club's column
+    wider than CLUB in Arial 10 bold (in widths of «0», POI's autoSizeColumn unit)."""
+    sheet = book[layout.STANDINGS]
+    club = [c.value for c in sheet[1]].index("Club o Famiglia") + 1
+    cell = next(c for c in sheet[openpyxl.utils.get_column_letter(club)] if c.value == CLUB)
+    assert (cell.font.name, cell.font.sz, cell.font.b) == ("Arial", 10, True)
+    width = sheet.column_dimensions[openpyxl.utils.get_column_letter(club)].width
+    assert width >= look.text_width()(CLUB) + 1 > len(CLUB) + 1
+
+
+@pytest.mark.libreoffice
+def test_the_standings_and_players_look_through_the_xls(tmp_path, capsys):
+    """Read back through LibreOffice: the first row yellow, a won game light green, the club
+    not cut, plain and over a model; Iscritti's header row three lines tall (the
+    template's 38.25 points), so «Data di Nascita (gg/mm/aaaa)» stays above the first
+    player."""
+    soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    out = _long_club(tmp_path)
+    model = _model(tmp_path)
+    subprocess.run([soffice, f"-env:UserInstallation={(tmp_path / 'p').resolve().as_uri()}",
+                    "--headless", "--convert-to", "xls:MS Excel 97", "--outdir",
+                    str(tmp_path), str(model)], check=True, capture_output=True, timeout=180)
+    plain, over = tmp_path / "Piano.xls", tmp_path / "Modello.xls"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(plain)]) == 0
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(over), "--modello",
+                     str(model.with_suffix(".xls"))]) == 0
+    capsys.readouterr()
+    books = {path: _as_xlsx(path, tmp_path / path.stem) for path in (plain, over)}
+    for book in books.values():
+        _club_fits(book)
+        sheet = book[layout.STANDINGS]
+        headers = [c.value for c in sheet[1]]
+        first = sheet.cell(2, headers.index("pt1") + 1)  # player 1 won round 1
+        assert (sheet.cell(2, 1).fill.fgColor.rgb, first.fill.fgColor.rgb,
+                sheet.cell(3, 1).fill.fgColor.rgb) == (YELLOW, LIGHT_GREEN, LIGHT_ORANGE)
+    players = books[plain][layout.PLAYERS]
+    assert players.row_dimensions[layout.PLAYERS_HEADER_ROW].height == \
+        pytest.approx(look.HEADER_ROW_HEIGHT, abs=0.5)
+    header = players.cell(layout.PLAYERS_HEADER_ROW, 8)
+    assert header.value == "Data di Nascita (gg/mm/aaaa)" and header.alignment.wrap_text

@@ -102,7 +102,7 @@ def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
     capsys.readouterr()
     again = reader.read(back)
     # ScorePlayerQualificazioniNazionale.trascodificaPunteggio reads the typed value as
-    # thousandths: -1 would be -0,001; GestioneTorneo has no elimination mark, 0 is 0,000
+    # thousandths: -1 would be -0,001 (a point lost): the master's eliminated goes back 0
     assert again.rounds[0].tables[0].seats[4].value == 0
     # getClassificaMaster2020(false, …) ranks getListaGiocatori(false): every registered
     # player; 3 (1,078, second) stays second though «Partecipa Torneo» NO
@@ -110,7 +110,11 @@ def test_eliminated_go_back_as_0_and_who_played_stays_ranked(tmp_path, capsys):
     short = list(openpyxl.load_workbook(back)[layout.SHORT_STANDINGS].values)[1:]
     assert [(pos, pid) for pos, _, _, _, pid in short[:3]] == [("1", "1"), ("2", "3"),
                                                               ("3", "6")]
-    assert {int(row[4]) for row in short} == set(range(1, 11))
+    # ExcelValidator.validazioniIncrociate: «Il giocatore presente in classifica con l'ID
+    # 10 non risulta aver disputato alcuna partita»: 10 (Partecipa NO, never seated) is
+    # left out, 1–9 (who played) listed, positions 1–9 (none above the 9 listed)
+    assert {int(row[4]) for row in short} == set(range(1, 10))
+    assert sorted(int(row[0]) for row in short) == list(range(1, 10))
 
 
 def test_open_decimals_are_stated_and_help_names_the_way_back(tmp_path, capsys):
@@ -118,8 +122,8 @@ def test_open_decimals_are_stated_and_help_names_the_way_back(tmp_path, capsys):
     assert cli.main(["importa", str(source), "--out", str(tmp_path / "t.xlsx")]) == 0
     # ScorePlayerOpen keeps 21 × 1,25 = 26,25, and so does the preset (scaled_parts 100)
     printed = capsys.readouterr().out
-    assert "tengono i decimali come in GestioneTorneo: open 21 a un tavolo da 5 → 26,25" in \
-        printed
+    assert "(×1,25 ai tavoli da 5, ×0,75 ai tavoli da 3) con i decimali, come GestioneTorneo " \
+        "(21 a un tavolo da 5 → 26,25)" in printed
     assert "arrotondati per eccesso" not in printed
     with pytest.raises(SystemExit):
         cli.main(["--help"])

@@ -22,8 +22,8 @@ import pytest
 from openpyxl import Workbook, load_workbook
 
 from risiko_xl import actions, cli, simulate
+from risiko_xl.books.excel_text import excel_value
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.books.xlwings_book import excel_value
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.standings.model import QUALIFYING
 from tests.support.excel_standin import ExcelStandIn, excel_entry

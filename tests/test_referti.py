@@ -4,9 +4,12 @@ escaping of hostile names, located Italian errors and reproducible bytes."""
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import io
 import math
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -251,6 +254,35 @@ def test_logo_is_embedded(small, tmp_path):
     dpmm = pages[0].size[0] / 210  # the red logo is drawn top left: a mid-grey block
     block = pages[0].crop(tuple(round(v * dpmm) for v in (12, 12, 40, 25)))
     assert 60 < ImageStat.Stat(block).mean[0] < 110
+
+
+def test_a_phone_photo_logo_prints_and_a_huge_one_is_refused(small, tmp_path):
+    book = OpenpyxlBook(small)
+    photo = Image.effect_noise((4000, 3000), 60).convert("RGB")  # a few MB, like a photo
+    photo.save(small.parent / "foto.jpg", quality=92)
+    assert (small.parent / "foto.jpg").stat().st_size > 2_000_000
+    book.set_setting("Logo", "foto.jpg")  # a phone photo: it must work, and fast
+    started = time.perf_counter()
+    pdf = write_referti(book, 1, tmp_path / "r.pdf")
+    html = write_referti(book, 1, tmp_path / "r.html")
+    assert time.perf_counter() - started < 10
+    # scaled down once to 600 pixels (4 cm at 380 dpi), not repeated in full on each sheet
+    assert pdf.stat().st_size < 1_000_000 and html.stat().st_size < 1_000_000
+    src = parse(html).find(".//img[@class='logo']").get("src")
+    with Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))) as shown:
+        assert shown.size == (600, 450) and shown.format == "JPEG"
+    # 10000×10000: 100 million pixels, refused from the header, before decoding it
+    Image.new("1", (10000, 10000)).save(small.parent / "enorme.png")
+    book.set_setting("Logo", "enorme.png")
+    started = time.perf_counter()
+    with pytest.raises(RisikoError) as err:
+        write_referti(book, 1, tmp_path / "huge.pdf")
+    assert time.perf_counter() - started < 2
+    text = str(err.value)
+    assert "«Logo»" in text and "enorme.png" in text and "10000×10000 pixel" in text
+    assert "25 milioni di pixel" in text and "\n" not in text
+    assert not (tmp_path / "huge.pdf").exists()
+    book.set_setting("Logo", None)
 
 
 def test_errors_are_italian_and_located(small, tmp_path):

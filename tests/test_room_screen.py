@@ -14,7 +14,7 @@ from fractions import Fraction
 import html5lib
 import pytest
 
-from risiko_xl import cli
+from risiko_xl import cli, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.publish.post import Dropped, GameTable, PlayerLine, Post, Ranking, Standing
 from risiko_xl.publish.posts import render_post
@@ -127,6 +127,28 @@ def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
 
 
 
+@pytest.mark.lento
+def test_the_spareggio_results_screen_still_shows_who_went_straight_to_the_final(tmp_path):
+    # after the spareggio's results (round 5 played, the final drawn), the organiser
+    # still expects the screen to say who was already in the final: A, B, E
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
+    assert cli.main(["finals", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    simulate.play(book, 5, "Spareggio", "schermo")
+    book.save()
+    assert cli.main(["finals", str(path)]) == 0
+    page = publish(OpenpyxlBook(path), "schermo", 5, now=NOW)
+    tree = html5lib.parse(page, namespaceHTMLElements=False)
+    cards = {el.get("id"): "".join(el.itertext()) for el in tree.iter("div")
+             if (el.get("id") or "").startswith("tavolo-")}
+    assert set(cards) == {"tavolo-1", "tavolo-diretti"}
+    assert "Già in finale" in cards["tavolo-diretti"]
+    for name in ("Nome A", "Nome B", "Nome E"):
+        assert name in cards["tavolo-diretti"] and name not in cards["tavolo-1"]
+    assert "Nome D" not in cards["tavolo-diretti"]  # he won the spareggio, on its card
+
+
 NAME_CUT = """<script>
 document.body.setAttribute("data-misura", JSON.stringify(
   [...document.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
@@ -149,3 +171,27 @@ def test_played_semifinal_cards_keep_every_name_whole(tmp_path):
     found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
     tree = html5lib.parse(found, namespaceHTMLElements=False)
     assert json.loads(tree.find("body").get("data-misura")) == []
+
+
+CLUB_CUT = NAME_CUT.replace('".nome"', '".club"')
+
+
+@pytest.mark.chromium
+def test_long_clubs_on_the_cards_go_on_two_lines_and_are_never_cut(tmp_path):
+    # nine cards of four: a long club on two lines, as in the standings, and the cards
+    # two to a row when a club's line is still long; a short club stays on one line
+    tables = tuple(GameTable("Qualificazione", 1, t, tuple(
+        PlayerLine(f"{i + 1}", f"G{t}{i}", f"Mario Rossi {t}{i}", LONG_CLUBS[(t + i) % 4],
+                   40 + i, Fraction(i)) for i in range(4))) for t in range(1, 10))
+    post = Post("Torneo di prova", "", "", 1, "Qualificazione", NOW, None, 3, results=tables)
+    html = render_post(post, "schermo")
+    page = tmp_path / "tavoli.html"
+    page.write_text(html.replace("</body>", CLUB_CUT), encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    assert json.loads(tree.find("body").get("data-misura")) == []
+    clubs = {"".join(s.itertext()): s.get("class") for s in tree.iter("span")
+             if "club" in (s.get("class") or "")}
+    assert clubs["Circolo RicreativoSant'Eufemia d'Aspromonte"] == "club a-capo"
+    assert clubs["Eagles Roma"] == "club" and clubs["Gufo Torino"] == "club"
+    assert "colonne-2" in html

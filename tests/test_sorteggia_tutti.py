@@ -21,6 +21,7 @@ from collections import Counter
 from itertools import combinations
 
 import pytest
+from openpyxl import load_workbook
 
 from risiko_xl import cli, simulate
 from risiko_xl.books import schema
@@ -176,3 +177,19 @@ def test_the_post_announces_the_next_round_to_play(tmp_path, capsys):
     assert cli.main(["pubblica", str(path), "--formato", "testo"]) == 0
     out = capsys.readouterr().out
     assert "turno 2" in out.lower() and "turno 5" not in out.lower()
+
+
+def test_a_note_beside_the_drawn_rows_refuses_drawing_them_all_again(tmp_path, capsys):
+    path = registered(tmp_path, 16, 5)
+    assert cli.main(["sorteggia", str(path), "--tutti"]) == 0
+    workbook = load_workbook(path)
+    workbook["Risultati"]["Z40"] = "tavolo 2: sedia rotta"  # beside a round 3 row
+    workbook["Risultati"]["Z41"] = "idem"
+    workbook.save(path)
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert cli.main(["sorteggia", str(path), "--tutti", "--forza"]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "la cella Z40 (e altre 1), scritta accanto alla tabella Risultati" in err
+    assert "dopo il nuovo sorteggio di tutti i turni" in err and "sedia rotta" in err
+    assert path.read_bytes() == before

@@ -311,10 +311,13 @@ def test_workbook_scores_game_points_with_the_tie_break_columns(rtu_book):
 def test_rtu_score_sheets_show_the_spqrisiko_columns(rtu_book):
     (sheet,) = score_sheets(OpenpyxlBook(rtu_book), 1)
     assert sheet.headers == SPQR_HEADERS
-    assert "Punti partita" in sheet.headers and "Coefficiente" in sheet.headers
+    # One name for one column: the sheet's header is `Risultati`'s («Punti obiettivo»).
+    assert sheet.headers[2] == "Punti obiettivo" and "Punti partita" not in sheet.headers
+    assert "Coefficiente" in sheet.headers
     assert "Valore esercito" in sheet.headers and "RisiKo!" not in sheet.headers
     text = " ".join(sheet.scoring_reminder)
     assert "20 punti" in text and "×1,25" not in text and "coefficiente" in text
+    assert "in «Punti obiettivo» i punti tavolo" in text
 
 
 def test_cns_draw_seating_ten_of_one_team_is_refused_and_nothing_written(tmp_path, capsys):

@@ -271,3 +271,75 @@ def test_a_round_drawn_again_says_which_typed_formula_it_emptied(tmp_path, capsy
         f"risiko-xl ripristina «{path}» --elenco"]
     kept = openpyxl.load_workbook(history.versions(path)[0].path)["Risultati"]
     assert kept[below.coordinate].value == f"={cell.coordinate}*1"
+
+
+def table_values(path, name):
+    """Table `name` of `path` as saved values, read by openpyxl and by python-calamine."""
+    book = openpyxl.load_workbook(path, data_only=True)
+    for sheet in book.worksheets:
+        if name in sheet.tables:
+            left, top, right, bottom = range_boundaries(sheet.tables[name].ref)
+            mine = [[sheet.cell(r, c).value for c in range(left, right + 1)]
+                    for r in range(top, bottom + 1)]
+            rows = CalamineWorkbook.from_path(str(path)).get_sheet_by_name(
+                sheet.title).to_python(skip_empty_area=False)
+            theirs = [[None if v == "" else v for v in row[left - 1:right]]
+                      for row in rows[top - 1:bottom]]
+            return mine, theirs
+    raise AssertionError(name)
+
+
+@pytest.mark.libreoffice
+def test_live_formulas_are_saved_with_their_values(tmp_path, capsys):
+    path = played(tmp_path)
+    book = OpenpyxlBook(path)
+    book.set_setting("Calcolo", "formule")
+    book.save()
+    resave_in_libreoffice(path, tmp_path)  # as the organiser's LibreOffice saves it
+    plain = tmp_path / "valori.xlsx"
+    shutil.copy(path, plain)
+    assert cli.main(["classifica", str(path)]) == 0
+    values = OpenpyxlBook(plain)
+    values.set_setting("Calcolo", "valori")
+    values.save()
+    assert cli.main(["classifica", str(plain)]) == 0
+    live = openpyxl.load_workbook(path)
+    assert ours(live["Classifica"]["A2"].value)  # formulas, which Excel recomputes
+    for name in (STANDINGS, schema.RESULTS.name):
+        mine, theirs = table_values(path, name)
+        want, _ = table_values(plain, name)
+        assert mine == want and theirs == want, name  # numbers for whoever does not compute
+    assert cli.main(["classifica", str(path)]) == 0  # the next command reads them again
+    assert table_values(path, STANDINGS)[0] == table_values(plain, STANDINGS)[0]
+    copy = tmp_path / "copia.xlsx"
+    assert cli.main(["esporta", str(path), str(copy)]) == 0
+    assert table_values(copy, STANDINGS)[0] == table_values(plain, STANDINGS)[0]
+
+
+@pytest.mark.libreoffice
+def test_the_values_copy_refuses_a_formula_without_a_saved_value(tmp_path, capsys):
+    path = played(tmp_path)
+    book = openpyxl.load_workbook(path)
+    mine = book.create_sheet("Mio")
+    mine["A1"], mine["A2"], mine["A3"] = "=1+1", "=COUNTA(Risultati[ID])", '=""'
+    book.save(path)  # openpyxl saves no value
+    copy = tmp_path / "copia.xlsx"
+    capsys.readouterr()
+    assert cli.main(["esporta", str(path), str(copy)]) == 2
+    err = capsys.readouterr().err
+    assert ("Foglio Mio, riga 1, colonna A: formula senza valore salvato: la copia "
+            "mostrerebbe la cella vuota; apri e salva il file in Excel o LibreOffice e "
+            "ripeti la copia (e altre 2 formule senza valore) (valore trovato: '=1+1')"
+            ) in err
+    assert not copy.exists()
+    resave_in_libreoffice(path, tmp_path)
+    assert cli.main(["esporta", str(path), str(copy)]) == 0  # `=""`: empty text, a value
+    values = openpyxl.load_workbook(copy)["Mio"]
+    assert values["A1"].value == 2 and values["A3"].value in (None, "")
+    assert cli.main(["classifica", str(path)]) == 0  # changes nothing A2 reads
+    assert cli.main(["esporta", str(path), str(copy), "--forza"]) == 0  # A3 kept its ""
+    assert cli.main(["sorteggia", str(path)]) == 0  # A2 reads what it changed: emptied
+    capsys.readouterr()
+    assert cli.main(["esporta", str(path), str(copy), "--forza"]) == 2
+    assert "Foglio Mio, riga 2, colonna A: formula senza valore salvato" in (
+        capsys.readouterr().err)

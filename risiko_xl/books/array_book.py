@@ -49,6 +49,9 @@ class ArrayBook:
                               valore=f"intestazioni: {listed(table.headers) or 'nessuna'}")
         return settings_of(table)
 
+    def beside(self, name: str) -> list[tuple[int, int, Any]]:
+        return []  # blocks passed to a worksheet function: nothing around them
+
     def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 

@@ -100,7 +100,8 @@ def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[st
                 xml = archive.read(parts[title]).decode("utf-8")
                 for match in _SAVED.finditer(xml):
                     attrs = dict(_ATTR.findall(match["attrs"]))
-                    if attrs.get("r") in cells and match["v"] and attrs.get("t") != "s":
+                    if attrs.get("r") in cells and attrs.get("t") != "s" and (
+                            match["v"] or attrs.get("t") == "str"):  # "": empty text
                         kind = f' t="{attrs["t"]}"' if "t" in attrs else ""
                         found.setdefault(title, {})[attrs["r"]] = Saved(kind, match["v"])
     except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError, UnicodeError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openpyxl.utils import get_column_letter
 
@@ -52,18 +53,29 @@ def arguments(results_headers: Sequence[str] = schema.RESULTS.headers) -> str:
 
 
 class Formula(str):
-    """Cell text to be written as a formula (plain text starting with `=` stays text)."""
+    """Cell text to be written as a formula (plain text starting with `=` stays text);
+    `value`: what it computes, when we know it (saved with it for whoever reads saved
+    values without computing: the next command, a values copy, pandas, a phone)."""
+
+    value: Any
+
+    def __new__(cls, text: str, value: Any = None) -> Formula:
+        made = super().__new__(cls, text)
+        made.value = value
+        return made
 
 
 @dataclass(frozen=True)
 class SheetFormula:
-    """A formula whose results fill `rows` × `columns` cells from (`row`, `column`)."""
+    """A formula whose results fill `rows` × `columns` cells from (`row`, `column`);
+    `values`: those results by row, when we know them (saved with the formula)."""
 
     row: int
     column: int
     rows: int
     columns: int
     text: str
+    values: tuple[tuple[Any, ...], ...] = ()
 
 
 def wants_formulas(book: Book) -> bool:
@@ -89,9 +101,9 @@ def block_of(row: int, column: int, width: int) -> str:
     return f"{SHEET}!{_address(row, column)}:{_address(LAST_ROW, column + width - 1)}"
 
 
-def index_formula(table: str, block: str, column: int) -> Formula:
-    """The table cell formula: this row's value, column `column` of `block`."""
-    return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})")
+def index_formula(table: str, block: str, column: int, value: Any = None) -> Formula:
+    """The table cell formula: this row's value, column `column` of `block` (`value`)."""
+    return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})", value)
 
 
 _OURS = re.compile(rf"=INDEX\({SHEET}!\$[A-Z]+\$\d+:\$[A-Z]+\$\d+,ROW\(\)-ROW\([^\[\]]+"
@@ -105,14 +117,18 @@ def ours(formula: str) -> bool:
 
 def sheet_formulas(results_rows: int, standings_rows: int, standings_columns: int,
                    results_headers: Sequence[str] = schema.RESULTS.headers,
+                   values: tuple[Sequence[Sequence[Any]], Sequence[Sequence[Any]]] = ((), ()),
                    ) -> list[SheetFormula]:
     """The two worksheet functions of `Calcoli`, sized for the tables' current rows (a
-    legacy array formula in a file; Excel with dynamic arrays spills them instead)."""
+    legacy array formula in a file; Excel with dynamic arrays spills them instead);
+    `values`: what each computes, by row (the standings' header row first), if known."""
     computed = len(schema.RESULTS.computed)
     given = arguments(results_headers)
+    results, standings = (tuple(tuple("" if v is None else v for v in row) for row in block)
+                          for block in values)
     return [
         SheetFormula(*RESULTS_AT, max(results_rows, 1), computed,
-                     f"=RISIKO_RISULTATI({given})"),
+                     f"=RISIKO_RISULTATI({given})", results),
         SheetFormula(*STANDINGS_AT, max(standings_rows, 1) + 1, standings_columns,
-                     f"=RISIKO_CLASSIFICA({given})"),
+                     f"=RISIKO_CLASSIFICA({given})", standings),
     ]

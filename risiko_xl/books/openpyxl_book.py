@@ -89,6 +89,7 @@ class OpenpyxlBook:
         self._long = LongTexts(workbook)  # texts longer than a cell holds
         self._written: set[tuple[str, int, int]] = set()  # cells the command changed
         self._rewritten: set[str] = set()  # sheets it wrote anew (`set_sheet_formulas`)
+        self._computed: dict[tuple[str, int, int], Any] = {}  # our formulas' known values
         self.replaced: list[Replaced] = []
 
     def _changed(self, name: str) -> None:
@@ -201,6 +202,13 @@ class OpenpyxlBook:
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
 
+    def beside(self, name: str) -> list[tuple[int, int, Any]]:
+        sheet, found = self._find(name)
+        _, top, right, bottom = range_boundaries(found.ref)
+        return sorted((row, col, cell.value) for (row, col), cell in sheet._cells.items()
+                      if top < row <= bottom and col > right
+                      and cell.value is not None and cell.value != "")
+
     def _put(self, cell: Any, value: Any) -> None:
         """`put`, noting the cell as changed and a formula the user typed there as
         replaced (our own formulas are not the user's)."""
@@ -209,7 +217,11 @@ class OpenpyxlBook:
             text = getattr(old, "text", None) or str(old)  # an ArrayFormula: its text
             if not ours(text):
                 self.replaced.append(Replaced(cell.parent.title, cell.coordinate, text, value))
-        self._written.add((cell.parent.title, cell.row, cell.column))
+        where = (cell.parent.title, cell.row, cell.column)
+        self._written.add(where)
+        self._computed.pop(where, None)
+        if isinstance(value, Formula) and value.value is not None:
+            self._computed[where] = value.value
         put(cell, value)
 
     def _keeps_formula(self, cell: Any, table: str, value: Any) -> bool:
@@ -254,17 +266,25 @@ class OpenpyxlBook:
     def set_sheet_formulas(self, sheet: str, note: str,
                            formulas: Sequence[SheetFormula]) -> None:
         """Empty `sheet` (created at the end if missing), `note` in A1, then each formula
-        as an array formula over its block (one cell: a plain formula)."""
+        as an array formula over its block (one cell: a plain formula), with its values
+        where known: the first saved with the formula, the others in their cells, as
+        Excel saves an array formula's results."""
         target = (self.workbook[sheet] if sheet in self.workbook.sheetnames
                   else self.workbook.create_sheet(sheet))
         target.delete_rows(1, target.max_row)
         self._rewritten.add(target.title)
+        self._computed = {k: v for k, v in self._computed.items() if k[0] != target.title}
         put(target.cell(1, 1), note)
         for f in formulas:
+            for r, row in enumerate(f.values[:f.rows]):
+                for c, value in enumerate(row[:f.columns]):
+                    put(target.cell(f.row + r, f.column + c), value)
             first = f"{get_column_letter(f.column)}{f.row}"
             last = f"{get_column_letter(f.column + f.columns - 1)}{f.row + f.rows - 1}"
             target[first] = (f.text if first == last
                              else ArrayFormula(f"{first}:{last}", f.text))
+            if f.values and f.values[0]:
+                self._computed[target.title, f.row, f.column] = f.values[0][0]
 
     # --- look -------------------------------------------------------------------------
     def apply_look(self, look: Look) -> None:
@@ -284,10 +304,15 @@ class OpenpyxlBook:
 
     def _cached(self) -> formula_cache.Cached:
         """The value the file saved for each formula, where the writes left it right
-        (see `formula_cache.cached`); none for a workbook not read from a file."""
-        if self._read_as is None:
-            return {}
-        return formula_cache.cached(self.workbook, self.path, self._written, self._rewritten)
+        (see `formula_cache.cached`; none for a workbook not read from a file), and the
+        value of each formula of ours written with its value."""
+        found = ({} if self._read_as is None else
+                 formula_cache.cached(self.workbook, self.path, self._written,
+                                      self._rewritten))
+        for (title, row, column), value in self._computed.items():
+            found.setdefault(self.workbook[title].path.lstrip("/"), {})[
+                f"{get_column_letter(column)}{row}"] = value
+        return found
 
     def save(self, path: str | Path | None = None) -> None:
         """Atomic save; the previous file is kept as the backup."""

@@ -130,5 +130,5 @@ def stacked_bars(sheet: Worksheet, table: Table, spec: ChartSpec) -> Any:
     chart.y_axis.crosses = "max"  # value axis at the bottom of the reversed categories
     chart.x_axis.delete = chart.y_axis.delete = False  # openpyxl 3.1 hides them otherwise
     chart.legend.position = "b"
-    chart.width, chart.height = 18, 3 + 0.9 * spec.rows  # cm
+    chart.width, chart.height = spec.width_cm, spec.height_cm
     return chart

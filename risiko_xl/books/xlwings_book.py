@@ -13,9 +13,11 @@ Only this subset of the xlwings API is used (`XLWINGS_API`, checked by the tests
   `App`: `alert(prompt, title=, buttons=, mode=)`, `status_bar`;
 - `Sheets`: iteration, `len()`, `[i]`, `add(name=, after=)`;
   `Sheet`: `name`, `tables`, `charts`, `range(...)`, `clear_contents()`, `visible` (write),
-  `page_setup`; `PageSetup`: `print_area` (write);
+  `page_setup`, `used_range` (read: what is typed beside a table);
+  `PageSetup`: `print_area` (write);
 - `Tables`: iteration; `Table`: `name`, `range`, `resize(range)`;
-  `Range`: `row`, `column`, `shape`, `sheet`, `options(ndim=2).value` (read), `value` (write),
+  `Range`: `row`, `column`, `shape`, `sheet`, `last_cell`, `options(ndim=2).value` (read),
+  `value` (write),
   `formula` (read, where the engine can: the formulas the user typed in a table),
   `formula2` (write: a formula that spills, for the `Calcoli` sheet), `number_format` and
   `column_width` (write: the workbook's look, `layout`; widths in characters, as desktop
@@ -32,7 +34,6 @@ a date, TRUE, an error) is written with Excel's text prefix `'`, so it stays tex
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,7 +44,8 @@ from openpyxl.utils import get_column_letter
 
 from risiko_xl.books.book import checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
-from risiko_xl.books.live_formulas import Formula, SheetFormula
+from risiko_xl.books.excel_text import excel_value
+from risiko_xl.books.live_formulas import SheetFormula
 from risiko_xl.books.look import Look, dress
 from risiko_xl.books.replaced_formulas import Replaced, keep_typed, typed_formulas
 from risiko_xl.books.schema import SETTINGS
@@ -57,11 +59,12 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "App": frozenset({"alert", "status_bar"}),
     "Sheets": frozenset({"__iter__", "__len__", "__getitem__", "add"}),
     "Sheet": frozenset({"name", "tables", "charts", "range", "clear_contents", "visible",
-                        "page_setup"}),
+                        "page_setup", "used_range"}),
     "PageSetup": frozenset({"print_area"}),
     "Tables": frozenset({"__iter__"}),
     "Table": frozenset({"name", "range", "resize"}),
-    "Range": frozenset({"row", "column", "shape", "sheet", "options", "value", "formula",
+    "Range": frozenset({"row", "column", "shape", "sheet", "last_cell", "options", "value",
+                        "formula",
                         "formula2",
                         "number_format", "column_width"}),
     "Charts": frozenset({"__iter__", "add"}),
@@ -71,40 +74,6 @@ XLWINGS_API: dict[str, frozenset[str]] = {
     "ChartAxis": frozenset({"title", "reverse_order", "crosses"}),
 }
 
-TEXT_PREFIX = "'"
-_LITERALS = frozenset({"true", "false", "vero", "falso"})
-# words Excel reads inside a number, date or time ("3 mar 2026", "1e5", "9 pm")
-_DATE_TEXT = (
-    "gen gennaio feb febbraio mar marzo apr aprile mag maggio giu giugno lug luglio ago "
-    "agosto set sett settembre ott ottobre nov novembre dic dicembre jan january february "
-    "march april may jun june jul july aug august sep sept september oct october november "
-    "dec december am pm a p e")
-_DATE_WORDS = frozenset(_DATE_TEXT.split())
-_WORDS = re.compile(r"[^\W\d_]+")
-
-
-def needs_prefix(text: str) -> bool:
-    """Whether Excel would not keep `text` as typed: a formula, a number, a date or time,
-    a logical value, an error value (also after leading blanks: tab, CR), or text already
-    starting with the prefix."""
-    if text[:1] == TEXT_PREFIX or text.lstrip()[:1] in ("=", "+", "-", "@", "#"):
-        return True
-    if text.strip().casefold() in _LITERALS:
-        return True
-    if not any(c.isdigit() for c in text):
-        return False
-    return all(word.casefold() in _DATE_WORDS for word in _WORDS.findall(text))
-
-
-def excel_value(value: Any) -> Any:
-    """A value as written to a cell (None = empty)."""
-    if isinstance(value, Formula):
-        return str(value)
-    if isinstance(value, str):
-        if not value:
-            return None
-        return TEXT_PREFIX + value if needs_prefix(value) else value
-    return value
 
 
 @dataclass
@@ -187,6 +156,17 @@ class XlwingsBook:
                                for r, row in enumerate(grid.body, start=grid.top + 1)
                                if any(v is not None and v != "" for v in row)],
                      grid.sheet.name, grid.top, name)
+
+    def beside(self, name: str) -> list[tuple[int, int, Any]]:
+        grid = self._grid(name)
+        right = grid.left + grid.width  # the first column after the table
+        last = grid.sheet.used_range.last_cell.column
+        if last < right or not grid.rows:
+            return []
+        block = grid.sheet.range((grid.top + 1, right), (grid.top + grid.rows, last))
+        return [(grid.top + 1 + i, right + j, value)
+                for i, row in enumerate(block.options(ndim=2).value)
+                for j, value in enumerate(row) if value is not None and value != ""]
 
     def write_table(self, name: str, table: Table, replace_headers: bool = False) -> None:
         """Replace the body of table `name` with `table`'s rows (columns matched by header;
@@ -394,4 +374,4 @@ def _write_grid(grid: _Grid) -> None:
     grid.cells.clear()
 
 
-__all__ = ["XLWINGS_API", "XlwingsBook", "excel_value", "needs_prefix"]
+__all__ = ["XLWINGS_API", "XlwingsBook"]

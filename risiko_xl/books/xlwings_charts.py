@@ -48,8 +48,8 @@ def draw(item: LiveChart) -> None:
     first, last = item.header + 1, item.header + spec.rows
     low, high = min(item.series), max(item.series)  # consecutive round columns T1, T2, …
     chart = sheet.charts.add(name=spec.title, chart_type="bar_stacked",
-                             anchor=sheet.range(item.anchor), width=18 * CM,
-                             height=(3 + 0.9 * spec.rows) * CM)
+                             anchor=sheet.range(item.anchor), width=spec.width_cm * CM,
+                             height=spec.height_cm * CM)
     chart.set_source_data(sheet.range((item.header, low), (last, high)), plot_by="columns")
     chart.set_x_axis_values(sheet.range((first, item.category), (last, item.category)))
     chart.title = spec.title

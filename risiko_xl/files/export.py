@@ -2,12 +2,19 @@
 
 Formulas are replaced by the values Excel last computed, macros and the `xlwings.conf`
 sheet are left out, so the copy opens anywhere (Excel without Python, LibreOffice,
-Google Sheets) and shows the same numbers.
+Google Sheets) and shows the same numbers. A formula the file holds no value for (saved by a
+program that does not compute, or emptied by a command because what it reads changed) is
+refused, naming its cell: the copy would show an empty cell where the workbook shows a
+number.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+from openpyxl.utils import get_column_letter
+from openpyxl.workbook.workbook import Workbook
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.safe_open import load
@@ -29,7 +36,31 @@ def export_values(source: Path, target: Path, force: bool = False) -> Path:
         raise RisikoError("il file esiste già: per sostituirlo con la copia usare --forza",
                           valore=str(target))
     book = load(source, data_only=True, keep_vba=False)
+    _refuse_unsaved(load(source, keep_vba=False), book)
     if CONFIG_SHEET in book.sheetnames:
         del book[CONFIG_SHEET]
     atomic_write(target, lambda temp: book.save(temp))
     return target
+
+
+def _refuse_unsaved(formulas: Workbook, values: Workbook) -> None:
+    """RisikoError naming the first formula of `formulas` whose saved value `values` lacks
+    (no value at all: a formula whose result is empty text has one, an empty string)."""
+    missing = [(sheet.title, row, column, cell.value)
+               for sheet in formulas.worksheets if sheet.title != CONFIG_SHEET
+               for (row, column), cell in sorted(sheet._cells.items())
+               if cell.data_type == "f" and _no_value(values[sheet.title], row, column)]
+    if not missing:
+        return
+    sheet, row, column, text = missing[0]
+    others = (f" (e altre {len(missing) - 1} formule senza valore)" if len(missing) > 2
+              else " (e un'altra formula senza valore)" if len(missing) == 2 else "")
+    raise RisikoError("formula senza valore salvato: la copia mostrerebbe la cella vuota; "
+                      f"apri e salva il file in Excel o LibreOffice e ripeti la copia{others}",
+                      foglio=sheet, riga=row, colonna=get_column_letter(column),
+                      valore=getattr(text, "text", None) or str(text))
+
+
+def _no_value(sheet: Any, row: int, column: int) -> bool:
+    cell = sheet._cells.get((row, column))  # openpyxl's cells, read without creating them
+    return cell is None or (cell.value is None and cell.data_type == "n")

@@ -42,6 +42,13 @@ INFO_ROWS = {  # field -> (row, label as the template writes it)
 TOURNAMENT_TYPES = ("Raduno Nazionale", "Torneo Master", "Torneo Open", "Torneo Interclub",
                     "Campionato periodico", "Torneo a Squadre", "Torneo 2VS2",
                     "Torneo a Inviti", "Amichevoli", "Campionato Nazionale")
+# the types whose standings GestioneTorneo computes with final phases: its MasterRisiko
+# and RadunoNazionale (`ExcelAccess.scriviClassifica` → `getClassificaMaster2020`,
+# `getClassificaRadunoNazionale2020`: turns 1–2 qualifying, 3 the semifinals, 4 the final,
+# whose players come first); every other type's standings (`getClassificaTorneoOpen`,
+# `getClassificaTorneoGufo`, `getClassificaCampionatoGufo`, `getClassificaNazionaleRisiko`,
+# …) sum every «N° Turno» sheet as a round
+FINALS_TYPES = ("Torneo Master", "Raduno Nazionale")
 DATE_FIRST_ROW, DATE_ROUNDS = 8, 30
 DATE_LABEL = "Data Turno "
 # our own line, below the dates where GestioneTorneo reads nothing: the formula played, so

@@ -8,6 +8,7 @@ print setup an organiser can print: landscape, one page wide."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
@@ -22,6 +23,10 @@ LINE_POINTS = 15  # a row's height per line of Arial 10, in points
 
 # POI's IndexedColors in Excel's default palette
 ORANGE, LIGHT_ORANGE, YELLOW, GOLD, LIME = "FF6600", "FF9900", "FFFF00", "FFCC00", "99CC00"
+LIGHT_GREEN = "CCFFCC"  # a won game's cell in Classifica (`creaStiliClassifica`)
+FONT_SIZE = 10  # the headers' and Classifica's size: POI's default font, Arial 10
+HEADER_ROW_HEIGHT = 38.25  # Iscritti's header row in the template: three lines of Arial 10
+WIDTH_MARGIN = 2  # a fitted column's room beyond its text, in digit widths
 
 
 def _fill(rgb: str) -> PatternFill:
@@ -30,7 +35,7 @@ def _fill(rgb: str) -> PatternFill:
 
 THIN, THICK, MEDIUM = Side("thin"), Side("thick"), Side("medium")
 BOXED = Border(left=MEDIUM, right=MEDIUM, top=MEDIUM, bottom=MEDIUM)
-HEADER = dict(font=Font(name="Arial", bold=True), fill=_fill(ORANGE),
+HEADER = dict(font=Font(name="Arial", size=FONT_SIZE, bold=True), fill=_fill(ORANGE),
               alignment=Alignment(horizontal="center", vertical="center"),
               border=Border(left=THIN, right=THIN, top=THICK, bottom=THICK))
 TOP = Alignment(vertical="top", wrap_text=True)
@@ -85,12 +90,16 @@ def tournament_print(sheet: Worksheet) -> None:
 
 
 def players(sheet: Worksheet) -> None:
-    """Iscritti with the template's widths and its headers bold."""
+    """Iscritti with the template's widths, and its headers in Arial 10 bold, wrapped in a
+    row three lines tall (the template's 38.25 points): «Data di Nascita (gg/mm/aaaa)» on
+    two lines stays above the first player."""
     widths = (3.7, 12.56, 17.99, 18.99, 37.27, 11.85, 23.85, 16.85, 11.28, 30)
     for column, width in enumerate(widths, start=1):
         sheet.column_dimensions[get_column_letter(column)].width = width
     for cell in sheet[layout.PLAYERS_HEADER_ROW]:
-        _style(cell, font=Font(name="Arial", bold=True), alignment=TOP)
+        _style(cell, font=Font(name="Arial", size=FONT_SIZE, bold=True),
+               alignment=Alignment(vertical="bottom", wrap_text=True))
+    sheet.row_dimensions[layout.PLAYERS_HEADER_ROW].height = HEADER_ROW_HEIGHT
     sheet.freeze_panes = f"A{layout.PLAYERS_FIRST_ROW}"
     _print_wide(sheet, f"{layout.PLAYERS_HEADER_ROW}:{layout.PLAYERS_HEADER_ROW}")
 
@@ -135,23 +144,46 @@ def _lines(value: object) -> int:
                for part in str(value or "").split("\n"))
 
 
-def standings(sheet: Worksheet, thousandths: bool) -> None:
+def standings(sheet: Worksheet, thousandths: bool,
+              won: frozenset[tuple[int, int]] = frozenset()) -> None:
     """Classifica (and Classifica Ridotta) as `scriviClassifica`: the headers orange, the
-    rows bold on yellow and orange by turns, each column as wide as its text; the points
+    rows bold on yellow and orange by turns (the first yellow), each game a player won
+    (the (row, column) cells `won`) light green, each column as wide as its text in
+    Arial 10 bold (POI's `autoSizeColumn`), whatever the workbook's own font; the points
     (pt1, pt2, …, pt_tot) in «0.000» for a tournament in thousandths (a Master); printed
     landscape, one page wide, the headers on every page."""
     points = {cell.column for cell in sheet[1] if str(cell.value).startswith(layout.POINTS_PREFIX)}
-    widths: dict[int, int] = {}
+    widths: dict[int, float] = {}
+    measure = text_width()
+    bold = Font(name="Arial", size=FONT_SIZE, bold=True)
     for row in sheet.iter_rows():
         for cell in row:
-            widths[cell.column] = max(widths.get(cell.column, 0), len(str(cell.value or "")))
+            shown = format(cell.value, ".3f") if thousandths and cell.column in points \
+                and isinstance(cell.value, int | float) else str(cell.value or "")
+            widths[cell.column] = max(widths.get(cell.column, 0), measure(shown))
             if cell.row == 1:
                 _style(cell, **HEADER)
                 continue
-            _style(cell, font=Font(name="Arial", bold=True),
-                   fill=_fill(LIGHT_ORANGE if cell.row % 2 else YELLOW))
+            # GestioneTorneo's rows 1, 2, … under the header: odd yellow, even orange
+            colour = LIGHT_GREEN if (cell.row, cell.column) in won else \
+                YELLOW if (cell.row - 1) % 2 else LIGHT_ORANGE
+            _style(cell, font=bold, fill=_fill(colour))
             if thousandths and cell.column in points:
                 cell.number_format = THOUSANDTHS
     for column, width in widths.items():
-        sheet.column_dimensions[get_column_letter(column)].width = max(width, 5) + 3
+        sheet.column_dimensions[get_column_letter(column)].width = \
+            math.ceil(max(width, 5)) + WIDTH_MARGIN
     _print_wide(sheet, "1:1")
+
+
+def text_width() -> Callable[[str], float]:
+    """A text's width in Arial 10 bold, in widths of the digit «0» (a column width's
+    unit): Helvetica's metrics (fpdf2's core font), which are Arial's; a character beyond
+    Latin-1, which the core font lacks, counted as wide as «W»."""
+    from fpdf import FPDF  # fpdf2: loaded only where a workbook is written (not WebAssembly)
+
+    pdf = FPDF(unit="pt")
+    pdf.set_font("helvetica", "B", FONT_SIZE)
+    digit = pdf.get_string_width("0")
+    return lambda text: pdf.get_string_width(
+        "".join(c if ord(c) < 256 else "W" for c in text)) / digit

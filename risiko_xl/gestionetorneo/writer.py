@@ -71,7 +71,7 @@ def build(gt: Workbook, base: XlsxBook | None = None) -> XlsxBook:
     for rnd in gt.rounds:
         look.round_sheet(book[layout.round_sheet(rnd.number)])
     if gt.standings:
-        look.standings(book[layout.STANDINGS], gt.thousandths)
+        look.standings(book[layout.STANDINGS], gt.thousandths, _won(gt))
         look.standings(book[layout.SHORT_STANDINGS], gt.thousandths)
     return book
 
@@ -162,6 +162,23 @@ def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> 
             _put(full, row, column, values[header])
         for column, header in enumerate(layout.SHORT_COLUMNS, start=1):
             _put(short, row, column, values[header])
+
+
+def _won(gt: Workbook) -> frozenset[tuple[int, int]]:
+    """The (row, column) cells of Classifica that hold a game its player won, as
+    GestioneTorneo finds them (`Partita.isVincitore`): at each table of a round sheet, the
+    highest value typed (none where nothing is typed)."""
+    row_of = {s.player.id: row for row, s in enumerate(gt.standings, start=2)}
+    column_of = {h: c for c, h in enumerate(layout.standings_headers(len(gt.rounds)), start=1)}
+    won: set[tuple[int, int]] = set()
+    for rnd in gt.rounds:
+        column = column_of.get(f"{layout.POINTS_PREFIX}{rnd.number}")
+        for table in rnd.tables:
+            typed = [seat.value for seat in table.seats if seat.value is not None]
+            won.update((row_of[seat.player], column) for seat in table.seats
+                       if column and typed and seat.value == max(typed)
+                       and seat.player in row_of)
+    return frozenset(won)
 
 
 def libreoffice() -> str | None:

@@ -205,32 +205,40 @@ def post_from(source: PostSource, round_no: int | None = None, top: int | None =
         ranking=_ranking(source, round_no, phase, top) if played else None,
         next_tables=_game_tables(source, upcoming),
         # announced: how this round's players qualified; played: the next phase's
-        qualified=_qualified(source, round_no + (1 if played else 0)),
+        qualified=_qualified(source, round_no + (1 if played else 0), played),
         certificates=_certificates(source, round_no),
         withdrawals=_withdrawals(source),
         trademark=TRADEMARK if trademark else None)
 
 
-def _qualified(source: PostSource, round_no: int) -> tuple[Qualified, ...]:
+def _qualified(source: PostSource, round_no: int, played: bool = False
+               ) -> tuple[Qualified, ...]:
     """The `Qualificati` rows of round `round_no`, each named as posts name players; when
     that round is the phase before the final, also the direct finalists, listed under the
-    final's round (as qualified, without the final's game table). In standings order
-    («Pos. classifica»; then by phase and table), a row without a place last: a list of
-    who qualified reads best by rank, the seating is in the tables."""
+    final's round (as qualified, without the final's game table). After the results of that
+    phase (`played`, `round_no` the final's), the finalists who did not play it are the
+    direct ones too. In standings order («Pos. classifica»; then by phase and table), a
+    row without a place last: a list of who qualified reads best by rank, the seating is
+    in the tables."""
     here = [(key, s) for key, seats in source.games.items() if key[0] == round_no
             for s in seats]
     seated = {s.player for _, s in here}
     before_final = bool(here) and here[0][0][1] not in (QUALIFYING, FINAL)
     final = source.phase_title(FINAL)
+    before = [(key, s) for key, seats in source.games.items() if key[0] == round_no - 1
+              for s in seats]
+    after_phase = played and bool(before) and before[0][0][1] not in (QUALIFYING, FINAL)
     out = []
     for q in sorted(source.qualifiers, key=_by_rank):
         ahead = (before_final and q.round_no == str(round_no + 1) and q.phase == final
                  and q.player not in seated)
         if q.round_no != str(round_no) and not ahead:
             continue
+        direct = ahead or (after_phase and q.phase == final
+                           and q.player not in {s.player for _, s in before})
         out.append(Qualified(q.phase, round_no, "" if ahead else q.game_table,
                              post_name(source, q.player or "") if q.player in source.by_id
-                             else q.name, q.club, q.reason, ahead))
+                             else q.name, q.club, q.reason, direct))
     return tuple(out)
 
 

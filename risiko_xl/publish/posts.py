@@ -34,9 +34,11 @@ from risiko_xl.publish.charts import progression, progression_svg
 from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, GameTable, Post
 from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
+    LONG_CLUB_LINE,
     LONG_NAME,
     ROWS_PER_PAGE,
     DirectCard,
+    card_club,
     direct_cards,
     pages,
     publication_address,
@@ -177,9 +179,11 @@ def _screen(post: Post) -> dict[str, object]:
     per_row, layout = 3, None
     if post.announced or post.ranking is None:
         cards: list[GameTable | DirectCard] = [*post.results, *direct_cards(post)]
-        # long names get wide cards (2 a row); 6 players need taller ones (2 rows)
+        # long names or clubs get wide cards (2 a row); 6 players need taller ones (2 rows)
         longest = max((len(p.name) for g in cards for p in g.players), default=0)
-        per_row = 2 if longest > LONG_NAME else 3
+        club = max((len(line) for g in cards for p in g.players if p.club
+                    for line in card_club(p.club)), default=0)
+        per_row = 2 if longest > LONG_NAME or club > LONG_CLUB_LINE else 3
         rows = 2 if any(len(g.players) > 5 for g in post.results) else 3
         parts: list[list[Any]] = pages(cards, per_row * rows)  # cards or rows
     else:
@@ -187,7 +191,7 @@ def _screen(post: Post) -> dict[str, object]:
         layout = standings_layout(post.ranking_headers(), ranking)
         parts = pages(ranking, ROWS_PER_PAGE)
     return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
-            "layout": layout, "two_lines": two_lines,
+            "layout": layout, "two_lines": two_lines, "card_club": card_club,
             "qr": qr_svg(post.address) if post.address else None}
 
 

@@ -13,6 +13,7 @@ import base64
 import datetime as dt
 import importlib.util
 import re
+import warnings
 from collections.abc import Sequence
 from fractions import Fraction
 from pathlib import Path
@@ -31,6 +32,7 @@ from risiko_xl.publish.score_sheet import (
     SPQR_HEADERS,
     ScoreSheet,
     SheetPlayer,
+    logo_bytes,
     pages,
 )
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
@@ -41,6 +43,10 @@ DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
 DURATION_KEY = "Durata partita"
 LOGO_KEY = "Logo"
 LOGO_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+# The largest logo accepted: a phone photo (4000×3000, 12 million pixels) and a 24-megapixel
+# camera's (6000×4000) pass; a 10000×10000 image (100 million pixels, 400 MB once decoded)
+# is refused before it is decoded. The sheet prints it at most 4 cm wide.
+LOGO_MAX_PIXELS = 25_000_000
 FORMATS = (".pdf", ".html")
 TEMPLATE = "referti.html.j2"
 def _setting_error(key: str, message: str, value: Any) -> RisikoError:
@@ -74,20 +80,34 @@ def logo_path(folder: Path | None, settings: dict[str, Any]) -> Path | None:
         raise _setting_error(LOGO_KEY, f"file del logo non trovato ({path}); un percorso "
                              "relativo parte dalla cartella del file del torneo",
                              value)
-    try:
-        from PIL import Image
+    from PIL import Image
 
-        with Image.open(path) as image:
-            image.verify()
+    try:
+        with warnings.catch_warnings():  # the size is checked below, in Italian
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                width, height = image.size  # read from the header: nothing decoded yet
+                if width * height <= LOGO_MAX_PIXELS:
+                    image.verify()
+    except Image.DecompressionBombError:  # Pillow's own limit, far above ours
+        raise _logo_too_big(path, "più di 178 milioni di pixel", value) from None
     except Exception:  # any decoding failure means the file is not a usable image
         raise _setting_error(LOGO_KEY, f"il file {path.name} non è un'immagine PNG o "
                              "JPEG leggibile", value) from None
+    if width * height > LOGO_MAX_PIXELS:
+        raise _logo_too_big(path, f"{width}×{height} pixel", value)
     return path
+
+
+def _logo_too_big(path: Path, found: str, value: Any) -> RisikoError:
+    return _setting_error(LOGO_KEY, f"il logo {path.name} misura {found}, oltre il limite "
+                          f"di {LOGO_MAX_PIXELS // 1_000_000} milioni di pixel (una foto del "
+                          "telefono, 4000×3000, va bene): ridurlo", value)
 
 
 def logo_uri(path: Path) -> str:
     """The logo as a data: URI, so the HTML page stands alone."""
-    encoded = base64.b64encode(path.read_bytes()).decode("ascii")
+    encoded = base64.b64encode(logo_bytes(path)).decode("ascii")
     return f"data:{LOGO_TYPES[path.suffix.lower()]};base64,{encoded}"
 
 
@@ -190,9 +210,8 @@ def scoring_reminder(source: PostSource, players: int) -> tuple[str, ...]:
     if factor is not None and factor != 1:
         example = italian(Fraction(scoring.factored(21, players), scoring.scaled_parts),
                           scoring.table_decimals)
-        rounding = "con i decimali" if scoring.scaled_parts > 1 else "arrotondati per eccesso"
         rules.append(f"Tavolo da {players}: punti obiettivo ×{italian(factor, 2)} "
-                     f"{rounding} (es. 21 → {example}).")
+                     f"{scoring.rounding} (es. 21 → {example}).")
     rules.append("RisiKo! = obiettivo raggiunto: vince il tavolo.")
     rules.append("Chi è eliminato totalizza 0 punti tavolo.")
     lines.append(" ".join(rules))
@@ -212,7 +231,7 @@ def tie_reminder(name: str) -> str:
 # Seed 004 «Durata e scopo del gioco» and «Gestione delle situazioni di parità».
 SPQR_REMINDER = (
     f"S.P.Q.RisiKo!: vince chi, alla fine di un turno completo, raggiunge o supera i "
-    f"{SPQR_WIN_POINTS} punti; i punti partita si scrivono come sono.",
+    f"{SPQR_WIN_POINTS} punti; in «Punti obiettivo» i punti tavolo del segnapunti, come sono.",
     "Parità: 1) coefficiente: 5 per CDP, 5 per supremazia, 3 per vessillo-salvacondotto "
     "non usato, 1 per provincia, 1 per mare;",
     "2) valore esercito: 10 per vessillo, 3 per nave, 1 per legionario; 3) ordine inverso "
@@ -276,7 +295,7 @@ def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
 
 def render_html(sheets: Sequence[ScoreSheet], per_page: int = 1) -> str:
     """The print-ready standalone HTML page (inline CSS, logo as a data: URI)."""
-    logos = {s.logo: logo_uri(s.logo) for s in sheets if s.logo is not None}
+    logos = {logo: logo_uri(logo) for logo in {s.logo for s in sheets} if logo is not None}
     first = sheets[0]
     return environment("html").get_template(TEMPLATE).render(
         title=f"Referti — {first.tournament} — turno {first.round_no}",

@@ -4,10 +4,12 @@ A 1920×1080 page in large type: the round's tables before its results, the stan
 after them. What does not fit one screen is split into pages that follow one another
 by CSS alone (no script); printed, the pages stand one below the other. The standings
 take the largest type in which every column fits the screen's width, a long club on two
-lines; a semifinal round's cards are followed by the players who go straight to the
-final (001 §8: with three semifinals, the first of the standings). A QR code
-(segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
-players find the published page on their phones; without the setting there is no code.
+lines, as on the tables' cards (`card_club`; cards two to a row when its line is long);
+a semifinal round's cards, announced or with their results, are followed by the players
+who go straight to the final (001 §8: with three semifinals, the first of the
+standings). A QR code (segno, inline SVG, no network) points at the setting «Indirizzo
+pubblicazione», where players find the published page on their phones; without the
+setting there is no code.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from risiko_xl.tournament.post_source import PostSource
 
 ADDRESS_KEY = "Indirizzo pubblicazione"
 # at 1920×1080: 3 × 3 cards of up to 5 players a page (2 rows of taller cards for 6)
-LONG_NAME = 26  # characters: a longer name gets cards two to a row
+LONG_NAME = 26  # characters: a longer name gets cards two to a row, ...
+LONG_CLUB_LINE = 18  # ... as does a club with a longer line (`card_club`)
 ROWS_PER_PAGE = 16  # standings lines of one page
 SECONDS_PER_PAGE = 15
 LONGEST_ADDRESS = 300  # characters: a QR code a phone reads from across a room
@@ -150,6 +153,12 @@ def two_lines(text: str) -> tuple[str, str]:
     return text[:best], text[best + 1:]
 
 
+def card_club(club: str) -> tuple[str, str]:
+    """A club as a table's card sets it: on two lines (`two_lines`) when it is not short,
+    as the standings set a long club, so its end is not cut; else on one."""
+    return two_lines(club) if text_em(club) >= SHORT_CLUB_EM else (club, "")
+
+
 @dataclass(frozen=True)
 class StandingsLayout:
     """The standings on the screen: the type size (px) and the clubs set on two lines."""
@@ -199,10 +208,10 @@ class DirectCard:
 
 
 def direct_cards(post: Post) -> list[DirectCard]:
-    """The card of the direct finalists of an announced round (none when nobody goes
-    straight to the final)."""
+    """The card of the direct finalists of the phase before the final, announced or
+    played (none when nobody goes straight to the final)."""
     ahead = [q for q in post.qualified if q.direct]
-    if not ahead or not post.announced:
+    if not ahead:
         return []
     return [DirectCard(tuple(PlayerLine("", "", q.name, q.club) for q in ahead),
                        tuple(dict.fromkeys(q.reason for q in ahead if q.reason)))]

@@ -5,10 +5,10 @@ map (164 in all), scaled ×1,25 at 5-player tables by the methods that say so.
 
 S.P.Q.RisiKo! (seed 004, «Durata e scopo del gioco»): «Viene considerato vincitore colui
 che alla fine di un turno completo di gioco ... raggiunge o supera i 20 punti». Table
-points are the game's own points on its score track («Punti partita»), typed as they
-are: never scaled, never checked against a map. Ties at the table are broken by the
-potential-points coefficient, then the army value, then the reverse order of play
-(«Conclusione di una partita»); both counts are defined here.
+points are the game's own points on its score track (seed 004's «punti tavolo»), typed
+as they are in «Punti obiettivo»: never scaled, never checked against a map. Ties at the
+table are broken by the potential-points coefficient, then the army value, then the reverse
+order of play («Conclusione di una partita»); both counts are defined here.
 """
 
 from __future__ import annotations

@@ -97,6 +97,12 @@ class Method:
         """The decimals table points are shown with: none, 2 for hundredths of a point."""
         return len(str(self.scaled_parts)) - 1
 
+    @property
+    def rounding(self) -> str:
+        """How scaled table points are rounded, in the words of the score sheets and of
+        `importa`'s report: up to whole points (21 → 27) or keeping the decimals (26,25)."""
+        return "con i decimali" if self.scaled_parts > 1 else "arrotondati per eccesso"
+
     def table_value(self, seat: Seat, players: int) -> Fraction:
         """The seat's table points, exact (26,25 where `scaled_parts` keeps the decimals)."""
         return Fraction(self.table_points(seat, players), self.scaled_parts)

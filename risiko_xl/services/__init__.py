@@ -2,7 +2,8 @@
 (`rounds`), every round at once (`all_rounds`), repairing a drawn round (`repair_round`),
 registering players (`register`, `roster`), refreshing the standings
 (`standings_sheet`), the final phases and withdrawals (`finals_sheet`, `phase_check`),
-the computed cells (`computed_cells`), `verify`, the `Sorteggi`/`Archivio` audit
+the computed cells (`computed_cells`), what the organiser typed in a table written
+anew (`typed_columns`), `verify`, the `Sorteggi`/`Archivio` audit
 (`audit`), what the posts and score sheets show, read once (`publication`), and
 GestioneTorneo's workbook in and out (`import_gt`, `export_gt`).
 

@@ -33,6 +33,7 @@ from risiko_xl.services.audit import (
     archive,
     log_draw,
     quality_text,
+    refuse_notes_beside,
     table_lines,
     tables_text,
     timestamp,
@@ -159,6 +160,9 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
                           "sorteggiare di nuovo tutti i turni usare --tutti --forza (le righe "
                           "attuali vanno nel foglio Archivio)", foglio="Risultati",
                           riga=existing[0].row, colonna="Turno", valore=existing[0].round_no)
+    if existing:
+        refuse_notes_beside(book, min(r.row for r in existing),
+                            "il nuovo sorteggio di tutti i turni")
     key = first_draw_variant(t.settings, len(ids), setting_rows(book))
     if key is not None:
         book.set_setting(VARIANT_KEY, key)

@@ -6,6 +6,8 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
+from openpyxl.utils import get_column_letter
+
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Table
@@ -13,6 +15,7 @@ from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
+from risiko_xl.errors import RisikoError
 from risiko_xl.tournament.loading import Tournament
 
 IMPORTED = "importato da GestioneTorneo"  # the procedure of a round seated by another program
@@ -140,3 +143,21 @@ def archive(book: Book, replaced: Table, reason: str, now: dt.datetime | None) -
     rows = [{**{h: row.get(h) for h in replaced.headers}, "Archiviato il": timestamp(now),
              "Motivo": reason} for row in replaced]
     append_rows(book, schema.ARCHIVE, rows)
+
+
+def refuse_notes_beside(book: Book, first: int, redraw: str) -> None:
+    """A redraw (`redraw` names it) moves Risultati's rows from sheet row `first` down (the
+    old ones to Archivio, the new ones at the end): a cell typed beside the table there
+    would stay in its sheet row, beside another player. Refused, nothing written: the
+    organiser moves it (a column of the table, with a header, goes to Archivio with its
+    row)."""
+    loose = [cell for cell in book.beside(schema.RESULTS.name) if cell[0] >= first]
+    if loose:
+        row, col, value = loose[0]
+        more = f" (e altre {len(loose) - 1})" if len(loose) > 1 else ""
+        raise RisikoError(f"la cella {get_column_letter(col)}{row}{more}, scritta accanto alla "
+                          f"tabella Risultati, resterebbe accanto a un altro giocatore dopo "
+                          f"{redraw}: spostarla fuori dalle righe dei turni, o in una colonna "
+                          "della tabella con la sua intestazione (va in Archivio con la sua "
+                          "riga), poi sorteggiare di nuovo", foglio="Risultati", riga=row,
+                          colonna=get_column_letter(col), valore=value)

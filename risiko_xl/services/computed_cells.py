@@ -20,6 +20,7 @@ from risiko_xl.books.live_formulas import (
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.services.typed_columns import with_own
 from risiko_xl.tournament.loading import Tournament
 from risiko_xl.tournament.scoring import write_computed
 
@@ -34,16 +35,23 @@ def write_scores(book: Book, t: Tournament, standings: Table,
     ours = list(standings.headers)
     standings = with_user_columns(book, with_qualification(book, standings))
     if wants_formulas(book) if formulas is None else formulas:
+        # each formula carries the value computed here, saved with it (see `Formula`): a
+        # blank is the empty text the worksheet functions give for it
+        values = ([[row.get(h) for h in schema.RESULTS.computed] for row in results],
+                  [ours, *([row.get(h) for h in ours] for row in standings)])
         block = block_of(RESULTS_AT[0], RESULTS_AT[1], len(schema.RESULTS.computed))
         for k, header in enumerate(schema.RESULTS.computed, start=1):
-            results.set_column(header, [index_formula(schema.RESULTS.name, block, k)]
-                               * len(results))
+            results.set_column(header, [index_formula(schema.RESULTS.name, block, k,
+                                                      "" if v is None else v)
+                                        for v in results.column(header)])
         block = block_of(STANDINGS_AT[0] + 1, STANDINGS_AT[1], STANDINGS_WIDTH)
         for k, header in enumerate(ours, start=1):
-            standings.set_column(header, [index_formula(STANDINGS, block, k)] * len(standings))
+            standings.set_column(header, [index_formula(STANDINGS, block, k,
+                                                        "" if v is None else v)
+                                          for v in standings.column(header)])
         headers = list(book.read_table(schema.RESULTS.name).headers)
         book.set_sheet_formulas(SHEET, NOTE, sheet_formulas(len(results), len(standings),
-                                                            len(ours), headers))
+                                                            len(ours), headers, values))
     else:
         book.set_sheet_formulas(SHEET, NOTE, [])
     book.write_table(schema.RESULTS.name, results)
@@ -71,16 +79,9 @@ def identity(t: Tournament) -> tuple[Table, list[str]]:
 def with_user_columns(book: Book, standings: Table) -> Table:
     """`standings` plus the organiser's own Classifica columns, matched by player ID."""
     old = book.read_table(STANDINGS)
-    ours = set(standings.headers) | set(schema.STANDINGS_EXTRA) | set(schema.STANDINGS_BASE)
-    user = [c for c in old.headers if c and c not in ours and not _is_round_column(c)]
-    if not user or "ID" not in old.headers:
-        return standings.copy()
-    keyed = {to_text(row["ID"]): row for row in old}
-    out = standings.copy()
-    for column in user:
-        out.set_column(column, [keyed[pid].get(column) if pid in keyed else None
-                                for pid in out.column("ID")])
-    return out
+    return with_own(old, standings, {*standings.headers, *schema.STANDINGS_EXTRA,
+                                     *schema.STANDINGS_BASE,
+                                     *filter(_is_round_column, old.headers)})
 
 
 def with_qualification(book: Book, standings: Table) -> Table:

@@ -4,8 +4,8 @@ still works: Iscritti, TORNEO, a sheet per round (the final phases after the pre
 rounds, as GestioneTorneo keeps them), `Classifica` and `Classifica Ridotta` with our
 standings, or our final ranking once the final is played. The typed values follow GestioneTorneo's
 conventions, as `importa` reads them back: the objective points, a tenth more for each
-place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, -1 for an
-eliminated player."""
+place won on a tie at equal points (44,1 against 44), 100 for a RisiKo!, an eliminated
+player's sign where GestioneTorneo's type reads one (`_eliminated`)."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
-from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
+from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import RISIKO
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
 from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
@@ -46,25 +46,32 @@ def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
     return {pid: n for n, pid in enumerate(ids, start=1)}, True
 
 
-def _info(t: Tournament, book: Book, kind: str) -> model.Info:
+def _info(t: Tournament, book: Book, kind: str, sheets: int, finals: bool) -> model.Info:
+    """TORNEO: «Numero Turni Previsti» the preliminary rounds (as imported: «Turni
+    preliminari»), with the final phases where GestioneTorneo keeps them as round sheets
+    (`finals`), never fewer than the round sheets written (its ExcelValidator: «è presente
+    la scheda per il turno 5 ma il torneo prevede solo 4 turni»); a date for each."""
+    rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari") \
+        or t.formula.standings.rounds
+    if finals:
+        rounds += len(PHASES_OF_KIND[t.formula.phases.kind])
+    planned = max(rounds, sheets)
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
         if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
-    last = max(dates, default=0)
-    rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")
+    last = min(max(dates, default=0), planned)
     return model.Info(to_text(t.settings.get("Sede")) or "",
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
-                      kind, rounds or t.formula.standings.rounds or None,
-                      to_text(t.settings.get(NOTE_KEY)) or "",
+                      kind, planned or None, to_text(t.settings.get(NOTE_KEY)) or "",
                       tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
 
 
-def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
+def _type(t: Tournament, book: Book) -> tuple[str, str]:
     """TORNEO's «Tipologia di Torneo»: the one kept in `Impostazioni` (`TYPE_KEY`, as
-    `importa` read it) as it is, else the formula's GestioneTorneo name; the lines to print
-    when that is only the closest GestioneTorneo reads."""
+    `importa` read it) as it is, else the formula's GestioneTorneo name; what to say when
+    that is only the closest GestioneTorneo reads (and how to choose another), else ""."""
     from risiko_xl.formulas import load
 
     typed = to_text(t.settings.get(TYPE_KEY))
@@ -75,17 +82,17 @@ def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
                               ")", foglio=schema.SETTINGS.sheet,
                               riga=setting_rows(book).get(TYPE_KEY), colonna="Valore",
                               valore=typed)
-        return typed.strip(), []
+        return typed.strip(), ""
     kind = layout.tournament_type(t.formula.gestionetorneo) or CLOSEST_TYPE
     try:
         exact = load(kind).name == t.formula.name
     except RisikoError:
         exact = False
     if exact:
-        return kind, []
-    return kind, [f"La formula {t.formula.name} non ha una tipologia in GestioneTorneo: "
-                  f"«Tipologia di Torneo» è «{kind}», la più vicina (per un'altra, scriverla in "
-                  f"Impostazioni, «{TYPE_KEY}»)"]
+        return kind, ""
+    return kind, (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "
+                  f"{t.formula.name} non ne ha una sua; per sceglierne un'altra, scriverla in "
+                  f"Impostazioni, «{TYPE_KEY}»)")
 
 
 def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Player, ...]:
@@ -103,10 +110,13 @@ def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Play
     return tuple(out)
 
 
-def _rounds(t: Tournament, ids: dict[str, int]) -> tuple[model.Round, ...]:
+def _rounds(t: Tournament, ids: dict[str, int], finals: bool) -> tuple[model.Round, ...]:
+    """A sheet per round: the final phases after the preliminary ones where GestioneTorneo
+    keeps them (`finals`), else the qualifying rounds only (it would sum a final as one)."""
     tables: dict[int, dict[int, list[Any]]] = defaultdict(lambda: defaultdict(list))
-    for r in sorted(t.rows, key=lambda r: r.row or 0):  # final phases: later round sheets
-        tables[r.round_no][r.table].append(r)
+    for r in sorted(t.rows, key=lambda r: r.row or 0):
+        if finals or r.phase == QUALIFYING:
+            tables[r.round_no][r.table].append(r)
     out = []
     for round_no in sorted(tables):
         made = []
@@ -123,10 +133,11 @@ def _values(t: Tournament, rows: list[Any]) -> list[Decimal | None]:
     if any(r.seat is None for r in rows):
         return [None] * len(rows)
     place = {r.row: t.computed.get(r.row, {}).get("Posizione") or 0 for r in rows}
+    signs = _eliminated(t, rows)
     values: list[Decimal | None] = []
     for r in rows:
-        if r.seat.eliminated:  # GestioneTorneo has no mark: its scoring reads -1 as -0,001
-            values.append(Decimal(0))
+        if r.seat.eliminated:
+            values.append(signs[r.row])
             continue
         if r.seat.risiko:  # GestioneTorneo's manual: «per il RisiKo deve essere indicato 100»
             values.append(Decimal(RISIKO))
@@ -135,6 +146,24 @@ def _values(t: Tournament, rows: list[Any]) -> list[Decimal | None]:
                      r.seat.points and (place[o.row] or 99) > (place[r.row] or 99))
         values.append(Decimal(r.seat.points) + beaten * TENTH)
     return values
+
+
+def _eliminated(t: Tournament, rows: list[Any]) -> dict[int, Decimal]:
+    """Each eliminated seat's value. Negative where the formula's method scores an
+    eliminated player apart (`eliminated_bonuses`: GestioneTorneo's Torneo Gufo,
+    ScorePlayerTorneoGufo.getBonusIntero gives 3/2/1/0 «if punteggio < 0»), as `importa`
+    reads it: -1 for the last out, -2 for the one before, … (Partita.getPosizione places
+    the higher value better), every one -1 when the order is not known. 0 elsewhere: a
+    negative would lower GestioneTorneo's totals (ScorePlayerOpen: -1 → -1,25 at a 5-table;
+    ScorePlayerRaduno: -1; ScorePlayerQualificazioniNazionale, the master: -0,001)."""
+    out = [r for r in rows if r.seat.eliminated]
+    if getattr(t.formula.scoring, "eliminated_bonuses", None) is None:
+        return {r.row: Decimal(0) for r in out}
+    orders = [r.seat.elimination for r in out]
+    if any(o is None for o in orders):
+        return {r.row: Decimal(-1) for r in out}
+    later = sorted({o for o in orders if o is not None}, reverse=True)
+    return {r.row: Decimal(-1 - later.index(r.seat.elimination)) for r in out}
 
 
 def _kept(t: Tournament) -> Standings:
@@ -151,30 +180,36 @@ def _kept(t: Tournament) -> Standings:
 
 
 def _standings(t: Tournament, players: tuple[model.Player, ...], ids: dict[str, int],
-               ranking: tuple[RankRow, ...]) -> tuple[model.Standing, ...]:
+               ranking: tuple[RankRow, ...], rounds: tuple[model.Round, ...],
+               finals: bool) -> tuple[model.Standing, ...]:
     """Classifica as GestioneTorneo computes it from the round sheets: the preliminary
     standings, or once the final is played our final ranking (`getClassificaMaster2020`
     and `getClassificaRadunoNazionale2020` place the final's players first, by their
-    place in it, then the others); a final phase's points in its own column."""
+    place in it, then the others); a final phase's points in its own column where its
+    sheet is written (`finals`). Only who sits in a round sheet: GestioneTorneo's
+    ExcelValidator refuses a Classifica Ridotta listing a player who played no game («Il
+    giocatore presente in classifica con l'ID 7 non risulta aver disputato alcuna
+    partita»); the positions close up (none above the players listed, its other rule)."""
     standings = _kept(t)
     by_number = {p.id: p for p in players}
-    later = sorted({r.round_no for r in t.rows if r.phase != QUALIFYING})
+    seated = {s.player for r in rounds for tb in r.tables for s in tb.seats}
+    later = sorted({r.round_no for r in t.rows if r.phase != QUALIFYING}) if finals else []
     games = {(g.player, g.round_no): g for g in t.results if g.phase != QUALIFYING}
     order = [(row.position, row.player) for row in standings.rows]
     if ranking:
         ranked = [(r.position, r.player) for r in ranking]
         rest = [p for _, p in order if p not in {p for _, p in ranked}]
         order = ranked + [(len(ranked) + i, p) for i, p in enumerate(rest, start=1)]
+    listed = [(position, player, row) for position, player in order
+              if ids[player] in seated and (row := standings.row(player)) is not None]
     out = []
-    for position, player in order:
-        row = standings.row(player)
-        if row is None:
-            continue
+    for position, player, row in listed:
         phase = [games.get((player, n)) for n in later]
         points = (*row.rounds, *(None if g is None else g.points for g in phase))
         total = row.total + sum(g.points for g in phase if g is not None)
         wins = row.wins + sum(1 for g in phase if g is not None and g.position == 1)
-        out.append(model.Standing(position, by_number[ids[player]],
+        closed = 1 + sum(1 for p, _, _ in listed if p < position)
+        out.append(model.Standing(closed, by_number[ids[player]],
                                   tuple(None if v is None else _decimal(v) for v in points),
                                   wins, _decimal(total)))
     return tuple(out)
@@ -198,6 +233,36 @@ def _decimal(value: Any) -> Decimal:
         if hasattr(value, "numerator") else Decimal(value)
 
 
+def _checks(gt: model.Workbook, name: str) -> list[str]:
+    """What GestioneTorneo's own check (`ExcelValidator.validaFoglioExcel`, run before
+    «Pubblica online») would refuse in the file written, that only the organiser can
+    mend, in one line: its other rules hold by construction (the type is one it reads,
+    «Numero Turni Previsti» covers every sheet, Classifica Ridotta lists who played)."""
+    found = []
+    if "'" in name:  # validaFile
+        found.append(f"il nome del file non può contenere l'apostrofo ({name})")
+    if not gt.info.organizzatore:  # validaSchedaTorneo
+        found.append("manca l'organizzatore («Club organizzatore» in Impostazioni)")
+    if not gt.rounds:  # validaSchedeTurni
+        found.append("nessun turno giocato")
+    missing = [r.number for r in gt.rounds
+               if r.number > len(gt.info.dates) or gt.info.dates[r.number - 1] is None]
+    if missing:  # validazioniIncrociate: a date for each round sheet
+        found.append("manca in Calendario la data " + (
+            "del turno " if len(missing) == 1 else "dei turni ") +
+            ", ".join(str(n) for n in missing))
+    days = [d for d in gt.info.dates if d is not None]
+    if days != sorted(days):  # validaSchedaTorneo: «Errata sequenza cronologica»
+        found.append("le date di Calendario non sono in ordine")
+    seated = {s.player for r in gt.rounds for tb in r.tables for s in tb.seats}
+    nameless = [str(p.id) for p in gt.players if p.id in seated and not p.cognome]
+    if nameless:  # validaSchedaIscritti: «Il cognome del giocatore … non è indicato»
+        found.append("manca il cognome dei giocatori con ID " + ", ".join(nameless) +
+                     " (Iscritti)")
+    return [f"Attenzione: il controllo di GestioneTorneo (prima di «Pubblica online») "
+            f"rifiuterà il file: {what}" for what in found]
+
+
 def export_gestionetorneo(book: Book, target: Path, force: bool = False,
                           base: Path | None = None) -> list[str]:
     """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
@@ -213,19 +278,18 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
-    kind, lines = _type(t, book)
-    rounds = _rounds(t, ids)
-    info = _info(t, book, kind)  # «Numero Turni Previsti» counts the final phases' sheets too
-    info = replace(info, turni=max(info.turni or 0, len(rounds),
-                                   t.formula.standings.rounds
-                                   + len(PHASES_OF_KIND[t.formula.phases.kind])))
+    kind, nearest = _type(t, book)
+    finals = sheets_hold_finals(t.formula)
+    rounds = _rounds(t, ids, finals)
+    info = _info(t, book, kind, len(rounds), finals)
     ranking = _final_ranking(t)
-    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking),
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
                         thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
     written = writer.write(gt, target, base)
-    lines.insert(0, f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
-                 f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
-                 f"nel formato di GestioneTorneo; tipologia «{kind}»")
+    lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
+             f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
+             f"nel formato di GestioneTorneo; tipologia «{kind}»{nearest}"]
+    lines += _checks(gt, written.name)
     if base is not None:
         lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
                      "elenchi e formule restano")
@@ -233,7 +297,13 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")
     phases = sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
-    if phases:
+    if phases and not finals:
+        lines.append(f"Fasi finali non scritte come fogli di turno: la tipologia «{kind}» di "
+                     "GestioneTorneo le sommerebbe come turni; Classifica e Classifica "
+                     "Ridotta: " + ("la classifica finale di risiko-xl (punti dei soli turni "
+                                    "di qualificazione)" if ranking else
+                                    "la classifica dei turni di qualificazione"))
+    elif phases:
         lines.append("Fasi finali nei fogli " + ", ".join(
             f"«{layout.round_sheet(n)}» ({phase})" for n, phase in phases) + ", come li tiene "
             "GestioneTorneo; Classifica e Classifica Ridotta: " + (

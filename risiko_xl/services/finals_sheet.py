@@ -28,6 +28,7 @@ from risiko_xl.services.standings_sheet import (
     refresh_scores,
     standings_seed,
 )
+from risiko_xl.services.typed_columns import with_own, with_typed_notes
 from risiko_xl.standings import (
     PhaseStep,
     RankRow,
@@ -49,6 +50,8 @@ WITHDRAWAL = "ritiro"
 # «una fase preliminare»): «Fase raggiunta: Qualificazione» read as if they qualified,
 # and «Fase raggiunta: Fase preliminare» repeats the header; a phase name, like «Finale».
 PRELIMINARY = "Preliminare"
+# the final ranking's other notes (`_note`): with WITHDRAWAL, all the notes we write there
+SHARED, BY_LOTTERY = "a pari merito", "deciso per sorteggio"
 
 
 @dataclass(frozen=True)
@@ -232,7 +235,10 @@ def _write_ranking(t: Tournament, standings: Standings, seed: str,
                                                     else r.points),
                         "Note": _note(r)} for r in ranking],
                      schema.FINAL_RANKING.headers)
-    t.book.write_table(schema.FINAL_RANKING.name, table)
+    old = t.book.read_table(schema.FINAL_RANKING.name)  # what the organiser typed stays
+    table, kept = with_typed_notes(old, table, (WITHDRAWAL, SHARED, BY_LOTTERY))
+    t.book.write_table(schema.FINAL_RANKING.name,
+                       with_own(old, table, schema.FINAL_RANKING.headers))
     new_draws = {r.lottery.players: r.lottery for r in ranking
                  if r.lottery is not None and not r.lottery.reused}
     append_rows(t.book, schema.DRAWS, [  # a tie first met here: drawn once, recorded
@@ -240,12 +246,14 @@ def _write_ranking(t: Tournament, standings: Standings, seed: str,
          "Seme": str(draw.seed), "Procedura": LOTTERY_PROCEDURE, "Note": draw.describe()}
         for draw in new_draws.values()])
     podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
-    return ("Classifica finale scritta: " + ", ".join(podium),)
+    return ("Classifica finale scritta: " + ", ".join(podium),
+            *([f"Note scritte a mano mantenute in {schema.FINAL_RANKING.name}, dopo le "
+               f"nostre: {', '.join(kept)}"] if kept else []))
 
 
 def _note(r: RankRow) -> str | None:
     """What the position rests on beyond the columns: a withdrawal, a shared place, a
     lottery."""
-    notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, "a pari merito"),
-                                     (r.by_lottery, "deciso per sorteggio")) if flag]
+    notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, SHARED),
+                                     (r.by_lottery, BY_LOTTERY)) if flag]
     return ", ".join(notes) or None

@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
@@ -27,8 +27,12 @@ from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.services.import_gt_phases import import_phases
-from risiko_xl.services.import_gt_tables import CONVENTIONS, player_names, table_rows
+from risiko_xl.services.import_gt_tables import conventions, player_names, table_rows
+from risiko_xl.standings.config import PHASES_OF_KIND
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
+
+if TYPE_CHECKING:
+    from risiko_xl.formulas.model import Formula
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 # TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
@@ -69,9 +73,11 @@ def formula_of(gt: model.Workbook, chosen: str | None, file: str) -> str:
 
 def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]:
     """TORNEO's details as our settings (over the formula's `base`): name, organiser,
-    venue and, when GestioneTorneo plans or played more rounds, the preliminary rounds.
-    A formula with final phases keeps its own: GestioneTorneo's «Numero Turni Previsti»
-    counts the semifinal and the final too (MasterRisiko: 4 = 2 preliminary + 2 final)."""
+    venue and the preliminary rounds: every round sheet is one, and «Numero Turni
+    Previsti» when larger (GestioneTorneo sums every sheet as a round), except where
+    GestioneTorneo's type plays final phases (`sheets_hold_finals`): the formula keeps
+    its own, as «Numero Turni Previsti» counts the semifinal and the final too
+    (MasterRisiko: 4 = 2 preliminary + 2 final)."""
     from risiko_xl.formulas import load
 
     # a fresh seed, as `sorteggia` records one when the tournament has none: the lotteries
@@ -82,17 +88,18 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
                                 "Seme sorteggio": secrets.token_hex(4)}
     rounds = max(gt.info.turni or 0, len(gt.rounds))
     found = load(formula)
-    if (rounds and not found.variants and not final_phases(formula)
+    if (rounds and not found.variants and not sheets_hold_finals(found)
             and found.standings.rounds != rounds):
         settings["Turni preliminari"] = rounds
     return settings
 
 
-def final_phases(formula: str) -> bool:
-    """Whether `formula` plays final phases after its preliminary rounds."""
-    from risiko_xl.formulas import load
-
-    return load(formula).phases.kind != "none"
+def sheets_hold_finals(found: Formula) -> bool:
+    """Whether GestioneTorneo keeps the formula's final phases as round sheets after the
+    preliminary ones: only where its type computes standings with them
+    (`layout.FINALS_TYPES`); any other type sums every sheet as a qualifying round."""
+    return (found.phases.kind != "none"
+            and layout.tournament_type(found.gestionetorneo) in layout.FINALS_TYPES)
 
 
 def check_out(out: Path, force: bool) -> None:
@@ -115,15 +122,17 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     settings = book.settings()
     rounds = to_text(settings.get("Turni preliminari"))
     finals: tuple[model.Round, ...] = ()
-    if final_phases(formula):
-        last = int(rounds) if rounds else load(formula).standings.rounds
+    found = load(formula)
+    last = int(rounds) if rounds else found.standings.rounds
+    phases = PHASES_OF_KIND[found.phases.kind] if sheets_hold_finals(found) else ()
+    if phases:
         finals = tuple(r for r in gt.rounds if r.number > last)
         gt = replace(gt, rounds=tuple(r for r in gt.rounds if r.number <= last))
     lines = [f"Importato {source}: {count(len(gt.players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, "
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
              f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
-    _calendar(book, gt.info)
+    _calendar(book, gt.info, last, phases)
     lines += _kept(book, gt.info)
     _players(book, gt)
     lines += _rounds(book, gt, source, now, formula)
@@ -148,7 +157,8 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
-    lines += ["Convenzioni di GestioneTorneo tradotte:", *(f"- {c}" for c in CONVENTIONS)]
+    lines += ["Convenzioni di GestioneTorneo tradotte:",
+              *(f"- {c}" for c in conventions(found))]
     return lines
 
 
@@ -187,8 +197,12 @@ def _kept(book: Book, info: model.Info) -> list[str]:
         f"«{key}» «{' '.join(value.split())}»" for key, value in kept)]
 
 
-def _calendar(book: Book, info: model.Info) -> None:
-    rows = [{"Turno": k, "Fase": QUALIFYING, "Data": day}
+def _calendar(book: Book, info: model.Info, last: int, phases: Sequence[str]) -> None:
+    """TORNEO's dates in `Calendario`: the rounds up to `last` qualifying, each later one
+    the final phase GestioneTorneo keeps there (`phases`: «3° Turno» the semifinals,
+    «4° Turno» the final), whether its sheet is there or still to come."""
+    rows = [{"Turno": k, "Data": day,
+             "Fase": phases[k - last - 1] if last < k <= last + len(phases) else QUALIFYING}
             for k, day in enumerate(info.dates, start=1) if day is not None]
     if rows:
         table = book.read_table(schema.CALENDAR.name)
@@ -246,7 +260,7 @@ def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> l
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
                      f"{layout.INFO_ROWS['turni'][0]}): tutti sono importati come turni di "
-                     "qualificazione (i fogli dei turni non dicono quali fossero fasi finali)")
+                     "qualificazione, come li somma GestioneTorneo")
     read = {layout.TOURNAMENT, layout.PLAYERS, *(layout.round_sheet(r.number)
                                                 for r in (*gt.rounds, *finals))}
     others = [name for name in gt.sheets if name not in read]

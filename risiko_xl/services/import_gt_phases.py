@@ -33,7 +33,7 @@ from risiko_xl.services.finals_sheet import list_qualifiers, phase_title, run_fi
 from risiko_xl.services.import_gt_tables import player_names, table_rows
 from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import PhaseStep, Standings, compute_standings, next_phase
-from risiko_xl.standings.model import FINAL
+from risiko_xl.standings.model import FINAL, SEMIFINAL
 from risiko_xl.standings.steps import Qualifier
 from risiko_xl.tournament.loading import Tournament, load
 
@@ -103,7 +103,24 @@ def _expected(t: Tournament, standings: Standings, tables: list[model.Table], sh
         expected = f"{len(step.tables)} o {len(plain.tables)} tavoli"
     raise RisikoError(f"la fase {phase_title(t, step.phase)} (turno {step.round_no}) della "
                       f"formula {t.formula.name} ha {expected}, il foglio ne ha "
-                      f"{len(tables)}", foglio=sheet, riga=row, colonna="A", valore=len(tables))
+                      f"{len(tables)}" + _micro_master(t, step, len(tables)), foglio=sheet,
+                      riga=row, colonna="A", valore=len(tables))
+
+
+def _micro_master(t: Tournament, step: PhaseStep, tables: int) -> str:
+    """What to do with GestioneTorneo's «micro-master»: 2 semifinals when its 1st and 2nd
+    both won both games (`Sorteggiatore.calcoloNumeroSemifinaliMicroMaster`, its manual's
+    Tabella 1), the two straight to the final. Our phases cannot carry two direct
+    finalists of a master (001 §1: «un solo giocatore … le semifinali saranno tre»,
+    else four), so the import is refused with the way on: without the phases' sheets the
+    qualifying rounds import, and `finali` draws 001's semifinals."""
+    if step.phase != SEMIFINAL or tables != 2 or \
+            step.round_no != t.formula.standings.rounds + 1:
+        return ""
+    return (f" (le 2 semifinali del «micro-master» di GestioneTorneo, che il regolamento non "
+            f"prevede): cancellare dal file il foglio «{layout.round_sheet(step.round_no)}» e "
+            f"quelli dopo, importarlo di nuovo e preparare con «risiko-xl finali» le "
+            f"semifinali della formula {t.formula.name}")
 
 
 def _check_players(t: Tournament, standings: Standings, step: PhaseStep,
@@ -181,11 +198,6 @@ def _write(book: Book, t: Tournament, step: PhaseStep, standings: Standings,
         lines += said
     book.write_table(schema.RESULTS.name, results)
     list_qualifiers(book, t, imported, qualifiers)
-    calendar = book.read_table(schema.CALENDAR.name)
-    for row in calendar:  # the sheet's date (TORNEO), read as a qualifying round's
-        if row.get("Turno") == step.round_no:
-            row["Fase"] = title
-    book.write_table(schema.CALENDAR.name, calendar)
     log_draw(book, {"Turno": step.round_no, "Fase": title, "Data e ora": timestamp(now),
                     "Procedura": IMPORTED,
                     "Tavoli": tables_text([list(_seated(tb)) for tb in tables],

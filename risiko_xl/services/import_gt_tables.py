@@ -1,43 +1,86 @@
 """How a GestioneTorneo table becomes rows of `Risultati` (`importa`, for the qualifying
 rounds and the final phases alike): GestioneTorneo's conventions, stated in the import's
-report (`CONVENTIONS`), translated seat by seat — the highest typed value wins, a decimal
-marks who won a tie, 100 is a RisiKo!, a negative value an eliminated player, an empty
-table a drawn one.
+report (`conventions`, only those of the formula imported), translated seat by seat — the
+highest typed value wins, a decimal marks who won a tie, 100 is a RisiKo!, a negative value
+an eliminated player, an empty table a drawn one.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import ROUND_DOWN, Decimal
-from typing import Any
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.names import player_name
+from risiko_xl.rules.methods import Method
+from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
 
+if TYPE_CHECKING:
+    from risiko_xl.formulas.model import Formula
+
 RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
-CONVENTIONS = (
-    "i punti scritti in GestioneTorneo sono i punti tavolo non scalati: la formula li "
-    "trasforma come fa GestioneTorneo (un 21 a un tavolo da 5 resta 21 in «Punti obiettivo»)",
-    "la parte intera è il punteggio (GestioneTorneo tronca i decimali); fra punteggi interi "
-    "uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo dice «Punti "
-    "fuori obiettivo» (0 al più basso, 1 al successivo, …)",
-    f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
-    f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
-    f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
-    "un punteggio negativo è un giocatore eliminato, 0 punti: GestioneTorneo mette prima "
-    "il valore più alto, quindi con due o più eliminati di valori diversi (-1 e -2) «Eliminato» "
-    "è l'ordine di eliminazione (-2 è uscito per primo: 1), con valori uguali «S» (stesso "
-    "posto: gufo dà a entrambi i punti del posto migliore, come GestioneTorneo)",
-    "due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: gufo dà a "
-    "entrambi i punti del posto migliore, come GestioneTorneo (Partita.getPosizione)",
-    "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
-    "i punti scalati (×1,25 ai tavoli da 5, ×0,75 a quelli da 3) tengono i decimali come in "
-    "GestioneTorneo: open 21 a un tavolo da 5 → 26,25, gufo 0,2625",
-    "differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo da 3 (×0,75); il "
-    "gufo di GestioneTorneo lo conta da 4 (nessun fattore)",
-)
+
+
+def conventions(formula: Formula) -> list[str]:
+    """The report's lines on GestioneTorneo's conventions, only those that apply to
+    `formula`: the scaling and the eliminated players' points said from its method."""
+    method = formula.scoring
+    out = [
+        "i punti scritti in GestioneTorneo sono i punti tavolo non scalati (un 21 a un "
+        "tavolo da 5 resta 21 in «Punti obiettivo»)",
+        "la parte intera è il punteggio (GestioneTorneo tronca i decimali); fra punteggi "
+        "interi uguali, chi ha il decimale più alto (44,1 contro 44) vince la parità: lo "
+        "dice «Punti fuori obiettivo» (0 al più basso, 1 al successivo, …)",
+        f"{RISIKO} o più è un RisiKo! (manuale di GestioneTorneo: «per il RisiKo deve essere "
+        f"indicato 100 come punteggio»): «RisiKo!» S, {RISIKO} in «Punti obiettivo» (o quanti "
+        f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
+        "un valore negativo è un giocatore eliminato: 0 punti obiettivo, «Eliminato» 1 per "
+        "il valore più basso (uscito per primo), 2 per il successivo (-2 → 1, -1 → 2); con "
+        "valori uguali l'ordine non si sa: «Eliminato» S" + _eliminated_points(method),
+        "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
+    ]
+    if getattr(method, "shared_places", False):
+        out.append("due punteggi uguali sotto il 1° posto (20 e 20 per il 2°) restano pari: "
+                   "entrambi prendono i punti del posto migliore, come in GestioneTorneo "
+                   "(Partita.getPosizione)")
+    scaled = {n: f for n, f in sorted(method.factors.items(), reverse=True) if f != 1}
+    if scaled and method.game.scaled:
+        size = next(iter(scaled))
+        example = method.table_value(Seat(points=21), size)
+        out.append("la formula scala i punti tavolo (" + ", ".join(
+            f"×{_comma(f)} ai tavoli da {n}" for n, f in scaled.items()) + ") "
+            f"{method.rounding}, come GestioneTorneo (21 a un tavolo da {size} → "
+            f"{_comma(example)})")
+    else:
+        out.append("la formula conta i punti tavolo come scritti, senza fattori per i "
+                   "tavoli da 5 o da 3, come GestioneTorneo")
+    if formula.name == GHOST_SEATED:
+        out.append("differenza: un tavolo da 3 col giocatore fittizio (ID -1) è un tavolo "
+                   "da 3 (×0,75); il gufo di GestioneTorneo lo conta da 4 (nessun fattore)")
+    return out
+
+
+def _eliminated_points(method: Method) -> str:
+    """What an eliminated player scores where the method sets it apart (the gufo's
+    3/2/1/0 for places 2–5, ScorePlayerTorneoGufo.getBonusIntero)."""
+    bonuses = getattr(method, "eliminated_bonuses", None)
+    if not bonuses:
+        return ""
+    return ("; l'eliminato prende " + "/".join(str(b // method.denominator)
+                                            for b in bonuses[1:])
+            + f" punti dal 2° al {len(bonuses)}° posto, come in GestioneTorneo")
+
+
+def _comma(value: Fraction) -> str:
+    """26,25; 27; 1,25: exact, with a decimal comma."""
+    return str((Decimal(value.numerator) / Decimal(value.denominator)).normalize()
+               ).replace(".", ",")
+
+
 # the formula whose GestioneTorneo type counts a typed ghost as a seat: the Torneo Gufo
 # standings load the rounds with it (ExcelAccess.getClassificaTorneoGufo, withGhost true;
 # setPartitaFromRow counts it), so its 3-table with the ghost scores as a 4-table; the

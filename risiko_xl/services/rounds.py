@@ -29,6 +29,7 @@ from risiko_xl.services.audit import (
     procedure_text,
     quality_notes,
     quality_text,
+    refuse_notes_beside,
     table_lines,
     tables_text,
     timestamp,
@@ -138,6 +139,9 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                           "comando (le righe attuali vanno nel foglio Archivio)",
                           foglio="Risultati", riga=existing[0].row, colonna="Turno",
                           valore=round_no)
+    if existing:
+        refuse_notes_beside(book, min(r.row for r in existing),
+                            f"il nuovo sorteggio del turno {round_no}")
     if round_no == 1:  # a formula with variants is chosen by the first draw's player count
         key = first_draw_variant(t.settings, len(ids), setting_rows(book))
         if key is not None:

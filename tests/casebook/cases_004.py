@@ -4,7 +4,7 @@
 S.P.Q.RisiKo! is its own game: the winner is who reaches 20 points on the score track
 («Viene considerato vincitore colui che alla fine di un turno completo di gioco ...
 raggiunge o supera i 20 punti»); there is no 42-territory map and no ×1,25. The game's
-points («Punti partita») are typed in `Punti obiettivo`; the referee types the tie-break
+points (seed 004's «punti tavolo») are typed in `Punti obiettivo`; the referee types the tie-break
 data in the two columns `Coefficiente` (coefficiente dei punti potenziali) and `Valore
 esercito`. Each case names its method in `Metodo punteggio` (the seed leaves it to the
 club: «Ogni Club può decidere autonomamente, quale formula torneo e punteggio adottare»).
