@@ -102,6 +102,8 @@ def play_demo_with_actions(stand_in: ExcelStandIn) -> None:
         if not stand_in.play_next_phase():
             break
     stand_in.run(actions.aggiorna_classifica)
+    assert "Finale completa (turno 4): la classifica finale è nel foglio «Fasi finali» " \
+        "(se un risultato cambia, di nuovo «Fasi finali»)" in last(stand_in).prompt
 
 
 def test_demo_through_the_actions_gives_the_cli_workbook(excel, demo):

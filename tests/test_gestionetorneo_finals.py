@@ -16,6 +16,7 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import layout, reader
+from risiko_xl.publish import POST_FORMATS
 from risiko_xl.services.audit import IMPORTED
 from tests.support.gestionetorneo_master import (
     DIRECT_FINAL,
@@ -30,6 +31,7 @@ from tests.support.gestionetorneo_master import (
     master,
     rounds,
 )
+from tests.support.publishing import publish
 
 
 def imported(tmp_path: Path, source: Path, capsys, name: str = "torneo.xlsx") -> tuple[Path, str]:
@@ -277,6 +279,123 @@ def test_a_withdrawal_from_an_imported_phase_keeps_its_tables(tmp_path, capsys):
     type_results(out, _swap(SEMIFINALS, 12, 17))
     assert cli.main(["finali", str(out)]) == 0
     assert {r[3] for r in results(out) if r[0] == 4} == {5, 7, 10, 16}
+
+
+def test_a_withdrawal_from_an_imported_phase_counts_positions_without_him(tmp_path, capsys):
+    # 17 last at both 5-tables of table 1 (001 §7 ×1,25, rounded up): 1: 1,075 + 0,050 =
+    # 1,125; 5: 0,050 + 1,078 = 1,128; 9: 0,038 + 0,030 = 0,068; 10: 0,028 + 0,038 =
+    # 0,066; 13: 0,025 + 0,020 = 0,045; 15: 0,016 + 0,025 = 0,041; 14: 0,038;
+    # 16: 0,034; 17: 0,002 + 0,002: the standings 5, 1, 6, 2, 3, 7, 4, 8, 9, 10, 11, 12,
+    # 13, 15, 14, 16, 17. 001 §8 «Stabilita la classifica delle eliminatorie al netto di
+    # eventuali giocatori qualificati per la semifinale ma ritirati»: without 12 (12th)
+    # every semifinalist below him moves up one place, 17 enters 16th: no two share one
+    fifth = [(n, number, (*seats, (17, 1)) if number == 1 else seats)
+             for n, number, seats in PRELIMINARY]
+    source = master(tmp_path, *rounds(*fifth), *rounds(*SEMIFINALS, played=False),
+                    players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    assert cli.main(["ritira", str(out), "12"]) == 0
+    assert "Qualificati: 4 giocatori salgono di un posto in classifica senza Nome12 " \
+        "Cognome12." in capsys.readouterr().out
+    listed = {int(r["ID"]): (r["Pos. classifica"], r["Qualificazione"])
+              for r in OpenpyxlBook(out).read_table(schema.QUALIFIERS.name)
+              if r["Turno"] == 3 and r["ID"] != "12"}
+    order = (5, 1, 6, 2, 3, 7, 4, 8, 9, 10, 11, 13, 15, 14, 16, 17)
+    assert {pid: place for pid, (place, _) in listed.items()} == {
+        pid: place for place, pid in enumerate(order, start=1)}
+    assert listed[13][1] == "12° in classifica (fascia 3)"
+    assert listed[16][1] == "15° in classifica (fascia 4)"
+    assert listed[17][1].startswith("16° in classifica (fascia 4), al posto di Nome12")
+    assert cli.main(["pubblica", str(out), "--formato", "testo"]) == 0
+    post = capsys.readouterr().out
+    assert "16° in classifica" in post and post.count("16° in classifica") == 1
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def test_classifica_says_what_it_read_of_the_final_phases_and_what_comes_next(
+        tmp_path, capsys):
+    # 001 §8 «4° partita (Finale o Finali): fra i vincitori delle quattro semifinali»:
+    # once the semifinals are typed the final is next; once the final is typed, 001 §7
+    # «dal 1° al 4° posto … in base all'esito della/e finale/i»: the final ranking
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    finals = f"risiko-xl finali {out}"
+
+    def standings() -> list[str]:
+        assert cli.main(["classifica", str(out)]) == 0
+        return capsys.readouterr().out.splitlines()
+
+    assert standings() == ["Classifica aggiornata: 16 giocatori, turni giocati: 1, 2"]
+    type_results(out, SEMIFINALS[:1])
+    assert standings()[1] == ("Semifinale (turno 3): risultati di 1 tavolo su 4, mancano i "
+                              "tavoli 2, 3 e 4")
+    type_results(out, SEMIFINALS)
+    assert standings()[1] == f"Semifinali complete (turno 3): {finals} prepara la finale"
+    assert cli.main(["finali", str(out)]) == 0
+    capsys.readouterr()
+    type_results(out, FINAL)
+    assert standings()[1] == (f"Finale completa (turno 4): {finals} scrive la classifica "
+                              "finale")
+    assert cli.main(["finali", str(out)]) == 0
+    capsys.readouterr()
+    assert standings()[1] == ("Finale completa (turno 4): la classifica finale è nel foglio "
+                              f"«Fasi finali» (se un risultato cambia, di nuovo {finals})")
+
+
+@pytest.mark.parametrize("fmt", POST_FORMATS)
+def test_a_place_decided_by_out_points_is_noted_and_qualifiers_come_by_rank(
+        tmp_path, capsys, fmt):
+    source = master(tmp_path, *rounds(*PRELIMINARY), *rounds(*SEMIFINALS, played=False))
+    out, _ = imported(tmp_path, source, capsys)
+    # the announcement: «Qualificati» by the standings (STANDINGS: 5, 1, 6, 2, 3, …),
+    # not by the tables (5, 3, 12, 13 at table 1)
+    announced = publish(OpenpyxlBook(out), fmt, 3)
+    names = [f"Nome{pid} Cognome{pid}" for pid in STANDINGS]
+    at = [announced.index(n, announced.lower().index("qualificati")) for n in names]
+    assert at == sorted(at)
+    # 001 §7 «In caso di parità verranno considerati i seguenti criteri per determinare
+    # il piazzamento al tavolo: punti dei territori fuori obiettivo»: 5 and 3 both 40 at
+    # table 1, 5 with 3 points outside the objective, 3 with 2
+    tied = [(3, 1, ((5, 40), (3, 40), (12, 30), (13, 20))), *SEMIFINALS[1:]]
+    type_results(out, tied)
+    book = OpenpyxlBook(out)
+    rows = book.read_table(schema.RESULTS.name)
+    for row in rows:
+        if row["Turno"] == 3 and row["ID"] in ("5", "3"):
+            row["Punti fuori obiettivo"] = 3 if row["ID"] == "5" else 2
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    assert cli.main(["classifica", str(out)]) == 0
+    played = publish(OpenpyxlBook(out), fmt, 3)
+    first = played.index("pari a 40: punti fuori obiettivo 3")
+    assert played.index("Nome5 Cognome5") < first < played.index("Nome3 Cognome3") \
+        < played.index("pari a 40: punti fuori obiettivo 2")
+    assert played.count("pari a") == 2
+
+
+def test_a_player_withdrawn_after_the_preliminaries_is_ranked_by_his_games(tmp_path, capsys):
+    # 001 §7 «La classifica finale del torneo sarà determinata: … dal 5° (o 9°) posto a
+    # seguire in base alla somma dei singoli punti-torneo ottenuti nelle partite giocate»;
+    # 001 says nothing to leave a withdrawn player out of it (000 Art. 4 «ricompilata la
+    # classifica, senza considerare i punteggi acquisiti dal giocatore ritirato» is not the
+    # master's rule). 17, last at both 5-tables with 1 point (1 × 1,25 = 1,25 → 0,002 by
+    # excess), withdraws before the semifinals: 0,004, below 15's 0,041 + 0,010 = 0,051
+    fifth = [(n, number, (*seats, (17, 1)) if number == 1 else seats)
+             for n, number, seats in PRELIMINARY]
+    source = master(tmp_path, *rounds(*fifth), *rounds(*SEMIFINALS, played=False),
+                    players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    assert cli.main(["ritira", str(out), "17"]) == 0
+    type_results(out, SEMIFINALS)
+    assert cli.main(["finali", str(out)]) == 0
+    type_results(out, FINAL)
+    assert cli.main(["finali", str(out)]) == 0
+    rows = OpenpyxlBook(out).read_table(schema.FINAL_RANKING.name)
+    last = rows.rows[-1]
+    assert (len(rows), last["Pos"], last["ID"], last["Punti torneo"], last["Note"],
+            last["Fase raggiunta"]) == (17, 17, "17", 0.004, "ritiro", "Preliminare")
+    assert [int(r["ID"]) for r in rows][:4] == list(RANKING[:4])
+    assert "17" not in {r["ID"] for r in OpenpyxlBook(out).read_table("Classifica")}
 
 
 def test_a_raduno_with_two_direct_finalists(tmp_path, capsys):

@@ -4,6 +4,7 @@ import pytest
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules import CHAIN_ART26, CHAIN_MASTER, Seat, chain, place
+from risiko_xl.rules.placement import tie_break
 
 
 def test_risiko_wins_even_with_fewer_points():
@@ -76,3 +77,19 @@ def test_chain_by_name_and_unknown():
         chain("999")
     with pytest.raises(RisikoError):
         chain(["out_points", "altezza"])
+
+
+def test_the_criterion_that_decided_a_place_is_named_with_the_players_value():
+    # 001 §7 «In caso di parità verranno considerati i seguenti criteri per determinare il
+    # piazzamento al tavolo: punti dei territori fuori obiettivo; criterio del "colore":
+    # vince chi rispetto al turno di gioco iniziale era l'ultimo a giocare». 44 and 44:
+    # 2 points outside beat 1; 30 and 30 with 3 outside each: the 4th in turn beats the 1st
+    seats = [Seat(44, 1, 2), Seat(30, 3, 1), Seat(44, 2, 3), Seat(30, 3, 4), Seat(5, 0, 5)]
+    placement = place(seats, CHAIN_MASTER)
+    assert placement.positions == (2, 4, 1, 3, 5)
+    assert [placement.decided_by(i) for i in range(5)] == [
+        "out_points", "later_turn", "out_points", "later_turn", None]
+    assert [tie_break(s, c) for s, c in zip(seats, placement.decided) if c] == [
+        "punti fuori obiettivo 1", "ordine di gioco 1°", "punti fuori obiettivo 2",
+        "ordine di gioco 4°"]
+    assert place([Seat(44, 1, 1), Seat(30, 0, 2)]).decided_by(0) is None  # no tie at all

@@ -150,7 +150,7 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args, lambda b: rounds.draw_round(
             b, args.turno, args.seme, args.forza).lines)))
     elif args.command == "standings":
-        print("\n".join(_on_book(args, _standings)))
+        print("\n".join(_on_book(args, lambda b: _standings(b, str(args.file)))))
     elif args.command == "finals":
         print("\n".join(_on_book(args, lambda b: finals_sheet.run_finals(b).lines)))
     elif args.command == "iscrivi":

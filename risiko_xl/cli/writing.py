@@ -133,15 +133,16 @@ def _ask_formula() -> str:
               "un nome dell'elenco")
 
 
-def _standings(book: Book) -> Sequence[str]:
-    """`standings`: the typed rows checked against the draws and the phases first."""
+def _standings(book: Book, file: str) -> Sequence[str]:
+    """`standings`: the typed rows checked against the draws and the phases first; the
+    next step named as the command on workbook `file`."""
     from risiko_xl.services import phase_check, standings_sheet
     from risiko_xl.tournament.loading import load
 
     t = load(book)
     phase_check.check_seatings(t)
     phase_check.check_phase_rows(t)
-    return standings_sheet.update_standings(book).lines
+    return standings_sheet.update_standings(book, finals=f"risiko-xl finali {file}").lines
 
 
 def _import(args: argparse.Namespace) -> list[str]:

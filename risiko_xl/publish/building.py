@@ -32,7 +32,7 @@ from risiko_xl.publish.post import (
     Withdrawal,
 )
 from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
-from risiko_xl.tournament.post_source import GameKey, PostSource, RankList
+from risiko_xl.tournament.post_source import GameKey, PostSource, QualifierLine, RankList
 
 NAMES_KEY = "Nomi nei post"  # how posts show players (`names.FORMS`; default FULL)
 
@@ -91,7 +91,8 @@ def _game_tables(source: PostSource, keys: list[GameKey]) -> tuple[GameTable, ..
                                     game.table_points if game else None,
                                     game.points if game else None,
                                     bool(game and game.risiko), bool(game and game.eliminated),
-                                    _order(seated.order, seated.row)))
+                                    _order(seated.order, seated.row),
+                                    game.tie_break if game else ""))
         if all(p.points is not None for p in lines):  # a played table: by place; the
             # turn order belongs to the announcement, not to the results
             lines = [replace(p, order=None) for p in lines]
@@ -216,7 +217,9 @@ def _qualified(source: PostSource, round_no: int, played: bool = False
     that round is the phase before the final, also the direct finalists, listed under the
     final's round (as qualified, without the final's game table). After the results of that
     phase (`played`, `round_no` the final's), the finalists who did not play it are the
-    direct ones too."""
+    direct ones too. In standings order («Pos. classifica»; then by phase and table), a
+    row without a place last: a list of who qualified reads best by rank, the seating is
+    in the tables."""
     here = [(key, s) for key, seats in source.games.items() if key[0] == round_no
             for s in seats]
     seated = {s.player for _, s in here}
@@ -226,7 +229,7 @@ def _qualified(source: PostSource, round_no: int, played: bool = False
               for s in seats]
     after_phase = played and bool(before) and before[0][0][1] not in (QUALIFYING, FINAL)
     out = []
-    for q in source.qualifiers:
+    for q in sorted(source.qualifiers, key=_by_rank):
         ahead = (before_final and q.round_no == str(round_no + 1) and q.phase == final
                  and q.player not in seated)
         if q.round_no != str(round_no) and not ahead:
@@ -237,6 +240,11 @@ def _qualified(source: PostSource, round_no: int, played: bool = False
                              post_name(source, q.player or "") if q.player in source.by_id
                              else q.name, q.club, q.reason, direct))
     return tuple(out)
+
+
+def _by_rank(q: QualifierLine) -> tuple[bool, float, str, int]:
+    table = q.game_table[:-2] if q.game_table.endswith(".0") else q.game_table
+    return (q.rank is None, q.rank or 0, q.phase, int(table) if table.isdigit() else 0)
 
 
 def _certificates(source: PostSource, round_no: int) -> tuple[Certificate, ...]:

@@ -45,6 +45,7 @@ class PlayerLine:
     risiko: bool = False
     eliminated: bool = False
     order: int | None = None  # Ordine (turn order at the table), when typed
+    tie_break: str = ""  # what broke a tie on the table's value (GameResult.tie_break)
 
     @property
     def marks(self) -> str:
@@ -191,8 +192,14 @@ class Post:
     # Rows of cells as every format prints them (headers in the *_HEADERS constants).
     def player_rows(self, game_table: GameTable) -> list[tuple[str, ...]]:
         return [(p.position, p.name, p.club, self.show(p.table_points, self.table_decimals),
-                 self.show(p.points),
-                 p.marks) for p in game_table.players]
+                 self.show(p.points), self.note(p)) for p in game_table.players]
+
+    def note(self, line: PlayerLine) -> str:
+        """The «Note» cell: RisiKo! or eliminated, and what placed the player among those
+        of equal table points (001 §7): «pari a 44: punti fuori obiettivo 2»."""
+        tie = (f"pari a {self.show(line.table_points, self.table_decimals)}: "
+               f"{line.tie_break}") if line.tie_break else ""
+        return "; ".join(m for m in (line.marks, tie) if m)
 
     def ranking_rows(self) -> list[tuple[str, ...]]:
         assert self.ranking is not None

@@ -95,15 +95,22 @@ class TieError(RuleError):
 
 class Placement(NamedTuple):
     """Positions per seat (input order). Tied seats share the best of their positions;
-    `unresolved` lists each tied group as a `Tie`."""
+    `unresolved` lists each tied group as a `Tie`; `decided` gives, per seat, the chain
+    criterion that placed it apart from the players equal to it on the table's value
+    (None where nobody was equal; empty when no seat was)."""
 
     positions: tuple[int, ...]
     group_sizes: tuple[int, ...]
     unresolved: tuple[Tie, ...]
+    decided: tuple[str | None, ...] = ()
 
     def tie_of(self, seat: int) -> Tie | None:
         """The unresolved tie `seat` is part of, if any."""
         return next((t for t in self.unresolved if seat in t.seats), None)
+
+    def decided_by(self, seat: int) -> str | None:
+        """The criterion that placed `seat` among players of its value, if one did."""
+        return self.decided[seat] if self.decided else None
 
 
 def chain(name_or_criteria: str | Sequence[str]) -> tuple[str, ...]:
@@ -213,7 +220,9 @@ def validate_table(seats: Sequence[Seat], game: Game = CLASSICO,
                         seat=len(seats), field="seat.eliminated")
 
 
-Block = tuple[list[int], str, tuple[str, ...]]
+# (seats, why they stay tied, the criteria whose data is missing, the criterion that
+# placed them apart from the others of their value)
+Block = tuple[list[int], str, tuple[str, ...], str | None]
 
 
 def _missing(seats: Sequence[Seat], group: list[int], criteria: Sequence[str]) -> tuple[str, ...]:
@@ -226,16 +235,16 @@ def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], d
            out: list[Block]) -> None:
     """Split `group` (equal so far) by criteria[depth:], appending ordered blocks to `out`."""
     if len(group) == 1:
-        out.append((group, "", ()))
+        out.append((group, "", (), criteria[depth - 1] if depth else None))
         return
     if depth == len(criteria):
-        out.append((group, "parità su tutti i criteri di spareggio", ()))
+        out.append((group, "parità su tutti i criteri di spareggio", (), None))
         return
     attr, label = CRITERIA[criteria[depth]]
     values = [getattr(seats[i], attr) for i in group]
     if None in values:
         out.append((group, f"parità: per separarli serve il dato '{label}'",
-                    _missing(seats, group, criteria[depth:])))
+                    _missing(seats, group, criteria[depth:]), None))
         return
     for value in sorted(set(values), reverse=True):
         _break(seats, [i for i, v in zip(group, values) if v == value], criteria, depth + 1, out)
@@ -280,23 +289,34 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
         group = ordered[start:end]
         if unknown_out and seats[group[0]].eliminated:
             blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione",
-                           (ELIMINATION,)))
+                           (ELIMINATION,), None))
             break  # the eliminated come last and form one unresolved block
         if len(group) == 1:
-            blocks.append((group, "", ()))
+            blocks.append((group, "", (), None))
         else:
             _break(seats, group, tuple(criteria), 0, blocks)
         start = end
 
     positions = [0] * len(seats)
     sizes = [1] * len(seats)
+    decided: list[str | None] = [None] * len(seats)
     unresolved = []
     next_position = 1
-    for group, reason, missing in blocks:
+    for group, reason, missing, criterion in blocks:
         for i in group:
             positions[i] = next_position
             sizes[i] = len(group)
+            decided[i] = criterion
         if len(group) > 1:
             unresolved.append(Tie(tuple(group), reason, missing))
         next_position += len(group)
-    return Placement(tuple(positions), tuple(sizes), tuple(unresolved))
+    return Placement(tuple(positions), tuple(sizes), tuple(unresolved), tuple(decided))
+
+
+def tie_break(seat: Seat, criterion: str) -> str:
+    """What placed `seat` apart from the players equal to it on the table's value (001 §7
+    «In caso di parità verranno considerati i seguenti criteri … punti dei territori
+    fuori obiettivo»): the criterion and the seat's own value, «punti fuori obiettivo 2»,
+    «ordine di gioco 4°»."""
+    attr, label = CRITERIA[criterion]
+    return f"{label} {getattr(seat, attr)}{'°' if criterion == 'later_turn' else ''}"

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from risiko_xl.errors import RisikoError, RuleError
 from risiko_xl.rules.methods import Method, method
-from risiko_xl.rules.placement import CHAIN_MASTER, Placement, TieError, place
+from risiko_xl.rules.placement import CHAIN_MASTER, Placement, TieError, place, tie_break
 from risiko_xl.rules.points import check_players
 from risiko_xl.rules.seat import Seat
 
@@ -26,6 +26,7 @@ class TableScore:
     placement: Placement
     table_points: tuple[Fraction, ...]  # exact (26,25 where the method keeps decimals)
     numerators: tuple[int, ...]
+    tie_breaks: tuple[str, ...] = ()  # per seat: what broke a tie on the table's value
 
     @property
     def positions(self) -> tuple[int, ...]:
@@ -73,5 +74,7 @@ def score_table(
                 raise TieError(f"{err.messaggio} ({tie.reason.removeprefix('parità: ')})", tie,
                                placement.positions[i], seat=i + 1) from None
             raise RuleError.of(err, seat=i + 1) from None
+    breaks = tuple("" if c is None else tie_break(seat, c) for seat, c in zip(
+        seats, (placement.decided_by(i) for i in range(len(seats)))))
     return TableScore(m, n, placement, tuple(m.table_value(s, n) for s in seats),
-                      tuple(numerators))
+                      tuple(numerators), breaks)

@@ -17,7 +17,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
 from risiko_xl.books.table import Row
-from risiko_xl.cells import is_blank, to_text
+from risiko_xl.cells import is_blank, number_or_none, to_text
 from risiko_xl.services.audit import procedure_text
 from risiko_xl.services.finals_sheet import phase_title, stage_title
 from risiko_xl.services.standings_sheet import (
@@ -130,7 +130,8 @@ def _rows(book: Book, spec: schema.TableSpec) -> list[Row]:
 def _qualifiers(book: Book) -> tuple[QualifierLine, ...]:
     return tuple(QualifierLine(to_text(r["Turno"]), str(r["Fase"]), to_text(r["Tavolo"]) or "",
                                to_text(r["ID"]), str(r["Giocatore"]),
-                               to_text(r["Club"]) or "", str(r["Qualificazione"]))
+                               to_text(r["Club"]) or "", str(r["Qualificazione"]),
+                               number_or_none(r["Pos. classifica"]))
                  for r in book.read_table(schema.QUALIFIERS.name))
 
 

@@ -20,7 +20,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.charts import standings_chart
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, listed
 from risiko_xl.services.audit import append_rows, timestamp
 from risiko_xl.services.computed_cells import identity, write_scores
 from risiko_xl.standings import (
@@ -34,7 +34,8 @@ from risiko_xl.standings import (
     team_standings,
 )
 from risiko_xl.standings.lottery import recorded_order
-from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.standings.model import PLAYOFF, QUALIFYING, SEMIFINAL
+from risiko_xl.standings.playoff import label_of
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.scoring import cell_number
 
@@ -161,8 +162,11 @@ def refresh_scores(book: Book, now: dt.datetime | None = None,
     return t, standings, table
 
 
-def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpdate:
-    """Score the results and rewrite `Classifica`; returns what was written."""
+def update_standings(book: Book, now: dt.datetime | None = None,
+                     finals: str = "«Fasi finali»") -> StandingsUpdate:
+    """Score the results and rewrite `Classifica`; returns what was written, and what
+    to do next once a stage is complete (`finals`: how this face names the command that
+    seats the next phase, `next_hint`)."""
     renamed = identity(load(book))[1]  # before the names are refreshed
     t, standings, table = refresh_scores(book, now)
     seed = standings_seed(t)
@@ -177,6 +181,8 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
          + ", ".join(map(str, played))) if played else
         f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
+    hint = next_hint(t, standings, finals)
+    lines += (hint,) if hint else ()
     # a tie left by every criterion of the chain is decided by its last, the lottery,
     # recorded in Sorteggi (004 gives no tie-break for individual standings: rtu uses
     # 001 §7's chain): said when drawn, never silent, and not again when a later
@@ -189,6 +195,57 @@ def update_standings(book: Book, now: dt.datetime | None = None) -> StandingsUpd
         lines += (f"Nomi riscritti nel foglio Risultati come negli Iscritti (conta l'ID): "
                   f"{shown}",)
     return StandingsUpdate(standings, table, lines)
+
+
+def _stage(t: Tournament, phase: str, tables: int) -> tuple[str, str]:
+    """A stage's name for «… completa» and, as the next one, with its article."""
+    if phase == QUALIFYING:
+        return "Turni preliminari completi", "i turni preliminari"
+    if phase == PLAYOFF:
+        word = label_of(t.formula.phases)
+        return f"{word.capitalize()} completo", ("lo " if word[:1] == "s" else "il ") + word
+    if phase == SEMIFINAL and t.formula.phases.kind != "semifinals":
+        return "Turno a eliminazione diretta completo", "il turno a eliminazione diretta"
+    if phase == SEMIFINAL:
+        return "Semifinali complete", "le semifinali"
+    return ("Finali complete", "le finali") if tables > 1 else ("Finale completa", "la finale")
+
+
+def next_hint(t: Tournament, standings: Standings, finals: str) -> str | None:
+    """One line on what the standings read of the stage last drawn and what comes next,
+    once the preliminaries are over: how many of a final phase's tables have their
+    results, or, when the stage is complete, that `finals` seats the next phase or
+    writes the final ranking (None before that, and without final phases)."""
+    rounds = t.formula.standings.rounds
+    last = max((r.round_no for r in t.rows), default=0)
+    here = [r for r in t.rows if r.round_no == last]
+    if t.formula.phases.kind == "none" or last < rounds or not here:
+        return None
+    phase = here[0].phase
+    tables = sorted({r.table for r in here})
+    blank = sorted({r.table for r in here if r.seat is None})
+    done = f"{_stage(t, phase, len(tables))[0]} (turno {last})"
+    if blank and phase == QUALIFYING:
+        return None
+    if blank:
+        typed = len(tables) - len(blank)
+        title = label_of(t.formula.phases).capitalize() if phase == PLAYOFF else phase
+        return (f"{title} (turno {last}): risultati di {typed} tavol"
+                f"{'o' if typed == 1 else 'i'} su {len(tables)}, mancano i tavoli "
+                f"{listed(blank)}") if typed else None
+    try:
+        step = next_phase(t.entrants, t.results, standings, t.formula.phases,
+                          t.formula.standings, standings_seed(t))
+    except RisikoError:
+        return None  # `finals` says why the next phase cannot be seated
+    if step is not None:
+        return f"{done}: {finals} prepara {_stage(t, step.phase, len(step.tables))[1]}"
+    if phase == QUALIFYING:
+        return None
+    if len(t.book.read_table(schema.FINAL_RANKING.name)):
+        return (f"{done}: la classifica finale è nel foglio «{schema.FINAL_RANKING.sheet}» "
+                f"(se un risultato cambia, di nuovo {finals})")
+    return f"{done}: {finals} scrive la classifica finale"
 
 
 def teams_table(teams: TeamStandings) -> Table:

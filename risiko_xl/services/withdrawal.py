@@ -17,7 +17,6 @@ from risiko_xl.cells import number_or_none
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.services.audit import (
     SUBSTITUTION,
-    append_rows,
     archive,
     log_draw,
     tables_text,
@@ -36,7 +35,7 @@ from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import compute_standings, next_phase, replace_withdrawn
 from risiko_xl.standings.model import ABSENT, ACTIVE, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.replacements import seats_of
-from risiko_xl.standings.steps import Qualifier
+from risiko_xl.standings.steps import PhaseStep, Qualifier
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.players import find_entrant, registered_names
 
@@ -159,7 +158,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
     if imported:
-        return _keep_seats(after, phase, player, replacement, seed, now)
+        return _keep_seats(after, phase, player, new_step, replacement, seed, now)
     book = after.book
     seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
     archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
@@ -196,12 +195,16 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     return [f"Al suo posto: {who} ({replacement.reason}).", *changes]
 
 
-def _keep_seats(t: Tournament, phase: tuple[int, str], player: str,
-                 replacement: Qualifier | None, seed: str,
-                 now: dt.datetime | None) -> list[str]:
+def _keep_seats(t: Tournament, phase: tuple[int, str], player: str, fresh: PhaseStep,
+                replacement: Qualifier | None, seed: str,
+                now: dt.datetime | None) -> list[str]:
     """`player` withdrew from a phase imported from GestioneTorneo and not yet played:
     whoever the formula's replacement rules let in takes his seat; every other seat
-    stays as GestioneTorneo seated it (the rules would draw the tables anew)."""
+    stays as GestioneTorneo seated it (the rules would draw the tables anew). Each
+    qualifier's position and reason become those of `fresh`, the phase computed without
+    him: the standings «al netto di eventuali giocatori qualificati per la semifinale ma
+    ritirati» (001 §8), so that the players below him move up one place and no two
+    share one."""
     round_no, name = phase
     if replacement is None:
         return ["Nessun sostituto in questa fase."]
@@ -215,10 +218,22 @@ def _keep_seats(t: Tournament, phase: tuple[int, str], player: str,
         if row.sheet_row == seat.row:
             row["ID"], row["Giocatore"] = replacement.player, entrant.name
     book.write_table(schema.RESULTS.name, results)
-    append_rows(book, schema.QUALIFIERS, [{
+    qualified = book.read_table(schema.QUALIFIERS.name)
+    final = phase_title(t, FINAL)
+    moved = 0
+    for row in qualified:
+        q = fresh.qualifier(str(row.get("ID")))
+        same = number_or_none(row.get("Turno")) == round_no and row.get("Fase") == title
+        if q is None or not (same or waiting_row(row, final)) \
+                or row.get("Qualificazione") == q.reason:
+            continue
+        moved += number_or_none(row.get("Pos. classifica")) != (q.rank or None)
+        row["Pos. classifica"], row["Qualificazione"] = q.rank or None, q.reason
+    qualified.extend([{
         "Fase": title, "Turno": round_no, "Girone": replacement.group, "Tavolo": seat.table,
         "ID": replacement.player, "Giocatore": entrant.name, "Club": entrant.club,
         "Pos. classifica": replacement.rank or None, "Qualificazione": replacement.reason}])
+    book.write_table(schema.QUALIFIERS.name, qualified)
     tables: dict[int, list[str]] = {}
     for r in t.rows:
         if (r.round_no, r.phase) == phase:
@@ -229,5 +244,9 @@ def _keep_seats(t: Tournament, phase: tuple[int, str], player: str,
                     "Tavoli": tables_text(list(tables.values()), list(tables)),
                     "Note": f"{entrant.name} al posto di {t.by_id[player].name} "
                             f"({replacement.reason}); gli altri tavoli come importati"})
-    return [f"Al suo posto: {entrant.name} ({replacement.reason}), al tavolo {seat.table} "
-            "come seduto da GestioneTorneo."]
+    lines = [f"Al suo posto: {entrant.name} ({replacement.reason}), al tavolo {seat.table} "
+             "come seduto da GestioneTorneo."]
+    if moved:
+        lines.append(f"Qualificati: {moved} giocator{'e sale' if moved == 1 else 'i salgono'} "
+                     f"di un posto in classifica senza {t.by_id[player].name}.")
+    return lines

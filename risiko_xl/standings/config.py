@@ -71,7 +71,7 @@ PHASE_KINDS = names(PHASE_KINDS_TABLE)
 PHASES_OF_KIND = {k.name: k.phases for k in PHASE_KINDS_TABLE}
 
 # The other choices of StandingsRules and PhaseRules (described on the fields below).
-WITHDRAWN_RULES = ("remove", "keep")
+WITHDRAWN_RULES = ("remove", "keep", "net")
 DIRECT_FINAL = ("none", "sole_leader", "top_k", "unbeaten")
 PLAYOFF_EXTRA = ("best_game", "best_assoluta")
 FINAL_RANKINGS = ("final_then_total", "final_only")
@@ -91,8 +91,13 @@ class StandingsRules:
 
     `drops`: worst results left out of the Generale (a missed round counts 0 and is
     dropped first); the Assoluta always counts everything. `best_of`: count only the best
-    N results (CNS). `withdrawn`: "remove" (000 Art. 4) or "keep" a withdrawn player's
-    scores. `lottery_decides_direct_final`: False where a lottery may never decide a
+    N results (CNS). `withdrawn`: "remove" (000 Art. 4 «verrà immediatamente ricompilata la
+    classifica, senza considerare i punteggi acquisiti dal giocatore ritirato") or "keep"
+    a withdrawn player's scores; "net": out of the standings as "remove" (001 §8 «la
+    classifica delle eliminatorie al netto di eventuali giocatori qualificati per la
+    semifinale ma ritirati»), yet ranked in the final ranking by the games played (001 §7
+    «dal 5° … posto a seguire in base alla somma dei singoli punti-torneo ottenuti nelle
+    partite giocate»). `lottery_decides_direct_final`: False where a lottery may never decide a
     direct final place (003-b); it matters for "top_k" direct finalists, as a
     "sole_leader" is never made by a lottery (001 "da solo in testa"). `columns`: extra
     Classifica columns the formula shows. `medals`: the olympic medal table (seed 004

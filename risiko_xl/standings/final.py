@@ -12,7 +12,10 @@ only) and the tournament total (the main score plus every later game, final incl
 Decision (the seeds are silent): a player who withdrew after playing a final phase
 (semifinal, spareggio, final) stays ranked by what they played and is marked
 `withdrawn`; one who withdrew before playing any is left out as the standings leave
-them out (000 Art. 4 «senza considerare i punteggi acquisiti dal giocatore ritirato").
+them out (000 Art. 4 «senza considerare i punteggi acquisiti dal giocatore ritirato"),
+except where the formula's `withdrawn` is "net" (001 §7 ranks «dal 5° … posto a seguire
+in base alla somma dei singoli punti-torneo ottenuti nelle partite giocate»): there
+everyone who played a game is ranked, a withdrawn player marked.
 """
 
 from __future__ import annotations
@@ -99,6 +102,8 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
     later = [r for r in ctx.results if r.phase in (SEMIFINAL, PLAYOFF)]
     played = {r.player for r in later}
     kept = {row.player for row in standings.rows}
+    if rules.withdrawn == "net":
+        played |= {r.player for r in ctx.results}
     others = [row for row in ctx.full.rows if row.player not in done and (
         row.player in kept or (row.player in played and _withdrawn(ctx, row.player)))]
     if phases.final_ranking == "final_only":

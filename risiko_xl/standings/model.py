@@ -71,7 +71,9 @@ class Entrant:
 @dataclass(frozen=True)
 class GameResult:
     """One player's scored game. `points` are tournament points (exact); `position` is the
-    place at the table (1 = winner); `table_points` are scaled objective points."""
+    place at the table (1 = winner); `table_points` are scaled objective points;
+    `tie_break` says what broke a tie on the table's value, the criterion and the
+    player's own value («punti fuori obiettivo 2»), '' when there was none."""
 
     player: str
     round_no: int
@@ -85,3 +87,4 @@ class GameResult:
     eliminated: bool = False
     players: int = 4
     row: int | None = None
+    tie_break: str = ""

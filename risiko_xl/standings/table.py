@@ -10,7 +10,7 @@ from functools import cached_property
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.computation import EMPTY, Engine, Level, Player
-from risiko_xl.standings.config import StandingsRules
+from risiko_xl.standings.config import WITHDRAWN_RULES, StandingsRules
 from risiko_xl.standings.inputs import checked, exact, index_entrants
 from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
@@ -20,8 +20,6 @@ from risiko_xl.standings.model import (
     Entrant,
     GameResult,
 )
-
-WITHDRAWN_POLICIES = ("remove", "keep")
 
 
 @dataclass(frozen=True)
@@ -111,8 +109,9 @@ def compute_standings(entrants: Iterable[Entrant], results: Iterable[GameResult]
     standings after every earlier round are ordered first (each is published, 003 Art. 2),
     so a lottery drawn then is reused now; `recorded` orders (read back from `Sorteggi`)
     come before any new draw."""
-    if rules.withdrawn not in WITHDRAWN_POLICIES:
-        raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: remove, keep)",
+    if rules.withdrawn not in WITHDRAWN_RULES:
+        raise RisikoError("trattamento dei ritirati sconosciuto (ammessi: "
+                          f"{', '.join(WITHDRAWN_RULES)})",
                           valore=rules.withdrawn)
     index = index_entrants(entrants)
     u = rules.rounds if upto_round is None else upto_round
@@ -144,7 +143,7 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
     qualifying round with a result (at most `u`)."""
     players: dict[str, Player] = {}
     for e in index.values():
-        if e.state == DISQUALIFIED or (e.state == WITHDRAWN and rules.withdrawn == "remove"):
+        if e.state == DISQUALIFIED or (e.state == WITHDRAWN and rules.withdrawn != "keep"):
             continue
         players[e.id] = Player(e.id, e.from_round, e.state == WITHDRAWN, rules.rounds)
     lookup = players.get

@@ -63,7 +63,8 @@ class RankList:
 
 @dataclass(frozen=True)
 class QualifierLine:
-    """One `Qualificati` row as typed (`round_no` and `player` as text, None if blank)."""
+    """One `Qualificati` row as typed (`round_no` and `player` as text, None if blank;
+    `rank` the «Pos. classifica», None when blank or not a number)."""
 
     round_no: str | None
     phase: str
@@ -72,6 +73,7 @@ class QualifierLine:
     name: str
     club: str
     reason: str
+    rank: float | None = None
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,8 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
                 player=r.player, round_no=round_no, phase=phase, table=table,
                 position=position, points=points, table_points=score.table_points[i],
                 out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
-                eliminated=r.seat.eliminated, players=len(seats), row=r.row))  # type: ignore[union-attr]
+                eliminated=r.seat.eliminated, players=len(seats), row=r.row,  # type: ignore[union-attr]
+                tie_break=score.tie_breaks[i]))
     return results, computed
 
 
