@@ -36,7 +36,6 @@ from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
     LONG_CLUB_LINE,
     LONG_NAME,
-    ROWS_PER_PAGE,
     DirectCard,
     card_club,
     direct_cards,
@@ -189,7 +188,7 @@ def _screen(post: Post) -> dict[str, object]:
     else:
         ranking = post.ranking_rows()
         layout = standings_layout(post.ranking_headers(), ranking)
-        parts = pages(ranking, ROWS_PER_PAGE)
+        parts = pages(ranking, layout.per_page)
     return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
             "layout": layout, "two_lines": two_lines, "card_club": card_club,
             "qr": qr_svg(post.address) if post.address else None}
