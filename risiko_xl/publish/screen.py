@@ -8,9 +8,9 @@ screen's width and each page is filled down its height, a long club on two lines
 on the tables' cards (`card_club`). The cards fill the page: as few to a row as its rows
 allow (four cards two by two), each card's names in one type; a semifinal round's
 cards, announced or with their results, are followed by the players who go straight to
-the final (001 §8: with three semifinals, the first of the standings). A QR code (segno, inline SVG, no network) points at the setting «Indirizzo
-pubblicazione», where players find the published page on their phones; without the
-setting there is no code.
+the final (001 §8: with three semifinals, the first of the standings). A QR code
+(segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
+players find the published page on their phones; without the setting there is no code.
 """
 
 from __future__ import annotations
