@@ -222,3 +222,36 @@ def test_the_standings_pages_fill_the_screen(tmp_path, players):
     assert measured["cut"] == [] and len(measured["pages"]) == (players + 18) // 19
     for _, _, bottom, _, _, t_bottom in measured["pages"]:
         assert t_bottom - (bottom - 850) >= 0.8 * 850, (t_bottom, bottom)
+
+
+CARDS = """<script>
+document.body.setAttribute("data-misura", JSON.stringify([...document.querySelectorAll(
+  ".tavolo")].map(t => { const b = t.getBoundingClientRect();
+  return {box: [b.left, b.top, b.right, b.bottom], sizes: [...t.querySelectorAll(".nome")]
+    .map(n => getComputedStyle(n).fontSize),
+    cut: [...t.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
+    .map(n => n.textContent)}; })));
+</script></body>"""
+
+
+@pytest.mark.chromium
+def test_four_semifinal_cards_fill_the_screen_each_in_one_type(tmp_path):
+    # the organiser's semifinals: three cards and one below them, half the screen empty,
+    # a name with a nickname at about half the size of the others on its card
+    names = ("Salvatore “Totò” Licata", "Gianluca Pùddu", "Ignazio Cannizzaro",
+             "Agata Fazzì")
+    tables = tuple(GameTable("Semifinale", 3, n, tuple(
+        PlayerLine(f"{i}", f"G{n}{i}", name, "PALERMO [Eagles]", None, None)
+        for i, name in enumerate(names, start=1))) for n in (1, 2, 3, 4))
+    post = Post("Master", "", "", 3, "Semifinale", NOW, None, 3, results=tables)
+    page = tmp_path / "semifinali.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", CARDS), encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    cards = json.loads(html5lib.parse(found, namespaceHTMLElements=False)
+                       .find("body").get("data-misura"))
+    assert len(cards) == 4
+    for card in cards:
+        assert len(set(card["sizes"])) == 1 and card["cut"] == []
+    lefts = sorted({c["box"][0] for c in cards})
+    assert len(lefts) == 2  # two by two
+    assert max(c["box"][2] for c in cards) >= 1870 and max(c["box"][3] for c in cards) >= 950

@@ -119,6 +119,16 @@ def pages(items: Sequence[T], size: int) -> list[list[T]]:
     return out
 
 
+def card_grid(count: int, columns: int) -> tuple[int, int]:
+    """(columns, rows) of a page of `count` cards, at most `columns` to a row: the fewest
+    rows, then as few cards to a row as those rows allow, so the cards fill the page and
+    are as wide as it lets them be (four cards two by two, not three and one)."""
+    if count <= 1:
+        return 1, 1
+    rows = -(-count // columns)
+    return -(-count // rows), rows
+
+
 def rotation_css(count: int, seconds: int = SECONDS_PER_PAGE) -> Markup:
     """CSS that shows `count` pages one after the other, `seconds` each, for ever."""
     if count < 2:
