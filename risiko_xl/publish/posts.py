@@ -38,12 +38,12 @@ from risiko_xl.publish.screen import (
     LONG_NAME,
     DirectCard,
     card_club,
+    card_grid,
     direct_cards,
     pages,
     publication_address,
     qr_svg,
     rotation_css,
-    card_grid,
     standings_layout,
     two_lines,
 )
