@@ -477,10 +477,14 @@ def test_post_survives_a_missing_clipboard(excel, monkeypatch):
         raise pyperclip.PyperclipException("nessun meccanismo per gli appunti")
 
     monkeypatch.setattr("pyperclip.copy", no_clipboard)
+    sheet = next(s for s in stand_in.payload["sheets"] if s["name"] == "Post")
+    assert sheet["visibility"] == "Hidden"  # only its note: no printed page of it
     stand_in.run(actions.post_forum)
     prompt = last(stand_in).prompt
     assert last(stand_in).mode == "info" and "non è stato possibile copiarlo" in prompt
     assert stand_in.column("Post")[0].startswith("[SIZE=4]")
+    sheet = next(s for s in stand_in.payload["sheets"] if s["name"] == "Post")
+    assert sheet["visibility"] == "Visible"  # shown with the post
 
 
 def test_referti_pdf_next_to_the_workbook_is_opened(excel, monkeypatch):

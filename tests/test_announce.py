@@ -264,11 +264,12 @@ def test_room_screen_pages_the_standings_after_results(demo, tmp_path):
     tree = html5lib.parse(page.read_text(encoding="utf-8"), namespaceHTMLElements=False)
     frame = OpenpyxlBook(demo).read_table("Classifica")
     pages = [el for el in tree.iter("section") if "pagina" in (el.get("class") or "")]
-    # at most 16 lines a page, as few pages as that allows, of nearly equal length
+    # as many lines a page as its type fits (16 or more), as few pages as that allows,
+    # of nearly equal length
     rows = [[tr for tr in p.iter("tr") if list(tr.iter("td"))] for p in pages]
     sizes = [len(r) for r in rows]
-    assert len(pages) == -(-len(frame) // 16) and sum(sizes) == len(frame)
-    assert max(sizes) <= 16 and max(sizes) - min(sizes) <= 1
+    assert sum(sizes) == len(frame) and max(sizes) - min(sizes) <= 1
+    assert len(pages) == -(-len(frame) // max(sizes)) and max(sizes) >= 16
     names = ["".join(tr.findall("td")[1].itertext()) for r in rows for tr in r]
     assert names == frame.column("Giocatore")
     css = page.read_text(encoding="utf-8")

@@ -7,6 +7,7 @@ reads them, printed with the Italian decimal comma by the test itself."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 
 import bbcode
@@ -254,3 +255,33 @@ def test_no_post_carries_a_bidi_control(demo, tmp_path, fmt):
     assert not re.search("[\u202a-\u202e\u2066-\u2069]", text)
     for name in ("Mario Rossi", "Anna Bianchi", "Luca Verdi"):
         assert name in text, name
+
+
+PHONE = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="telefono" style="width:{width}px;height:3000px;border:0" srcdoc="{page}"></iframe>
+<script>window.addEventListener("load", () => {{
+  const d = document.getElementById("telefono").contentDocument;
+  document.body.setAttribute("data-misura", JSON.stringify({{
+    page: [d.documentElement.clientWidth, d.documentElement.scrollWidth],
+    tables: [...d.querySelectorAll("table")].map(t => [t.getBoundingClientRect().right,
+      t.parentElement.scrollWidth - t.parentElement.clientWidth])}})); }});
+</script></body></html>"""
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("round_no", [2, 4])
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_page_fits_a_phone_without_scrolling_sideways(demo, tmp_path, round_no, width):
+    # an organiser's phone cut the final ranking's «Punti torneo» at the right edge; the
+    # page in a frame as wide as a phone (Chromium's window is never narrower than 500)
+    import html
+
+    page = html.escape(publish(OpenpyxlBook(demo), "html", round_no, now=NOW), quote=True)
+    frame = tmp_path / "telefono.html"
+    frame.write_text(PHONE.format(width=width, page=page), encoding="utf-8")
+    tree = html5lib.parse(dom(frame), namespaceHTMLElements=False)
+    measured = json.loads(tree.find("body").get("data-misura"))
+    assert measured["page"] == [width, width]
+    assert len(measured["tables"]) >= 2
+    for right, hidden in measured["tables"]:
+        assert right <= width and hidden == 0

@@ -20,6 +20,7 @@ from risiko_xl.publish.post import Dropped, GameTable, PlayerLine, Post, Ranking
 from risiko_xl.publish.posts import render_post
 from risiko_xl.publish.screen import (
     TYPE_SIZES,
+    StandingsLayout,
     standings_layout,
     two_lines,
 )
@@ -54,8 +55,17 @@ def standings(rounds: int, columns: tuple[str, ...], players: int = 24,
 def test_the_largest_type_when_everything_fits():
     rows = [(str(i), "Mario Rossi", "Eagles Roma", "1,023", "0,017", "1,040", "1,023")
             for i in range(1, 17)]
-    assert standings_layout(MASTER_HEADERS, rows).size == TYPE_SIZES[0]
-    assert not standings_layout(MASTER_HEADERS, rows).wrapped
+    assert standings_layout(MASTER_HEADERS, rows) == StandingsLayout(34, frozenset(), 16)
+    assert standings_layout(MASTER_HEADERS, rows[:6]).size == TYPE_SIZES[0]
+
+
+@pytest.mark.parametrize("players, size, per_page", [(17, 30, 17), (37, 27, 19)])
+def test_the_standings_take_the_fewest_pages_in_a_readable_type(players, size, per_page):
+    # the organiser's final ranking of 17 was 9 lines and 8, 40 % of the screen empty
+    rows = [(str(i), "Giuseppe “Peppe” D'Amico", "QUARTU SANT'ELENA [Sardegna]",
+             "Semifinale", "1,044", "2,133") for i in range(players)]
+    headers = ("Pos.", "Giocatore", "Club", "Fase raggiunta", "Punti finale", "Punti torneo")
+    assert standings_layout(headers, rows) == StandingsLayout(size, frozenset(), per_page)
 
 
 def test_a_long_club_goes_on_two_lines_before_the_type_shrinks():
@@ -195,3 +205,53 @@ def test_long_clubs_on_the_cards_go_on_two_lines_and_are_never_cut(tmp_path):
     assert clubs["Circolo RicreativoSant'Eufemia d'Aspromonte"] == "club a-capo"
     assert clubs["Eagles Roma"] == "club" and clubs["Gufo Torino"] == "club"
     assert "colonne-2" in html
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("players", [17, 37])
+def test_the_standings_pages_fill_the_screen(tmp_path, players):
+    # 17 lines on one page, 37 on two: each page's table at least 80 % of its height
+    post = standings(3, ("T1", "T2", "T3", "Totale", "Migliore"), players,
+                     ("Eagles Roma", "Gufo Torino"))
+    page = tmp_path / "schermo.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", MEASURE),
+                    encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    measured = json.loads(html5lib.parse(found, namespaceHTMLElements=False)
+                          .find("body").get("data-misura"))
+    assert measured["cut"] == [] and len(measured["pages"]) == (players + 18) // 19
+    for _, _, bottom, _, _, t_bottom in measured["pages"]:
+        assert t_bottom - (bottom - 850) >= 0.8 * 850, (t_bottom, bottom)
+
+
+CARDS = """<script>
+document.body.setAttribute("data-misura", JSON.stringify([...document.querySelectorAll(
+  ".tavolo")].map(t => { const b = t.getBoundingClientRect();
+  return {box: [b.left, b.top, b.right, b.bottom], sizes: [...t.querySelectorAll(".nome")]
+    .map(n => getComputedStyle(n).fontSize),
+    cut: [...t.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
+    .map(n => n.textContent)}; })));
+</script></body>"""
+
+
+@pytest.mark.chromium
+def test_four_semifinal_cards_fill_the_screen_each_in_one_type(tmp_path):
+    # the organiser's semifinals: three cards and one below them, half the screen empty,
+    # a name with a nickname at about half the size of the others on its card
+    names = ("Salvatore “Totò” Licata", "Gianluca Pùddu", "Ignazio Cannizzaro",
+             "Agata Fazzì")
+    tables = tuple(GameTable("Semifinale", 3, n, tuple(
+        PlayerLine(f"{i}", f"G{n}{i}", name, "PALERMO [Eagles]", None, None)
+        for i, name in enumerate(names, start=1))) for n in (1, 2, 3, 4))
+    post = Post("Master", "", "", 3, "Semifinale", NOW, None, 3, results=tables)
+    page = tmp_path / "semifinali.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", CARDS), encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    cards = json.loads(html5lib.parse(found, namespaceHTMLElements=False)
+                       .find("body").get("data-misura"))
+    assert len(cards) == 4
+    for card in cards:
+        assert len(set(card["sizes"])) == 1 and card["cut"] == []
+    lefts = sorted({c["box"][0] for c in cards})
+    assert len(lefts) == 2  # two by two
+    assert max(c["box"][2] for c in cards) >= 1870 and max(c["box"][3] for c in cards) >= 950

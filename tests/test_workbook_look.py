@@ -19,6 +19,7 @@ from risiko_xl.build.template import write_new
 from risiko_xl.demo import play_tournament
 from tests.support.lo_print import sheet_pdf
 from tests.support.pdf_text import page_texts
+from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -141,7 +142,7 @@ def test_technical_sheets_hidden_user_sheets_visible(demo):
     assert states["Squadre"] == "hidden"  # master has no team championship
     assert states["Archivio"] == "hidden"  # nothing archived: no page of bare headers
     assert all(states[s] == "visible" for s in USER_SHEETS if s != "Archivio")
-    assert states["Post"] == "visible"
+    assert states["Post"] == "hidden"  # no post written: no page of its note alone
 
 
 def test_teams_sheet_visible_when_the_formula_has_teams(tmp_path):
@@ -395,3 +396,26 @@ def test_sorteggi_prints_every_word_of_its_long_texts(demo, tmp_path):
     typed = letters("".join(str(v or "") for h in ("Qualità", "Tavoli", "Note")
                             for v in frame.column(h)))
     assert not typed - letters("".join(page_texts(pdf)))
+
+
+def test_every_cell_of_a_classifica_row_sits_at_the_same_height(demo):
+    # printed, «Qualificazione» (wrapped, top) sat a line above the rest of each row
+    ws = load_workbook(demo)["Classifica"]
+    columns = header_cells(ws)
+    wrapped = ws.cell(2, columns["Qualificazione"]).alignment
+    assert wrapped.wrap_text
+    for row in range(2, ws.max_row + 1):
+        assert {(ws.cell(row, c).alignment.vertical or "bottom")
+                for c in columns.values()} == {"bottom"}, row
+
+
+@pytest.mark.libreoffice
+def test_the_printed_workbook_has_no_page_of_an_empty_post(demo, tmp_path):
+    # the organiser's printed workbook had a page with only the Post sheet's note
+    soffice = need_program("soffice", "serve LibreOffice (pacchetto libreoffice-calc-nogui)")
+    profile = (tmp_path / "profile").resolve().as_uri()
+    subprocess.run([soffice, f"-env:UserInstallation={profile}", "--headless",
+                    "--convert-to", "pdf", "--outdir", str(tmp_path), str(demo)],
+                   check=True, capture_output=True, timeout=180)
+    texts = page_texts(tmp_path / f"{demo.stem}.pdf")
+    assert texts and not [t for t in texts if "Post per il forum" in t]

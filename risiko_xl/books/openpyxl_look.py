@@ -16,8 +16,9 @@ from risiko_xl.errors import RisikoError
 
 # headers in the body's font (a bare bold falls back to a serif in LibreOffice)
 BOLD = Font(name="Calibri", size=11, bold=True)
-# long text on more lines, indented clear of the number before it
-WRAP = Alignment(horizontal="left", wrap_text=True, vertical="top", indent=1)
+# long text on more lines, indented clear of the number before it, at the bottom of its
+# row as every other cell of it (a wrapped cell on top sat a line above the others)
+WRAP = Alignment(horizontal="left", wrap_text=True, vertical="bottom", indent=1)
 WRAP_HEADER = Alignment(wrap_text=True, vertical="bottom")
 CENTRE = Alignment(horizontal="center")
 LINE_HEIGHT = 15  # points per line of wrapped text

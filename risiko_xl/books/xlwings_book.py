@@ -341,11 +341,13 @@ class XlwingsBook:
 
     def write_lines(self, sheet_name: str, lines: list[str]) -> None:
         """Sheet `sheet_name` (created at the end if missing) emptied and filled with
-        `lines`, one per row in column A, in one write."""
+        `lines`, one per row in column A, in one write, and shown (the template hides
+        `Post` while it holds only its note: no printed page of a title alone)."""
         sheet = self._sheet(sheet_name)
         sheet.clear_contents()
         if lines:
             sheet.range((1, 1), (len(lines), 1)).value = [[excel_value(line)] for line in lines]
+        sheet.visible = True
 
 
 def _formulas(where: Any) -> list[list[Any]] | None:

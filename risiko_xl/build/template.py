@@ -146,6 +146,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
 
     post = book.create_sheet("Post")
     put(post["A1"], "Post per il forum (scritto da «Post forum»)")
+    post.sheet_state = "hidden"  # shown by the first post written: no page of its note alone
 
     board = book.create_sheet(schema.MAP.sheet)
     _table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)

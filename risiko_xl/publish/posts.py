@@ -36,9 +36,9 @@ from risiko_xl.publish.render import environment, one_line
 from risiko_xl.publish.screen import (
     LONG_CLUB_LINE,
     LONG_NAME,
-    ROWS_PER_PAGE,
     DirectCard,
     card_club,
+    card_grid,
     direct_cards,
     pages,
     publication_address,
@@ -176,7 +176,7 @@ def _screen(post: Post) -> dict[str, object]:
     """The room screen's pages (the tables before results, with the direct finalists
     after the semifinals; the standings after results, in the type that fits) and its
     QR code."""
-    per_row, layout = 3, None
+    layout = None
     if post.announced or post.ranking is None:
         cards: list[GameTable | DirectCard] = [*post.results, *direct_cards(post)]
         # long names or clubs get wide cards (2 a row); 6 players need taller ones (2 rows)
@@ -186,11 +186,12 @@ def _screen(post: Post) -> dict[str, object]:
         per_row = 2 if longest > LONG_NAME or club > LONG_CLUB_LINE else 3
         rows = 2 if any(len(g.players) > 5 for g in post.results) else 3
         parts: list[list[Any]] = pages(cards, per_row * rows)  # cards or rows
+        grids = [card_grid(len(part), per_row) for part in parts]
     else:
         ranking = post.ranking_rows()
-        layout = standings_layout(post.ranking_headers(), ranking)
-        parts = pages(ranking, ROWS_PER_PAGE)
-    return {"pages": parts, "rotation": rotation_css(len(parts)), "per_row": per_row,
+        layout, grids = standings_layout(post.ranking_headers(), ranking), []
+        parts = pages(ranking, layout.per_page)
+    return {"pages": parts, "rotation": rotation_css(len(parts)), "grids": grids,
             "layout": layout, "two_lines": two_lines, "card_club": card_club,
             "qr": qr_svg(post.address) if post.address else None}
 

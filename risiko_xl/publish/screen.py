@@ -3,13 +3,14 @@
 A 1920×1080 page in large type: the round's tables before its results, the standings
 after them. What does not fit one screen is split into pages that follow one another
 by CSS alone (no script); printed, the pages stand one below the other. The standings
-take the largest type in which every column fits the screen's width, a long club on two
-lines, as on the tables' cards (`card_club`; cards two to a row when its line is long);
-a semifinal round's cards, announced or with their results, are followed by the players
-who go straight to the final (001 §8: with three semifinals, the first of the
-standings). A QR code (segno, inline SVG, no network) points at the setting «Indirizzo
-pubblicazione», where players find the published page on their phones; without the
-setting there is no code.
+take the fewest pages in a readable type, the largest in which every column fits the
+screen's width and each page is filled down its height, a long club on two lines, as
+on the tables' cards (`card_club`). The cards fill the page: as few to a row as its rows
+allow (four cards two by two), each card's names in one type; a semifinal round's
+cards, announced or with their results, are followed by the players who go straight to
+the final (001 §8: with three semifinals, the first of the standings). A QR code
+(segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
+players find the published page on their phones; without the setting there is no code.
 """
 
 from __future__ import annotations
@@ -33,13 +34,13 @@ ADDRESS_KEY = "Indirizzo pubblicazione"
 # at 1920×1080: 3 × 3 cards of up to 5 players a page (2 rows of taller cards for 6)
 LONG_NAME = 26  # characters: a longer name gets cards two to a row, ...
 LONG_CLUB_LINE = 18  # ... as does a club with a longer line (`card_club`)
-ROWS_PER_PAGE = 16  # standings lines of one page
 SECONDS_PER_PAGE = 15
 LONGEST_ADDRESS = 300  # characters: a QR code a phone reads from across a room
 # the standings: px of width inside the page's margins, type sizes tried largest first
 STANDINGS_WIDTH = 1800  # of 1840: a name of wide letters still fits
 STANDINGS_HEIGHT = 810  # of 850: the page number below the last line
-TYPE_SIZES = (34, 30, 27, 24, 21, 19, 17)
+TYPE_SIZES = (46, 40, 34, 30, 27, 24, 21, 19, 17)
+READABLE_SIZE = 27  # px: fewer pages in a smaller type, down to this size
 CELL_PADDING = 0.82  # em: a cell's padding, left and right together
 HEADER_EM = 0.82 * 1.14  # a header's width for a cell's: smaller type, bold
 HEADER_LINES_EM = 1.05  # a line of headers (82% type, 1.25 line height) ...
@@ -118,6 +119,16 @@ def pages(items: Sequence[T], size: int) -> list[list[T]]:
     return out
 
 
+def card_grid(count: int, columns: int) -> tuple[int, int]:
+    """(columns, rows) of a page of `count` cards, at most `columns` to a row: the fewest
+    rows, then as few cards to a row as those rows allow, so the cards fill the page and
+    are as wide as it lets them be (four cards two by two, not three and one)."""
+    if count <= 1:
+        return 1, 1
+    rows = -(-count // columns)
+    return -(-count // rows), rows
+
+
 def rotation_css(count: int, seconds: int = SECONDS_PER_PAGE) -> Markup:
     """CSS that shows `count` pages one after the other, `seconds` each, for ever."""
     if count < 2:
@@ -161,40 +172,53 @@ def card_club(club: str) -> tuple[str, str]:
 
 @dataclass(frozen=True)
 class StandingsLayout:
-    """The standings on the screen: the type size (px) and the clubs set on two lines."""
+    """The standings on the screen: the type size (px), the clubs set on two lines and
+    the lines of a page."""
 
     size: int
     wrapped: frozenset[str]
+    per_page: int
 
 
 def standings_layout(headers: Sequence[str], rows: Sequence[Sequence[str]],
                      club: int = 2) -> StandingsLayout:
-    """The largest type in which the standings fit a page of the screen: every column
-    across its width, first with every club on one line, then with the clubs longer than
-    the others on two lines in smaller type; a page of lines down its height. Nothing is
-    cut (the smallest size when nothing fits)."""
+    """The standings on the fewest pages in a type not below `READABLE_SIZE`, in the
+    largest such type where every column fits across the screen (first with every club on
+    one line, then with the clubs longer than the others on two lines in smaller type) and
+    a page of lines down it: the pages filled, not 9 lines and 40 % of the screen empty.
+    When the columns fit only a smaller type, its pages hold the lines that fit. Nothing
+    is cut (the smallest size when nothing fits)."""
     def column_em(i: int, wrapped: frozenset[str]) -> float:
         words = max((text_em(w) for w in headers[i].split()), default=0.0) * HEADER_EM
         cells = [max(map(text_em, two_lines(r[i]))) * WRAPPED_EM if i == club
                  and r[i] in wrapped else text_em(r[i]) for r in rows]
         return max([words, *cells]) + CELL_PADDING
 
-    def height_em(wrapped: frozenset[str]) -> float:
-        lines = min(len(rows), ROWS_PER_PAGE)
+    def height_em(wrapped: frozenset[str], lines: int) -> float:
         tall = min(lines, sum(r[club] in wrapped for r in rows))
         header = HEADER_LINES_EM * (2 if any(" " in h for h in headers) else 1)
         return header + tall * WRAPPED_LINE_EM + (lines - tall) * LINE_EM
 
     clubs = sorted({r[club] for r in rows}, key=text_em, reverse=True)
+    across: list[tuple[int, frozenset[str]]] = []  # each size and the fewest clubs wrapped
     for size in TYPE_SIZES:
         for cut in range(len(clubs) + 1):  # the `cut` longest clubs on two lines
             wrapped = frozenset(clubs[:cut])
             if sum(column_em(i, wrapped) for i in range(len(headers))) * size \
-                    <= STANDINGS_WIDTH and height_em(wrapped) * size <= STANDINGS_HEIGHT:
-                return StandingsLayout(size, wrapped)
+                    <= STANDINGS_WIDTH:
+                across.append((size, wrapped))
+                break
             if cut < len(clubs) and text_em(clubs[cut]) < SHORT_CLUB_EM:
                 break  # a short club stays on one line: a smaller type instead
-    return StandingsLayout(TYPE_SIZES[-1], frozenset(clubs))
+    for count in range(1, len(rows) + 1):
+        lines = -(-len(rows) // count)
+        for size, wrapped in across:
+            if size >= READABLE_SIZE and height_em(wrapped, lines) * size <= STANDINGS_HEIGHT:
+                return StandingsLayout(size, wrapped, lines)
+    size, wrapped = across[0] if across else (TYPE_SIZES[-1], frozenset(clubs))
+    lines = max((n for n in range(1, len(rows) + 1)
+                 if height_em(wrapped, n) * size <= STANDINGS_HEIGHT), default=1)
+    return StandingsLayout(size, wrapped, lines)
 
 
 @dataclass(frozen=True)
