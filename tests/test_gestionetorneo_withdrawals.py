@@ -1,0 +1,85 @@
+"""`ritira` on final phases imported from GestioneTorneo and not (all) played yet: whoever
+the regulation lets in takes the place (seed 001 §1, §8), never a seat left empty or a
+player seated twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from risiko_xl import cli
+from risiko_xl.gestionetorneo.model import Round
+from tests.support.gestionetorneo_master import SOLE_LEADER, THREE_SEMIFINALS, master, rounds
+from tests.test_gestionetorneo_finals import imported, results, type_results
+
+# a 17th player, last at both 5-tables of table 1 (1 point typed each time): 17th
+SOLE_LEADER_17 = tuple((n, number, (*seats, (17, 1)) if number == 1 else seats)
+                       for n, number, seats in SOLE_LEADER)
+# the sole leader (1) plays a semifinal: GestioneTorneo's four semifinals of the first 16
+FOUR_SEMIFINALS = ((3, 1, ((1, 50), (7, 40), (9, 30), (13, 20))),
+                   (3, 2, ((6, 50), (4, 40), (10, 30), (14, 20))),
+                   (3, 3, ((2, 50), (8, 40), (11, 30), (15, 20))),
+                   (3, 4, ((3, 50), (5, 40), (12, 30), (16, 20))))
+
+
+def semifinal_tables(out: Path) -> dict[int, set[int]]:
+    tables: dict[int, set[int]] = {}
+    for turn, _, table, pid, _ in results(out):
+        if turn == 3:
+            tables.setdefault(table, set()).add(pid)
+    return tables
+
+
+def test_the_direct_finalist_withdraws_before_the_imported_semifinals(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*SOLE_LEADER_17),
+                    *rounds(*THREE_SEMIFINALS, played=False), players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    assert cli.main(["ritira", str(out), "1"]) == 0
+    printed = capsys.readouterr().out
+    # 001 §8 «Se a rinunciare a disputare la finale fosse un finalista diretto [...] prima
+    # [...] dell'inizio delle semifinali [...] si giocheranno quattro semifinali»: the
+    # standings without 1 (6, 2, 3, 7 | 4, 8, 5, 9 | 10, 11, 12, 13 | 14, 15, 16, 17),
+    # one player of each band at each of four tables
+    assert "si giocano 4 semifinali" in printed
+    tables = semifinal_tables(out)
+    assert len(tables) == 4 and set().union(*tables.values()) == set(range(2, 18))
+    bands = ({6, 2, 3, 7}, {4, 8, 5, 9}, {10, 11, 12, 13}, {14, 15, 16, 17})
+    assert all(len(t & band) == 1 for t in tables.values() for band in bands)
+    assert cli.main(["verifica", str(out)]) == 0
+
+
+def test_the_direct_finalist_withdraws_after_a_semifinal_was_played(tmp_path, capsys):
+    played, unplayed = (rounds(*THREE_SEMIFINALS, played=flag)[0] for flag in (True, False))
+    semifinals = Round(3, (played.tables[0], *unplayed.tables[1:]))
+    source = master(tmp_path, *rounds(*SOLE_LEADER), semifinals)
+    out, _ = imported(tmp_path, source, capsys)
+    before = semifinal_tables(out)
+    assert cli.main(["ritira", str(out), "1"]) == 0
+    assert "è già iniziata: i suoi tavoli restano come sono" in capsys.readouterr().out
+    assert semifinal_tables(out) == before
+    type_results(out, THREE_SEMIFINALS)
+    assert cli.main(["finali", str(out)]) == 0
+    # 001 §8 «nella seconda ipotesi verrà ripescato il secondo migliore dei tre tavoli di
+    # semifinale [...] tenere conto della classifica parziale dopo le prime due partite»:
+    # winners 6, 2, 3; seconds 7 (5th, 1,095), 4 (6th, 1,094), 8 (7th, 1,091): 7
+    assert {r[3] for r in results(out) if r[0] == 4} == {6, 2, 3, 7}
+
+
+def test_a_withdrawal_from_four_imported_semifinals_of_a_direct_final_formula(
+        tmp_path, capsys):
+    source = master(tmp_path, *rounds(*SOLE_LEADER_17),
+                    *rounds(*FOUR_SEMIFINALS, played=False), players=17)
+    out, _ = imported(tmp_path, source, capsys)
+    copy = tmp_path / "copia.xlsx"
+    copy.write_bytes(out.read_bytes())
+    # 5 is 8th: not a semifinalist for the formula (3 semifinals, 2nd-13th), seated by
+    # GestioneTorneo at table 4; the one who enters: the first of the standings not
+    # seated (001 §8 «al netto di eventuali giocatori qualificati ... ma ritirati»), 17
+    for path, pid, table in ((out, 5, 4), (copy, 1, 1)):
+        assert cli.main(["ritira", str(path), str(pid)]) == 0
+        printed = capsys.readouterr().out
+        assert "Al suo posto: Nome17 Cognome17 (16° in classifica al netto dei ritirati, " \
+            f"primo non seduto nella fase), al tavolo {table}" in printed
+        tables = semifinal_tables(path)
+        assert 17 in tables[table] and pid not in tables[table]
+        assert sum(len(t) for t in tables.values()) == 16
+        assert cli.main(["verifica", str(path)]) == 0
