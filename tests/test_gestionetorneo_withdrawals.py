@@ -8,7 +8,13 @@ from pathlib import Path
 
 from risiko_xl import cli
 from risiko_xl.gestionetorneo.model import Round
-from tests.support.gestionetorneo_master import SOLE_LEADER, THREE_SEMIFINALS, master, rounds
+from tests.support.gestionetorneo_master import (
+    DIRECT_FINAL,
+    SOLE_LEADER,
+    THREE_SEMIFINALS,
+    master,
+    rounds,
+)
 from tests.test_gestionetorneo_finals import imported, results, type_results
 
 # a 17th player, last at both 5-tables of table 1 (1 point typed each time): 17th
@@ -83,3 +89,19 @@ def test_a_withdrawal_from_four_imported_semifinals_of_a_direct_final_formula(
         assert 17 in tables[table] and pid not in tables[table]
         assert sum(len(t) for t in tables.values()) == 16
         assert cli.main(["verifica", str(path)]) == 0
+
+
+def test_final_sheets_refused_with_their_place(tmp_path, capsys):
+    # two final tables after three semifinals (a direct finalist): located, no list shown
+    second = (4, 2, ((7, 10), (4, 20), (8, 30), (5, 40)))
+    source = master(tmp_path, *rounds(*SOLE_LEADER, *THREE_SEMIFINALS, *DIRECT_FINAL,
+                                      second))
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    assert "Foglio 4° Turno di Modulo.xlsx, riga 1, colonna A: la fase Finale (turno 4) " \
+        "della formula master ha 1 tavolo, il foglio ne ha 2" in capsys.readouterr().err
+    # the final typed, the semifinals not
+    source = master(tmp_path, *rounds(*SOLE_LEADER), *rounds(*THREE_SEMIFINALS, played=False),
+                    *rounds(*DIRECT_FINAL), name="Prima.xlsx")
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    assert "Foglio 4° Turno di Prima.xlsx, riga 2, colonna A: la finale è giocata ma le " \
+        "semifinali no: il foglio 3° Turno non ha tutti i risultati" in capsys.readouterr().err
