@@ -10,6 +10,8 @@ from risiko_xl import cli
 from risiko_xl.gestionetorneo.model import Round
 from tests.support.gestionetorneo_master import (
     DIRECT_FINAL,
+    PRELIMINARY,
+    SEMIFINALS,
     SOLE_LEADER,
     THREE_SEMIFINALS,
     master,
@@ -105,3 +107,13 @@ def test_final_sheets_refused_with_their_place(tmp_path, capsys):
     assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
     assert "Foglio 4° Turno di Prima.xlsx, riga 2, colonna A: la finale è giocata ma le " \
         "semifinali no: il foglio 3° Turno non ha tutti i risultati" in capsys.readouterr().err
+
+
+def test_the_ghost_seated_in_place_of_a_finalist_is_said(tmp_path, capsys):
+    ghost_final = ((4, 1, ((-1, 10), (7, 30), (10, 40), (16, 80))),)
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *ghost_final))
+    _, printed = imported(tmp_path, source, capsys)
+    # 5 won semifinal 1 (50 points, the table's best): the final's seat is his
+    assert "Differenza: 4° Turno di Modulo.xlsx: GestioneTorneo ha seduto il giocatore " \
+        "fittizio (ID -1, tavolo 1, riga 2); la formula master qualifica invece Nome5 " \
+        "Cognome5 (vincitore semifinale 1)" in printed

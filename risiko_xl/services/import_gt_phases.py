@@ -161,12 +161,16 @@ def _seated(table: model.Table) -> list[str]:
 
 def _differences(t: Tournament, step: PhaseStep, tables: list[model.Table],
                  sheet: str) -> list[str]:
-    """One line when GestioneTorneo seated other players than those the formula qualifies
-    for the phase (who sits at which table within the formula's rule is a draw: never a
+    """One line when GestioneTorneo seated other players (or its ghost, ID -1, in place of
+    a qualifier: the one left out is named) than those the formula qualifies for the
+    phase (who sits at which table within the formula's rule is a draw: never a
     difference)."""
     computed = set(step.players())
     extra = [f"{t.by_id[p].name} (tavolo {table.number}, riga {table.row + 1})"
              for table in tables for p in _seated(table) if p not in computed]
+    extra += [f"il giocatore fittizio (ID {layout.GHOST_ID}, tavolo {table.number}, riga "
+              f"{table.row + 1})" for table in tables for s in table.seats
+              if s.player == layout.GHOST_ID]
     if not extra:
         return []
     seated = {p for table in tables for p in _seated(table)}
