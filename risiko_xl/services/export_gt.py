@@ -20,7 +20,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.errors import RisikoError, count
+from risiko_xl.errors import RisikoError, count, listed
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
@@ -46,19 +46,51 @@ def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
     return {pid: n for n, pid in enumerate(ids, start=1)}, True
 
 
-def _info(t: Tournament, book: Book, kind: str) -> model.Info:
+def _info(t: Tournament, book: Book, kind: str) -> tuple[model.Info, list[str]]:
+    """TORNEO's facts; every round with a sheet gets its date (GestioneTorneo's
+    `ExcelValidator` refuses a «Data Turno N» left blank): from `Calendario`, else the
+    day of the round's last draw in `Sorteggi` (said in a line)."""
     dates: dict[int, dt.date] = {}
     for row in book.read_table(schema.CALENDAR.name):
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
         if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
+    drawn = _draw_dates(book)
+    seated = max((r.round_no for r in t.rows), default=0)
+    taken = [n for n in range(1, seated + 1) if n not in dates and n in drawn]
+    dates.update((n, drawn[n]) for n in taken)
+    lines = [f"Data Turno {n}: {dates[n]:%d/%m/%Y}, data del sorteggio (in Calendario non c'è)"
+             for n in taken]
+    missing = [n for n in range(1, seated + 1) if n not in dates]
+    if missing:
+        which = "il turno" if len(missing) == 1 else "i turni"
+        lines.append(f"Attenzione: nessuna data per {which} {listed(missing)} (né in "
+                     "Calendario né in Sorteggi): scriverla in Calendario, GestioneTorneo "
+                     "la chiede")
     last = max(dates, default=0)
     rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari")
     return model.Info(to_text(t.settings.get("Sede")) or "",
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
                       kind, rounds or t.formula.standings.rounds or None,
                       to_text(t.settings.get(NOTE_KEY)) or "",
-                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
+                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name), lines
+
+
+def _draw_dates(book: Book) -> dict[int, dt.date]:
+    """Each round's day of its last draw in `Sorteggi` («Data e ora»)."""
+    out: dict[int, dt.date] = {}
+    for row in book.read_table(schema.DRAWS.name):
+        turn, when = to_text(row.get("Turno")), row.get("Data e ora")
+        if not turn or not turn.isdigit():
+            continue
+        if isinstance(when, dt.datetime | dt.date):
+            out[int(turn)] = when.date() if isinstance(when, dt.datetime) else when
+            continue
+        try:
+            out[int(turn)] = dt.datetime.strptime((to_text(when) or "")[:10], "%d/%m/%Y").date()
+        except ValueError:
+            continue
+    return out
 
 
 def _type(t: Tournament, book: Book) -> tuple[str, list[str]]:
@@ -205,6 +237,10 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
+    if "'" in target.name:  # GestioneTorneo's ExcelValidator.validaFile
+        raise RisikoError("GestioneTorneo non accetta il carattere «'» (apostrofo) nel nome "
+                          "del file: usare ad esempio «" + target.name.replace("'", "’")
+                          + "»", valore=target.name)
     written = writer.destination(target)
     if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
@@ -215,7 +251,8 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     players = _players(t, book, ids)
     kind, lines = _type(t, book)
     rounds = _rounds(t, ids)
-    info = _info(t, book, kind)  # «Numero Turni Previsti» counts the final phases' sheets too
+    info, said = _info(t, book, kind)  # «Numero Turni Previsti»: the final phases too
+    lines += said
     info = replace(info, turni=max(info.turni or 0, len(rounds),
                                    t.formula.standings.rounds
                                    + len(PHASES_OF_KIND[t.formula.phases.kind])))

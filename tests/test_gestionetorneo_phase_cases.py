@@ -1,15 +1,21 @@
-"""`ritira` on final phases imported from GestioneTorneo and not (all) played yet: whoever
-the regulation lets in takes the place (seed 001 §1, §8), never a seat left empty or a
-player seated twice."""
+"""Final phases imported from GestioneTorneo: `ritira` on phases not (all) played yet
+(whoever the regulation lets in takes the place, seed 001 §1, §8, never a seat left empty
+or a player seated twice), sheets refused with their place, the ghost seated in a phase,
+and the way back (`esporta --gestionetorneo`: every round's date, the file's name)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from risiko_xl import cli
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.gestionetorneo import reader
 from risiko_xl.gestionetorneo.model import Round
 from tests.support.gestionetorneo_master import (
     DIRECT_FINAL,
+    FINAL,
     PRELIMINARY,
     SEMIFINALS,
     SOLE_LEADER,
@@ -117,3 +123,33 @@ def test_the_ghost_seated_in_place_of_a_finalist_is_said(tmp_path, capsys):
     assert "Differenza: 4° Turno di Modulo.xlsx: GestioneTorneo ha seduto il giocatore " \
         "fittizio (ID -1, tavolo 1, riga 2); la formula master qualifica invece Nome5 " \
         "Cognome5 (vincitore semifinale 1)" in printed
+
+
+def test_export_dates_every_round_and_refuses_an_apostrophe(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *FINAL))
+    out, _ = imported(tmp_path, source, capsys)
+    book = OpenpyxlBook(out)
+    calendar = book.read_table(schema.CALENDAR.name)
+    for row in calendar:  # turns 2 and 3 without a date
+        if row.get("Turno") in (2, 3):
+            row["Data"] = None
+    book.write_table(schema.CALENDAR.name, calendar)
+    draws = book.read_table(schema.DRAWS.name)
+    for row in draws:
+        row["Data e ora"] = "05/04/2025 10:00:00"
+    book.write_table(schema.DRAWS.name, draws)
+    book.save()
+    # GestioneTorneo's ExcelValidator.validaFile: «Il carattere "'" non è consentito nel
+    # nome del file»
+    assert cli.main(["esporta", str(out), "--gestionetorneo",
+                     str(tmp_path / "Torneo d'autunno.xls")]) == cli.EXIT_BAD_INPUT
+    assert "usare ad esempio «Torneo d’autunno.xls»" in capsys.readouterr().err
+    assert not list(tmp_path.glob("Torneo d*"))
+    back = tmp_path / "Ritorno.xlsx"
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(back)]) == 0
+    printed = capsys.readouterr().out
+    assert "Data Turno 2: 05/04/2025, data del sorteggio (in Calendario non c'è)" in printed
+    assert "Data Turno 1:" not in printed
+    # the master's days: 1, 1, 2, 2 March 2025 (tests/support), 2 and 3 from the draws
+    assert reader.read(back).info.dates == (
+        dt.date(2025, 3, 1), dt.date(2025, 4, 5), dt.date(2025, 4, 5), dt.date(2025, 3, 2))
