@@ -8,6 +8,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import openpyxl
+
 from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
@@ -153,3 +155,30 @@ def test_export_dates_every_round_and_refuses_an_apostrophe(tmp_path, capsys):
     # the master's days: 1, 1, 2, 2 March 2025 (tests/support), 2 and 3 from the draws
     assert reader.read(back).info.dates == (
         dt.date(2025, 3, 1), dt.date(2025, 4, 5), dt.date(2025, 4, 5), dt.date(2025, 3, 2))
+
+
+def test_torneo_and_round_sheets_read_as_gestionetorneo_writes_them(tmp_path, capsys):
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *FINAL))
+
+    def edited(name: str, change) -> Path:
+        wb = openpyxl.load_workbook(source)
+        change(wb)
+        wb.save(tmp_path / name)
+        return tmp_path / name
+
+    # GestioneTorneo names its sheet «4° Turno»: a look-alike is refused, not left out
+    path = edited("ordinale.xlsx", lambda wb: setattr(wb["4° Turno"], "title", "4º Turno"))
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert "Il foglio «4º Turno» di ordinale.xlsx sembra il turno 4, ma GestioneTorneo lo " \
+        "chiama «4° Turno»" in capsys.readouterr().err
+    # control characters in TORNEO: refused with the cell, as in names
+    path = edited("nota.xlsx", lambda wb: wb["TORNEO"].cell(7, 4, "nota\u202e"))
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert "Foglio TORNEO di nota.xlsx, riga 7, colonna D (Note): carattere di controllo " \
+        "(U+202E)" in capsys.readouterr().err
+    # a type GestioneTorneo does not read, the formula given: said, with what goes back
+    path = edited("fantasia.xlsx", lambda wb: wb["TORNEO"].cell(5, 4, "Torneo Fantasia"))
+    assert cli.main(["importa", str(path), "--formula", "master"]) == 0
+    assert "«Tipologia di Torneo» «Torneo Fantasia» (TORNEO di fantasia.xlsx, riga 5) non è " \
+        "una tipologia di GestioneTorneo: non conservata; formula master, «esporta " \
+        "--gestionetorneo» scriverà «Torneo Master»" in capsys.readouterr().out

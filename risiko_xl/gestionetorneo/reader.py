@@ -202,6 +202,10 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
             raise sheets.error(f"qui GestioneTorneo scrive «{label}»", layout.TOURNAMENT, row,
                                layout.LABEL_COLUMN, found)
         values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
+        if (bad := unprintable(values[key])) is not None:  # the same rule as names
+            raise sheets.error(f"carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+                               "cifre e segni stampabili, come per i nomi", layout.TOURNAMENT,
+                               row, layout.VALUE_COLUMN, values[key], label)
     rounds = None
     if values["turni"]:
         row = layout.INFO_ROWS["turni"][0]
@@ -285,6 +289,12 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
 def _round_numbers(sheets: _Sheets) -> list[int]:
     numbers = []
     for name in sheets.names:
+        alike = re.fullmatch(r"\s*(\d+)\s*[°º˚o]?\s*turno\s*", name, re.IGNORECASE)
+        if alike and name != layout.round_sheet(int(alike[1])):
+            raise RisikoError(f"il foglio «{name}» di {sheets.file} sembra il turno "
+                              f"{int(alike[1])}, ma GestioneTorneo lo chiama "
+                              f"«{layout.round_sheet(int(alike[1]))}» (segno di grado °, uno "
+                              "spazio): rinominarlo così e importare di nuovo")
         if name.endswith(layout.ROUND_SUFFIX):
             number = _whole(name[:-len(layout.ROUND_SUFFIX)].strip())
             if number is None or number < 1:
