@@ -182,3 +182,11 @@ def test_torneo_and_round_sheets_read_as_gestionetorneo_writes_them(tmp_path, ca
     assert "«Tipologia di Torneo» «Torneo Fantasia» (TORNEO di fantasia.xlsx, riga 5) non è " \
         "una tipologia di GestioneTorneo: non conservata; formula master, «esporta " \
         "--gestionetorneo» scriverà «Torneo Master»" in capsys.readouterr().out
+
+
+def test_a_final_all_eliminated_is_refused_on_its_sheet(tmp_path, capsys):
+    eliminated = ((4, 1, ((5, -1), (7, -1), (10, -1), (16, -1))),)
+    source = master(tmp_path, *rounds(*PRELIMINARY, *SEMIFINALS, *eliminated))
+    assert cli.main(["importa", str(source)]) == cli.EXIT_BAD_INPUT
+    assert "Foglio 4° Turno di Modulo.xlsx, tavolo 1, riga 2: tutti i giocatori del tavolo " \
+        "risultano eliminati" in capsys.readouterr().err

@@ -144,7 +144,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     if finals:
-        lines += import_phases(book, finals, gt, source, formula, now)
+        try:
+            lines += import_phases(book, finals, gt, source, formula, now)
+        except RisikoError as err:  # a rule refusing a phase's row: said on its sheet
+            raise _on_source(err, book, replace(gt, rounds=gt.rounds + finals),
+                             source) from None
     lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
