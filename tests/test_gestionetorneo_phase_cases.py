@@ -176,6 +176,11 @@ def test_torneo_and_round_sheets_read_as_gestionetorneo_writes_them(tmp_path, ca
     assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
     assert "Foglio TORNEO di nota.xlsx, riga 7, colonna D (Note): carattere di controllo " \
         "(U+202E)" in capsys.readouterr().err
+    # a note that is a formula never computed (openpyxl saves no value): said, not dropped
+    path = edited("formula.xlsx", lambda wb: wb["TORNEO"].cell(7, 4, '=C1&"!"'))
+    assert cli.main(["importa", str(path)]) == cli.EXIT_BAD_INPUT
+    assert "Foglio TORNEO di formula.xlsx, riga 7, colonna D (Note): formula senza valore " \
+        "salvato" in capsys.readouterr().err
     # a type GestioneTorneo does not read, the formula given: said, with what goes back
     path = edited("fantasia.xlsx", lambda wb: wb["TORNEO"].cell(5, 4, "Torneo Fantasia"))
     assert cli.main(["importa", str(path), "--formula", "master"]) == 0
