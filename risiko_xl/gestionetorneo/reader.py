@@ -222,7 +222,8 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
             raise sheets.error(f"qui GestioneTorneo scrive «{label}»", layout.TOURNAMENT, row,
                                layout.LABEL_COLUMN, found)
         values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
-        if (bad := unprintable(values[key])) is not None:  # the same rule as names
+        shown = values[key] if key != "note" else " ".join(values[key].split())  # lines
+        if (bad := unprintable(shown)) is not None:  # the same rule as names
             raise sheets.error(f"carattere di controllo (U+{ord(bad):04X}): usare lettere, "
                                "cifre e segni stampabili, come per i nomi", layout.TOURNAMENT,
                                row, layout.VALUE_COLUMN, values[key], label)
