@@ -202,7 +202,7 @@ def test_what_gestionetorneos_check_would_refuse_is_said(tmp_path, capsys):
     # indicata … la data in cui è stato disputato il 2° turno», «Il cognome del giocatore
     # … non è indicato»
     assert said == ["manca l'organizzatore («Club organizzatore» in Impostazioni)",
-                    "manca in Calendario la data del turno 2",
+                    "manca la data (né in Calendario né in Sorteggi) del turno 2",
                     "manca il cognome dei giocatori con ID 2 (Iscritti)"]
 
 

@@ -228,7 +228,7 @@ def test_001_direct_finalist_and_three_semifinals():
     step = next_phase(ent, results, st, MASTER, MASTER_RULES, seed=11)
     assert step.phase == SEMIFINAL and step.round_no == 3 and step.group is None
     assert [(f.player, f.reason) for f in step.finalists] == [
-        ("P01", "finalista diretto: unico in testa con 2 vittorie su 2")]
+        ("P01", "finalista diretto: primo da solo in classifica, 2 partite vinte su 2")]
     assert len(step.tables) == 3 and step.table_numbers == (1, 2, 3)
     assert_bands(step.tables, [{"P05", "P02", "P03"}, {"P09", "P04", "P13"},
                                {"P17", "P06", "P07"}, {"P10", "P08", "P11"}])
@@ -526,7 +526,7 @@ def test_incomplete_phase_results_are_refused():
     with pytest.raises(RisikoError, match="al tavolo 3 mancano dei risultati"):
         next_phase(ent, base + missing_row, st, MASTER, MASTER_RULES, seed=11)
     missing_table = [r for r in semis_results() if r.table != 3 and r.table != 2]
-    with pytest.raises(RisikoError, match="trovati 1 tavoli"):
+    with pytest.raises(RisikoError, match="trovato 1 tavolo, ne servono da 3 a 4"):
         next_phase(ent, base + missing_table, st, MASTER, MASTER_RULES, seed=11)
     # four semifinals (P01 not a sole leader here) with table 4 missing: not mistaken
     # for three semifinals and a direct finalist

@@ -50,8 +50,10 @@ def notice(replaced: Sequence[Replaced], kept: str) -> list[str]:
     lines = [f"Attenzione: {r.sheet}!{r.cell}: la formula «{r.formula}» scritta a mano è "
              f"stata sostituita con {_shown(r.value)}; {kept}" for r in replaced[:SHOWN]]
     if len(replaced) > SHOWN:
-        lines.append(f"Attenzione: altre {len(replaced) - SHOWN} formule scritte a mano "
-                     f"sono state sostituite con valori ({_cells(replaced[SHOWN:])}); {kept}")
+        more = len(replaced) - SHOWN
+        what = ("un'altra formula scritta a mano è stata sostituita con un valore" if more == 1
+                else f"altre {more} formule scritte a mano sono state sostituite con valori")
+        lines.append(f"Attenzione: {what} ({_cells(replaced[SHOWN:])}); {kept}")
     return lines
 
 

@@ -60,6 +60,26 @@ class _Sheets:
                               "protetto da password", valore=str(path)) from None
         self.names = list(self.book.sheet_names)
         self.errors = _error_cells(path)
+        self.path = path
+
+    def unsaved(self, sheet: str, cells: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
+        """The formulas without a saved value among `cells` (1-based) of an .xlsx's
+        `sheet`, which python-calamine reads as blank (an .xls always saves the value)."""
+        if self.path.suffix.lower() not in (".xlsx", ".xlsm"):
+            return {}
+        out: dict[tuple[int, int], str] = {}
+        formulas = openpyxl.load_workbook(self.path, read_only=True)
+        values = openpyxl.load_workbook(self.path, read_only=True, data_only=True)
+        try:
+            for row, column in cells:
+                typed = formulas[sheet].cell(row, column).value
+                if isinstance(typed, str) and typed.startswith("=") \
+                        and values[sheet].cell(row, column).value is None:
+                    out[row, column] = typed
+        finally:
+            formulas.close()
+            values.close()
+        return out
 
     def check(self, sheet: str, rows: range, columns: range) -> None:
         """Refuse the first Excel error value (#N/A, #DIV/0!, …) in the cells read."""
@@ -202,6 +222,18 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
             raise sheets.error(f"qui GestioneTorneo scrive «{label}»", layout.TOURNAMENT, row,
                                layout.LABEL_COLUMN, found)
         values[key] = text(cell(rows, row, layout.VALUE_COLUMN))
+        shown = values[key] if key != "note" else " ".join(values[key].split())  # lines
+        if (bad := unprintable(shown)) is not None:  # the same rule as names
+            raise sheets.error(f"carattere di controllo (U+{ord(bad):04X}): usare lettere, "
+                               "cifre e segni stampabili, come per i nomi", layout.TOURNAMENT,
+                               row, layout.VALUE_COLUMN, values[key], label)
+    empty = [(row, layout.VALUE_COLUMN) for key, (row, _) in layout.INFO_ROWS.items()
+             if not values[key]]
+    for (row, column), formula in sheets.unsaved(layout.TOURNAMENT, empty).items():
+        raise sheets.error("formula senza valore salvato: aprire e salvare il file in Excel o "
+                           "LibreOffice, o scrivere il valore", layout.TOURNAMENT, row, column,
+                           formula, next(label for r, label in layout.INFO_ROWS.values()
+                                         if r == row))
     rounds = None
     if values["turni"]:
         row = layout.INFO_ROWS["turni"][0]
@@ -285,6 +317,12 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
 def _round_numbers(sheets: _Sheets) -> list[int]:
     numbers = []
     for name in sheets.names:
+        alike = re.fullmatch(r"\s*(\d+)\s*[°º˚o]?\s*turno\s*", name, re.IGNORECASE)
+        if alike and name != layout.round_sheet(int(alike[1])):
+            raise RisikoError(f"il foglio «{name}» di {sheets.file} sembra il turno "
+                              f"{int(alike[1])}, ma GestioneTorneo lo chiama "
+                              f"«{layout.round_sheet(int(alike[1]))}» (segno di grado °, uno "
+                              "spazio): rinominarlo così e importare di nuovo")
         if name.endswith(layout.ROUND_SUFFIX):
             number = _whole(name[:-len(layout.ROUND_SUFFIX)].strip())
             if number is None or number < 1:

@@ -24,6 +24,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.reader import as_date
+from risiko_xl.services.audit import IMPORTED
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import RISIKO
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
@@ -46,11 +47,14 @@ def numbers(t: Tournament) -> tuple[dict[str, int], bool]:
     return {pid: n for n, pid in enumerate(ids, start=1)}, True
 
 
-def _info(t: Tournament, book: Book, kind: str, sheets: int, finals: bool) -> model.Info:
+def _info(t: Tournament, book: Book, kind: str, sheets: int,
+          finals: bool) -> tuple[model.Info, list[str]]:
     """TORNEO: «Numero Turni Previsti» the preliminary rounds (as imported: «Turni
     preliminari»), with the final phases where GestioneTorneo keeps them as round sheets
     (`finals`), never fewer than the round sheets written (its ExcelValidator: «è presente
-    la scheda per il turno 5 ma il torneo prevede solo 4 turni»); a date for each."""
+    la scheda per il turno 5 ma il torneo prevede solo 4 turni»). Every round with a sheet
+    gets its date (the validator refuses a «Data Turno N» left blank): from `Calendario`,
+    else the day of the round's last draw in `Sorteggi` (said in a line)."""
     rounds = to_int(t.settings.get("Turni preliminari"), "Turni preliminari") \
         or t.formula.standings.rounds
     if finals:
@@ -61,11 +65,35 @@ def _info(t: Tournament, book: Book, kind: str, sheets: int, finals: bool) -> mo
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
         if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
+    drawn = _draw_dates(book)
+    seated = sheets
+    taken = [n for n in range(1, seated + 1) if n not in dates and n in drawn]
+    dates.update((n, drawn[n]) for n in taken)
+    lines = [f"Data Turno {n}: {dates[n]:%d/%m/%Y}, data del sorteggio (in Calendario non c'è)"
+             for n in taken]
     last = min(max(dates, default=0), planned)
     return model.Info(to_text(t.settings.get("Sede")) or "",
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
                       kind, planned or None, to_text(t.settings.get(NOTE_KEY)) or "",
-                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name)
+                      tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name), lines
+
+
+def _draw_dates(book: Book) -> dict[int, dt.date]:
+    """Each round's day of its last draw in `Sorteggi` («Data e ora»); an import from
+    GestioneTorneo is not a draw (its day is the import's)."""
+    out: dict[int, dt.date] = {}
+    for row in book.read_table(schema.DRAWS.name):
+        turn, when = to_text(row.get("Turno")), row.get("Data e ora")
+        if not turn or not turn.isdigit() or row.get("Procedura") == IMPORTED:
+            continue
+        if isinstance(when, dt.datetime | dt.date):
+            out[int(turn)] = when.date() if isinstance(when, dt.datetime) else when
+            continue
+        try:
+            out[int(turn)] = dt.datetime.strptime((to_text(when) or "")[:10], "%d/%m/%Y").date()
+        except ValueError:
+            continue
+    return out
 
 
 def _type(t: Tournament, book: Book) -> tuple[str, str]:
@@ -233,14 +261,12 @@ def _decimal(value: Any) -> Decimal:
         if hasattr(value, "numerator") else Decimal(value)
 
 
-def _checks(gt: model.Workbook, name: str) -> list[str]:
+def _checks(gt: model.Workbook) -> list[str]:
     """What GestioneTorneo's own check (`ExcelValidator.validaFoglioExcel`, run before
     «Pubblica online») would refuse in the file written, that only the organiser can
     mend, in one line: its other rules hold by construction (the type is one it reads,
     «Numero Turni Previsti» covers every sheet, Classifica Ridotta lists who played)."""
     found = []
-    if "'" in name:  # validaFile
-        found.append(f"il nome del file non può contenere l'apostrofo ({name})")
     if not gt.info.organizzatore:  # validaSchedaTorneo
         found.append("manca l'organizzatore («Club organizzatore» in Impostazioni)")
     if not gt.rounds:  # validaSchedeTurni
@@ -248,7 +274,7 @@ def _checks(gt: model.Workbook, name: str) -> list[str]:
     missing = [r.number for r in gt.rounds
                if r.number > len(gt.info.dates) or gt.info.dates[r.number - 1] is None]
     if missing:  # validazioniIncrociate: a date for each round sheet
-        found.append("manca in Calendario la data " + (
+        found.append("manca la data (né in Calendario né in Sorteggi) " + (
             "del turno " if len(missing) == 1 else "dei turni ") +
             ", ".join(str(n) for n in missing))
     days = [d for d in gt.info.dates if d is not None]
@@ -270,6 +296,10 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
+    if "'" in target.name:  # GestioneTorneo's ExcelValidator.validaFile
+        raise RisikoError("GestioneTorneo non accetta il carattere «'» (apostrofo) nel nome "
+                          "del file: usare ad esempio «" + target.name.replace("'", "’")
+                          + "»", valore=target.name)
     written = writer.destination(target)
     if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
@@ -281,7 +311,7 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     kind, nearest = _type(t, book)
     finals = sheets_hold_finals(t.formula)
     rounds = _rounds(t, ids, finals)
-    info = _info(t, book, kind, len(rounds), finals)
+    info, dated = _info(t, book, kind, len(rounds), finals)
     ranking = _final_ranking(t)
     gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
                         thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
@@ -289,7 +319,7 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
              f"nel formato di GestioneTorneo; tipologia «{kind}»{nearest}"]
-    lines += _checks(gt, written.name)
+    lines += dated + _checks(gt)
     if base is not None:
         lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
                      "elenchi e formule restano")

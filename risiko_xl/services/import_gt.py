@@ -133,7 +133,7 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
              f"{count(sum(len(r.tables) for r in gt.rounds), 'tavolo', 'tavoli')}; formula "
              f"{formula}" + (f", turni preliminari {rounds}" if rounds else "")]
     _calendar(book, gt.info, last, phases)
-    lines += _kept(book, gt.info)
+    lines += _kept(book, gt.info, formula, source)
     _players(book, gt)
     lines += _rounds(book, gt, source, now, formula)
     if gt.rounds and gt.rounds[0].tables:
@@ -153,7 +153,11 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     elif gt.rounds:
         refresh_scores(book, now)
     if finals:
-        lines += import_phases(book, finals, gt, source, formula, now)
+        try:
+            lines += import_phases(book, finals, gt, source, formula, now)
+        except RisikoError as err:  # a rule refusing a phase's row: said on its sheet
+            raise _on_source(err, book, replace(gt, rounds=gt.rounds + finals),
+                             source) from None
     lines += _left_out(gt, source, finals)
     lines.append(f"Seme sorteggio {to_text(settings.get('Seme sorteggio'))} (nuovo, casuale; in "
                  "Impostazioni): decide i sorteggi delle parità e dei turni successivi")
@@ -184,17 +188,28 @@ def _on_source(err: RisikoError, book: Book, gt: model.Workbook, file: str) -> R
                        tavolo=table.number)
 
 
-def _kept(book: Book, info: model.Info) -> list[str]:
+def _kept(book: Book, info: model.Info, formula: str, source: str) -> list[str]:
     """TORNEO's type (when GestioneTorneo reads it) and note kept in `Impostazioni`, so
-    that `esporta --gestionetorneo` writes them back as they were; the report's line."""
+    that `esporta --gestionetorneo` writes them back as they were; the report's lines (a
+    type GestioneTorneo does not read is said, with the one written back)."""
+    from risiko_xl.formulas import load
+    from risiko_xl.services.export_gt import CLOSEST_TYPE
+
     kind = info.tipo.strip() if layout.tournament_type(info.tipo) else ""
     kept = [(key, value) for key, value in ((TYPE_KEY, kind), (NOTE_KEY, info.note)) if value]
     for key, value in kept:
         book.set_setting(key, value)
-    if not kept:
-        return []
-    return ["In Impostazioni, per il ritorno a GestioneTorneo: " + "; ".join(
-        f"«{key}» «{' '.join(value.split())}»" for key, value in kept)]
+    lines = []
+    if info.tipo.strip() and not kind:
+        back = layout.tournament_type(load(formula).gestionetorneo) or CLOSEST_TYPE
+        lines.append(f"«Tipologia di Torneo» «{' '.join(info.tipo.split())}» ({layout.TOURNAMENT}"
+                     f" di {source}, riga {layout.INFO_ROWS['tipo'][0]}) non è una tipologia "
+                     f"di GestioneTorneo: non conservata; formula {formula}, «esporta "
+                     f"--gestionetorneo» scriverà «{back}»")
+    if kept:
+        lines.append("In Impostazioni, per il ritorno a GestioneTorneo: " + "; ".join(
+            f"«{key}» «{' '.join(value.split())}»" for key, value in kept))
+    return lines
 
 
 def _calendar(book: Book, info: model.Info, last: int, phases: Sequence[str]) -> None:

@@ -49,9 +49,14 @@ def import_phases(book: Book, finals: Sequence[model.Round], gt: model.Workbook,
     lines: list[str] = []
     field: int | None = None  # how many players the first final phase takes
     played_final = False
+    unplayed = ""  # the earlier phase sheet with a table not played, and its phase
     for rnd in finals:
         sheet = f"{layout.round_sheet(rnd.number)} di {file}"
         tables = [t for t in rnd.tables if any(s.player != layout.GHOST_ID for s in t.seats)]
+        if unplayed and tables:
+            raise RisikoError(_before_played(unplayed, tables), foglio=sheet,
+                              riga=tables[0].row + 1, colonna="A", valore=layout.round_sheet(
+                                  rnd.number))
         t = load(book)
         seed = standings_seed(t)
         standings = compute_standings(t.entrants, t.results, t.formula.standings, seed)
@@ -62,8 +67,10 @@ def import_phases(book: Book, finals: Sequence[model.Round], gt: model.Workbook,
         lines += said + _differences(t, step, tables, sheet)
         lines += _write(book, t, step, standings, tables, names, rnd.number, file, formula,
                         now)
-        played_final = step.phase == FINAL and all(  # every table: else typed, then finali
-            any(s.value for s in tb.seats) for tb in tables)
+        played = all(any(s.value for s in tb.seats) for tb in tables)
+        played_final = step.phase == FINAL and played  # else typed here, then finali
+        if not played:
+            unplayed = f"{phase_title(t, step.phase)}|{layout.round_sheet(rnd.number)}"
     if finals:
         refresh_scores(book, now)
     if played_final:
@@ -91,8 +98,11 @@ def _expected(t: Tournament, standings: Standings, tables: list[model.Table], sh
         return step, []
     plain = None
     if phases.direct_final != "none":
-        plain = next_phase(t.entrants, t.results, standings,
-                           dataclasses.replace(phases, direct_final="none"), rules, seed)
+        try:  # the sheets seen so far may fit only the formula's own phase
+            plain = next_phase(t.entrants, t.results, standings,
+                               dataclasses.replace(phases, direct_final="none"), rules, seed)
+        except RisikoError:
+            plain = None
     if plain is not None and plain.phase == step.phase and len(tables) == len(plain.tables):
         direct = ", ".join(t.by_id[q.player].name for q in step.finalists)
         return plain, [f"Differenza: {sheet}: la formula manda in finale diretta {direct}; "
@@ -121,6 +131,16 @@ def _micro_master(t: Tournament, step: PhaseStep, tables: int) -> str:
             f"prevede): cancellare dal file il foglio «{layout.round_sheet(step.round_no)}» e "
             f"quelli dopo, importarlo di nuovo e preparare con «risiko-xl finali» le "
             f"semifinali della formula {t.formula.name}")
+
+
+def _before_played(unplayed: str, tables: list[model.Table]) -> str:
+    """The refusal of a phase sheet seated (or played) after one not played."""
+    title, sheet = unplayed.split("|")
+    done = "giocata" if any(s.value for tb in tables for s in tb.seats) else "seduta"
+    what = (f"la finale è {done} ma le semifinali no" if title == "Semifinale"
+            else f"questa fase è {done} ma la fase {title} no")
+    return (f"{what}: il foglio {sheet} non ha tutti i risultati; completarlo in "
+            "GestioneTorneo (o svuotare questo foglio) e importare di nuovo")
 
 
 def _check_players(t: Tournament, standings: Standings, step: PhaseStep,
@@ -158,12 +178,16 @@ def _seated(table: model.Table) -> list[str]:
 
 def _differences(t: Tournament, step: PhaseStep, tables: list[model.Table],
                  sheet: str) -> list[str]:
-    """One line when GestioneTorneo seated other players than those the formula qualifies
-    for the phase (who sits at which table within the formula's rule is a draw: never a
+    """One line when GestioneTorneo seated other players (or its ghost, ID -1, in place of
+    a qualifier: the one left out is named) than those the formula qualifies for the
+    phase (who sits at which table within the formula's rule is a draw: never a
     difference)."""
     computed = set(step.players())
     extra = [f"{t.by_id[p].name} (tavolo {table.number}, riga {table.row + 1})"
              for table in tables for p in _seated(table) if p not in computed]
+    extra += [f"il giocatore fittizio (ID {layout.GHOST_ID}, tavolo {table.number}, riga "
+              f"{table.row + 1})" for table in tables for s in table.seats
+              if s.player == layout.GHOST_ID]
     if not extra:
         return []
     seated = {p for table in tables for p in _seated(table)}

@@ -33,9 +33,17 @@ from risiko_xl.services.phase_check import imported_rounds
 from risiko_xl.services.repair_round import repair_previews, repair_round
 from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import compute_standings, next_phase, replace_withdrawn
-from risiko_xl.standings.model import ABSENT, ACTIVE, FINAL, QUALIFYING, WITHDRAWN
+from risiko_xl.standings.model import (
+    ABSENT,
+    ACTIVE,
+    FINAL,
+    QUALIFYING,
+    WITHDRAWN,
+    GameResult,
+)
 from risiko_xl.standings.replacements import seats_of
 from risiko_xl.standings.steps import PhaseStep, Qualifier
+from risiko_xl.standings.table import Standings
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.players import find_entrant, registered_names
 
@@ -152,13 +160,26 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
                           "calcolati dal programma: sostituire il giocatore a mano",
                           foglio="Risultati", colonna="ID", valore=player)
     mine = step.qualifier(player)
+    standings = compute_standings(after.entrants, played, rules, seed)
+    if imported and player in seated:
+        return _keep_seats(after, phase, player,
+                           *_entering(step, player, seated, after, played, standings, seed),
+                           seed, now)
     if mine is None:
         return []
-    standings = compute_standings(after.entrants, played, rules, seed)
+    if any(r.seat is not None for r in before.rows if (r.round_no, r.phase) == phase):
+        # 001 §8 «nella seconda ipotesi verrà ripescato il secondo migliore dei tre
+        # tavoli di semifinale»: the final, when seated, takes him
+        return [f"La fase {name} (turno {round_no}) è già iniziata: i suoi tavoli restano "
+                "come sono; il posto in finale va a chi lo prende secondo la formula "
+                "(il secondo migliore dei tavoli, 001 §8) quando si siede la finale."]
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
-    if imported:
-        return _keep_seats(after, phase, player, new_step, replacement, seed, now)
+    if imported:  # a direct finalist: the phase is seated again by the formula's rules
+        lines = [f"I tavoli importati della fase {name} (turno {round_no}) sono "
+                 "ricomposti secondo la formula, senza il finalista diretto ritirato."]
+    else:
+        lines = []
     book = after.book
     seated_rows = {r.row for r in after.rows if (r.round_no, r.phase) == phase}
     archive(book, after.results_table.where(lambda row: row.sheet_row in seated_rows),
@@ -190,9 +211,35 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
                     "Procedura": SUBSTITUTION, "Tavoli": seating_text(new_step),
                     "Note": "; ".join(changes)})
     if replacement is None:
-        return ["Nessun sostituto in questa fase.", *changes]
+        return [*lines, "Nessun sostituto in questa fase.", *changes]
     who = after.by_id[replacement.player].name
-    return [f"Al suo posto: {who} ({replacement.reason}).", *changes]
+    return [*lines, f"Al suo posto: {who} ({replacement.reason}).", *changes]
+
+
+def _entering(step: PhaseStep, player: str, seated: set[str], after: Tournament,
+              played: list[GameResult], standings: Standings, seed: str
+              ) -> tuple[PhaseStep, Qualifier | None]:
+    """The phase computed without `player` and who takes his seat in an imported phase,
+    seated as GestioneTorneo did: the formula's replacement; when the imported tables are
+    not the formula's (four semifinals where it has a direct finalist, 001 §1) and that
+    one is already seated, or the formula did not seat `player` at all, the first of the
+    standings not seated (001 §8 «al netto di eventuali giocatori qualificati per la
+    semifinale ma ritirati»)."""
+    t = after
+    rules, phases = t.formula.standings, t.formula.phases
+    fresh = next_phase(t.entrants, played, standings, phases, rules, seed) or step
+    if step.qualifier(player) is not None:
+        fresh, replacement = replace_withdrawn(step, player, t.entrants, played, standings,
+                                               phases, rules=rules, seed=seed)
+        if replacement is None or replacement.player not in seated:
+            return fresh, replacement
+    active = {e.id for e in t.entrants if e.state == ACTIVE}
+    free = next((r for r in standings.rows if r.player in active
+                 and r.player not in seated), None)
+    if free is None:
+        return fresh, None
+    return fresh, Qualifier(free.player, f"{free.position}° in classifica al netto dei "
+                            "ritirati, primo non seduto nella fase", free.position)
 
 
 def _keep_seats(t: Tournament, phase: tuple[int, str], player: str, fresh: PhaseStep,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from risiko_xl.draw.procedures import semifinal_bands, split_parallel
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, count, listed
 from risiko_xl.standings.context import Context, Tables
 from risiko_xl.standings.field import split_note, unbeaten_direct, unbeaten_reason
 from risiko_xl.standings.model import FINAL, SEMIFINAL
@@ -74,8 +74,10 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
 
 def direct_reason(ctx: Context, row: StandingRow | None) -> str:
     if ctx.phases.direct_final == "sole_leader" and row is not None:
-        return (f"finalista diretto: unico in testa con {row.wins} vittorie su "
-                f"{ctx.rules.rounds}")
+        # 001 §1 «un solo giocatore sia da solo in testa alla classifica, ed abbia
+        # comunque vinto entrambe le partite»: others may have won them all too
+        return (f"finalista diretto: primo da solo in classifica, {row.wins} partite "
+                f"vinte su {ctx.rules.rounds}")
     if ctx.phases.direct_final == "unbeaten" and row is not None:
         return unbeaten_reason(row, ctx.rules.rounds)
     rank = ordinal(row.position) if row is not None else "?"
@@ -200,10 +202,12 @@ def group_tables(ctx: Context, tables: Tables) -> dict[int | None, list[int]]:
         d = final_places(ctx) - len(out[g])
         if not 0 <= d <= most_direct(ctx):
             label = ctx.group_label(g)
-            raise RisikoError(f"semifinali{' del ' + label if label else ''}: trovati "
-                              f"{len(out[g])} tavoli, ne servono da "
-                              f"{final_places(ctx) - most_direct(ctx)} a {final_places(ctx)}",
-                              valore=out[g])
+            low, high = final_places(ctx) - most_direct(ctx), final_places(ctx)
+            need = str(high) if low == high else f"da {low} a {high}"
+            found = "trovato" if len(out[g]) == 1 else "trovati"
+            raise RisikoError(f"semifinali{' del ' + label if label else ''}: {found} "
+                              f"{count(len(out[g]), 'tavolo', 'tavoli')}, ne servono {need}",
+                              valore=listed(out[g]) or "nessuno")
     return out
 
 
