@@ -4,214 +4,40 @@ refused with one line naming the file's sheet, row, column and the value found."
 
 from __future__ import annotations
 
-import datetime as dt
-import math
 import re
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout
+from risiko_xl.gestionetorneo.cells import (
+    NOT_READ,
+    POINTS_DIGITS,
+    PRINTABLE,
+    UNREAD,
+    Rows,
+    Sheets,
+    as_date,
+    cell,
+    decimal,
+    text,
+    whole,
+)
 from risiko_xl.gestionetorneo.model import Info, Player, Round, Seat, Table, Workbook
 from risiko_xl.names import unprintable
-
-Rows = list[list[Any]]
-WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
-POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
-PRINTABLE = ("nome", "cognome", "nickname", "club", "regione")  # Iscritti: names, as iscrivi
-NOT_READ = object()  # a cell read as blank: no value to show in the message
-UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
-          "calcolato")
-
-
-def column_name(column: int) -> str:
-    """1 → «A», 27 → «AA»."""
-    name = ""
-    while column:
-        column, rest = divmod(column - 1, 26)
-        name = chr(ord("A") + rest) + name
-    return name
-
-
-class _Sheets:
-    """The workbook's sheets as rows of values, and errors located in them."""
-
-    def __init__(self, path: Path) -> None:
-        try:
-            from python_calamine import CalamineWorkbook  # binary wheels: not in WebAssembly
-        except ImportError:
-            raise RisikoError("per leggere la cartella di lavoro di GestioneTorneo serve il "
-                              "pacchetto python-calamine, che manca in questa installazione "
-                              "(pip install python-calamine)") from None
-        self.file = path.name
-        if path.is_dir():
-            raise RisikoError("questa è una cartella, non un file: indicare il file di "
-                              "GestioneTorneo (ModuloTorneo.xls)", valore=str(path))
-        if not path.is_file():
-            raise RisikoError("file non trovato", valore=str(path))
-        try:
-            self.book = CalamineWorkbook.from_path(str(path))
-        except Exception:  # calamine's errors have no common type (and speak English)
-            raise RisikoError(f"il file {self.file} non si legge come cartella di lavoro di "
-                              "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
-                              "protetto da password", valore=str(path)) from None
-        self.names = list(self.book.sheet_names)
-        self.errors = _error_cells(path)
-        self.path = path
-
-    def unsaved(self, sheet: str, cells: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
-        """The formulas without a saved value among `cells` (1-based) of an .xlsx's
-        `sheet`, which python-calamine reads as blank (an .xls always saves the value)."""
-        if self.path.suffix.lower() not in (".xlsx", ".xlsm"):
-            return {}
-        out: dict[tuple[int, int], str] = {}
-        formulas = openpyxl.load_workbook(self.path, read_only=True)
-        values = openpyxl.load_workbook(self.path, read_only=True, data_only=True)
-        try:
-            for row, column in cells:
-                typed = formulas[sheet].cell(row, column).value
-                if isinstance(typed, str) and typed.startswith("=") \
-                        and values[sheet].cell(row, column).value is None:
-                    out[row, column] = typed
-        finally:
-            formulas.close()
-            values.close()
-        return out
-
-    def check(self, sheet: str, rows: range, columns: range) -> None:
-        """Refuse the first Excel error value (#N/A, #DIV/0!, …) in the cells read."""
-        for (row, column), shown in sorted(self.errors.get(sheet, {}).items()):
-            if row in rows and column in columns:
-                raise self.error(f"la cella contiene l'errore {shown}: correggere la formula "
-                                 "o scrivere il valore", sheet, row, column, NOT_READ)
-
-    def rows(self, name: str) -> Rows:
-        if name not in self.names:
-            raise RisikoError(f"manca il foglio «{name}» in {self.file} (fogli presenti: "
-                              + ", ".join(self.names) + ")")
-        return self.book.get_sheet_by_name(name).to_python(skip_empty_area=False)
-
-    def error(self, text: str, sheet: str, row: int, column: int | None = None,
-              value: Any = None, header: str = "") -> RisikoError:
-        """`value` NOT_READ: the message says why no value was read."""
-        where = None if column is None else column_name(column) + (f" ({header})"
-                                                                     if header else "")
-        if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** 15:
-            value = int(value)  # calamine reads every number as a float: 77, not 77.0
-        found = {} if value is NOT_READ else {"valore": value}
-        return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
-                           **found)
-
-
-def _error_cells(path: Path) -> dict[str, dict[tuple[int, int], str]]:
-    """Excel's error values by sheet and 1-based (row, column), which python-calamine reads
-    as blank cells: an .xlsx through openpyxl, an .xls through xlrd (an .ods is not looked
-    into). Only asked of a file python-calamine has already opened."""
-    found: dict[str, dict[tuple[int, int], str]] = {}
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        try:
-            for sheet in book.worksheets:
-                for line in sheet.iter_rows():
-                    for value in line:
-                        if getattr(value, "data_type", None) == "e":
-                            found.setdefault(sheet.title, {})[value.row, value.column] = \
-                                str(value.value)
-        finally:
-            book.close()
-    elif suffix == ".xls":
-        import xlrd  # the .xls only, and not in WebAssembly
-
-        old = xlrd.open_workbook(str(path), on_demand=True)
-        for sheet in old.sheets():
-            for r in range(sheet.nrows):
-                for c, kind in enumerate(sheet.row_types(r)):
-                    if kind == xlrd.XL_CELL_ERROR:
-                        code = sheet.cell_value(r, c)
-                        found.setdefault(sheet.name, {})[r + 1, c + 1] = \
-                            xlrd.error_text_from_code.get(code, f"#{code}")
-    return found
-
-
-def cell(rows: Rows, row: int, column: int) -> Any:
-    """The value at 1-based (row, column); None for a blank or missing cell."""
-    if row > len(rows) or column > len(rows[row - 1]):
-        return None
-    value = rows[row - 1][column - 1]
-    return None if isinstance(value, str) and not value.strip() else value
-
-
-def text(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-def _whole(value: Any) -> int | None:
-    """An ID or a count typed as a number (7, 7.0, «7»: ASCII digits only); None when it is
-    not one."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, float):
-        return int(value) if value.is_integer() else None  # nan and ±inf are not
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str):
-        typed = value.strip()
-        digits = typed[1:] if typed.startswith("-") else typed
-        if digits.isascii() and digits.isdigit() and len(digits) <= WHOLE_DIGITS:
-            return int(typed)
-    return None
-
-
-def decimal(value: Any) -> Decimal | None:
-    """A typed number as an exact decimal (44.1 stays 44.1; «44,1» typed as text too);
-    None for anything else, `nan`, `inf` and numbers of more than POINTS_DIGITS digits."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            return None
-        found = Decimal(int(value)) if value.is_integer() else Decimal(repr(value))
-    elif isinstance(value, int):
-        found = Decimal(value)
-    elif isinstance(value, str) and re.fullmatch(r"-?[0-9]+([.,][0-9]+)?", value.strip()):
-        found = Decimal(value.strip().replace(",", "."))
-    else:
-        return None
-    return found if found.adjusted() < POINTS_DIGITS else None
-
-
-def as_date(value: Any) -> dt.date | None:
-    """A date cell's day (a date-time's date, a date typed as text «01/03/2025»); None for
-    anything else."""
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, str):
-        try:
-            return dt.datetime.strptime(value.strip(), "%d/%m/%Y").date()
-        except ValueError:
-            return None
-    return value if isinstance(value, dt.date) else None
 
 
 def read(path: str | Path, max_rounds: int | None = None) -> Workbook:
     """The whole workbook: TORNEO, Iscritti and the round sheets «1° Turno», «2° Turno», …
     «Numero Turni Previsti» above `max_rounds` is refused before anything is built."""
-    sheets = _Sheets(Path(path))
+    sheets = Sheets(Path(path))
     info = _info(sheets, max_rounds)
     players = _players(sheets)
     return Workbook(info, players, _rounds(sheets, {p.id: p for p in players}),
                     sheets=tuple(sheets.names))
 
 
-def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
+def _info(sheets: Sheets, max_rounds: int | None) -> Info:
     rows = sheets.rows(layout.TOURNAMENT)
     sheets.check(layout.TOURNAMENT, range(1, layout.DATE_FIRST_ROW + layout.DATE_ROUNDS),
                  range(layout.LABEL_COLUMN, layout.VALUE_COLUMN + 1))
@@ -237,7 +63,7 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
     rounds = None
     if values["turni"]:
         row = layout.INFO_ROWS["turni"][0]
-        rounds = _whole(cell(rows, row, layout.VALUE_COLUMN))
+        rounds = whole(cell(rows, row, layout.VALUE_COLUMN))
         if rounds is None or rounds < 1:
             raise sheets.error("il numero di turni previsti è un numero intero maggiore di "
                                "zero", layout.TOURNAMENT, row, layout.VALUE_COLUMN,
@@ -261,7 +87,7 @@ def _info(sheets: _Sheets, max_rounds: int | None) -> Info:
                 text(cell(rows, layout.FORMULA_ROW, layout.VALUE_COLUMN)) if ours else "")
 
 
-def _players(sheets: _Sheets) -> tuple[Player, ...]:
+def _players(sheets: Sheets) -> tuple[Player, ...]:
     sheet, head = layout.PLAYERS, layout.PLAYERS_HEADER_ROW
     rows = sheets.rows(sheet)
     for column, header in enumerate(layout.PLAYER_COLUMNS, start=1):
@@ -284,7 +110,7 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         if values["id"] is None:
             raise sheets.error(f"manca l'ID dell'iscritto: {UNREAD}", sheet, row, 1, NOT_READ,
                                "ID")
-        pid = _whole(values["id"])
+        pid = whole(values["id"])
         if pid is None or pid <= 0:
             raise sheets.error("l'ID di un iscritto è un numero intero positivo", sheet, row,
                                1, values["id"], "ID")
@@ -309,12 +135,12 @@ def _players(sheets: _Sheets) -> tuple[Player, ...]:
         players[pid] = Player(
             pid, text(values["nome"]), text(values["cognome"]), text(values["nickname"]),
             text(values["club"]), presence == layout.PRESENT, text(values["regione"]),
-            as_date(born), "" if _whole(national) == 0 else text(national),
+            as_date(born), "" if whole(national) == 0 else text(national),
             text(cell(rows, row, email)) if email else "", row)
     return tuple(players.values())
 
 
-def _round_numbers(sheets: _Sheets) -> list[int]:
+def _round_numbers(sheets: Sheets) -> list[int]:
     numbers = []
     for name in sheets.names:
         alike = re.fullmatch(r"\s*(\d+)\s*[°º˚o]?\s*turno\s*", name, re.IGNORECASE)
@@ -324,7 +150,7 @@ def _round_numbers(sheets: _Sheets) -> list[int]:
                               f"«{layout.round_sheet(int(alike[1]))}» (segno di grado °, uno "
                               "spazio): rinominarlo così e importare di nuovo")
         if name.endswith(layout.ROUND_SUFFIX):
-            number = _whole(name[:-len(layout.ROUND_SUFFIX)].strip())
+            number = whole(name[:-len(layout.ROUND_SUFFIX)].strip())
             if number is None or number < 1:
                 raise RisikoError(f"il foglio «{name}» di {sheets.file} sembra un turno ma non "
                                   "ha un numero («1° Turno», «2° Turno», …)")
@@ -336,12 +162,12 @@ def _round_numbers(sheets: _Sheets) -> list[int]:
     return sorted(numbers)
 
 
-def _rounds(sheets: _Sheets, known: dict[int, Player]) -> tuple[Round, ...]:
+def _rounds(sheets: Sheets, known: dict[int, Player]) -> tuple[Round, ...]:
     return tuple(Round(n, _tables(sheets, layout.round_sheet(n), known))
                  for n in _round_numbers(sheets))
 
 
-def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Table, ...]:
+def _tables(sheets: Sheets, sheet: str, known: dict[int, Player]) -> tuple[Table, ...]:
     rows = sheets.rows(sheet)
     sheets.check(sheet, range(1, len(rows) + 1), range(1, layout.SEATS_MAX * layout.TRIPLE + 1))
     tables: list[Table] = []
@@ -354,7 +180,7 @@ def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Tabl
             row += 1
             continue
         label = text(head)
-        number = _whole(label[len(layout.TABLE_PREFIX):]) \
+        number = whole(label[len(layout.TABLE_PREFIX):]) \
             if label.startswith(layout.TABLE_PREFIX) else None
         if number is None or number < 1:
             raise sheets.error(f"attesa l'intestazione di un tavolo («{layout.TABLE_PREFIX}1»"
@@ -369,7 +195,7 @@ def _tables(sheets: _Sheets, sheet: str, known: dict[int, Player]) -> tuple[Tabl
     return tuple(tables)
 
 
-def _same_player(sheets: _Sheets, sheet: str, row: int, column: int, player: Player,
+def _same_player(sheets: Sheets, sheet: str, row: int, column: int, player: Player,
                  shown: Any) -> None:
     """The seat's «Nome Cognome» (GestioneTorneo writes it above the club, `scriviPartite`)
     is the name registered for its ID: a list of Iscritti sorted without its IDs would
@@ -387,7 +213,7 @@ def _same_player(sheets: _Sheets, sheet: str, row: int, column: int, player: Pla
                            "Nome Cognome")
 
 
-def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: dict[int, Player],
+def _seats(sheets: Sheets, sheet: str, rows: Rows, row: int, known: dict[int, Player],
            seated: dict[int, int]) -> list[Seat]:
     seats = []
     blank: list[int] = []  # columns of the points not typed
@@ -401,7 +227,7 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: dict[int, P
                                    f"celle accanto: {UNREAD}", sheet, row, column, NOT_READ,
                                    "ID")
             continue
-        pid = _whole(value)
+        pid = whole(value)
         if pid is None:
             raise sheets.error("l'ID del giocatore non è un numero", sheet, row, column, value,
                                "ID")
@@ -419,7 +245,7 @@ def _seats(sheets: _Sheets, sheet: str, rows: Rows, row: int, known: dict[int, P
         typed = cell(rows, row, column + 2)
         points = None if typed is None else decimal(typed)
         if typed is not None and points is None:
-            raise sheets.error("i punti non sono un numero" if abs(_whole(typed) or 0) < 10
+            raise sheets.error("i punti non sono un numero" if abs(whole(typed) or 0) < 10
                                ** POINTS_DIGITS else f"punti oltre {10 ** POINTS_DIGITS - 1}",
                                sheet, row, column + 2, typed, "punti")
         if typed is None and pid != layout.GHOST_ID:

@@ -23,7 +23,7 @@ from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
-from risiko_xl.gestionetorneo.reader import as_date
+from risiko_xl.gestionetorneo.cells import as_date
 from risiko_xl.services.audit import IMPORTED
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import RISIKO

@@ -22,7 +22,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.gestionetorneo import layout, model
-from risiko_xl.gestionetorneo.reader import column_name
+from risiko_xl.gestionetorneo.cells import column_name
 from risiko_xl.services.audit import (
     IMPORTED,
     log_draw,
