@@ -62,6 +62,16 @@ def tournament_type(name: str) -> str | None:
                 None)
 
 
+CLOSEST_TYPE = "Torneo Open"  # written for a formula that names no GestioneTorneo type
+
+
+def written_type(name: str) -> str:
+    """The type written back for a formula whose GestioneTorneo type is `name` (its
+    preset's «gestionetorneo»; empty for a formula of one's own): `CLOSEST_TYPE` when
+    GestioneTorneo reads none."""
+    return tournament_type(name) or CLOSEST_TYPE
+
+
 # Iscritti: headers on row 3, players from row 4 (`posizione*`, `getListaGiocatori`); a
 # header is matched by how it starts («Data di Nascita (gg/mm/aaaa)»)
 PLAYERS_HEADER_ROW, PLAYERS_FIRST_ROW = 3, 4

@@ -34,7 +34,6 @@ from risiko_xl.standings.model import DISQUALIFIED, FINAL, QUALIFYING, WITHDRAWN
 from risiko_xl.tournament.loading import Tournament, load
 
 TENTH = Decimal("0.1")
-CLOSEST_TYPE = "Torneo Open"  # a formula of one's own that names no GestioneTorneo type
 THOUSANDTHS_METHOD = "millesimi"  # the scoring method whose points GestioneTorneo shows «0.000»
 
 
@@ -111,7 +110,7 @@ def _type(t: Tournament, book: Book) -> tuple[str, str]:
                               riga=setting_rows(book).get(TYPE_KEY), colonna="Valore",
                               valore=typed)
         return typed.strip(), ""
-    kind = layout.tournament_type(t.formula.gestionetorneo) or CLOSEST_TYPE
+    kind = layout.written_type(t.formula.gestionetorneo)
     try:
         exact = load(kind).name == t.formula.name
     except RisikoError:

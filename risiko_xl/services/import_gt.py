@@ -193,7 +193,6 @@ def _kept(book: Book, info: model.Info, formula: str, source: str) -> list[str]:
     that `esporta --gestionetorneo` writes them back as they were; the report's lines (a
     type GestioneTorneo does not read is said, with the one written back)."""
     from risiko_xl.formulas import load
-    from risiko_xl.services.export_gt import CLOSEST_TYPE
 
     kind = info.tipo.strip() if layout.tournament_type(info.tipo) else ""
     kept = [(key, value) for key, value in ((TYPE_KEY, kind), (NOTE_KEY, info.note)) if value]
@@ -201,7 +200,7 @@ def _kept(book: Book, info: model.Info, formula: str, source: str) -> list[str]:
         book.set_setting(key, value)
     lines = []
     if info.tipo.strip() and not kind:
-        back = layout.tournament_type(load(formula).gestionetorneo) or CLOSEST_TYPE
+        back = layout.written_type(load(formula).gestionetorneo)
         lines.append(f"«Tipologia di Torneo» «{' '.join(info.tipo.split())}» ({layout.TOURNAMENT}"
                      f" di {source}, riga {layout.INFO_ROWS['tipo'][0]}) non è una tipologia "
                      f"di GestioneTorneo: non conservata; formula {formula}, «esporta "
