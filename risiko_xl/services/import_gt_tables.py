@@ -51,9 +51,14 @@ def conventions(formula: Formula) -> list[str]:
     if scaled and method.game.scaled:
         size = next(iter(scaled))
         example = method.table_value(Seat(points=21), size)
+        # a method measured against the winner (spartac) scales every seat; GestioneTorneo's
+        # ScorePlayerCampionatoGufo scales the winner's points only
+        agrees = ("come GestioneTorneo" if not method.needs_table else
+                  "di ogni giocatore; differenza: GestioneTorneo scala solo i punti del "
+                  "vincitore")
         out.append("la formula scala i punti tavolo (" + ", ".join(
             f"×{_comma(f)} ai tavoli da {n}" for n, f in scaled.items()) + ") "
-            f"{method.rounding}, come GestioneTorneo (21 a un tavolo da {size} → "
+            f"{method.rounding}, {agrees} (21 a un tavolo da {size} → "
             f"{_comma(example)})")
     else:
         out.append("la formula conta i punti tavolo come scritti, senza fattori per i "
