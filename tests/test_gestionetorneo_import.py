@@ -357,6 +357,33 @@ def test_elimination_orders():
     assert elimination_orders([D(50), D(-1), D(-2), None]) == [None, 2, 1, None]
     assert elimination_orders([D(50), D(-1), D(-1)]) == [None, "S", "S"]
     assert elimination_orders([D(50), D(-1)]) == [None, "S"]
+    # equal values «S», the others keep their order: the -2 first out, the two -1 later,
+    # together; the -1 last out after the two -3; two groups of equal values: unknown
+    assert elimination_orders([D(40), D(-1), D(-1), D(-2)]) == [None, "S", "S", 1]
+    assert elimination_orders([D(-3), D(-1), D(-3)]) == ["S", 3, "S"]
+    assert elimination_orders([D(-3), D(-1), D(-3), D(-1)]) == ["S"] * 4
+
+
+def test_gufo_two_equal_eliminated_above_a_lower_one_both_ways(tmp_path, capsys):
+    from dataclasses import replace
+
+    from tests.support.gestionetorneo import rounds
+
+    # a 5-table 40, 20, -1, -1, -2 (ScorePlayerTorneoGufo): Partita.getPosizione places
+    # the two -1 3rd (equal values, the better place) and the -2 5th; getBonusIntero on a
+    # negative score: 2 at the 3rd place, 0 at the 5th; 12 + 40 × 1,25 / 100 = 12,5 and
+    # 7 + 20 × 1,25 / 100 = 7,25
+    tables = ((1, 1, ((1, "40"), (2, "20"), (3, "-1"), (4, "-1"), (5, "-2"))),
+              (1, 2, ((6, "60"), (7, "30"), (8, "20"), (9, "10"))))
+    gt = replace(tournament("TorneoGufo", rounds_planned=1), rounds=rounds(tables))
+    source = writer.write(gt, tmp_path / "Modulo.xlsx")
+    out = tmp_path / "torneo.xlsx"
+    assert cli.main(["importa", str(source), "--out", str(out)]) == 0
+    got = totals(out)
+    assert [got[i] for i in (1, 2, 3, 4, 5)] == [F(125, 10), F(725, 100), F(2), F(2), F(0)]
+    assert cli.main(["esporta", str(out), "--gestionetorneo", str(tmp_path / "M.xls")]) == 0
+    back = reader.read(writer.destination(tmp_path / "M.xls")).rounds[0].tables[0]
+    assert [s.value for s in back.seats] == [D(40), D(20), D(-1), D(-1), D(-2)]
 
 
 @pytest.mark.parametrize(("third", "fourth", "expected"), [

@@ -129,10 +129,11 @@ def test_open_referee_case_no_lottery():
     assert not table.drawn and not any(r.by_lottery for r in table.rows)
 
 
-def test_open_known_differences():
-    # 85 for the 5-table winner: the ranking total of ScorePlayerOpen (getPunteggio, a
-    # float) is 85 × 1,25 + 50 = 156,25; the presets cap table points at 100 (150).
-    assert points("open", 85, 21, 12, 8, 4)[0] == 150 != F(15625, 100)
+def test_open_five_table_winner_over_80():
+    # ScorePlayerOpen.trascodificaPunteggio: «if (partita.isVincitore(giocatore) &&
+    # punteggio > 80f) punteggio = 100f; if (punteggio != 100f) punteggio*1.25f»: 85 → 100
+    # unscaled, + 50 = 150; the presets cap table points at 100 after the scale: 150 too
+    assert points("open", 85, 21, 12, 8, 4)[0] == 150
 
 
 # --- gufo: ScorePlayerTorneoGufo ------------------------------------------------------------

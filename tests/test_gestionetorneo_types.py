@@ -177,6 +177,18 @@ def test_the_conventions_said_are_the_formulas_own(tmp_path, capsys):
     assert "il gufo di GestioneTorneo lo conta da 4" in said["TorneoGufo"]
 
 
+def test_the_campionato_gufo_does_not_claim_gestionetorneos_scaling(tmp_path, capsys):
+    # ScorePlayerCampionatoGufo.trascodificaPunteggio scales the winner's points only (40 at
+    # a 5-table → 150, the others on typed points); spartac scales every seat: 21 → 26,25
+    source = writer.write(tournament("TorneoGufo"), tmp_path / "g.xlsx")
+    assert cli.main(["importa", str(source), "--out", str(tmp_path / "c.xlsx"),
+                     "--formula", "campionato_gufo"]) == 0
+    said = capsys.readouterr().out.split("Convenzioni di GestioneTorneo")[1]
+    assert "con i decimali, di ogni giocatore; differenza: GestioneTorneo scala solo i punti " \
+        "del vincitore (21 a un tavolo da 5 → 26,25)" in said
+    assert "come GestioneTorneo (21" not in said
+
+
 def test_what_gestionetorneos_check_would_refuse_is_said(tmp_path, capsys):
     source = writer.write(tournament("Open"), tmp_path / "Modulo.xlsx")
     out, back = tmp_path / "torneo.xlsx", tmp_path / "Ritorno.xlsx"

@@ -27,6 +27,22 @@ def test_eliminated_order_unknown_is_reported():
     assert placement.unresolved and "eliminazione" in placement.unresolved[0][1]
 
 
+def test_eliminated_order_known_for_one_places_the_others_together():
+    # 40, 20, then three eliminated: the one first out (1) is 5th; the two «S» were 2nd
+    # and 3rd out, their order unknown: 3rd shared (unresolved between them only)
+    seats = [Seat(40, 0, 1), Seat(20, 0, 2), Seat(0, eliminated=True),
+             Seat(0, eliminated=True), Seat(0, eliminated=True, elimination=1)]
+    placement = place(seats)
+    assert placement.positions == (1, 2, 3, 3, 5)
+    assert [t[0] for t in placement.unresolved] == [(2, 3)]
+    # the last out typed (3): the two «S» were out first, together, 4th shared
+    seats[4] = Seat(0, eliminated=True, elimination=3)
+    assert place(seats).positions == (1, 2, 4, 4, 3)
+    # an order that leaves no band for the «S» (1 of 2 free orders taken elsewhere: 5)
+    seats[4] = Seat(0, eliminated=True, elimination=5)
+    assert place(seats).positions == (1, 2, 3, 3, 3)
+
+
 def test_single_eliminated_needs_no_order():
     seats = [Seat(0, eliminated=True), Seat(30, 0, 1), Seat(10, 0, 2), Seat(20, 0, 3)]
     assert place(seats).positions == (4, 1, 3, 2)

@@ -253,12 +253,29 @@ def _break(seats: Sequence[Seat], group: list[int], criteria: tuple[str, ...], d
 _SINGLES = [(1,) * n for n in range(8)]
 
 
-def _rank_key(seat: Seat, value: int) -> tuple[int, int]:
-    """RisiKo! first, then survivors by `value`, then the eliminated, latest out first."""
+def out_orders(seats: Sequence[Seat]) -> list[int | None]:
+    """Each seat's order of elimination (None for a survivor): the one typed, or for the
+    eliminated «S» (order unknown) the first of the orders the typed ones leave free, shared
+    by them, when those are as many as they and consecutive (1 typed for one of three
+    eliminated: the other two are 2nd and 3rd out, together); else None."""
+    out = [i for i, s in enumerate(seats) if s.eliminated]
+    taken = {seats[i].elimination for i in out}
+    unknown = [i for i in out if seats[i].elimination is None]
+    free = [o for o in range(1, len(out) + 1) if o not in taken]
+    band = free[0] if unknown and len(free) == len(unknown) and \
+        free == list(range(free[0], free[0] + len(free))) and len(unknown) < len(out) \
+        else None
+    return [(s.elimination if s.elimination is not None else band) if s.eliminated else None
+            for s in seats]
+
+
+def _rank_key(seat: Seat, value: int, out: int | None) -> tuple[int, int]:
+    """RisiKo! first, then survivors by `value`, then the eliminated, latest out first
+    (`out`: its order from `out_orders`)."""
     if seat.risiko:
         return (0, 0)
     if seat.eliminated:
-        return (2, -(seat.elimination or 0))
+        return (2, -(out or 0))
     return (1, -value)
 
 
@@ -271,7 +288,8 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
     validate_table(seats, game, players)
     if values is None:
         values = [s.points for s in seats]
-    keys = [_rank_key(s, v) for s, v in zip(seats, values, strict=True)]
+    orders = out_orders(seats)
+    keys = [_rank_key(s, v, o) for s, v, o in zip(seats, values, orders, strict=True)]
     ordered = sorted(range(len(seats)), key=keys.__getitem__)
     if len(set(keys)) == len(keys):  # no ties at all: the common case
         positions = [0] * len(seats)
@@ -279,7 +297,7 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
             positions[i] = position
         return Placement(tuple(positions), _SINGLES[len(seats)], ())
     out = [i for i in ordered if seats[i].eliminated]
-    unknown_out = len(out) > 1 and any(seats[i].elimination is None for i in out)
+    unknown_out = len(out) > 1 and any(orders[i] is None for i in out)
     blocks: list[Block] = []
     start = 0
     while start < len(ordered):
@@ -287,10 +305,15 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
         while end < len(ordered) and keys[ordered[end]] == keys[ordered[start]]:
             end += 1
         group = ordered[start:end]
-        if unknown_out and seats[group[0]].eliminated:
-            blocks.append((out, "parità tra eliminati: indicare l'ordine di eliminazione",
-                           (ELIMINATION,), None))
-            break  # the eliminated come last and form one unresolved block
+        if seats[group[0]].eliminated and (unknown_out or len(group) > 1):
+            # «S» players whose order is unknown: one unresolved block (all the eliminated
+            # when the typed orders do not place them)
+            blocks.append((out if unknown_out else group, "parità tra eliminati: indicare "
+                           "l'ordine di eliminazione", (ELIMINATION,), None))
+            if unknown_out:
+                break  # the eliminated come last and form one unresolved block
+            start = end
+            continue
         if len(group) == 1:
             blocks.append((group, "", (), None))
         else:

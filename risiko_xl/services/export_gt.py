@@ -24,6 +24,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model, writer
 from risiko_xl.gestionetorneo.cells import as_date
+from risiko_xl.rules.placement import out_orders
 from risiko_xl.services.audit import IMPORTED
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import RISIKO
@@ -180,17 +181,19 @@ def _eliminated(t: Tournament, rows: list[Any]) -> dict[int, Decimal]:
     eliminated player apart (`eliminated_bonuses`: GestioneTorneo's Torneo Gufo,
     ScorePlayerTorneoGufo.getBonusIntero gives 3/2/1/0 «if punteggio < 0»), as `importa`
     reads it: -1 for the last out, -2 for the one before, … (Partita.getPosizione places
-    the higher value better), every one -1 when the order is not known. 0 elsewhere: a
+    the higher value better), players out together («S» placed by the others' orders,
+    `out_orders`) the same, every one -1 when the order is not known. 0 elsewhere: a
     negative would lower GestioneTorneo's totals (ScorePlayerOpen: -1 → -1,25 at a 5-table;
     ScorePlayerRaduno: -1; ScorePlayerQualificazioniNazionale, the master: -0,001)."""
     out = [r for r in rows if r.seat.eliminated]
     if getattr(t.formula.scoring, "eliminated_bonuses", None) is None:
         return {r.row: Decimal(0) for r in out}
-    orders = [r.seat.elimination for r in out]
-    if any(o is None for o in orders):
+    known = dict(zip((r.row for r in rows), out_orders([r.seat for r in rows])))
+    orders = {r.row: o for r in out if (o := known[r.row]) is not None}
+    if len(orders) < len(out):
         return {r.row: Decimal(-1) for r in out}
-    later = sorted({o for o in orders if o is not None}, reverse=True)
-    return {r.row: Decimal(-1 - later.index(r.seat.elimination)) for r in out}
+    later = sorted(set(orders.values()), reverse=True)
+    return {row: Decimal(-1 - later.index(o)) for row, o in orders.items()}
 
 
 def _kept(t: Tournament) -> Standings:

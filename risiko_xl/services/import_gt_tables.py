@@ -40,7 +40,8 @@ def conventions(formula: Formula) -> list[str]:
         f"ne lascia la mappa, {MAP_TOTAL}, dopo i punti degli altri)",
         "un valore negativo è un giocatore eliminato: 0 punti obiettivo, «Eliminato» 1 per "
         "il valore più basso (uscito per primo), 2 per il successivo (-2 → 1, -1 → 2); con "
-        "valori uguali l'ordine non si sa: «Eliminato» S" + _eliminated_points(method),
+        "valori uguali l'ordine fra loro non si sa: «Eliminato» S (-2, -1, -1 → 1, S, S: "
+        "i due -1 pari dopo il -2)" + _eliminated_points(method),
         "un tavolo senza punteggi (vuoto o tutto 0) è importato come sorteggiato e da giocare",
     ]
     if getattr(method, "shared_places", False):
@@ -51,9 +52,14 @@ def conventions(formula: Formula) -> list[str]:
     if scaled and method.game.scaled:
         size = next(iter(scaled))
         example = method.table_value(Seat(points=21), size)
+        # a method measured against the winner (spartac) scales every seat; GestioneTorneo's
+        # ScorePlayerCampionatoGufo scales the winner's points only
+        agrees = ("come GestioneTorneo" if not method.needs_table else
+                  "di ogni giocatore; differenza: GestioneTorneo scala solo i punti del "
+                  "vincitore")
         out.append("la formula scala i punti tavolo (" + ", ".join(
             f"×{_comma(f)} ai tavoli da {n}" for n, f in scaled.items()) + ") "
-            f"{method.rounding}, come GestioneTorneo (21 a un tavolo da {size} → "
+            f"{method.rounding}, {agrees} (21 a un tavolo da {size} → "
             f"{_comma(example)})")
     else:
         out.append("la formula conta i punti tavolo come scritti, senza fattori per i "
@@ -106,12 +112,16 @@ def tie_ranks(values: Sequence[Decimal | None]) -> list[int | None]:
 
 def elimination_orders(values: Sequence[Decimal | None]) -> list[int | str | None]:
     """«Eliminato» for each seat: None for a survivor; for the eliminated (typed negative),
-    the order of elimination when their values all differ (GestioneTorneo places the higher
-    value better, so the lowest went out first: 1), else «S» (order unknown: a shared place)."""
-    out = sorted(v for v in values if v is not None and v < 0)
-    if len(out) > 1 and len(set(out)) == len(out):
-        return [out.index(v) + 1 if v is not None and v < 0 else None for v in values]
-    return ["S" if v is not None and v < 0 else None for v in values]
+    the order of elimination (Partita.getPosizione places the higher value better, so the
+    lowest went out first: 1); equal values «S» (order unknown: a shared place), the
+    others keeping their order (40, 20, -1, -1, -2: the -2 1, the two -1 «S», 2nd and 3rd
+    out together); every one «S» where two groups of equal values leave it unknown."""
+    out = [v for v in values if v is not None and v < 0]
+    equal = {v for v in out if out.count(v) > 1}
+    if len(out) < 2 or len(equal) > 1:
+        return ["S" if v is not None and v < 0 else None for v in values]
+    return [None if v is None or v >= 0 else "S" if v in equal else
+            1 + sum(1 for o in out if o < v) for v in values]
 
 
 def player_names(gt: model.Workbook) -> dict[int, str]:
