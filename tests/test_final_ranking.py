@@ -99,43 +99,45 @@ TIED_BEST = [g for g in CAST_GAMES if not (g.round_no == 4 and g.player == "H")]
                      [("G", 33), ("H", 28), ("E", 13), ("F", 3)]) if g.player == "H"]
 
 
-def test_best_single_game_tie_is_drawn_and_announced():
+def test_best_single_game_tie_goes_by_the_standings():
+    """000 Art. 2 «il giocatore che, fra quelli rimasti, otterrà il miglior punteggio su
+    singola partita» says nothing of a tie; its chain («Sorteggio» last) orders the
+    standings, so the better placed of the tied players takes the seat, no lottery:
+    D (7th, 113) and H (8th) both have 43: D."""
     from risiko_xl.standings import next_phase
 
     rules, phases = core("lu_castidduzzu")
     ent = people(CAST_IDS)
     st = compute_standings(ent, TIED_BEST, rules, SEED)
     step = next_phase(ent, TIED_BEST, st, phases, rules, SEED)
-    seated = {q.player for q in step.tables[0]}
-    assert {"C", "F", "G"} < seated and len(seated & {"D", "H"}) == 1
-    (chosen,) = seated & {"D", "H"}
-    lottery = [n for n in step.notes if n.startswith("Sorteggio per parità")]
-    assert len(lottery) == 1 and "(43) fra Nome D, Nome H" in lottery[0]
-    assert lottery[0].endswith(f"allo spareggio Nome {chosen}")
-    assert "per sorteggio" in step.qualifier(chosen).reason
-    assert next_phase(ent, TIED_BEST, st, phases, rules, SEED) == step  # drawn once
+    assert {q.player for q in step.tables[0]} == {"C", "F", "G", "D"}
+    assert not [n for n in step.notes if n.startswith("Sorteggio per parità")]
+    assert "(43; a pari con Nome H: davanti in classifica)" in step.qualifier("D").reason
 
 
-def test_best_single_game_tie_without_lottery_names_the_players():
+def test_best_single_game_tie_without_lottery_goes_by_the_standings_too():
+    """Without a lottery in the chain the standings still separate D and H (113 and
+    72): the same seat, no refusal."""
     from dataclasses import replace
 
-    from risiko_xl.errors import RisikoError
     from risiko_xl.standings import next_phase
 
     rules, phases = core("lu_castidduzzu")
     rules = replace(rules, chain=tuple(c for c in rules.chain if c != "lottery"))
     ent = people(CAST_IDS)
     st = compute_standings(ent, TIED_BEST, rules, SEED)
-    with pytest.raises(RisikoError, match=r"miglior punteggio su singola partita \(43\) "
-                                          r"fra Nome D, Nome H"):
-        next_phase(ent, TIED_BEST, st, phases, rules, SEED)
+    step = next_phase(ent, TIED_BEST, st, phases, rules, SEED)
+    assert "D" in {q.player for q in step.tables[0]}
 
 
 @pytest.mark.lento
-def test_best_single_game_lottery_recorded_in_sorteggi(tmp_path):
+def test_best_single_game_tie_said_in_qualificati_not_drawn(tmp_path):
     path = tmp_path / "t.xlsx"
     build(path, "lu_castidduzzu", CAST_IDS, TIED_BEST, SEED)
     assert cli.main(["finals", str(path)]) == 0
-    notes = " ".join(str(n) for n in OpenpyxlBook(path).read_table(schema.DRAWS.name)
-                     .column("Note") if n)
-    assert "Sorteggio per parità sul miglior punteggio su singola partita (43)" in notes
+    book = OpenpyxlBook(path)
+    notes = " ".join(str(n) for n in book.read_table(schema.DRAWS.name).column("Note") if n)
+    assert "miglior punteggio su singola partita (43)" not in notes
+    reasons = {row["ID"]: row["Qualificazione"] for row in book.read_table(
+        schema.QUALIFIERS.name)}
+    assert "a pari con Nome H: davanti in classifica" in reasons["D"]

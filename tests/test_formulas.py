@@ -100,9 +100,10 @@ def test_lu_castidduzzu_seed_000():
     assert f.standings.withdrawn == "remove"  # Art. 4
     # Art. 2.2-2.3: spareggio 4°, 5°, 6° + miglior partita singola; finale 1°-3° + vincitore
     assert f.phases.kind == "playoff"
-    assert f.phases.playoff_ranks == (4, 5, 6)
-    assert f.phases.playoff_extra == ("best_game",)
-    assert f.phases.final_direct == 3 and f.phases.final_size == 4
+    assert f.phases.ranks(3) == (4, 5, 6)
+    assert f.phases.stage is not None and f.phases.stage.recalls == ("best_game",)
+    assert f.phases.direct.rule == "first" and f.phases.direct.count == 3
+    assert f.phases.final_size == 4
     assert f.phases.table_size == 4  # Art. 2: tavoli delle semifinali da 4
     assert f.appeal_hours == 2  # Art. 2: ricorso entro 2 ore
     assert f.placement_chain == "000"  # Art. 24/26
@@ -130,12 +131,13 @@ def test_master_seed_001():
     assert f.draw.procedure == "cinquisti"  # §8 a)-d)
     assert f.draw.criteria == ("five_repeat", "winners", "club", "repeat")  # §8 2a partita
     ph = f.phases
-    assert ph.kind == "semifinals" and ph.semifinal_tables == 4  # §1: primi sedici
-    assert ph.direct_final == "sole_leader"  # §1: solo in testa con 2 vittorie
+    assert ph.kind == "semifinals" and ph.ranks(0) == tuple(range(1, 17))  # §1: sedici
+    assert ph.ranks(1) == tuple(range(2, 14))  # §1: «dal 2° al 13°»
+    assert ph.direct.rule == "sole_leader"  # §1: solo in testa con 2 vittorie
     assert ph.final_size == 4 and ph.table_size == 4
-    assert ph.split_over == 99 and ph.split_ways == 2  # §8: 100 o più giocatori
-    assert ph.club_separation  # §8: redistribuzione per club
-    assert ph.final_ranking == "final_then_total"  # §7 classifica finale
+    assert ph.split.over == 99 and ph.split.ways == 2  # §8: 100 o più giocatori
+    assert ph.stage is not None and ph.stage.club_separation  # §8: redistribuzione per club
+    assert ph.ranking == "final_then_total"  # §7 classifica finale
     assert f.placement_chain == "001"  # §7: fuori obiettivo, colore
     assert f.appeal_hours is None
     # §7 worked examples
@@ -175,9 +177,10 @@ def test_eagles_formula_a_seed_003():
     # Art. 2 a): ripescaggio fra 4° e 5° della Generale, miglior escluso in Assoluta e
     # miglior escluso in una singola partita; finale: primi 3 + vincitore
     assert a.phases.kind == "playoff"
-    assert a.phases.playoff_ranks == (4, 5)
-    assert set(a.phases.playoff_extra) == {"best_assoluta", "best_game"}
-    assert a.phases.final_direct == 3 and a.phases.final_size == 4
+    assert a.phases.ranks(3) == (4, 5)
+    assert a.phases.stage is not None
+    assert set(a.phases.stage.recalls) == {"best_assoluta", "best_game"}
+    assert a.phases.direct.count == 3 and a.phases.final_size == 4
     assert a.draw.procedure == "optimise"  # Art. 4: formula «Torneo Gufo»
 
 
@@ -186,8 +189,8 @@ def test_eagles_formula_b_seed_003():
     assert b.standings.rounds == 2  # Art. 2 b): due giornate
     assert b.standings.chain == ("best_1", "previous_round", "lottery")  # Art. 2 b)
     assert b.standings.lottery_decides_direct_final is False  # Art. 2 b)
-    assert b.phases.kind == "semifinals" and b.phases.semifinal_tables == 4
-    assert b.phases.direct_final == "sole_leader" and b.phases.final_size == 4
+    assert b.phases.kind == "semifinals" and b.phases.table_size == 4
+    assert b.phases.direct.rule == "sole_leader" and b.phases.final_size == 4
     assert b.draw.procedure == "cinquisti"  # Art. 4: formula «MasterRisiko»
 
 
@@ -269,7 +272,7 @@ def test_open_and_santeufemia_open_scoring():
         assert f.scoring.decimals == 2 and f.scoring.scaled_parts == 100
         assert f.standings.chain[:2] == ("wins", "best_1")
     assert load("santeufemia").draw.procedure == "cinquisti"
-    assert load("santeufemia").phases.semifinal_tables == 4
+    assert load("santeufemia").phases.ranks(0) == tuple(range(1, 17))
     assert load("open").phases.kind == "final"
 
 

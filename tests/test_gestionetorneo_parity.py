@@ -403,12 +403,28 @@ def test_raduno_direct_finalists_follow_the_wins(rows, direct):
     ({"split_steps": [76], "split_over": 76}, "non entrambi"),
     ({"direct_finalists": 4}, "meno delle semifinali"),
     ({"direct_finalists": 0}, "almeno un finalista diretto"),
-    ({"direct_final_upto": 0}, "positivo"),
+    ({"direct_final_upto": 0}, "positiv"),
 ])
 def test_field_size_keys_are_checked(change, message):
-    # the preset keys of standings/field.py are validated with an Italian message
-    data = json.loads((PRESETS / "raduno.json").read_text(encoding="utf-8"))
+    # the keys of standings/field.py are validated with an Italian message, in a file
+    # written before the phase model (flat keys) as in today's
+    legacy = Path(__file__).parent / "fixtures" / "formule_0_23" / "raduno.json"
+    data = json.loads(legacy.read_text(encoding="utf-8"))
     data["phases"].update(change)
+    with pytest.raises(RisikoError, match=message):
+        parse(json.dumps(data), "raduno.json", "raduno")
+
+
+@pytest.mark.parametrize(("section", "change", "message"), [
+    ("split", {"steps": [116, 76]}, "crescenti"),
+    ("split", {"steps": [76], "over": 76}, "non entrambi"),
+    ("direct", {"field": [[36, 4]]}, "da 1 a 3"),
+    ("direct", {"field": [[36, 2], [30, 1]]}, "crescenti"),
+    ("direct", {"field": [[0, 2]]}, "positivi"),
+])
+def test_field_size_rules_are_checked(section, change, message):
+    data = json.loads((PRESETS / "raduno.json").read_text(encoding="utf-8"))
+    data["phases"][section].update(change)
     with pytest.raises(RisikoError, match=message):
         parse(json.dumps(data), "raduno.json", "raduno")
 

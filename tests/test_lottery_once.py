@@ -17,10 +17,10 @@ import pytest
 from risiko_xl import cli, simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.formulas.legacy import flat_phases
 from risiko_xl.standings import (
     Entrant,
     GameResult,
-    PhaseRules,
     StandingsRules,
     compute_standings,
     final_ranking,
@@ -90,7 +90,7 @@ def test_final_ranking_reuses_the_standings_lottery():
     assert sorted(drawn) == list("EFGHI") and all(r.by_lottery for r in st.rows[4:])
     final = [GameResult(p, 2, "Finale", 1, place, F(1 if place == 1 else 0))
              for place, p in enumerate("ABCD", 1)]
-    ranking = final_ranking(people, results + final, st, PhaseRules(kind="final"), rules,
+    ranking = final_ranking(people, results + final, st, flat_phases(kind="final"), rules,
                             "finale")
     assert [r.player for r in ranking[4:]] == drawn
     assert all(r.lottery is not None and r.lottery.reused for r in ranking[4:])
@@ -187,7 +187,7 @@ def test_a_spareggio_seat_decided_by_lottery_is_announced():
               "F": (2, 3, "0.015"), "H": (2, 4, "0.005")}
     results = [GameResult(p, 1, Q, t, place, F(pts)) for p, (t, place, pts) in places.items()]
     rules = StandingsRules(rounds=1, chain=("risiko", "wins", "out_points", "lottery"))
-    phases = PhaseRules(kind="playoff", playoff_ranks=(4, 5, 6), playoff_extra=("best_game",),
+    phases = flat_phases(kind="playoff", playoff_ranks=(4, 5, 6), playoff_extra=("best_game",),
                         final_direct=3)
     st = compute_standings(people, results, rules, "spareggio")
     third, fourth = (r.player for r in st.rows[2:4])

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.legacy import flat_phases
 from risiko_xl.standings import (
     FINAL,
     PLAYOFF,
@@ -26,9 +27,10 @@ from risiko_xl.standings import (
     next_phase,
     replace_withdrawn,
 )
+from risiko_xl.standings.config import DirectFinal, Split
 from tests.support.seed_chains import CHAIN_000, CHAIN_001, CHAIN_003A
 
-MASTER = PhaseRules(kind="semifinals", direct_final="sole_leader", split_over=99)
+MASTER = flat_phases(kind="semifinals", direct_final="sole_leader", split_over=99)
 MASTER_RULES = StandingsRules(rounds=2, chain=CHAIN_001)
 
 
@@ -67,7 +69,7 @@ RESULTS_000 = [  # bonus method (objective points + 50/15/5), 4 rounds, 3 tables
     *seat(4, 3, ("E", "80"), ("A", "30"), ("I", "10"), ("J", "5")),
 ]
 RULES_000 = StandingsRules(rounds=4, chain=CHAIN_000)
-PHASES_000 = PhaseRules(kind="playoff", playoff_ranks=(4, 5, 6), playoff_extra=("best_game",),
+PHASES_000 = flat_phases(kind="playoff", playoff_ranks=(4, 5, 6), playoff_extra=("best_game",),
                         final_direct=3, final_size=4)
 
 
@@ -128,7 +130,7 @@ RESULTS_003 = [  # millesimi, 3 rounds, 2 tables of 4
     *seat(3, 2, ("D", "1.035"), ("A", "0.040"), ("C", "0.020"), ("H", "0.005")),
 ]
 RULES_003A = StandingsRules(rounds=3, drops=1, chain=CHAIN_003A)
-PHASES_003A = PhaseRules(kind="playoff", playoff_ranks=(4, 5),
+PHASES_003A = flat_phases(kind="playoff", playoff_ranks=(4, 5),
                          playoff_extra=("best_assoluta", "best_game"), final_direct=3,
                          final_size=4, playoff_replacement="playoff")
 
@@ -275,7 +277,7 @@ def test_004_two_direct_finalists_and_two_semifinals():
     ent = people(CAST_001)
     results = master_results()
     st = compute_standings(ent, results, MASTER_RULES, seed=4)
-    phases = PhaseRules(kind="semifinals", semifinal_tables=2, direct_final="top_k",
+    phases = flat_phases(kind="semifinals", semifinal_tables=2, direct_final="top_k",
                         direct_finalists=2, final_size=4)
     step = next_phase(ent, results, st, phases, MASTER_RULES, seed=4)
     assert [f.player for f in step.finalists] == ["P01", "P05"]
@@ -471,7 +473,7 @@ def test_100_plus_split_two_sets_of_four():
     ent = people(CAST_120)
     results = results_120()
     st = compute_standings(ent, results, MASTER_RULES, seed=8)
-    step = next_phase(ent, results, st, replace(MASTER, direct_final="none"), MASTER_RULES, 8)
+    step = next_phase(ent, results, st, replace(MASTER, direct=DirectFinal()), MASTER_RULES, 8)
     odd = {s.player for t, g in zip(step.tables, step.table_groups) if g == 1 for s in t}
     even = {s.player for t, g in zip(step.tables, step.table_groups) if g == 2 for s in t}
     assert odd == set(CAST_120[0:31:2]) and even == set(CAST_120[1:32:2])
@@ -494,7 +496,7 @@ def test_parallel_tournaments_with_a_direct_finalist_in_one_only():
                                             ((1000 - int(p[1:])) % 2)), players=4)
                         for pos, p in enumerate(table, 1)]
     ent = people(cast)
-    phases = replace(MASTER, split_over=39)
+    phases = replace(MASTER, split=Split(over=39))
     st = compute_standings(ent, results, MASTER_RULES, seed=6)
     assert [r.player for r in st.rows] == cast and st.row("Q01").wins == 1
     step = next_phase(ent, results, st, phases, MASTER_RULES, seed=6)
@@ -550,7 +552,7 @@ def test_unbroken_tie_on_the_qualification_line_is_refused():
     rules = StandingsRules(rounds=1, chain=("best_1",))  # no lottery: D and E share 4th
     st = compute_standings(ent, results, rules, seed=1)
     with pytest.raises(RisikoError, match="arità non risolta al 4° posto fra Nome D, Nome E"):
-        next_phase(ent, results, st, PhaseRules(kind="final", final_size=4), rules, seed=1)
+        next_phase(ent, results, st, flat_phases(kind="final", final_size=4), rules, seed=1)
 
 
 # --- rtu final, knockout --------------------------------------------------------------------
@@ -561,7 +563,7 @@ def test_rtu_final_of_the_first_four():
     ent = people(CAST_001)
     results = master_results()
     st = compute_standings(ent, results, MASTER_RULES, seed=2)
-    step = next_phase(ent, results, st, PhaseRules(kind="final", final_size=5),
+    step = next_phase(ent, results, st, flat_phases(kind="final", final_size=5),
                       MASTER_RULES, seed=2)
     assert step.phase == FINAL and ids_of(step.tables[0]) == RANKING_001[:5]
     assert step.tables[0][2].reason == "3° in classifica"
@@ -577,7 +579,7 @@ def test_knockout_winners_advance_to_the_final():
                     for k in range(4)))]
     rules = StandingsRules(rounds=1, chain=("best_1", "lottery"))
     st = compute_standings(ent, results, rules, seed=3)
-    phases = PhaseRules(kind="knockout", final_size=4, final_ranking="final_only")
+    phases = flat_phases(kind="knockout", final_size=4, final_ranking="final_only")
     step = next_phase(ent, results, st, phases, rules, seed=3)
     assert step.phase == FINAL and set(ids_of(step.tables[0])) == {"K01", "K05", "K09", "K13"}
     assert step.tables[0][0].reason == "vincitore tavolo 1 (turno 1)"
@@ -597,7 +599,7 @@ def test_knockout_announces_no_standings_lottery_as_deciding_a_seat():
     rules = StandingsRules(rounds=1, chain=("lottery",))
     st = compute_standings(ent, results, rules, seed=3)
     assert any({"K02", "K05"} <= set(d.players) for d in st.lottery)
-    phases = PhaseRules(kind="knockout", final_size=4, final_ranking="final_only")
+    phases = flat_phases(kind="knockout", final_size=4, final_ranking="final_only")
     step = next_phase(ent, results, st, phases, rules, seed=3)
     assert set(ids_of(step.tables[0])) == {"K01", "K05", "K09", "K13"}
     assert step.lotteries == ()
@@ -642,7 +644,7 @@ def test_final_ranking_after_a_plain_final_and_without_phases():
     results = master_results() + seat(3, 1, ("P03", "1.050"), ("P01", "0.060"),
                                       ("P02", "0.040"), ("P05", "0.010"), phase=FINAL)
     st = compute_standings(ent, results, MASTER_RULES, seed=2)
-    phases = PhaseRules(kind="final", final_size=4)
+    phases = flat_phases(kind="final", final_size=4)
     ranking = final_ranking(ent, results, st, phases, MASTER_RULES, seed=2)
     assert [r.player for r in ranking] == ["P03", "P01", "P02", "P05"] + [
         p for p in RANKING_001 if p not in {"P01", "P02", "P03", "P05"}]

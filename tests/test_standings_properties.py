@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from risiko_xl.draw.procedures import knockout
 from risiko_xl.draw.sizes import knockout_rounds
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.legacy import flat_phases
 from risiko_xl.standings import (
     FINAL,
     QUALIFYING,
     Entrant,
     GameResult,
-    PhaseRules,
     StandingsRules,
     compute_standings,
     next_phase,
@@ -111,7 +111,7 @@ def test_knockout_steps_seat_every_winner_once(n, final_size, seed):
     entrants = [Entrant(pid) for pid in ids]
     rng = random.Random(seed)
     rules = StandingsRules(rounds=1, chain=("best_1", "lottery"))
-    phases = PhaseRules(kind="knockout", final_size=final_size, final_ranking="final_only")
+    phases = flat_phases(kind="knockout", final_size=final_size, final_ranking="final_only")
 
     def play(tables, round_no, phase):
         out, winners = [], []

@@ -4,6 +4,7 @@ the workbook offers the same words and README's table of them is generated from 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -33,7 +34,19 @@ VOCABULARIES: list[tuple[str, tuple[Term, ...], typing.Any, str]] = [
      "risiko_xl.draw.criteria"),
     ("`standings.chain`", config.STANDING_CRITERIA_TABLE, config.StandingCriterionName,
      "risiko_xl.standings.config"),
-    ("`phases.kind`", config.PHASE_KINDS_TABLE, config.PhaseKind,
+    ("`standings.withdrawn`", config.WITHDRAWN_TABLE, config.WithdrawnRule,
+     "risiko_xl.standings.config"),
+    ("`phases.direct.rule`", config.DIRECT_RULES_TABLE, config.DirectRule,
+     "risiko_xl.standings.config"),
+    ("`phases.stage.kind`", config.STAGE_KINDS_TABLE, config.StageKind,
+     "risiko_xl.standings.config"),
+    ("`phases.stage.recalls`", config.RECALL_CRITERIA_TABLE, config.RecallCriterion,
+     "risiko_xl.standings.config"),
+    ("`phases.stage.replacement`", config.REPLACEMENTS_TABLE, config.Replacement,
+     "risiko_xl.standings.config"),
+    ("`phases.ranking`", config.FINAL_RANKINGS_TABLE, config.FinalRanking,
+     "risiko_xl.standings.config"),
+    ("structure (derived)", config.PHASE_KINDS_TABLE, config.PhaseKind,
      "risiko_xl.standings.config"),
     ("`placement_chain`", placement.PLACEMENT_CHAINS, None, "risiko_xl.rules.placement"),
     ("`scoring.method`, `methods_allowed`",
@@ -78,19 +91,26 @@ def _master() -> dict[str, typing.Any]:
     return json.loads((PRESETS / "master.json").read_text(encoding="utf-8"))
 
 
+def _set(data: dict[str, typing.Any], path: tuple[str, ...], value: typing.Any) -> None:
+    for key in path[:-1]:
+        data = data.setdefault(key, {})
+    data[path[-1]] = value
+
+
 @pytest.mark.parametrize("path, value, words", [
     (("draw", "procedure"), "greca", ["draw.procedure", "procedura di sorteggio sconosciuta",
                                       "optimise, cinquisti"]),
     (("draw", "first_round"), "bands", ["draw.first_round", "procedura di sorteggio"]),
     (("draw", "repeat_weighting"), "old", ["draw.repeat_weighting"]),
-    (("phases", "semifinal_replacement"), "lottery",
-     ["phases.semifinal_replacement", "sostituzione in finale sconosciuta"]),
-    (("phases", "playoff_replacement"), "nobody",
-     ["phases.playoff_replacement", "standings, playoff"]),
+    (("phases", "stage", "replacement"), "lottery",
+     ["phases.stage.replacement", "sostituzione dei ritirati sconosciuta",
+      "standings, semifinal_points"]),
+    (("phases", "direct", "rule"), "nobody",
+     ["phases.direct.rule", "none, first, sole_leader, unbeaten"]),
 ])
 def test_the_loader_refuses_what_the_engines_do_not_run(path, value, words):
     data = _master()
-    data[path[0]][path[1]] = value
+    _set(data, path, value)
     with pytest.raises(RisikoError) as err:
         parse(json.dumps(data), "mia.json", "mia")
     text = str(err.value)
@@ -125,30 +145,43 @@ def test_readme_lists_the_words_of_the_tables():
         "the tables in the core; replace it with:\n" + readme_words()
 
 
-def _literal_fields() -> list[tuple[str, str, bool]]:
-    """(section, key, is a list) of every formula field typed with a vocabulary."""
+def _literal_fields() -> list[tuple[tuple[str, ...], bool]]:
+    """(path, is a list) of every formula field typed with a vocabulary, nested
+    sections included."""
     from risiko_xl.formulas.model import DrawRules
     from risiko_xl.standings.config import PhaseRules, StandingsRules
 
-    out = []
-    for section, cls in (("draw", DrawRules), ("standings", StandingsRules),
-                         ("phases", PhaseRules)):
+    out: list[tuple[tuple[str, ...], bool]] = []
+
+    def walk(path: tuple[str, ...], cls: type) -> None:
         for key, hint in typing.get_type_hints(cls).items():
-            args = typing.get_args(hint)
+            args = [a for a in typing.get_args(hint) if a is not type(None)]
+            nested = [a for a in (hint, *args) if isinstance(a, type)
+                      and dataclasses.is_dataclass(a)]
+            if nested:
+                walk((*path, key), nested[0])
+                continue
             is_list = typing.get_origin(hint) is tuple
             inner = [hint, *args] if not is_list else [args[0]]
             if any(typing.get_origin(h) is typing.Literal for h in inner):
-                out.append((section, key, is_list))
+                out.append(((*path, key), is_list))
+
+    for section, cls in (("draw", DrawRules), ("standings", StandingsRules),
+                         ("phases", PhaseRules)):
+        walk((section,), cls)
     return out
 
 
 def test_every_field_typed_with_a_vocabulary_is_checked_at_load_time():
     found = _literal_fields()
-    assert {(s, k) for s, k, _ in found} >= {("draw", "procedure"), ("draw", "criteria"),
-                                              ("standings", "chain"), ("phases", "kind")}
-    for section, key, is_list in found:
+    assert {p for p, _ in found} >= {
+        ("draw", "procedure"), ("draw", "criteria"), ("standings", "chain"),
+        ("standings", "withdrawn"), ("phases", "direct", "rule"), ("phases", "stage", "kind"),
+        ("phases", "stage", "recalls"), ("phases", "stage", "replacement"),
+        ("phases", "ranking")}
+    for path, is_list in found:
         data = _master()
-        data[section][key] = ["zzz"] if is_list else "zzz"
+        _set(data, path, ["zzz"] if is_list else "zzz")
         with pytest.raises(RisikoError) as err:
             parse(json.dumps(data), "mia.json", "mia")
-        assert f"{section}.{key}" in str(err.value) and "sconosciut" in str(err.value)
+        assert ".".join(path) in str(err.value) and "sconosciut" in str(err.value), err.value

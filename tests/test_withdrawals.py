@@ -10,6 +10,7 @@ import pytest
 from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.formulas.legacy import flat_phases
 from risiko_xl.standings import (
     FINAL,
     PLAYOFF,
@@ -211,7 +212,7 @@ RIPESCAGGIO = games("millesimi", 4, PLAYOFF, [("H", 50), ("D", 40), ("E", 30), (
 
 def test_003a_finalist_withdrawn_before_the_ripescaggio_core():
     rules, phases = core("eagles", "a")
-    assert phases.playoff_replacement == "playoff"
+    assert phases.stage is not None and phases.stage.replacement == "playoff"
     ent = people(EAGLES_IDS)
     st = compute_standings(ent, EAGLES_GAMES, rules, SEED)
     step = next_phase(ent, EAGLES_GAMES, st, phases, rules, SEED)
@@ -340,10 +341,10 @@ def test_plain_final_and_knockout_same_tables_either_way(kind):
     # rtu (004) «finale fra i primi 4»: P05 (2nd) withdraws, the first four available
     # are P01, P02, P09, P03. Knockout (002): the round-2 table winners P01, P05, P09,
     # P13, P17 go on; P05 out, the 2nd of his table (P06) takes the place.
-    from risiko_xl.standings import PhaseRules, StandingsRules
+    from risiko_xl.standings import StandingsRules
 
     rules = StandingsRules(rounds=2)
-    phases = PhaseRules(kind=kind, final_size=4 if kind == "final" else 5)
+    phases = flat_phases(kind=kind, final_size=4 if kind == "final" else 5)
     ent = people(MASTER_IDS)
     st = compute_standings(ent, MASTER_GAMES, rules, SEED)
     step = next_phase(ent, MASTER_GAMES, st, phases, rules, SEED)

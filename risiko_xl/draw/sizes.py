@@ -24,9 +24,26 @@ from __future__ import annotations
 from functools import cache
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.rules.vocabulary import Term, names
 
-POLICIES: tuple[str, ...] = ("standard", "quattro_cinque", "quattro_tre", "cinque_quattro",
-                             "cns", "fantasma", "eliminazione")
+POLICY_TERMS: tuple[Term, ...] = (
+    Term("standard", "tavoli da 4 e da 5",
+         "tavoli da 4, i meno tavoli da 5 possibile; da 3 solo con 3, 6, 7 o 11 giocatori",
+         "000 Art. 5, 003 Art. 4"),
+    Term("quattro_cinque", "solo tavoli da 4 e da 5",
+         "come «tavoli da 4 e da 5», mai tavoli da 3", "004"),
+    Term("quattro_tre", "tavoli da 4 e da 3",
+         "tavoli da 4, i meno tavoli da 3 possibile, mai da 5", "formule dei club"),
+    Term("cinque_quattro", "tavoli da 5 e da 4",
+         "tavoli da 5, i meno tavoli da 4 possibile", "formule dei club"),
+    Term("cns", "solo tavoli da 5", "solo tavoli da 5 (il numero dei giocatori multiplo di 5)",
+         "004 CNS"),
+    Term("fantasma", "tavoli da 4 con il fantasma",
+         "ogni tavolo ha 4 posti, un posto vuoto dove mancano giocatori", "formule dei club"),
+    Term("eliminazione", "tavoli dell'eliminazione diretta",
+         "tanti tavoli quanti ne chiede il tabellone fino alla finale", "002"),
+)
+POLICIES: tuple[str, ...] = names(POLICY_TERMS)
 
 # English aliases accepted for the policy names.
 _ALIASES = {

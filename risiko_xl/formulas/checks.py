@@ -25,26 +25,19 @@ from risiko_xl.formulas.json_types import (
     suggest,
     unique_choices,
 )
+from risiko_xl.formulas.legacy import from_flat, is_flat
 from risiko_xl.formulas.model import DrawRules, Formula, TeamRules
+from risiko_xl.formulas.phase_checks import TABLE_SIZES, check_phases
 from risiko_xl.rules.games import GAMES
 from risiko_xl.rules.methods import METHODS, NOT_PARAMETERS, Method, method
 from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings.config import (
-    DIRECT_FINAL,
-    FINAL_RANKINGS,
     MAX_ROUNDS,
-    PHASE_KINDS,
-    PLAYOFF_EXTRA,
-    PLAYOFF_REPLACEMENTS,
-    SEMIFINAL_REPLACEMENTS,
     STANDING_CRITERIA,
     WITHDRAWN_RULES,
-    PhaseRules,
     StandingsRules,
 )
 
-FINAL_SIZES = range(3, 7)
-TABLE_SIZES = range(3, 6)
 _SPECIAL = {"scoring", "variants"}  # Formula keys built by hand, not by type
 _NAME_RE = re.compile(r"^[a-z0-9_]+$")
 
@@ -116,101 +109,15 @@ def check_standings(rules: StandingsRules, where: Where) -> None:
         raise (where / "chain" / i).error(
             "il sorteggio («lottery») può essere solo l'ultimo criterio", "lottery")
     choice(rules.withdrawn, WITHDRAWN_RULES, "trattamento dei ritirati", where / "withdrawn")
+    if rules.drops_from is not None and not 2 <= rules.drops_from <= rules.rounds:
+        raise (where / "drops_from").error(
+            f"il turno da cui si scarta va da 2 a {rules.rounds} (i turni)", rules.drops_from)
+    if not 0 <= rules.min_games <= rules.rounds:
+        raise (where / "min_games").error(
+            f"le partite minime vanno da 0 a {rules.rounds} (i turni)", rules.min_games)
     for i, column in enumerate(rules.columns):
         if not column.strip():
             raise (where / "columns" / i).error("nome di colonna vuoto", column)
-
-
-def check_phases(rules: PhaseRules, where: Where) -> None:
-    choice(rules.kind, PHASE_KINDS, "tipo di fase finale", where / "kind")
-    choice(rules.direct_final, DIRECT_FINAL, "accesso diretto alla finale",
-           where / "direct_final")
-    unique_choices(rules.playoff_extra, PLAYOFF_EXTRA, "ripescaggio", where / "playoff_extra")
-    choice(rules.final_ranking, FINAL_RANKINGS, "classifica finale", where / "final_ranking")
-    choice(rules.semifinal_replacement, SEMIFINAL_REPLACEMENTS,
-           "sostituzione in finale", where / "semifinal_replacement")
-    choice(rules.playoff_replacement, PLAYOFF_REPLACEMENTS,
-           "sostituzione dei finalisti", where / "playoff_replacement")
-    if rules.table_size not in TABLE_SIZES:
-        raise (where / "table_size").error("un tavolo di fase finale ha da 3 a 5 giocatori",
-                                           rules.table_size)
-    if rules.kind != "none" and rules.final_size not in FINAL_SIZES:
-        raise (where / "final_size").error("la finale ha da 3 a 6 giocatori", rules.final_size)
-    if rules.split_over is not None and rules.split_over < 1:
-        raise (where / "split_over").error("serve un numero di giocatori positivo",
-                                           rules.split_over)
-    steps = rules.split_steps
-    if any(s < 1 for s in steps) or list(steps) != sorted(set(steps)):
-        raise (where / "split_steps").error(
-            "servono numeri di giocatori positivi e crescenti", list(steps))
-    if steps and rules.split_over is not None:
-        raise (where / "split_steps").error(
-            "usare «split_over» oppure «split_steps», non entrambi", list(steps))
-    if rules.direct_final_upto is not None and rules.direct_final_upto < 1:
-        raise (where / "direct_final_upto").error("serve un numero di giocatori positivo",
-                                                  rules.direct_final_upto)
-    if rules.split_ways < 2:
-        raise (where / "split_ways").error("servono almeno 2 tornei paralleli",
-                                           rules.split_ways)
-    for name in ("semifinal_tables", "direct_finalists", "final_direct"):
-        if getattr(rules, name) < 0:
-            raise (where / name).error("il valore non può essere negativo", getattr(rules, name))
-    if rules.kind == "semifinals":
-        _check_semifinals(rules, where)
-    elif rules.kind == "playoff":
-        _check_playoff(rules, where)
-
-
-def _check_semifinals(rules: PhaseRules, where: Where) -> None:
-    if rules.semifinal_tables < 1:
-        raise (where / "semifinal_tables").error("serve almeno una semifinale",
-                                                 rules.semifinal_tables)
-    direct = rules.direct_finalists if rules.direct_final == "top_k" else 0
-    counted = rules.direct_final in ("top_k", "unbeaten")
-    if counted and rules.direct_finalists < 1:
-        raise (where / "direct_finalists").error(
-            f"con «{rules.direct_final}» serve almeno un finalista diretto",
-            rules.direct_finalists)
-    if not counted and rules.direct_finalists:
-        raise (where / "direct_finalists").error(
-            "i finalisti diretti si indicano solo con direct_final «top_k» o «unbeaten»",
-            rules.direct_finalists)
-    if rules.direct_final == "unbeaten" and rules.direct_finalists >= rules.semifinal_tables:
-        raise (where / "direct_finalists").error(
-            "con «unbeaten» i finalisti diretti devono essere meno delle semifinali "
-            "(ogni finalista diretto toglie una semifinale)", rules.direct_finalists)
-    if rules.semifinal_tables + direct != rules.final_size:
-        raise (where / "final_size").error(
-            f"la finale deve avere tanti posti quanti i vincitori delle semifinali "
-            f"({rules.semifinal_tables}) più i finalisti diretti ({direct})", rules.final_size)
-
-
-def _check_playoff(rules: PhaseRules, where: Where) -> None:
-    if not rules.playoff_ranks and not rules.playoff_extra:
-        raise (where / "playoff_ranks").error(
-            "lo spareggio non ha giocatori: indicare playoff_ranks e/o playoff_extra",
-            list(rules.playoff_ranks))
-    if rules.final_direct < 1:
-        raise (where / "final_direct").error("serve almeno un finalista diretto",
-                                             rules.final_direct)
-    seen: set[int] = set()
-    for i, rank in enumerate(rules.playoff_ranks):
-        if rank <= rules.final_direct:
-            raise (where / "playoff_ranks" / i).error(
-                f"la posizione è già in finale (i primi {rules.final_direct} vanno diretti)",
-                rank)
-        if rank in seen:
-            raise (where / "playoff_ranks" / i).error("posizione ripetuta", rank)
-        seen.add(rank)
-    size = len(rules.playoff_ranks) + len(rules.playoff_extra)
-    if size not in TABLE_SIZES:
-        raise (where / "playoff_ranks").error(
-            f"lo spareggio avrebbe {size} giocatori: ne servono da 3 a 5",
-            list(rules.playoff_ranks))
-    if rules.final_direct + 1 != rules.final_size:
-        raise (where / "final_size").error(
-            f"la finale deve avere i {rules.final_direct} finalisti diretti più il vincitore "
-            f"dello spareggio ({rules.final_direct + 1} posti)", rules.final_size)
 
 
 def check_teams(teams: TeamRules, rounds: int, where: Where) -> None:
@@ -249,6 +156,8 @@ def build_formula(data: Any, where: Where, default_name: str, *,
     if variant and "variants" in data:
         raise (where / "variants").error("una variante non può avere a sua volta varianti",
                                          show_value=False)
+    if is_flat(data.get("phases")):
+        data["phases"] = from_flat(data["phases"], where / "phases")
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         if key in _SPECIAL:
@@ -288,10 +197,10 @@ def build_formula(data: Any, where: Where, default_name: str, *,
                                              formula.appeal_hours)
     check_draw(formula.draw, where / "draw")
     check_standings(formula.standings, where / "standings")
-    check_phases(formula.phases, where / "phases")
+    phases = check_phases(formula.phases, formula.standings.rounds, where / "phases")
     if formula.teams is not None:
         check_teams(formula.teams, formula.standings.rounds, where / "teams")
     for i, note in enumerate(formula.notes):
         if not note.strip():
             raise (where / "notes" / i).error("nota vuota", note)
-    return dataclasses.replace(formula, policy=policy)
+    return dataclasses.replace(formula, policy=policy, phases=phases)

@@ -265,19 +265,28 @@ class ClassicMethod(Method):
 @dataclass(frozen=True)
 class SpartacMethod(Method):
     """Spartac: the winner scores `base` + table points (RisiKo! `risiko_total`); every
-    other player `base` − (winner's table points − own)."""
+    other player `base` − (winner's table points − own). A club's variants (RCU Modena
+    2024, «vincitore: 200 (201 in caso di RisiKo!) … ad un giocatore eliminato non
+    vengono assegnati punti»): `winner_total` a fixed score for the winner,
+    `eliminated_total` a fixed score for an eliminated player."""
 
     base: int = 100
     risiko_total: int = 186
     needs_table: bool = True
+    winner_total: int | None = None
+    eliminated_total: int | None = None
 
     def raw(self, seat: Seat, players: int, position: int, group: int,
             winner_points: int | None) -> int:
         parts = self.scaled_parts
         if seat.risiko:
             return self.risiko_total * parts
+        if seat.eliminated and self.eliminated_total is not None:
+            return self.eliminated_total * parts
         own = self.table_points(seat, players)
         if position == 1:
+            if self.winner_total is not None:
+                return self.winner_total * parts
             return self.base * parts + own
         if winner_points is None:
             raise RisikoError(f"il metodo {self.name} richiede il tavolo di ogni riga "
@@ -285,9 +294,10 @@ class SpartacMethod(Method):
         return self.base * parts - (winner_points - own)
 
     def winner_points(self, seat: Seat, players: int) -> int:
-        """The winner's points that others are measured against (RisiKo! counts as 86),
-        in parts of a point."""
-        if seat.risiko:
+        """The winner's points that others are measured against (RisiKo! counts as 86;
+        with a fixed `winner_total`, the winner's table points as typed), in parts of a
+        point."""
+        if seat.risiko and self.winner_total is None:
             return (self.risiko_total - self.base) * self.scaled_parts
         return self.table_points(seat, players)
 

@@ -33,6 +33,7 @@ from risiko_xl.services.finals_sheet import list_qualifiers, phase_title, run_fi
 from risiko_xl.services.import_gt_tables import player_names, table_rows
 from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import PhaseStep, Standings, compute_standings, next_phase
+from risiko_xl.standings.config import DirectFinal
 from risiko_xl.standings.model import FINAL, SEMIFINAL
 from risiko_xl.standings.steps import Qualifier
 from risiko_xl.tournament.loading import Tournament, load
@@ -97,10 +98,10 @@ def _expected(t: Tournament, standings: Standings, tables: list[model.Table], sh
     if len(tables) == len(step.tables):
         return step, []
     plain = None
-    if phases.direct_final != "none":
+    if phases.direct.rule != "none":
         try:  # the sheets seen so far may fit only the formula's own phase
             plain = next_phase(t.entrants, t.results, standings,
-                               dataclasses.replace(phases, direct_final="none"), rules, seed)
+                               dataclasses.replace(phases, direct=DirectFinal()), rules, seed)
         except RisikoError:
             plain = None
     if plain is not None and plain.phase == step.phase and len(tables) == len(plain.tables):

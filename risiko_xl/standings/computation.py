@@ -30,7 +30,8 @@ EMPTY: list[Any] = []  # shared and never written: "nothing recorded yet"
 class Player:
     """One player's preliminary games, indexed by round - 1 (None: not played)."""
 
-    __slots__ = ("first", "id", "out", "pos", "prefix", "pts", "risiko", "vals", "withdrawn")
+    __slots__ = ("first", "id", "out", "pos", "prefix", "pts", "risiko", "table", "vals",
+                 "withdrawn")
 
     def __init__(self, pid: str, first: int, withdrawn: bool, rounds: int) -> None:
         self.id = pid
@@ -41,6 +42,7 @@ class Player:
         self.pos: list[int | None] = [None] * rounds
         self.risiko: list[bool] = EMPTY  # per round, allocated at the first RisiKo!
         self.out: list[int] = EMPTY  # per round, allocated at the first point
+        self.table: list[Fraction] = EMPTY  # table points per round, at the first point
         self.prefix: list[int] = []  # prefix[u]: sum of the first u rounds
 
     def finish(self) -> None:
@@ -82,6 +84,8 @@ class Engine:
         """Results left out of the main score after `u` rounds (never all of them; none
         with the medal table: seed 004 counts the places «durante l'intero torneo»)."""
         if self.rules.medals:
+            return 0
+        if self.rules.drops_from is not None and u < self.rules.drops_from:
             return 0
         if self.rules.best_of is not None:
             return max(0, u - self.rules.best_of)
@@ -142,7 +146,7 @@ class Level:
         self._draw_of: dict[str, LotteryDraw] = {}
         # ties on the main score, refined lazily: an earlier round's standings are only
         # needed for the players still tied now
-        self._ties = by_score(list(self.by_id), self.total.__getitem__)
+        self._ties = by_score(list(self.by_id), self._main_key())
         self._tie_of: dict[str, int] = {}
         self._first: list[int] = []
         position = 1
@@ -154,6 +158,15 @@ class Level:
         self._refined: dict[int, list[list[str]]] = {}
         self._position: dict[str, int] = {}
         self._assoluta_position: dict[str, int] | None = None
+
+    def _main_key(self) -> Key:
+        """The main score; with a minimum of games (`StandingsRules.min_games`), whether
+        the player can still reach it in the rounds left comes first."""
+        least = self.engine.rules.min_games
+        if not least:
+            return self.total.__getitem__
+        left = self.engine.rules.rounds - self.u
+        return lambda pid: (self.played(pid) + left >= least, self.total[pid])
 
     def _refine(self, i: int) -> list[list[str]]:
         """Tie `i` split by the chain (memoised)."""
@@ -262,12 +275,24 @@ class Level:
             return self._previous_lottery
         if name == "previous_points":
             return self._previous_points
+        if name == "best_win":
+            return self._best_win
+        if name == "games":
+            return self.played
+        if name == "table_points":
+            return lambda pid: sum(self.by_id[pid].table[: self.u], Fraction(0))
         if name == "best_dropped":
             return lambda pid: max((self.by_id[pid].vals[i] or 0
                                     for i in self.dropped.get(pid, ())), default=0)
         if name == "_generale":
             return lambda pid: -(self.position_of(pid) or 0)
         raise KeyError(name)  # check_chain refused it already
+
+    def _best_win(self, pid: str) -> int:
+        """The points of the best game won (-1: none won): «vittoria con più punti»."""
+        p = self.by_id[pid]
+        return max((v for v, pos in zip(p.vals[: self.u], p.pos[: self.u])
+                    if pos == 1 and v is not None), default=-1)
 
     def _previous_round(self, pid: str) -> int:
         """Position after the previous round (absent players last); players then

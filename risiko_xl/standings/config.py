@@ -1,13 +1,14 @@
 """How a formula ranks players and runs its final phases: the standings and phase rules
-a preset file declares (`risiko_xl/formulas/`). Plain frozen dataclasses; field names are
-the keys of the preset files' "standings" and "phases" sections. The words their
-string fields take are the vocabularies defined here (tie-break criteria, kinds of final
-phase, …), which the formulas loader checks and the engines use.
+a formula declares (`risiko_xl/formulas/`). Plain frozen dataclasses; field names are the
+keys of a formula file's "standings" and "phases" sections. The words their string
+fields take are the vocabularies defined here (tie-break criteria, who goes straight to
+the final, the phase before it, ripescaggio criteria, …), which the formulas loader
+checks, the `Formula` sheet offers as drop-downs and the engines use.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from risiko_xl.rules.vocabulary import Term, names
@@ -16,10 +17,12 @@ from risiko_xl.standings.model import FINAL, PLAYOFF, SEMIFINAL
 # Tie-break criteria of a standings chain (after the main score), highest priority first.
 StandingCriterionName = Literal[
     "assoluta", "best_1", "best_2", "best_3", "previous_round", "risiko", "wins", "seconds",
-    "out_points", "previous_points", "best_dropped", "lottery"]
+    "out_points", "previous_points", "best_dropped", "best_win", "games", "table_points",
+    "lottery"]
 STANDING_CRITERIA_TABLE: tuple[Term, ...] = (
-    Term("assoluta", "posizione in Classifica Assoluta",
-         "la posizione con tutti i risultati contati", "003-a Art. 2"),
+    Term("assoluta", "classifica senza scarti",
+         "la posizione in Classifica Assoluta, con tutti i risultati contati",
+         "003-a Art. 2"),
     Term("best_1", "migliore prestazione", "il miglior risultato singolo", "001 §8, 003-b"),
     Term("best_2", "seconda migliore prestazione", "il secondo miglior risultato", "001 §8"),
     Term("best_3", "terza migliore prestazione", "il terzo miglior risultato", "001 §8"),
@@ -37,18 +40,27 @@ STANDING_CRITERIA_TABLE: tuple[Term, ...] = (
          "il punteggio dopo il turno precedente", "004 CNS"),
     Term("best_dropped", "migliore scartato", "il migliore dei risultati scartati",
          "004 CNS"),
+    Term("best_win", "vittoria con più punti",
+         "il punteggio della miglior partita vinta (0 a chi non ha vinto)",
+         "formule dei club"),
+    Term("games", "partite giocate", "il numero di partite giocate (di più è meglio)",
+         "formule dei club"),
+    Term("table_points", "punti tavolo",
+         "la somma dei punti tavolo (punti obiettivo scalati, senza bonus)",
+         "formule dei club («punti tavolo senza bonus»)"),
     Term("lottery", "sorteggio", "un sorteggio seminato e registrato (sempre ultimo)",
          "001 §8, 003 Art. 2"),
 )
 STANDING_CRITERIA = names(STANDING_CRITERIA_TABLE)
 
-# Kinds of final phase (PhaseRules.kind) and the phases each plays after the preliminaries.
+# The structure after the preliminaries, derived from the rules (PhaseRules.kind), and
+# the phases (Fase words) each plays.
 PhaseKind = Literal["none", "semifinals", "playoff", "final", "knockout"]
 
 
 @dataclass(frozen=True)
 class PhaseKindTerm(Term):
-    """A kind of final phase: the `phases` (Fase words) it plays after the preliminaries."""
+    """A structure after the preliminaries: the `phases` (Fase words) it plays."""
 
     phases: tuple[str, ...] = ()
 
@@ -70,16 +82,92 @@ PHASE_KINDS_TABLE: tuple[PhaseKindTerm, ...] = (
 PHASE_KINDS = names(PHASE_KINDS_TABLE)
 PHASES_OF_KIND = {k.name: k.phases for k in PHASE_KINDS_TABLE}
 
-# The other choices of StandingsRules and PhaseRules (described on the fields below).
-WITHDRAWN_RULES = ("remove", "keep", "net")
-DIRECT_FINAL = ("none", "sole_leader", "top_k", "unbeaten")
-PLAYOFF_EXTRA = ("best_game", "best_assoluta")
-FINAL_RANKINGS = ("final_then_total", "final_only")
-SEMIFINAL_REPLACEMENTS = ("standings", "semifinal_points")
-PLAYOFF_REPLACEMENTS = ("standings", "playoff")
+# The phase played before the final (Stage.kind).
+StageKind = Literal["semifinals", "playoff", "knockout"]
+STAGE_KINDS_TABLE: tuple[Term, ...] = (
+    Term("semifinals", "semifinali",
+         "tavoli per fasce di classifica; i vincitori vanno in finale",
+         "001 §1, §8; 003-b Art. 2"),
+    Term("playoff", "spareggio",
+         "un tavolo per l'ultimo posto in finale; il vincitore va in finale",
+         "000 Art. 2, 003-a Art. 2"),
+    Term("knockout", "eliminazione diretta",
+         "i vincitori di ogni tavolo passano turno dopo turno fino alla finale", "002"),
+)
+STAGE_KINDS = names(STAGE_KINDS_TABLE)
+
+# Who goes straight to the final (DirectFinal.rule).
+DirectRule = Literal["none", "first", "sole_leader", "unbeaten"]
+DIRECT_RULES_TABLE: tuple[Term, ...] = (
+    Term("none", "nessuno", "nessuno va direttamente in finale", "000, 003-a: (spareggio)"),
+    Term("first", "i primi in classifica",
+         "i primi N della classifica (meno se il posto dopo l'N-esimo è pari)",
+         "004; 000 Art. 2 («dal 1° al 3° posto»)"),
+    Term("sole_leader", "il primo se da solo e imbattuto",
+         "il primo, da solo in testa e vincitore di tutte le partite; "
+         "le semifinali scendono di una", "001 §1, 003-b Art. 2"),
+    Term("unbeaten", "i primi imbattuti",
+         "fino a N primi che hanno vinto tutte le partite e hanno più punti di chi li segue",
+         "GestioneTorneo (raduni)"),
+)
+DIRECT_RULES = names(DIRECT_RULES_TABLE)
+
+# Who is brought back into the phase before the final (Stage.recalls).
+RecallCriterion = Literal["best_game", "best_assoluta"]
+RECALL_CRITERIA_TABLE: tuple[Term, ...] = (
+    Term("best_game", "miglior partita singola",
+         "fra gli esclusi, chi ha il miglior punteggio in una singola partita "
+         "(a parità decide la classifica)", "000 Art. 2, 003-a Art. 2"),
+    Term("best_assoluta", "miglior escluso in assoluta",
+         "il primo degli esclusi nella Classifica Assoluta (senza scarti)", "003-a Art. 2"),
+)
+RECALL_CRITERIA = names(RECALL_CRITERIA_TABLE)
+
+# Who takes the final place of a withdrawn qualifier (Stage.replacement).
+Replacement = Literal["standings", "semifinal_points", "playoff"]
+REPLACEMENTS_TABLE: tuple[Term, ...] = (
+    Term("standings", "classifica",
+         "il tavolo del ritirato, poi i migliori secondi secondo la classifica "
+         "(spareggio: la classifica ricompilata)", "001 §8; 000 Art. 4"),
+    Term("semifinal_points", "punti di semifinale",
+         "il tavolo del ritirato, poi il miglior punteggio nelle semifinali",
+         "003-b Art. 3"),
+    Term("playoff", "ordine dello spareggio",
+         "lo spareggio si gioca come sorteggiato; il posto va ai suoi giocatori "
+         "nell'ordine di arrivo", "003-a Art. 3"),
+)
+REPLACEMENTS = names(REPLACEMENTS_TABLE)
+STAGE_REPLACEMENTS: dict[str, tuple[str, ...]] = {
+    "semifinals": ("standings", "semifinal_points"), "playoff": ("standings", "playoff"),
+    "knockout": ("standings",)}
+
+# How the players below the final are ranked (PhaseRules.ranking).
+FinalRanking = Literal["final_then_total", "final_only"]
+FINAL_RANKINGS_TABLE: tuple[Term, ...] = (
+    Term("final_then_total", "finale, poi somma dei punti",
+         "i finalisti per posto in finale, gli altri per somma dei punti delle partite "
+         "giocate", "001 §7"),
+    Term("final_only", "finale, poi turno raggiunto",
+         "i finalisti per posto in finale, gli altri per turno raggiunto e posto in quella "
+         "partita", "002"),
+)
+FINAL_RANKINGS = names(FINAL_RANKINGS_TABLE)
+
+# What happens to a withdrawn player's scores (StandingsRules.withdrawn).
+WithdrawnRule = Literal["remove", "keep", "net"]
+WITHDRAWN_TABLE: tuple[Term, ...] = (
+    Term("remove", "tolti", "la classifica è ricompilata senza i suoi punteggi",
+         "000 Art. 4"),
+    Term("keep", "tenuti", "resta in classifica con i punteggi delle partite giocate",
+         "003 Art. 3"),
+    Term("net", "al netto",
+         "fuori dalla classifica che compone le fasi finali, nella classifica finale per le "
+         "partite giocate", "001 §7, §8"),
+)
+WITHDRAWN_RULES = names(WITHDRAWN_TABLE)
 
 
-# The most preliminary rounds a tournament may declare, in a preset or in `Impostazioni`
+# The most preliminary rounds a tournament may declare, in a formula or in `Impostazioni`
 # «Turni preliminari»: one bound for both, so that the program never refuses a setting it
 # wrote itself (the longest preset, «campionato_gufo», plans 60 club evenings).
 MAX_ROUNDS = 60
@@ -98,12 +186,18 @@ class StandingsRules:
     semifinale ma ritirati»), yet ranked in the final ranking by the games played (001 §7
     «dal 5° … posto a seguire in base alla somma dei singoli punti-torneo ottenuti nelle
     partite giocate»). `lottery_decides_direct_final`: False where a lottery may never decide a
-    direct final place (003-b); it matters for "top_k" direct finalists, as a
+    direct final place (003-b); it matters for "first" direct finalists, as a
     "sole_leader" is never made by a lottery (001 "da solo in testa"). `columns`: extra
     Classifica columns the formula shows. `medals`: the olympic medal table (seed 004
     «medagliere … vittorie, … secondi posti, … terzi posti ed infine dei quarti posti
     realizzati durante l'intero torneo»): every game counts, `drops` and `best_of` never
     remove a medal, and the standings show the count of each place instead of points.
+    `min_games`: a club's «per entrare in classifica bisogna aver giocato almeno N
+    serate»: a player who can no longer reach N games in the rounds left is ranked below
+    everyone who can (at the end: below everyone who played N), in the standings and the
+    final ranking. `drops_from`: the first round whose standings drop results (Il
+    Pifferaio 2025: «con il 6° turno … inizia il cosiddetto “scarto”»); None: from the
+    second round, as many as the rounds played allow.
     """
 
     rounds: int
@@ -111,65 +205,141 @@ class StandingsRules:
     best_of: int | None = None
     chain: tuple[StandingCriterionName, ...] = ("best_1", "best_2", "best_3", "previous_round",
                                                 "lottery")
-    withdrawn: str = "remove"
+    withdrawn: WithdrawnRule = "remove"
     lottery_decides_direct_final: bool = True
     columns: tuple[str, ...] = ()
     medals: bool = False
+    min_games: int = 0
+    drops_from: int | None = None
+
+
+@dataclass(frozen=True)
+class DirectFinal:
+    """Who goes straight to the final, skipping the phase before it.
+
+    `rule` "none"; "first": the first `count` of the standings (fewer when the line after
+    the count-th is an unbroken tie or, with `lottery_decides_direct_final` False, a
+    lottery: 004 «i primi 2 classificati accedono direttamente alla finale», 000 Art. 2
+    «dal 1° al 3° posto»); "sole_leader": the first, alone at the top and winner of every
+    game, and the phase before the final loses one table (001 §1, 003-b Art. 2);
+    "unbeaten": up to `count` leaders who won every game and are ahead on points of the
+    next, one table fewer each (GestioneTorneo raduni, standings/field.py).
+    `field`: the count by the size of the field, the players in the final standings:
+    ((up to N players, count), …) in increasing N, `count` above the last (Il Pifferaio
+    2025: «16 giocatori … 2 finalisti diretti e 8 semifinalisti», «18 giocatori … un
+    finalista diretto e dodici semifinalisti»; raduni: direct finalists up to 36 players
+    only). Each direct finalist takes a final place, so the phase before the final has
+    one table fewer.
+    """
+
+    rule: DirectRule = "none"
+    count: int = 0
+    field: tuple[tuple[int, int], ...] = ()
+
+    def count_for(self, players: int) -> int:
+        """The most direct finalists for a field of `players`."""
+        for limit, n in self.field:
+            if players <= limit:
+                return n
+        return self.count
+
+    @property
+    def most(self) -> int:
+        """The most players this rule ever sends straight to the final."""
+        return 0 if self.rule == "none" else max((self.count, *(n for _, n in self.field)))
+
+    @property
+    def fixed(self) -> bool:
+        """Whether the number of direct finalists is known before the standings."""
+        return self.rule in ("none", "first") and not self.field
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The phase played before the final, whose table winners join the direct finalists.
+
+    `kind`: "semifinals" (tables by bands of the standings: one player of each band at
+    each table, clubs apart within bands when `club_separation`; 001 §8), "playoff" (one
+    table for the last final place: 000 Art. 2, 003-a Art. 2) or "knockout" (table
+    winners advance round after round down to the final: 002). It has as many tables as
+    final places the direct finalists leave, of `table_size` players.
+    `ranks`: the standings places seated (000 «il 4°, il 5°, il 6°»); empty: the places
+    right after the direct finalists, as many as the tables need.
+    `recalls`: ripescati, one seat each, by criterion (RECALL_CRITERIA), chosen among the
+    players not otherwise qualified, from place `recall_from` down (None: all of them),
+    who played at least `recall_min_games` preliminary games; they sit in the last band.
+    `min_games`: the preliminary games a player needs for a seat by rank (a player with
+    fewer is skipped, the next one takes the place).
+    `replacement` (REPLACEMENTS): who takes the final place of a qualifier who withdraws.
+    `label`: the phase's name in reasons and posts ("" = "ripescaggio" when the Assoluta
+    brings someone back, else "spareggio"; semifinals: "semifinale").
+    """
+
+    kind: StageKind = "semifinals"
+    table_size: int = 4
+    ranks: tuple[int, ...] = ()
+    recalls: tuple[RecallCriterion, ...] = ()
+    recall_from: int | None = None
+    recall_min_games: int = 0
+    min_games: int = 0
+    club_separation: bool = True
+    replacement: Replacement = "standings"
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Split:
+    """Parallel tournaments for big fields: above `over` players the ranking splits into
+    `ways` tournaments (positions modulo `ways`: 001 §8 «100 o più giocatori»), each with
+    its own phase before the final and its own final; `steps` instead: one more parallel
+    tournament for each of these field sizes the field is above (GestioneTorneo raduni:
+    76, 116, 156, 196)."""
+
+    over: int | None = None
+    ways: int = 2
+    steps: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
 class PhaseRules:
-    """What follows the preliminaries.
+    """What follows the preliminaries, in one model for every formula.
 
-    `kind`:
-      "none"        standings only (italiana, cns);
-      "semifinals"  `semifinal_tables` semis by bands (1-4/5-8/…), table winners to the
-                    final; `direct_final` "sole_leader" (001/003-b: a sole leader who won
-                    every game goes straight to the final, semis shrink by one),
-                    "top_k" (004: the first `direct_finalists` go to the final) or
-                    "unbeaten" (GestioneTorneo raduni: up to `direct_finalists` leaders
-                    who won every game and are ahead on points of the next, semis
-                    shrink by one each; see standings/field.py);
-      "playoff"     spareggio/ripescaggio: `playoff_ranks` of the Generale plus the
-                    `playoff_extra` picks ("best_game": best single game among the rest,
-                    "best_assoluta": best excluded player of the Assoluta); its winner
-                    joins the first `final_direct` players in the final (000, 003-a);
-      "final"       the first `final_size` of the standings play the final (rtu);
-      "knockout"    table winners advance round after round down to a final of
-                    `final_size` (002 eliminazione).
-    `split_over`: above this many players the ranking splits into `split_ways` parallel
-    tournaments (positions modulo `split_ways`), each with its own semis and final.
-    `split_steps`: instead, one more parallel tournament for each of these field sizes
-    the field is above (GestioneTorneo raduni: 76, 116, 156, 196).
-    `direct_final_upto`: direct finalists only while the field is at most this size.
-    `final_ranking`: "final_then_total" (001: 1st-4th from the final, then by the sum
-    of the games played with the standings chain) or "final_only".
-    `semifinal_replacement`: after a semifinal winner's table is exhausted, the place goes
-    to "standings" (001 §8: best 2nd of the other semifinals by the preliminary
-    standings, then best 3rd, 4th) or "semifinal_points" (003-b Art. 3: best semifinal
-    score among the non-qualified). `playoff_label`: the playoff's name in reasons
-    ("" = "ripescaggio" when "best_assoluta" is among the extras, else "spareggio").
-    `playoff_replacement`: a playoff formula's finalist who withdraws before the final:
-    "standings" (000 Art. 4: the classification is recompiled without them, the new
-    first `final_direct` play the final with the playoff winner) or "playoff" (003-a Art.
-    3: the playoff is played as drawn and the place goes down its placement order).
+    `final_size`: the players at the final table (0: no final phase, the standings are
+    the final ranking). The final seats the `direct` finalists and the winners of the
+    `stage` tables (None: no phase before the final, the final seats the first
+    `final_size` of the standings, `direct` being "first"). `split`: parallel
+    tournaments. `final_min_games`: the preliminary games a player needs to play the
+    final (a direct finalist or a table winner with fewer is replaced as a withdrawn
+    one). `ranking` (FINAL_RANKINGS): how the players below the final are ranked.
     """
 
-    kind: PhaseKind = "none"
-    semifinal_tables: int = 4
-    table_size: int = 4
-    direct_final: str = "none"
-    direct_finalists: int = 0
-    playoff_ranks: tuple[int, ...] = ()
-    playoff_extra: tuple[str, ...] = ()
-    final_direct: int = 0
-    final_size: int = 4
-    split_over: int | None = None
-    split_ways: int = 2
-    split_steps: tuple[int, ...] = ()
-    direct_final_upto: int | None = None
-    club_separation: bool = True
-    final_ranking: str = "final_then_total"
-    semifinal_replacement: str = "standings"
-    playoff_label: str = ""
-    playoff_replacement: str = "standings"
+    final_size: int = 0
+    direct: DirectFinal = field(default_factory=DirectFinal)
+    stage: Stage | None = None
+    split: Split = field(default_factory=Split)
+    final_min_games: int = 0
+    ranking: FinalRanking = "final_then_total"
+
+    @property
+    def kind(self) -> PhaseKind:
+        """The structure these rules make (PHASE_KINDS)."""
+        if not self.final_size:
+            return "none"
+        if self.stage is None:
+            return "final"
+        return self.stage.kind
+
+    @property
+    def table_size(self) -> int:
+        return self.stage.table_size if self.stage is not None else self.final_size
+
+    def ranks(self, direct: int) -> tuple[int, ...]:
+        """The standings places the stage seats by rank when `direct` players went
+        straight to the final: its own `ranks`, else the places after them."""
+        stage = self.stage
+        if stage is None:
+            return ()
+        if stage.ranks:
+            return stage.ranks
+        seats = (self.final_size - direct) * stage.table_size - len(stage.recalls)
+        return tuple(range(direct + 1, direct + 1 + seats))

@@ -64,9 +64,22 @@ class Context:
         """Sort key by preliminary position (players outside the standings last)."""
         return self.standings.position_of(pid) or 10**9
 
-    def eligible(self) -> list[StandingRow]:
-        """Standings rows of the players who may still be seated, in rank order."""
-        return [r for r in self.standings.rows if self.available(r.player)]
+    def eligible(self, min_games: int = 0) -> list[StandingRow]:
+        """Standings rows of the players who may still be seated, in rank order; with
+        `min_games`, only those who played at least that many preliminary games (a
+        club's «almeno 3 serate»: the others are skipped, the next takes the place)."""
+        return [r for r in self.standings.rows
+                if self.available(r.player) and r.played >= min_games]
+
+    def for_final(self) -> list[StandingRow]:
+        """The rows that may take a final place by rank (direct finalists, the final of
+        the first N, a replacement from the standings): `final_min_games` played."""
+        return self.eligible(self.phases.final_min_games)
+
+    def games(self, pid: str) -> int:
+        """Preliminary games the player played (0 when not in the standings)."""
+        row = self.standings.row(pid) or self.full.row(pid)
+        return row.played if row is not None else 0
 
     @cached_property
     def full(self) -> Standings:
@@ -92,8 +105,8 @@ class Context:
     # parallel tournaments ----------------------------------------------------------------
     @property
     def ways(self) -> int:
-        """How many parallel tournaments (1 unless the field is above `split_over` or
-        one of `split_steps`: standings/field.py)."""
+        """How many parallel tournaments (1 unless the field is above `split.over` or
+        one of `split.steps`: standings/field.py)."""
         return parallel_ways(self.phases, len(self.standings.rows))
 
     def group_label(self, g: int | None) -> str:

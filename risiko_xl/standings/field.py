@@ -10,10 +10,9 @@ calcoloNumeroSemifinaliMicroMaster) seats the semifinals of a raduno by field si
 - then one more parallel tournament (a group of four semifinals with its own final)
   for each 40 players: the ranking splits by position modulo the number of groups.
 
-Preset keys (PhaseRules): `split_steps` (field sizes after which one more parallel
-tournament is played: 76, 116, 156, 196), `direct_final_upto` (direct finalists only
-while the field is at most this size: 36) and `direct_final` "unbeaten" with
-`direct_finalists` (at most this many).
+Formula keys (PhaseRules): `split.steps` (field sizes after which one more parallel
+tournament is played: 76, 116, 156, 196), `direct.field` (direct finalists only while
+the field is at most 36: ((36, 2),)) and `direct.rule` "unbeaten" (at most that many).
 """
 
 from __future__ import annotations
@@ -27,26 +26,21 @@ from risiko_xl.standings.text import ordinal
 
 def parallel_ways(phases: PhaseRules, players: int) -> int:
     """How many parallel tournaments a field of `players` plays: one plus one for each
-    of `split_steps` it is above (GestioneTorneo: ≤ 76 one, 77-116 two, …, over 196
-    five); without steps, `split_ways` above `split_over` (001 §8)."""
-    if phases.split_steps:
-        return 1 + sum(players > step for step in phases.split_steps)
-    if phases.split_over is not None and players > phases.split_over:
-        return phases.split_ways
+    of `split.steps` it is above (GestioneTorneo: ≤ 76 one, 77-116 two, …, over 196
+    five); without steps, `split.ways` above `split.over` (001 §8)."""
+    split = phases.split
+    if split.steps:
+        return 1 + sum(players > step for step in split.steps)
+    if split.over is not None and players > split.over:
+        return split.ways
     return 1
 
 
 def split_note(phases: PhaseRules, players: int, ways: int) -> str:
     """The Italian note on a split field: how many players, over which size."""
-    over = max((s for s in phases.split_steps if players > s), default=phases.split_over)
+    over = max((s for s in phases.split.steps if players > s), default=phases.split.over)
     return (f"{players} giocatori (oltre {over}): {ways} tornei paralleli per posizione in "
             f"classifica modulo {ways}")
-
-
-def direct_allowed(phases: PhaseRules, players: int) -> bool:
-    """Direct finalists are seated only while the field is at most `direct_final_upto`
-    (GestioneTorneo: raduni up to 36 players)."""
-    return phases.direct_final_upto is None or players <= phases.direct_final_upto
 
 
 def unbeaten_direct(group: Sequence[StandingRow], rounds: int, most: int,
@@ -59,7 +53,8 @@ def unbeaten_direct(group: Sequence[StandingRow], rounds: int, most: int,
     tied one down go back to the semifinals: 1st and 2nd unbeaten → 2 semifinals; only
     the 1st, or 2nd and 3rd level on points → 3; 1st not unbeaten, or 1st-3rd level → 4.
     """
-    if not direct_allowed(phases, players) or not group:
+    most = min(most, phases.direct.count_for(players))
+    if not most or not group:
         return 0, ""
     d = 0
     while d < min(most, len(group)) and group[d].wins >= rounds:

@@ -106,7 +106,7 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
         played |= {r.player for r in ctx.results}
     others = [row for row in ctx.full.rows if row.player not in done and (
         row.player in kept or (row.player in played and _withdrawn(ctx, row.player)))]
-    if phases.final_ranking == "final_only":
+    if phases.ranking == "final_only":
         out += _by_stage(ctx, others, len(out))
     else:
         out += _by_total(ctx, others, later, len(out))
@@ -211,6 +211,11 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
             "out_points": lambda p: sum(g.out_points for g in games(p)),
             "previous_round": lambda p: -rows[p].position,
             "previous_points": lambda p: rows[p].total,
+            "best_win": lambda p: max((g.points for g in games(p) if g.position == 1),
+                                      default=Fraction(0)),
+            "games": lambda p: len(games(p)),
+            "table_points": lambda p: sum((Fraction(g.table_points) for g in games(p)),
+                                          Fraction(0)),
             "best_dropped": lambda p: max((rows[p].rounds[n - 1] or Fraction(0)
                                            for n in rows[p].dropped), default=Fraction(0)),
         }
@@ -225,8 +230,12 @@ def _by_total(ctx: Context, others: list[StandingRow], later: list[GameResult],
         draws.update((pid, draw) for pid in group)
         return list(draw.order)
 
-    groups = rank_groups(list(rows), score.__getitem__, check_chain(ctx.rules.chain),
-                         criterion, lottery)
+    least = ctx.rules.min_games  # below it, ranked after everyone who played enough
+
+    def main(pid: str) -> tuple[bool, Fraction]:
+        return rows[pid].played >= least, score[pid]
+
+    groups = rank_groups(list(rows), main, check_chain(ctx.rules.chain), criterion, lottery)
     places = positions(groups)
     return [RankRow(offset + places[pid], pid, stages.get(pid, QUALIFYING), score[pid],
                     shared=len(group) > 1, by_lottery=pid in draws, lottery=draws.get(pid),

@@ -17,8 +17,9 @@ from risiko_xl.standings.text import ordinal
 
 
 def final_step(ctx: Context) -> PhaseStep:
-    """The first `final_size` available players of the standings at one final table."""
-    ranking = ctx.eligible()
+    """The first `final_size` available players of the standings at one final table
+    (with `final_min_games`: of those who played that many games)."""
+    ranking = ctx.for_final()
     n = ctx.phases.final_size
     if len(ranking) < n:
         raise RisikoError(f"servono {n} giocatori disponibili per la finale",

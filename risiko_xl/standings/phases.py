@@ -1,17 +1,11 @@
-"""`next_phase`: what to seat after the results so far, for every kind of PhaseRules."""
+"""`next_phase`: what to seat after the results so far, for every structure of PhaseRules."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from risiko_xl.errors import RisikoError, RuleError
-from risiko_xl.standings.config import (
-    PHASES_OF_KIND,
-    PLAYOFF_REPLACEMENTS,
-    SEMIFINAL_REPLACEMENTS,
-    PhaseRules,
-    StandingsRules,
-)
+from risiko_xl.standings.config import PHASES_OF_KIND, PhaseRules, StandingsRules
 from risiko_xl.standings.context import Context
 from risiko_xl.standings.knockout import final_step, knockout_step
 from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Entrant, GameResult
@@ -36,17 +30,7 @@ def make_context(entrants: Iterable[Entrant], results: Iterable[GameResult],
                  standings: Standings, phases: PhaseRules, rules: StandingsRules,
                  seed: int | str | None, exclude: Iterable[str] = (),
                  include: Iterable[str] = ()) -> Context:
-    """A checked context; refuses unknown kinds and results of phases the kind lacks."""
-    if phases.kind not in PHASES_OF_KIND:
-        raise RisikoError(f"tipo di fase finale sconosciuto (ammessi: "
-                          f"{', '.join(PHASES_OF_KIND)})", valore=phases.kind)
-    if phases.semifinal_replacement not in SEMIFINAL_REPLACEMENTS:
-        raise RisikoError("criterio di sostituzione in finale sconosciuto (ammessi: "
-                          f"{', '.join(SEMIFINAL_REPLACEMENTS)})",
-                          valore=phases.semifinal_replacement)
-    if phases.playoff_replacement not in PLAYOFF_REPLACEMENTS:
-        raise RisikoError("criterio di sostituzione dei finalisti sconosciuto (ammessi: "
-                          f"{', '.join(PLAYOFF_REPLACEMENTS)})", valore=phases.playoff_replacement)
+    """A checked context; refuses results of phases the formula does not play."""
     ctx = Context(entrants, results, standings, phases, rules, seed, exclude, include)
     allowed = (QUALIFYING, *PHASES_OF_KIND[phases.kind])
     for r in ctx.results:

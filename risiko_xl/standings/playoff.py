@@ -7,13 +7,11 @@ from __future__ import annotations
 from risiko_xl.errors import RisikoError
 from risiko_xl.standings.config import PhaseRules
 from risiko_xl.standings.context import Context
-from risiko_xl.standings.lottery import Lotteries
 from risiko_xl.standings.model import FINAL, PLAYOFF
 from risiko_xl.standings.nominal import nominal_rows
-from risiko_xl.standings.semis import Seated, build_step, direct_slots
+from risiko_xl.standings.recalls import pick_recalls
+from risiko_xl.standings.semis import Seated, build_step, direct_slots, skipped_notes
 from risiko_xl.standings.steps import (
-    VIA_BEST_ASSOLUTA,
-    VIA_BEST_GAME,
     VIA_PLAYOFF,
     VIA_RANK,
     PhaseStep,
@@ -21,7 +19,7 @@ from risiko_xl.standings.steps import (
 )
 from risiko_xl.standings.successors import of_label, pick, playoff_successors, replacing
 from risiko_xl.standings.table import StandingRow
-from risiko_xl.standings.text import ordinal, points
+from risiko_xl.standings.text import ordinal
 
 
 def label(ctx: Context) -> str:
@@ -30,8 +28,10 @@ def label(ctx: Context) -> str:
 
 
 def label_of(ph: PhaseRules) -> str:
-    return ph.playoff_label or ("ripescaggio" if "best_assoluta" in ph.playoff_extra
-                                else "spareggio")
+    stage = ph.stage
+    if stage is None:
+        return "spareggio"
+    return stage.label or ("ripescaggio" if "best_assoluta" in stage.recalls else "spareggio")
 
 
 def _check_roles(ctx: Context, ranking: list[StandingRow], roles: dict[str, str]) -> None:
@@ -44,20 +44,26 @@ def _check_roles(ctx: Context, ranking: list[StandingRow], roles: dict[str, str]
 
 
 def playoff_step(ctx: Context) -> PhaseStep:
-    """The spareggio table and the players waiting for it in the final."""
+    """The spareggio table and the players waiting for it in the final: the first
+    `direct.count` (who played the final's games), the stage's places by rank (who played
+    its games) and its ripescati (recalls.py)."""
     ph = ctx.phases
+    stage = ph.stage
+    assert stage is not None
+    k = ph.direct.count
+    places = ph.ranks(k)
     name = label(ctx)
     ranking = ctx.eligible()
-    need = max((ph.final_direct, *ph.playoff_ranks))
-    if len(ranking) < need + len(ph.playoff_extra):
-        raise RisikoError(f"servono almeno {need + len(ph.playoff_extra)} giocatori "
+    need = max((k, *places))
+    if len(ranking) < need + len(stage.recalls):
+        raise RisikoError(f"servono almeno {need + len(stage.recalls)} giocatori "
                           f"disponibili per la finale e lo {name}", valore=len(ranking))
     notes: list[str] = []
-    if ph.playoff_replacement == "playoff":
+    if stage.replacement == "playoff":
         # 003-a Art. 3: a finalist who withdraws is replaced from the ripescaggio «secondo
         # l'ordine di piazzamento in tale partita»: the ripescaggio is drawn as if they
         # were there, the seats from the Generale go to the next available players.
-        top = nominal_rows(ctx)[: ph.final_direct]
+        top = [r for r in nominal_rows(ctx) if r.played >= ph.final_min_games][:k]
         gone = [r for r in top if not ctx.available(r.player)]
         for r in gone:
             notes.append(f"ritiro di {ctx.name(r.player)} ({ordinal(r.position)}, "
@@ -67,81 +73,42 @@ def playoff_step(ctx: Context) -> PhaseStep:
                                r.position, None, VIA_RANK) for r in top if r not in gone]
         lines = nominal_rows(ctx)
         ranking = [r for r in lines if ctx.available(r.player) and r not in top]
-        offset = ph.final_direct
+        listing = [*top, *(r for r in ranking if r.played >= stage.min_games)]
     else:
+        top = ctx.for_final()[:k]
         finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
-                               r.position, None, VIA_RANK) for r in ranking[: ph.final_direct]]
-        lines, offset = ranking, 0
-    seats = [Qualifier(ranking[n - 1 - offset].player,
-                       f"{ordinal(ranking[n - 1 - offset].position)} in classifica generale",
-                       ranking[n - 1 - offset].position, None, VIA_RANK)
-             for n in ph.playoff_ranks]
+                               r.position, None, VIA_RANK) for r in top]
+        lines = ranking
+        listing = [*top, *(r for r in ranking if r not in top and r.played >= stage.min_games)]
+    if len(listing) < need:
+        raise RisikoError(f"servono almeno {need} giocatori disponibili per la finale e lo "
+                          f"{name}", valore=len(listing))
+    seats = [Qualifier(listing[n - 1].player,
+                       f"{ordinal(listing[n - 1].position)} in classifica generale",
+                       listing[n - 1].position, None, VIA_RANK) for n in places]
     roles = {q.player: "finale" for q in finalists} | {q.player: name for q in seats}
     _check_roles(ctx, lines, roles)
-    lotteries: list[str] = []
-    for extra in ph.playoff_extra:
-        rest = [r for r in ranking if r.player not in roles]
-        if not rest:
-            raise RisikoError(f"nessun escluso disponibile per lo {name}", valore=extra)
-        if extra == "best_assoluta":
-            row = min(rest, key=lambda r: (r.assoluta_position, r.position, r.player))
-            why = ("miglior escluso della classifica assoluta "
-                   f"({ordinal(row.assoluta_position)} in assoluta)")
-            via = VIA_BEST_ASSOLUTA
-        elif extra == "best_game":
-            row, lottery = _best_game(ctx, rest, name)
-            why = ("miglior punteggio su singola partita tra gli esclusi "
-                   f"({points(row.best)}{', per sorteggio' if lottery else ''})")
-            via = VIA_BEST_GAME
-            if lottery:
-                lotteries.append(lottery)
-        else:
-            raise RisikoError(f"criterio di {name} sconosciuto", valore=extra)
-        seats.append(Qualifier(row.player, why, row.position, None, via))
-        roles[row.player] = name
+    taken = set(roles) | {r.player for r in top}
+    seats += pick_recalls(ctx, ranking, taken, f"allo {name}")
     notes = [f"{name.capitalize()}: " + ", ".join(f"{ctx.name(q.player)} ({q.reason})"
                                                    for q in seats),
-             f"In finale: i primi {ph.final_direct} e il vincitore {of_label(name)}", *notes,
-             *lotteries]
+             f"In finale: i primi {k} e il vincitore {of_label(name)}", *notes,
+             *skipped_notes(ctx, max(q.rank for q in seats if q.via == VIA_RANK),
+                            unavailable=False)]
     return build_step(ctx, PLAYOFF, [(1, None, seats)], finalists, notes)
 
 
-def _best_game(ctx: Context, rest: list[StandingRow], name: str) -> tuple[StandingRow, str]:
-    """The excluded player with the best single game (000 Art. 2: «il giocatore che, fra
-    quelli rimasti, otterrà il miglior punteggio su singola partita») and, when several
-    share it, the announcement of the lottery that chose one. The seed breaks no such
-    tie; its standings chain ends with «Sorteggio» (000 Art. 2), so a formula whose chain
-    has the lottery draws one among them (seeded, drawn once: the same players keep the
-    order recorded in `Sorteggi`, whose note is the announcement); without it the tie is
-    an error naming them. Never the standings order in silence."""
-    best = max(r.best for r in rest)
-    tied = sorted((r for r in rest if r.best == best), key=lambda r: (r.position, r.player))
-    if len(tied) == 1:
-        return tied[0], ""
-    names = ", ".join(ctx.name(r.player) for r in tied)
-    if "lottery" not in ctx.rules.chain:
-        raise RisikoError(f"parità sul miglior punteggio su singola partita ({points(best)}) "
-                          f"fra {names}: non si può stabilire chi accede allo {name} (la "
-                          "catena di spareggio non prevede il sorteggio)")
-    draw = Lotteries(ctx.seed_value, ctx.standings.history).draw(
-        [r.player for r in tied], tied[0].position, "Miglior punteggio su singola partita")
-    winner = next(r for r in tied if r.player == draw.order[0])
-    return winner, (f"Sorteggio per parità sul miglior punteggio su singola partita "
-                    f"({points(best)}) fra {names}: decide chi accede allo {name}: sorteggio "
-                    f"fra {', '.join(draw.players)} (seme {draw.seed}) → "
-                    f"{', '.join(draw.order)}; allo {name} {ctx.name(winner.player)}")
-
-
 def final_after_playoff(ctx: Context) -> PhaseStep:
-    """The final: the first `final_direct` and the playoff winner(s), withdrawn ones
+    """The final: the first `direct.count` and the playoff winner(s), withdrawn ones
     replaced by the playoff's placement order, then the Generale (003 Art. 3)."""
     name = label(ctx)
     rounds = ctx.rounds_of(PLAYOFF)
     tables = ctx.tables(PLAYOFF, rounds[-1], name.capitalize())
     participants = {r.player for rows in tables.values() for r in rows}
-    direct = direct_slots(ctx, participants, {None: ctx.phases.final_direct}, "above")[None]
+    direct = direct_slots(ctx, participants, {None: ctx.phases.direct.count}, "above")[None]
     slots: list[tuple[Qualifier | None, str | None]] = []
-    if ctx.phases.playoff_replacement == "standings":
+    stage = ctx.phases.stage
+    if stage is not None and stage.replacement == "standings":
         slots = _recompiled(ctx, direct)
     for pid in direct if not slots else ():
         row = ctx.standings.row(pid) if pid else None
@@ -184,14 +151,14 @@ def _recompiled(ctx: Context, nominal: list[str | None]
                 ) -> list[tuple[Qualifier | None, str | None]]:
     """000 Art. 4: «Se il ritiro avverrà prima delle semifinali o prima dell'inizio della
     finale, verrà immediatamente ricompilata la classifica»: the direct places go to the
-    first `final_direct` of the classification without the withdrawn players (who may
+    first `direct.count` of the classification without the withdrawn players (who may
     have played the spareggio). Those who move up are marked as replacing a withdrawn
     finalist of the nominal list, in order.
 
     Decision (000 is silent): if the spareggio winner is among them, the spareggio's
     place goes down its placement order (then the classification), as for a winner who
     cannot play."""
-    first = ctx.eligible()[: ctx.phases.final_direct]
+    first = ctx.for_final()[: ctx.phases.direct.count]
     gone = iter(p for p in nominal if p is not None and not ctx.available(p))
     out: list[tuple[Qualifier | None, str | None]] = []
     for row in first:

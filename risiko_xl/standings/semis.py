@@ -3,14 +3,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from risiko_xl.draw.procedures import semifinal_bands, split_parallel
 from risiko_xl.errors import RisikoError, count, listed
 from risiko_xl.standings.context import Context, Tables
-from risiko_xl.standings.field import split_note, unbeaten_direct, unbeaten_reason
+from risiko_xl.standings.field import (
+    split_note,
+    unbeaten_direct,
+    unbeaten_reason,
+)
 from risiko_xl.standings.model import FINAL, SEMIFINAL
 from risiko_xl.standings.nominal import nominal_rows
+from risiko_xl.standings.recalls import pick_recalls
 from risiko_xl.standings.steps import VIA_DIRECT, VIA_RANK, VIA_SEMIFINAL, PhaseStep, Qualifier
 from risiko_xl.standings.successors import pick, replacing, semifinal_successors
 from risiko_xl.standings.table import StandingRow
@@ -21,14 +27,11 @@ Seated = list[tuple[int, int | None, list[Qualifier]]]  # (table number, group, 
 
 def final_places(ctx: Context) -> int:
     """Places in each final: semifinal winners plus direct finalists."""
-    ph = ctx.phases
-    return ph.semifinal_tables + (ph.direct_finalists if ph.direct_final == "top_k" else 0)
+    return ctx.phases.final_size
 
 
 def most_direct(ctx: Context) -> int:
-    ph = ctx.phases
-    return {"sole_leader": 1, "top_k": ph.direct_finalists,
-            "unbeaten": ph.direct_finalists}.get(ph.direct_final, 0)
+    return ctx.phases.direct.most
 
 
 def _lottery_between(ctx: Context, a: StandingRow, b: StandingRow) -> bool:
@@ -41,22 +44,25 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
     sole_leader (001 §1, 003-b Art. 2): the first, who won every preliminary game and
     leads alone: ahead by points or by a tie-break criterion, never by a lottery (001
     "da solo in testa"; 003-b "sorteggio … non valevole per … il passaggio diretto").
-    top_k (004): the first k, fewer if the line after the k-th is an unbroken tie or a
-    lottery while `lottery_decides_direct_final` is False."""
+    first (004): the first k, fewer if the line after the k-th is an unbroken tie or a
+    lottery while `lottery_decides_direct_final` is False. `group` holds the players who
+    may take a final place by rank (`Context.for_final`)."""
     ph, rules = ctx.phases, ctx.rules
-    if ph.direct_final == "unbeaten":
-        return unbeaten_direct(group, rules.rounds, ph.direct_finalists,
+    direct = ph.direct
+    if direct.rule == "unbeaten":
+        return unbeaten_direct(group, rules.rounds, direct.most,
                                len(ctx.standings.rows), ph)
-    if not group or ph.direct_final not in ("sole_leader", "top_k"):
+    most = direct.count_for(len(ctx.standings.rows))
+    if not group or direct.rule not in ("sole_leader", "first") or not most:
         return 0, ""
-    if ph.direct_final == "top_k":
-        d = ph.direct_finalists
+    if direct.rule == "first":
+        d = most
         while 0 < d < len(group) and (
                 group[d - 1].position == group[d].position
                 or (not rules.lottery_decides_direct_final
                     and _lottery_between(ctx, group[d - 1], group[d]))):
             d -= 1
-        if d < ph.direct_finalists:
+        if d < most:
             return d, (f"finalisti diretti ridotti a {d}: il posto {ordinal(d + 1)} non è "
                        f"deciso senza sorteggio")
         return d, ""
@@ -73,40 +79,74 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
 
 
 def direct_reason(ctx: Context, row: StandingRow | None) -> str:
-    if ctx.phases.direct_final == "sole_leader" and row is not None:
+    if ctx.phases.direct.rule == "sole_leader" and row is not None:
         # 001 §1 «un solo giocatore sia da solo in testa alla classifica, ed abbia
         # comunque vinto entrambe le partite»: others may have won them all too
         return (f"finalista diretto: primo da solo in classifica, {row.wins} partite "
                 f"vinte su {ctx.rules.rounds}")
-    if ctx.phases.direct_final == "unbeaten" and row is not None:
+    if ctx.phases.direct.rule == "unbeaten" and row is not None:
         return unbeaten_reason(row, ctx.rules.rounds)
     rank = ordinal(row.position) if row is not None else "?"
     return f"finalista diretto: {rank} in classifica"
 
 
-def seat_bands(ctx: Context, rows: Sequence[StandingRow], n_tables: int,
-               group: int | None) -> tuple[list[list[Qualifier]], str]:
-    """`n_tables` semifinals from the first rows by bands (one player per band at each
-    table, clubs apart within bands), and a note describing the bands."""
-    ph = ctx.phases
-    need = n_tables * ph.table_size
+def ranked_seats(ctx: Context, direct: Sequence[StandingRow], rest: Sequence[StandingRow],
+                 seats: int, n_tables: int, group: int | None, what: str) -> list[StandingRow]:
+    """The players the phase before the final seats by rank: the stage's own `ranks`
+    (places counted over the direct finalists and `rest`, «al netto» of whoever is
+    unavailable, 001 §8), else the first `seats` of `rest`. An unbroken tie across a
+    line is refused (Context.check_cut)."""
+    stage = ctx.phases.stage
+    assert stage is not None
     label = ctx.group_label(group)
-    if len(rows) < need:
+    need = n_tables * stage.table_size
+    if stage.ranks:
+        listing = [*direct, *rest]
+        if len(listing) < max(stage.ranks):
+            raise RisikoError(f"servono {max(stage.ranks)} giocatori disponibili {what}"
+                              f"{' nel ' + label if label else ''}", valore=len(listing))
+        for n in stage.ranks:
+            if n + 1 not in stage.ranks:
+                ctx.check_cut(listing, n, what)
+        return [listing[n - 1] for n in stage.ranks]
+    if len(rest) < seats:
         raise RisikoError(f"servono {need} giocatori disponibili per {n_tables} semifinali"
-                          f"{' nel ' + label if label else ''}", valore=len(rows))
-    ctx.check_cut(rows, need, "alle semifinali")
-    chosen = list(rows[:need])
+                          f"{' nel ' + label if label else ''}", valore=len(rest))
+    ctx.check_cut(rest, seats, what)
+    return list(rest[:seats])
+
+
+def seat_bands(ctx: Context, ranked: Sequence[StandingRow], recalled: Sequence[Qualifier],
+               n_tables: int, group: int | None) -> tuple[list[list[Qualifier]], str]:
+    """`n_tables` semifinals by bands (one player per band at each table, clubs apart
+    within bands) of the `ranked` players and, in the last band, the `recalled` ones;
+    and a note describing the bands."""
+    stage = ctx.phases.stage
+    assert stage is not None
+    label = ctx.group_label(group)
+    rows = {r.player: r for r in ctx.standings.rows}
+    chosen = [r.player for r in ranked] + [q.player for q in recalled]
     seed = ctx.seed_value if group is None else ctx.derived_seed(f"gruppo {group}")
-    clubs = [r.club for r in chosen] if ph.club_separation else None
-    seating = semifinal_bands([r.player for r in chosen], seed, tables=n_tables,
-                              per_table=ph.table_size, clubs=clubs)
-    band = {r.player: i // n_tables + 1 for i, r in enumerate(chosen)}
-    by_id = {r.player: r for r in chosen}
-    tables = [[Qualifier(pid, f"{ordinal(by_id[pid].position)} in classifica (fascia "
-                              f"{band[pid]})", by_id[pid].position, group, VIA_RANK)
+    clubs = [rows[pid].club for pid in chosen] if stage.club_separation else None
+    seating = semifinal_bands(chosen, seed, tables=n_tables, per_table=stage.table_size,
+                              clubs=clubs)
+    band = {pid: i // n_tables + 1 for i, pid in enumerate(chosen)}
+    by_recall = {q.player: q for q in recalled}
+    tables = [[dataclasses.replace(by_recall[pid], group=group) if pid in by_recall else
+               Qualifier(pid, f"{ordinal(rows[pid].position)} in classifica (fascia "
+                              f"{band[pid]})", rows[pid].position, group, VIA_RANK)
                for pid in table] for table in seating]
-    spans = [f"{ordinal(chosen[b * n_tables].position)}-"
-             f"{ordinal(chosen[(b + 1) * n_tables - 1].position)}" for b in range(ph.table_size)]
+    spans = []
+    for b in range(stage.table_size):
+        members = [rows[pid] for pid in chosen[b * n_tables:(b + 1) * n_tables]
+                   if pid not in by_recall]
+        extra = len(chosen[b * n_tables:(b + 1) * n_tables]) - len(members)
+        span = (f"{ordinal(members[0].position)}-{ordinal(members[-1].position)}"
+                if len(members) > 1 else ordinal(members[0].position) if members else "")
+        if extra:
+            span = " + ".join(x for x in (span, f"{extra} ripescat{'o' if extra == 1 else 'i'}")
+                              if x)
+        spans.append(span)
     head = f"Semifinali ({label})" if label else "Semifinali"
     return tables, f"{head}: {n_tables} tavoli per fasce {', '.join(spans)}"
 
@@ -137,32 +177,61 @@ def build_step(ctx: Context, phase: str, seated: Seated, finalists: list[Qualifi
 
 
 def semifinal_step(ctx: Context) -> PhaseStep:
-    """The semifinals after the preliminaries."""
+    """The semifinals after the preliminaries: the direct finalists, the seats by rank
+    (from the players with the stage's games played), the ripescati in the last band."""
+    ph = ctx.phases
+    stage = ph.stage
+    assert stage is not None
     ranking = ctx.eligible()
     k = ctx.ways
     notes: list[str] = []
     if k > 1:
-        notes.append(split_note(ctx.phases, len(ctx.standings.rows), k))
+        notes.append(split_note(ph, len(ctx.standings.rows), k))
     seated: Seated = []
     finalists: list[Qualifier] = []
+    last_ranked = 0
     for g, group_rows in enumerate(split_parallel(ranking, k), start=1):
         group = g if k > 1 else None
         gone = _withdrawn_leader(ctx, g)
-        d, why = (0, gone) if gone else direct_finalists(ctx, group_rows)
+        may_final = [r for r in group_rows if r.played >= ph.final_min_games]
+        d, why = (0, gone) if gone else direct_finalists(ctx, may_final)
         notes.append(why)
-        for row in group_rows[:d]:
+        direct = may_final[:d]
+        for row in direct:
             finalists.append(Qualifier(row.player, direct_reason(ctx, row), row.position,
                                        group, VIA_DIRECT))
-        tables, note = seat_bands(ctx, group_rows[d:], final_places(ctx) - d, group)
+        n_tables = final_places(ctx) - d
+        rest = [r for r in group_rows if r not in direct and r.played >= stage.min_games]
+        seats = n_tables * stage.table_size - len(stage.recalls)
+        ranked = ranked_seats(ctx, direct, rest, seats, n_tables, group, "alle semifinali")
+        last_ranked = max([last_ranked, *(r.position for r in ranked)])
+        taken = {r.player for r in (*direct, *ranked)}
+        recalled = pick_recalls(ctx, group_rows, taken, "alle semifinali")
+        tables, note = seat_bands(ctx, ranked, recalled, n_tables, group)
         notes.append(note)
         seated.extend((0, group, t) for t in tables)
-    last = max((q.rank for _, _, t in seated for q in t), default=0)
+    notes += skipped_notes(ctx, last_ranked)
+    return build_step(ctx, SEMIFINAL, number_tables(ctx, seated), finalists, notes)
+
+
+def skipped_notes(ctx: Context, last: int, unavailable: bool = True) -> list[str]:
+    """The players above the last seat by rank who were passed over: unavailable
+    (withdrawn, absent; with `unavailable`) or short of the games the phase asks."""
+    stage = ctx.phases.stage
+    least = stage.min_games if stage is not None else 0
+    notes = []
     skipped = [r for r in ctx.standings.rows
                if r.position <= last and not ctx.available(r.player)]
-    if skipped:
+    if skipped and unavailable:
         notes.append("Non disponibili per le fasi finali: " + ", ".join(
             f"{ctx.name(r.player)} ({ordinal(r.position)})" for r in skipped))
-    return build_step(ctx, SEMIFINAL, number_tables(ctx, seated), finalists, notes)
+    short = [r for r in ctx.standings.rows if r.position <= last and r.played < least
+             and ctx.available(r.player)]
+    if short:
+        notes.append(f"Meno di {least} partite giocate, esclusi dai posti per classifica: "
+                     + ", ".join(f"{ctx.name(r.player)} ({ordinal(r.position)}, "
+                                 f"{r.played})" for r in short))
+    return notes
 
 
 def _withdrawn_leader(ctx: Context, g: int) -> str:
@@ -176,7 +245,7 @@ def _withdrawn_leader(ctx: Context, g: int) -> str:
     Decision (parallel tournaments): the group's nominal head is the g-th player of the
     classification that keeps withdrawn qualifiers (nominal.py); the bands themselves are
     cut from the classification without them (001 §8 «al netto … ritirati»)."""
-    if ctx.phases.direct_final not in ("sole_leader", "unbeaten"):
+    if ctx.phases.direct.rule not in ("sole_leader", "unbeaten"):
         return ""
     rows = split_parallel(nominal_rows(ctx), ctx.ways)[g - 1]
     d, _ = direct_finalists(ctx, rows) if rows else (0, "")
@@ -221,8 +290,13 @@ def direct_slots(ctx: Context, participants: set[str], counts: dict[int | None, 
     left to name (the place goes to a replacement)."""
     full = ctx.full.rows
     ranks = [i for i, r in enumerate(full) if r.player in participants]
+    if within == "span" and ctx.phases.stage is not None:
+        # the ripescati sit below the seats by rank: the span ends at the last of those
+        ranks = ranks[: max(len(ranks) - len(ctx.phases.stage.recalls), 1)]
     edge = (max(ranks) if within == "span" else min(ranks)) if ranks else len(full)
-    zone = [r.player for r in full[:edge] if r.player not in participants]
+    least = ctx.phases.final_min_games
+    zone = [r.player for r in full[:edge] if r.player not in participants
+            and r.played >= least]
     need = sum(counts.values())
     chosen = [p for p in zone if ctx.available(p)][:need]
     chosen += [p for p in zone if p not in chosen][: need - len(chosen)]
@@ -240,7 +314,7 @@ def final_after_semifinals(ctx: Context) -> PhaseStep:
                           {g: final_places(ctx) - len(ts) for g, ts in by_group.items()})
     for pid in (p for slots in direct.values() for p in slots):
         row = ctx.full.row(pid) if pid else None
-        if ctx.phases.direct_final == "sole_leader" and row is not None and (
+        if ctx.phases.direct.rule == "sole_leader" and row is not None and (
                 row.wins < ctx.rules.rounds or row.by_lottery or row.shared):
             raise RisikoError(f"semifinali: mancano i risultati di un tavolo "
                               f"({ctx.name(row.player)} non era finalista diretto e non ha "

@@ -20,8 +20,9 @@ Candidate = tuple[str, str]  # (player, Italian reason)
 
 
 def standings_successors(ctx: Context, what: str = "in classifica") -> Iterator[Candidate]:
-    """The preliminary standings, best first."""
-    for row in ctx.eligible():
+    """The preliminary standings, best first (those who may take a final place by rank:
+    `Context.for_final`)."""
+    for row in ctx.for_final():
         yield row.player, f"{ordinal(row.position)} {what}"
 
 
@@ -38,7 +39,8 @@ def semifinal_successors(ctx: Context, tables: Tables, group_tables: Sequence[in
         yield from same_table(tables, table, "della semifinale")
     others = [t for t in group_tables if t != table]
     losers = [r for t in others for r in tables[t][1:]]
-    if ctx.phases.semifinal_replacement == "semifinal_points":
+    stage = ctx.phases.stage
+    if stage is not None and stage.replacement == "semifinal_points":
         losers.sort(key=lambda r: (-r.points, ctx.rank_key(r.player), r.player))
         for r in losers:
             yield r.player, (f"miglior punteggio nelle semifinali tra i non qualificati "

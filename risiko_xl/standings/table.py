@@ -177,6 +177,10 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
             if p.out is EMPTY:
                 p.out = [0] * rules.rounds
             p.out[i] = int(r.out_points)
+        if r.table_points:
+            if p.table is EMPTY:
+                p.table = [Fraction(0)] * rules.rounds
+            p.table[i] = Fraction(r.table_points)
         if round_no < p.first:
             p.first = round_no
     if rescale:
