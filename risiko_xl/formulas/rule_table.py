@@ -1,0 +1,598 @@
+"""The rules of a formula as an organiser writes them: one row each in the `Formula`
+sheet, `--imposta "Regola=valore"` on the command line, one line each in the docs.
+
+This table is the one definition: each `Rule` names (in Italian) one key of a formula
+file (`path`), says how its value is typed (`risiko_xl.formulas.cells`), what it means
+and gives an example; every key of a formula has a rule (tests/test_rule_table.py). The
+method's parameters are rules too, each for the methods that have it. `to_rows` writes a
+formula as rows, `from_rows` reads rows back to the object of a formula file, which the
+loader checks as it checks a file (errors keep the key, `row_of` finds its row).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from risiko_xl.draw.criteria import DRAW_CRITERIA
+from risiko_xl.draw.engine import DRAW_PROCEDURES
+from risiko_xl.draw.sizes import POLICY_TERMS
+from risiko_xl.formulas.cells import (
+    CellProblem,
+    Choice,
+    Decimals,
+    Factors,
+    FieldCount,
+    Flag,
+    Integer,
+    Kind,
+    Places,
+    PointList,
+    Points,
+    PointValue,
+    Span,
+    Texts,
+    Words,
+    is_blank,
+)
+from risiko_xl.formulas.dump import plain
+from risiko_xl.formulas.json_types import suggest
+from risiko_xl.rules.games import GAMES
+from risiko_xl.rules.methods import METHODS, ClassicMethod, PositionMethod, SpartacMethod
+from risiko_xl.rules.placement import PLACEMENT_CHAINS
+from risiko_xl.rules.vocabulary import Term
+from risiko_xl.standings.config import (
+    DIRECT_RULES_TABLE,
+    FINAL_RANKINGS_TABLE,
+    RECALL_CRITERIA_TABLE,
+    REPLACEMENTS_TABLE,
+    STAGE_KINDS_TABLE,
+    STANDING_CRITERIA_TABLE,
+    WITHDRAWN_TABLE,
+)
+
+GENERAL, SCORING, DRAW, STANDINGS, PHASES, TEAMS, VARIANTS = (
+    "Generale", "Punteggio", "Tavoli e sorteggio", "Classifica", "Fasi finali", "Squadre",
+    "Varianti")
+SECTIONS = (GENERAL, SCORING, DRAW, STANDINGS, PHASES, TEAMS, VARIANTS)
+
+GAME_TERMS = tuple(Term(g.name, g.title, g.title, "seed 004" if g.name != "classico" else
+                        "seed 000-003") for g in GAMES.values())
+METHOD_TERMS = tuple(Term(m.name, m.name, m.description, m.article) for m in METHODS.values())
+REPEAT_TERMS = (Term("flat", "tutti uguali", "ogni incontro ripetuto pesa uguale", "001 §8"),
+                Term("recent", "i più recenti di più",
+                     "un incontro recente pesa più di uno lontano", "formule dei club"))
+CHAIN_TERMS = tuple(Term(c.name, c.label, c.measures, c.article) for c in PLACEMENT_CHAINS)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule: its Italian `name`, the `section` it is listed in, the formula file's
+    key (`path`), how it is typed (`kind`), a one-line explanation, an example value.
+    `setting`: also a setting of `Impostazioni` (which keeps its meaning there);
+    `methods`: for a method's parameter, the methods that have it; `repeated`: one row
+    per item (notes)."""
+
+    name: str
+    section: str
+    path: tuple[str, ...]
+    kind: Kind
+    explain: str
+    example: str
+    setting: bool = False
+    methods: tuple[str, ...] = ()
+    repeated: bool = False
+
+    @property
+    def key(self) -> str:
+        return ".".join(self.path)
+
+
+def _param_methods(field: str, cls: type) -> tuple[str, ...]:
+    return tuple(name for name, m in METHODS.items()
+                 if isinstance(m, cls) and field in {f.name for f in dataclasses.fields(m)})
+
+
+def _param(name: str, field: str, kind: Kind, explain: str, example: str,
+           cls: type = PositionMethod) -> Rule:
+    return Rule(name, SCORING, ("scoring", "params", field), kind, explain, example,
+                methods=_param_methods(field, cls))
+
+
+RULES: tuple[Rule, ...] = (
+    # --------------------------------------------------------------- generale
+    Rule("Nome", GENERAL, ("name",), Kind(),
+         "il nome breve della formula: lettere minuscole, cifre e «_»", "interno_pifferaio"),
+    Rule("Titolo", GENERAL, ("title",), Kind(),
+         "il nome completo, stampato nei post, nei referti e sullo schermo",
+         "Torneo interno RCU Il Pifferaio"),
+    Rule("Fonte", GENERAL, ("source",), Kind(),
+         "da dove viene la formula: regolamento, articolo, sito del club",
+         "regolamento interno 2025"),
+    Rule("Descrizione", GENERAL, ("description",), Kind(),
+         "la formula in poche righe, come la si annuncia",
+         "4 serate, uno scarto, semifinali e finale"),
+    Rule("Altri nomi", GENERAL, ("aliases",), Texts(),
+         "altri nomi con cui si può indicare la formula", "Pifferaio; San Cataldo"),
+    Rule("Gioco", GENERAL, ("game",), Choice(terms=GAME_TERMS, what="gioco"),
+         "RisiKo! oppure S.P.Q.RisiKo! (seed 004)", "RisiKo!"),
+    Rule("Tipologia GestioneTorneo", GENERAL, ("gestionetorneo",), Kind(),
+         "la «Tipologia di Torneo» con cui esporta --gestionetorneo scrive il torneo",
+         "Torneo Open"),
+    Rule("Ricorsi entro ore", GENERAL, ("appeal_hours",), Integer(optional=True),
+         "le ore per presentare ricorso dopo la pubblicazione («nessuno»: nessun termine)",
+         "72"),
+    Rule("Nota", GENERAL, ("notes",), Kind(),
+         "una scelta fatta dove il regolamento tace (una riga per nota)",
+         "Ripescato: a parità decide la classifica.", repeated=True),
+    # -------------------------------------------------------------- punteggio
+    Rule("Metodo punteggio", SCORING, ("scoring", "method"),
+         Choice(terms=METHOD_TERMS, what="metodo di punteggio"),
+         "come si calcolano i punti torneo di una partita", "millesimi", setting=True),
+    Rule("Metodi ammessi", SCORING, ("methods_allowed",),
+         Words(terms=METHOD_TERMS, what="metodo di punteggio", empty=""),
+         "i metodi fra cui si può scegliere in Impostazioni (vuoto: tutti)",
+         "tavolo_bonus; piazzamento"),
+    _param("Fattori per tavolo", "factors", Factors(),
+           "quanto valgono i punti tavolo ai tavoli da 5 e da 3", "tavolo da 5: 1,25",
+           cls=object),
+    _param("Decimali dei punti torneo", "denominator", Decimals(),
+           "con quanti decimali si scrivono i punti torneo (3: millesimi)", "3", cls=object),
+    _param("Decimali dei punti tavolo", "scaled_parts", Decimals(),
+           "0: i punti tavolo scalati si arrotondano per eccesso; 2: con i centesimi", "0",
+           cls=object),
+    _param("Valore di un punto tavolo", "point_unit", PointValue(),
+           "quanti punti torneo vale un punto tavolo (0: non contano)", "0,001", cls=object),
+    _param("Bonus per posizione", "bonuses", PointList(),
+           "i punti in più per il 1°, il 2°, … del tavolo", "50; 15; 5"),
+    _param("Bonus per posizione degli eliminati", "eliminated_bonuses",
+           PointList(none_is_null=True),
+           "i bonus di chi è eliminato, per posizione («nessuno»: come gli altri)",
+           "1; 0,5"),
+    _param("Tetto dei punti tavolo", "points_cap", Integer(optional=True),
+           "i punti tavolo contati al più («nessuno»: nessun tetto)", "100"),
+    _param("Tetto del punteggio", "total_cap", Points(optional=True),
+           "i punti torneo di una partita al più («nessuno»: nessun tetto)", "150"),
+    _param("Tetto del vincitore al tavolo da 5", "winner_cap", Points(optional=True),
+           "i punti del vincitore di un tavolo da 5 al più (003 Art. 23)", "1,1"),
+    _param("Punteggio del RisiKo!", "risiko_total", Points(optional=True),
+           "i punti torneo fissi di chi fa RisiKo! («nessuno»: il calcolo normale)", "1,1",
+           cls=object),
+    _param("Bonus a testa per vittoria condivisa", "shared_win", Points(optional=True),
+           "il bonus di ciascuno quando due vincono a pari merito", "25"),
+    _param("Coefficiente in centesimi", "use_coefficient", Flag(),
+           "aggiunge il coefficiente dei punti potenziali in centesimi (seed 004)", "no"),
+    _param("Punti tavolo del RisiKo!", "risiko_points", Integer(optional=True),
+           "i punti tavolo che conta un RisiKo! («nessuno»: quelli scritti)", "100"),
+    _param("Pari merito al posto migliore", "shared_places", Flag(),
+           "chi è a pari merito sotto il primo prende il posto migliore", "no"),
+    _param("Variante del metodo classico", "variant", Integer(low=1),
+           "1, 2 o 3 (seed 002)", "1", cls=ClassicMethod),
+    _param("Base del metodo classico 3", "base", Integer(low=1),
+           "il metodo 1 o 2 a cui il metodo 3 aggiunge le armate", "1", cls=ClassicMethod),
+    _param("Bonus obiettivo", "objective_bonus", Points(),
+           "i punti per l'obiettivo raggiunto (metodo classico 1)", "50", cls=ClassicMethod),
+    _param("Base Spartac", "base", Points(),
+           "i punti del vincitore oltre ai suoi punti tavolo; gli altri: base meno il "
+           "distacco", "100", cls=SpartacMethod),
+    _param("Punteggio fisso del vincitore", "winner_total", Points(optional=True),
+           "i punti torneo del vincitore, fissi («nessuno»: base più punti tavolo)", "200",
+           cls=SpartacMethod),
+    _param("Punteggio degli eliminati", "eliminated_total", Points(optional=True),
+           "i punti torneo fissi di chi è eliminato («nessuno»: base meno il distacco)",
+           "0", cls=SpartacMethod),
+    # ------------------------------------------------------ tavoli e sorteggio
+    Rule("Tavoli", DRAW, ("policy",), Choice(terms=POLICY_TERMS, what="composizione"),
+         "da quanti giocatori sono i tavoli dei turni preliminari", "tavoli da 4 e da 5"),
+    Rule("Piazzamento al tavolo", DRAW, ("placement_chain",),
+         Choice(terms=CHAIN_TERMS, what="catena"),
+         "chi vince le parità al tavolo: MasterRisiko ed Eagles (fuori obiettivo, ordine "
+         "di gioco), Art. 26 (armate, carte, territori), S.P.Q.RisiKo!", "MasterRisiko"),
+    Rule("Sorteggio", DRAW, ("draw", "procedure"),
+         Choice(terms=DRAW_PROCEDURES, what="procedura"),
+         "come si sorteggiano i tavoli dei turni preliminari", "ottimizzazione dei criteri"),
+    Rule("Sorteggio del primo turno", DRAW, ("draw", "first_round"),
+         Choice(terms=DRAW_PROCEDURES, what="procedura", none="come gli altri"),
+         "un'altra procedura per il primo turno", "come gli altri"),
+    Rule("Criteri di sorteggio", DRAW, ("draw", "criteria"),
+         Words(terms=DRAW_CRITERIA, what="criterio"),
+         "che cosa si evita ai tavoli, dal più importante",
+         "ripetizioni del tavolo da 5; coppie dello stesso club; incontri ripetuti"),
+    Rule("Incontri ripetuti", DRAW, ("draw", "repeat_weighting"),
+         Choice(terms=REPEAT_TERMS, what="peso"),
+         "se un incontro recente pesa più di uno lontano", "tutti uguali"),
+    # --------------------------------------------------------------- classifica
+    Rule("Turni preliminari", STANDINGS, ("standings", "rounds"), Integer(low=1),
+         "quante partite (serate) prima delle fasi finali", "5", setting=True),
+    Rule("Scarti", STANDINGS, ("standings", "drops"), Integer(),
+         "quanti risultati peggiori non contano (un'assenza è la prima scartata)", "1",
+         setting=True),
+    Rule("Scarti dal turno", STANDINGS, ("standings", "drops_from"), Integer(optional=True),
+         "da quale turno la classifica scarta («nessuno»: dal secondo)", "4"),
+    Rule("Risultati contati", STANDINGS, ("standings", "best_of"), Integer(optional=True),
+         "contare solo i migliori N risultati («nessuno»: tutti meno gli scarti)", "nessuno"),
+    Rule("Spareggi in classifica", STANDINGS, ("standings", "chain"),
+         Words(terms=STANDING_CRITERIA_TABLE, what="criterio"),
+         "chi è davanti a parità di punti, in ordine; il sorteggio solo ultimo",
+         "partite vinte; vittoria con più punti; classifica senza scarti; sorteggio"),
+    Rule("Partite minime per la classifica", STANDINGS, ("standings", "min_games"),
+         Integer(), "chi non può più arrivare a N partite va in fondo alla classifica",
+         "3"),
+    Rule("Ritirati", STANDINGS, ("standings", "withdrawn"),
+         Choice(terms=WITHDRAWN_TABLE, what="trattamento"),
+         "che cosa resta dei punteggi di chi si ritira", "tolti"),
+    Rule("Sorteggio per i finalisti diretti", STANDINGS,
+         ("standings", "lottery_decides_direct_final"), Flag(),
+         "se il sorteggio della classifica può decidere un posto diretto in finale", "sì"),
+    Rule("Colonne di classifica", STANDINGS, ("standings", "columns"), Texts(),
+         "colonne in più nel foglio Classifica", "Generale; Assoluta"),
+    Rule("Medagliere", STANDINGS, ("standings", "medals"), Flag(),
+         "classifica per vittorie, secondi, terzi e quarti posti (seed 004)", "no"),
+    # ------------------------------------------------------------- fasi finali
+    Rule("Giocatori in finale", PHASES, ("phases", "final_size"), Integer(),
+         "quanti giocano la finale (0: nessuna finale, vince la classifica)", "4"),
+    Rule("Fase prima della finale", PHASES, ("phases", "stage", "kind"),
+         Choice(terms=STAGE_KINDS_TABLE, what="fase", none="nessuna"),
+         "semifinali, spareggio, eliminazione diretta o nessuna (in finale i primi)",
+         "semifinali"),
+    Rule("Finalisti diretti", PHASES, ("phases", "direct", "rule"),
+         Choice(terms=DIRECT_RULES_TABLE, what="regola"),
+         "chi va in finale senza giocare la fase prima", "i primi in classifica"),
+    Rule("Numero finalisti diretti", PHASES, ("phases", "direct"), FieldCount(),
+         "quanti vanno direttamente in finale; anche secondo i giocatori in classifica",
+         "fino a 17 giocatori: 2; oltre: 1"),
+    Rule("Giocatori per tavolo della fase", PHASES, ("phases", "stage", "table_size"),
+         Integer(low=3), "da quanti giocatori sono i tavoli della fase prima della finale",
+         "4"),
+    Rule("Posti in classifica", PHASES, ("phases", "stage", "ranks"), Places(),
+         "i posti della classifica che giocano la fase («nessuno»: quelli dopo i "
+         "finalisti diretti)", "dal 3° al 9°"),
+    Rule("Ripescati", PHASES, ("phases", "stage", "recalls"),
+         Words(terms=RECALL_CRITERIA_TABLE, what="criterio di ripescaggio"),
+         "chi è ripescato nella fase, uno per voce (a parità decide la classifica)",
+         "miglior partita singola"),
+    Rule("Ripescati dal posto", PHASES, ("phases", "stage", "recall_from"),
+         Integer(low=1, optional=True),
+         "i ripescati si cercano da questo posto in giù («nessuno»: fra tutti gli esclusi)",
+         "10"),
+    Rule("Partite minime per il ripescaggio", PHASES, ("phases", "stage", "recall_min_games"),
+         Integer(), "le partite preliminari che un ripescato deve aver giocato", "3"),
+    Rule("Partite minime per la fase", PHASES, ("phases", "stage", "min_games"), Integer(),
+         "le partite preliminari per un posto della fase per classifica", "0"),
+    Rule("Club separati", PHASES, ("phases", "stage", "club_separation"), Flag(),
+         "dividere i giocatori dello stesso club fra i tavoli della fase", "sì"),
+    Rule("Sostituzione dei ritirati", PHASES, ("phases", "stage", "replacement"),
+         Choice(terms=REPLACEMENTS_TABLE, what="sostituzione"),
+         "chi prende il posto in finale di un qualificato che si ritira", "classifica"),
+    Rule("Nome della fase", PHASES, ("phases", "stage", "label"), Kind(),
+         "come si chiama lo spareggio nei post (vuoto: spareggio o ripescaggio)",
+         "ripescaggio"),
+    Rule("Partite minime per la finale", PHASES, ("phases", "final_min_games"), Integer(),
+         "le partite preliminari per un posto in finale per classifica", "3"),
+    Rule("Tornei paralleli oltre giocatori", PHASES, ("phases", "split", "over"),
+         Integer(low=1, optional=True),
+         "con più giocatori la classifica si divide in tornei paralleli (001 §8)", "99"),
+    Rule("Numero di tornei paralleli", PHASES, ("phases", "split", "ways"), Integer(low=2),
+         "quanti tornei paralleli oltre quel numero di giocatori", "2"),
+    Rule("Un torneo parallelo in più oltre", PHASES, ("phases", "split", "steps"), Places(),
+         "un torneo parallelo in più oltre ciascuno di questi numeri di giocatori",
+         "76; 116; 156; 196"),
+    Rule("Classifica finale", PHASES, ("phases", "ranking"),
+         Choice(terms=FINAL_RANKINGS_TABLE, what="classifica"),
+         "come si ordinano i giocatori dopo i finalisti", "finale, poi somma dei punti"),
+    # ---------------------------------------------------------------- squadre
+    Rule("Torneo a squadre", TEAMS, ("teams",), Flag(),
+         "un campionato a squadre (seed 004 CNS)", "no"),
+    Rule("Giocatori per squadra a turno", TEAMS, ("teams", "players_per_round"),
+         Integer(low=1), "quanti giocatori di ogni squadra giocano ogni turno", "5"),
+    Rule("Risultati contati per squadra", TEAMS, ("teams", "best_of"), Integer(low=1),
+         "quanti risultati individuali fanno il punteggio della squadra", "11"),
+    Rule("Componenti della squadra", TEAMS, ("teams", "members"), Span(),
+         "il minimo e il massimo degli iscritti di una squadra", "5-15"),
+    Rule("Tavoli delle squadre", TEAMS, ("teams", "table_size"),
+         Integer(low=3, optional=True), "da quanti giocatori sono i tavoli", "5"),
+    # ---------------------------------------------------------------- varianti
+    Rule("Giocatori massimi", VARIANTS, ("max_players",), Integer(low=1, optional=True),
+         "la variante vale fino a questo numero di giocatori al primo sorteggio "
+         "(«nessuno»: oltre)", "28"),
+)
+
+
+def _norm(name: str) -> str:
+    return " ".join(str(name).replace("’", "'").split()).casefold()
+
+
+BY_NAME = {_norm(r.name): r for r in RULES}
+NAMES = tuple(r.name for r in RULES)
+
+
+def rule_named(name: str) -> Rule:
+    """The rule called `name` (any case or spacing); CellProblem with a suggestion."""
+    rule = BY_NAME.get(_norm(name))
+    if rule is None:
+        raise CellProblem(f"regola sconosciuta{suggest(str(name).strip(), NAMES)}")
+    return rule
+
+
+def rule_at(path: Sequence[str], method: str | None = None) -> Rule | None:
+    """The rule of `path` (for a method's parameter, of `method`'s kind)."""
+    for rule in RULES:
+        if rule.path == tuple(path) and (not rule.methods or method in rule.methods):
+            return rule
+    return None
+
+
+def quoted(*path: str) -> str:
+    """«Name» of the rule at `path`, for messages."""
+    rule = rule_at(path) or next((r for r in RULES if r.path[: len(path)] == path), None)
+    return f"«{rule.name}»" if rule else "«" + ".".join(path) + "»"
+
+
+# ----------------------------------------------------------------- rows
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the Formula sheet: section, rule, value as typed, variant, sheet row."""
+
+    rule: str
+    value: Any
+    variant: str = ""
+    section: str = ""
+    explain: str = ""
+    row: int | None = None
+
+
+def _get(data: dict[str, Any], path: Sequence[str]) -> Any:
+    for key in path:
+        if not isinstance(data, dict) or key not in data:
+            return dataclasses.MISSING
+        data = data[key]
+    return data
+
+
+def _unit(data: dict[str, Any], method: str | None = None) -> int:
+    """Numerator units per point of the method in effect (its `denominator`)."""
+    name = method or _get(data, ("scoring", "method"))
+    base = METHODS.get(name) if isinstance(name, str) else None
+    params = _get(data, ("scoring", "params"))
+    if isinstance(params, dict) and isinstance(params.get("denominator"), int):
+        return int(params["denominator"])
+    return base.denominator if base is not None else 1
+
+
+def to_rows(data: dict[str, Any], variants: Iterable[tuple[str, Any, dict[str, Any]]] = (),
+            defaults: dict[str, Any] | None = None) -> list[Row]:
+    """The rows of a formula file's object `data` (complete: every rule of its structure
+    with its value; a method's parameter blank where the method's own value holds, that
+    value in the explanation), then each variant's (key, max players, changes)."""
+    method = _get(data, ("scoring", "method"))
+    unit = _unit(data)
+    rows: list[Row] = []
+    for rule in RULES:
+        if rule.section == VARIANTS:
+            continue
+        if rule.methods:
+            if method not in rule.methods:
+                continue
+            own = getattr(METHODS[method], rule.path[-1])
+            value = _get(data, rule.path)
+            shown = _write(rule, plain(own), unit)
+            cell = "" if value is dataclasses.MISSING else _write(rule, value, unit)
+            rows.append(Row(rule.name, cell, "", rule.section,
+                            f"{rule.explain} (vuoto: {shown})"))
+            continue
+        value = _get(data, rule.path)
+        if rule.repeated:
+            for item in value if value is not dataclasses.MISSING else ():
+                rows.append(Row(rule.name, item, "", rule.section, rule.explain))
+            continue
+        cell = _cell(rule, data, unit)
+        rows.append(Row(rule.name, cell, "", rule.section, rule.explain))
+    for key, most, changes in variants:
+        rows.append(Row("Giocatori massimi", _write(RULES[-1], most, 1), key, VARIANTS,
+                        RULES[-1].explain))
+        for rule, value in _leaves(changes, method):
+            rows.append(Row(rule.name, _write(rule, value, _unit(changes, method)) if not
+                            rule.repeated else value, key, rule.section, rule.explain))
+    return rows
+
+
+def _cell(rule: Rule, data: dict[str, Any], unit: int) -> Any:
+    """A rule's cell for the object `data` of a whole formula: its value, "" where its
+    structure has none (no stage, no teams)."""
+    if rule.path == ("teams",):
+        return _write(rule, _get(data, ("teams",)) not in (None, dataclasses.MISSING), unit)
+    if rule.path == ("phases", "stage", "kind"):
+        stage = _get(data, ("phases", "stage"))
+        return _write(rule, None if stage in (None, dataclasses.MISSING) else stage["kind"],
+                      unit)
+    value = _get(data, rule.path)
+    no_final = _get(data, ("phases", "final_size")) in (0, dataclasses.MISSING)
+    if value is dataclasses.MISSING or (no_final and rule.path[0] == "phases"
+                                        and rule.path != ("phases", "final_size")):
+        return ""
+    return _write(rule, value, unit)
+
+
+def _write(rule: Rule, value: Any, unit: int) -> Any:
+    return rule.kind.write(value, unit)
+
+
+def _leaves(changes: dict[str, Any], method: Any) -> list[tuple[Rule, Any]]:
+    """The (rule, value) pairs of a variant's changes, in the table's order."""
+    out: list[tuple[Rule, Any]] = []
+    for rule in RULES:
+        if rule.section == VARIANTS:
+            continue
+        if rule.path == ("phases", "stage", "kind"):
+            stage = _get(changes, ("phases", "stage"))
+            if stage is None:
+                out.append((rule, None))
+                continue
+        value = _get(changes, rule.path)
+        if value is dataclasses.MISSING:
+            continue
+        if rule.path == ("phases", "direct") and not ({"count", "field"} & set(value)):
+            continue
+        if rule.methods and method not in rule.methods:
+            continue
+        if rule.repeated:
+            out += [(rule, item) for item in value]
+        else:
+            out.append((rule, value))
+    return out
+
+
+# ------------------------------------------------------------------ reading
+
+
+class RowProblem(ValueError):
+    """A row that cannot be read: the row, the rule, the value, the Italian reason."""
+
+    def __init__(self, row: Row, problem: str) -> None:
+        super().__init__(problem)
+        self.row = row
+        self.problem = problem
+
+
+def _put(target: dict[str, Any], path: Sequence[str], value: Any) -> None:
+    for key in path[:-1]:
+        nxt = target.get(key)
+        if not isinstance(nxt, dict):
+            nxt = target[key] = {}
+        target = nxt
+    target[path[-1]] = value
+
+
+def from_rows(rows: Sequence[Row], method: str | None = None
+              ) -> tuple[dict[str, Any], dict[tuple[str, ...], Row]]:
+    """The formula file's object written by `rows`, and the row of each key (for
+    located errors). `method`: the method in effect when Impostazioni chooses one (its
+    units read the parameters). RowProblem for a row that cannot be read: an unknown
+    rule, a value its kind refuses, a rule written twice, a rule of a structure the rows
+    do not have."""
+    where: dict[tuple[str, ...], Row] = {}
+    groups: dict[str, list[tuple[Rule, Row]]] = {}
+    for row in rows:
+        if is_blank(row.rule) and is_blank(row.value):
+            continue
+        try:
+            rule = rule_named(str(row.rule))
+        except CellProblem as err:
+            raise RowProblem(row, str(err)) from None
+        if rule.section == VARIANTS and not row.variant:
+            raise RowProblem(row, "la regola vale per una variante: scrivere la variante "
+                                  "nella colonna «Variante»")
+        groups.setdefault(row.variant, []).append((rule, row))
+    data = _read_group(groups.pop("", []), where, method, None)
+    variants = []
+    for index, (key, items) in enumerate(groups.items()):
+        changes = _read_group(items, where, method, data, str(index))
+        most = changes.pop("max_players", dataclasses.MISSING)
+        if most is dataclasses.MISSING:
+            row = items[0][1]
+            raise RowProblem(row, f"manca la riga «Giocatori massimi» della variante «{key}»")
+        variants.append({"key": key, "max_players": most, "formula": changes})
+    if variants:
+        data["variants"] = variants
+    return data, where
+
+
+def _read_group(items: list[tuple[Rule, Row]], where: dict[tuple[str, ...], Row],
+                method: str | None, base: dict[str, Any] | None,
+                variant: str = "") -> dict[str, Any]:
+    """The object written by one variant's rows (`variant`: its index, "" the base)."""
+    out: dict[str, Any] = {}
+    seen: dict[str, Row] = {}
+    prefix = ("variants", variant, "formula") if variant else ()
+    stage_off = teams_off = None
+    # the method first: its units read its parameters
+    chosen = method
+    for rule, row in items:
+        if rule.path == ("scoring", "method") and not is_blank(row.value) and chosen is None:
+            chosen = _read(rule, row, 1)
+    if chosen is None and base is not None:
+        chosen = _get(base, ("scoring", "method"))
+        chosen = None if chosen is dataclasses.MISSING else chosen
+    scoring: dict[str, Any] = {"method": chosen}
+    for rule, row in items:
+        if rule.path == ("scoring", "params", "denominator") and not is_blank(row.value):
+            scoring["params"] = {"denominator": _read(rule, row, 1)}
+    unit = _unit({"scoring": scoring})
+    for rule, row in items:
+        if is_blank(row.value):
+            continue
+        if not rule.repeated:
+            if rule.name in seen:
+                raise RowProblem(row, f"la regola «{rule.name}» è scritta due volte (righe "
+                                      f"{seen[rule.name].row} e {row.row}): cancellarne una")
+            seen[rule.name] = row
+        if rule.methods and chosen not in rule.methods:
+            raise RowProblem(row, f"la regola non si applica al metodo «{chosen}»: vale per "
+                                  f"{', '.join(rule.methods)}")
+        value = _read(rule, row, unit)
+        where[(*prefix, *rule.path)] = row
+        if rule.path == ("notes",):
+            out.setdefault("notes", []).append(value)
+        elif rule.path == ("phases", "stage", "kind") and value is None:
+            stage_off = row
+            _put(out, ("phases", "stage"), None)
+        elif rule.path == ("teams",):
+            if not value:
+                teams_off = row
+                out["teams"] = None
+            elif "teams" not in out or out["teams"] is None:
+                out["teams"] = {}
+        elif rule.path == ("phases", "direct"):
+            direct = out.setdefault("phases", {}).setdefault("direct", {})
+            if not isinstance(direct, dict):
+                direct = out["phases"]["direct"] = {}
+            direct.update(value)
+            where[(*prefix, "phases", "direct", "count")] = row
+            where[(*prefix, "phases", "direct", "field")] = row
+        else:
+            _put(out, rule.path, value)
+    _check_off(out, items, stage_off, ("phases", "stage"),
+               "«Fase prima della finale» è «nessuna»")
+    _check_off(out, items, teams_off, ("teams",), "«Torneo a squadre» è «no»")
+    return out
+
+
+def _check_off(out: dict[str, Any], items: list[tuple[Rule, Row]], off: Row | None,
+               path: tuple[str, ...], why: str) -> None:
+    """A rule of a part the rows switched off (no stage, no teams) is refused."""
+    if off is None:
+        return
+    for rule, row in items:
+        if rule.path[: len(path)] == path and len(rule.path) > len(path) \
+                and not is_blank(row.value) and row is not off:
+            raise RowProblem(row, f"la regola non si applica: {why}")
+    _put(out, path, None)
+
+
+def _read(rule: Rule, row: Row, unit: int) -> Any:
+    try:
+        return rule.kind.read(row.value, unit)
+    except CellProblem as err:
+        raise RowProblem(row, str(err)) from None
+
+
+def row_of(where: dict[tuple[str, ...], Row], key: Sequence[str | int]) -> Row | None:
+    """The row that wrote the key (or the nearest key above or below it)."""
+    parts = tuple(str(p) for p in key if not isinstance(p, int))
+    variant_key = tuple(str(p) for p in key)
+    for candidate in (variant_key, parts):
+        for n in range(len(candidate), 0, -1):
+            if candidate[:n] in where:
+                return where[candidate[:n]]
+    below = [r for k, r in where.items() if k[: len(parts)] == parts]
+    return below[0] if below else None
+
+
+def setting_names() -> tuple[str, ...]:
+    """The rules that are also settings of Impostazioni."""
+    return tuple(r.name for r in RULES if r.setting)
+

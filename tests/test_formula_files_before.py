@@ -1,0 +1,50 @@
+"""Every formula file valid before the phase model keeps working (issue 25: «every preset
+name or formula file valid today keeps working»): the presets as the previous release
+shipped them (flat "phases" keys, tests/fixtures/formule_0_23) load to exactly today's
+presets, and a flat key that does not apply to its kind is refused instead of ignored."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.formulas import load, names, parse
+
+BEFORE = Path(__file__).parent / "fixtures" / "formule_0_23"
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_flat_file_of_the_previous_release_is_todays_formula(name):
+    text = (BEFORE / f"{name}.json").read_text(encoding="utf-8")
+    assert parse(text, f"{name}.json", name) == load(name)
+
+
+def test_a_flat_file_by_path_loads_too(tmp_path):
+    path = tmp_path / "mia.json"
+    data = json.loads((BEFORE / "master.json").read_text(encoding="utf-8"))
+    data["name"] = "mia"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert load(path).phases == load("master").phases
+
+
+def test_ripescati_of_a_flat_semifinals_file_now_count():
+    """«playoff_extra is accepted in a semifinals formula and silently ignored» (issue 25):
+    a flat file asking for a ripescato in the semifinals gets one."""
+    data = json.loads((BEFORE / "master.json").read_text(encoding="utf-8"))
+    data["phases"]["playoff_extra"] = ["best_game"]
+    del data["phases"]["split_over"]  # a ripescato and parallel tournaments: refused
+    phases = parse(json.dumps(data), "m.json", "m").phases
+    assert phases.stage is not None and phases.stage.recalls == ("best_game",)
+    assert phases.ranks(0) == tuple(range(1, 16))  # 15 by rank and the ripescato
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("final_direct", 3), ("playoff_label", "ripescaggio"), ("split_over", 50)])
+def test_a_flat_key_of_another_kind_is_refused_not_ignored(key, value):
+    data = json.loads((BEFORE / "rtu.json").read_text(encoding="utf-8"))
+    data["phases"][key] = value
+    with pytest.raises(RisikoError, match=f"phases.{key}.*non si applica"):
+        parse(json.dumps(data), "rtu.json", "rtu")
