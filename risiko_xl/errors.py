@@ -34,8 +34,13 @@ class RisikoError(ValueError):
     """Bad input or a rule violation, described in Italian for the organiser.
 
     `foglio`, `riga`, `colonna` and `valore` locate the offending value when known;
-    `str(err)` gives one readable line naming all of them.
+    `str(err)` gives one readable line naming all of them. A formula's error also keeps
+    the formula's key (`chiave`, its parts) and the problem alone (`problema`), so the
+    `Formula` sheet can say it on the rule's row.
     """
+
+    chiave: tuple[str | int, ...] = ()
+    problema: str = ""
 
     def __init__(self, messaggio: str, *, foglio: str | None = None, tavolo: Any = None,
                  riga: int | None = None, colonna: str | None = None,

@@ -30,7 +30,9 @@ def test_tables_and_headers_are_the_interface(tmp_path):
     book = OpenpyxlBook(write_new(tmp_path / "t.xlsx"))
     assert set(book.table_names()) == {"Impostazioni", "Calendario", "Iscritti", "Risultati",
                                        "Classifica", "Squadre", "Qualificati", "ClassificaFinale",
-                                       "Sorteggi", "Archivio", "Mappa"}
+                                       "Sorteggi", "Archivio", "Mappa", "Regole"}
+    assert book.read_table("Regole").headers == ["Sezione", "Regola", "Valore", "Variante",
+                                                 "Spiegazione"]
     assert book.read_table("Iscritti").headers == [
         "ID", "Nome", "Cognome", "Nickname", "Club", "Regione", "Stato", "Dal turno", "Quota"]
     assert book.read_table("Risultati").headers == [

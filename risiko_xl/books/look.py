@@ -36,7 +36,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import tournament_formula
+from risiko_xl.books.formula_sheet import book_formula
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
@@ -179,7 +179,7 @@ def _decimals(book: Book) -> tuple[tuple[int, int] | None, bool | None, tuple[st
         formula = known[1].formula
     else:
         try:
-            formula = tournament_formula(book.settings())
+            formula = book_formula(book)
         except RisikoError:
             return None, None, ()
     scoring = formula.scoring

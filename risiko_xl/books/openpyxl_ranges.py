@@ -89,3 +89,17 @@ def resize(table: ExcelTable, ref: str, headers: list[Any]) -> None:
     if [c.name for c in table.tableColumns] != [str(h) for h in headers]:
         table.tableColumns = [TableColumn(id=i, name=str(h)) for i, h in
                               enumerate(headers, start=1)]
+
+
+def add_table(sheet: Worksheet, name: str, headers: list[str], style: Any) -> ExcelTable:
+    """An empty Excel table `name` of `headers` from A1 of a new `sheet` (one blank row,
+    as Excel keeps it); the rows are written afterwards like any table's."""
+    for column, header in enumerate(headers, start=1):
+        sheet.cell(1, column).value = header
+    ref = f"A1:{get_column_letter(len(headers))}2"
+    table = ExcelTable(displayName=name, ref=ref, tableStyleInfo=style)
+    table._initialise_columns()
+    for column, header in zip(table.tableColumns, headers):
+        column.name = header
+    sheet.add_table(table)
+    return table

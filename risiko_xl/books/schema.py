@@ -65,6 +65,11 @@ FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
     "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Posto in finale", "Punti finale",
     "Punti torneo", "Note"))
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
+# the formula the workbook carries, one rule per row (risiko_xl.formulas.rule_table);
+# «Variante» only for a formula whose rules depend on the players at the first draw
+FORMULA = TableSpec("Formula", "Regole", ("Sezione", "Regola", "Valore", "Variante",
+                                          "Spiegazione"),
+                    optional=("Sezione", "Variante", "Spiegazione"))
 
 SETTING_KEYS = ("Nome torneo", "Club organizzatore", "Sede", "Formula", "Metodo punteggio",
                 "Turni preliminari", "Scarti", "Seme sorteggio", "Variante formula", "Calcolo",

@@ -91,42 +91,61 @@ def setting_rows(book: Book) -> dict[str, int]:
             if row.get("Voce") and row.sheet_row is not None}
 
 
+def named_formula(settings: dict[str, Any], rows: dict[str, int] | None = None) -> Formula:
+    """The formula «Formula» names (a preset, or a file's path), with its variants."""
+    name = to_text(settings.get("Formula")) or "master"
+    try:
+        return load_formula(name)
+    except RisikoError as err:
+        raise err.located(foglio=schema.SETTINGS.sheet, riga=(rows or {}).get("Formula"),
+                          colonna="Valore") from None
+
+
 def tournament_formula(settings: dict[str, Any], players: int | None = None,
                        rows: dict[str, int] | None = None) -> Formula:
     """The formula the settings name, with their overrides (method, rounds, drops) applied.
     A formula with variants needs `Variante formula` or the player count to choose one.
     `rows` (key -> sheet row) locate the errors."""
-    name = to_text(settings.get("Formula")) or "master"
-    try:
-        formula = load_formula(name)
-    except RisikoError as err:
-        raise err.located(foglio=schema.SETTINGS.sheet, riga=(rows or {}).get("Formula"),
-                          colonna="Valore") from None
+    return resolved(named_formula(settings, rows), settings, players, rows)
+
+
+def chosen_variant(formula: Formula, settings: dict[str, Any],
+                   rows: dict[str, int] | None = None) -> Formula | None:
+    """The variant `Variante formula` names (None when it names none); refused when the
+    formula has no variants or no such variant."""
     key = to_text(settings.get(VARIANT_KEY))
     if key is not None and not formula.variants:
         raise _setting_error(VARIANT_KEY, f"la formula «{formula.name}» non ha varianti: "
                              "cancellare il valore", key, rows)
-    if formula.variants:
-        if key is not None:
-            chosen = {v.key.casefold(): v.formula
-                      for v in formula.variants}.get(key.strip().casefold())
-            if chosen is None:
-                raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
-                    v.key for v in formula.variants) + ")", key, rows)
-            formula = chosen
-        elif players is not None:
-            formula, _ = resolve(formula, players)
+    if key is None:
+        return None
+    chosen = {v.key.casefold(): v.formula for v in formula.variants}.get(key.strip().casefold())
+    if chosen is None:
+        raise _setting_error(VARIANT_KEY, "variante sconosciuta (ammesse: " + ", ".join(
+            v.key for v in formula.variants) + ")", key, rows)
+    return chosen
+
+
+def resolved(formula: Formula, settings: dict[str, Any], players: int | None = None,
+             rows: dict[str, int] | None = None) -> Formula:
+    """`formula` (with its variants) for this tournament: the variant `Variante formula`
+    names or the player count gives, with the settings' overrides (method, rounds,
+    drops)."""
+    chosen = chosen_variant(formula, settings, rows)
+    if chosen is not None:
+        formula = chosen
+    elif formula.variants and players is not None:
+        formula, _ = resolve(formula, players)
     return _overridden(formula, settings, rows)
 
 
-def first_draw_variant(settings: dict[str, Any], players: int,
+def first_draw_variant(formula: Formula, settings: dict[str, Any], players: int,
                        rows: dict[str, int] | None = None) -> str | None:
     """The variant key to record at the first draw, or None when there is nothing to write
     (no variants, or the one typed is right). A formula with variants takes the one its
     player count gives (003 Art. 2: «La formula adottata sarà determinata dal numero dei
     giocatori», decided «tra il sorteggio e l'inizio delle partite del primo turno»): a
     typed variant that disagrees is refused naming its row, never overwritten."""
-    formula = load_formula(to_text(settings.get("Formula")) or "master")
     if not formula.variants:
         return None
     key = resolve(formula, players)[1]

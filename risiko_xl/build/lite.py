@@ -48,6 +48,7 @@ from risiko_xl.build.template import ZIP_TIME, build, reproducible_bytes
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.writes import atomic_write
+from risiko_xl.formulas.model import Formula
 from risiko_xl.publish.render import TEMPLATES
 
 ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource)
@@ -188,10 +189,10 @@ def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Pa
 
 
 def new_lite(target: Path, settings: dict[str, Any] | None = None,
-             keep_backup: bool = True) -> Path:
+             keep_backup: bool = True, formula: Formula | None = None) -> Path:
     """A new tournament workbook for xlwings Lite, with `ADD_IN_NOTE` on its first sheet
     for whoever opens it without the add-in."""
-    book = build(settings)
+    book = build(settings, formula=formula)
     sheet = book.worksheets[0]  # Torneo: its tables take columns A to G
     for row, line in enumerate(ADD_IN_NOTE, start=1):
         sheet.cell(row, NOTE_COLUMN, line)

@@ -15,11 +15,15 @@ from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import live_formulas, schema
+from risiko_xl.books.formula_sheet import IN_SETTINGS, formula_table
+from risiko_xl.books.formula_sheet import formula_settings as settings_of
 from risiko_xl.books.look import points_format
 from risiko_xl.books.openpyxl_book import put
 from risiko_xl.books.openpyxl_look import BOLD, print_setup
+from risiko_xl.cells import is_blank
 from risiko_xl.files.writes import atomic_write
-from risiko_xl.formulas import names
+from risiko_xl.formulas import load, names
+from risiko_xl.formulas.model import Formula
 from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
 
@@ -90,10 +94,13 @@ def _print_setup(sheet: Worksheet, landscape: bool = False) -> None:
     sheet.freeze_panes = "A2"
 
 
-def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Workbook:
-    """A new tournament workbook with every sheet and table of the schema; with
+def build(settings: dict[str, Any] | None = None, formulas: bool = False,
+          formula: Formula | None = None) -> Workbook:
+    """A new tournament workbook with every sheet and table of the schema, carrying
+    `formula` (default: the preset «Formula» names) in its `Formula` sheet; with
     `formulas`, the `Calcoli` sheet holds the live worksheet functions (for Excel)."""
     values = {**DEFAULT_SETTINGS, **(settings or {})}
+    formula = formula or load(str(values["Formula"]))
     book = Workbook()
     torneo = book.active
     torneo.title = schema.SETTINGS.sheet
@@ -104,6 +111,12 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False) -> Wor
     _setting_dropdown(torneo, "Metodo punteggio", tuple(METHODS))
     _setting_dropdown(torneo, live_formulas.MODE_KEY, live_formulas.MODES)
     _print_setup(torneo)
+
+    rules = book.create_sheet(schema.FORMULA.sheet)
+    table = formula_table(formula, settings_holding(values))
+    _table(rules, schema.FORMULA, [[row.get(h) for h in schema.FORMULA.headers]
+                                   for row in table], widths=12)
+    _print_setup(rules, landscape=True)
 
     players = book.create_sheet(schema.PLAYERS.sheet)
     _table(players, schema.PLAYERS, [])
@@ -225,24 +238,22 @@ def _fix_core_times(xml: bytes) -> bytes:
                   rb"\g<1>" + stamp + rb"\g<2>", xml)
 
 
-def formula_settings(name: str) -> dict[str, Any]:
-    """Settings for a new tournament of formula `name` (validated): its method, rounds and
-    drops shown so the organiser sees them; blank where variants decide them later."""
-    from risiko_xl.formulas import load
+def formula_settings(formula: Formula | str) -> dict[str, Any]:
+    """Settings for a new tournament of `formula` (or the preset so named), see
+    `formula_sheet.formula_settings`."""
+    return settings_of(load(formula) if isinstance(formula, str) else formula)
 
-    formula = load(name)
-    if formula.variants:
-        return {"Formula": formula.name, "Metodo punteggio": "", "Turni preliminari": "",
-                "Scarti": ""}
-    return {"Formula": formula.name, "Metodo punteggio": formula.scoring.name,
-            "Turni preliminari": formula.standings.rounds, "Scarti": formula.standings.drops}
+
+def settings_holding(settings: dict[str, Any]) -> tuple[str, ...]:
+    """The formula's rules Impostazioni holds (filled there): blank in the sheet."""
+    return tuple(key for key in IN_SETTINGS if not is_blank(settings.get(key)))
 
 
 def write_new(path: str | Path, settings: dict[str, Any] | None = None,
-              formulas: bool = False) -> Path:
+              formulas: bool = False, formula: Formula | None = None) -> Path:
     """Create a new tournament workbook at `path` (atomic; an existing file is backed up);
     `formulas`: with the live worksheet functions (see `build`)."""
     target = Path(path)
-    data = reproducible_bytes(build(settings, formulas))
+    data = reproducible_bytes(build(settings, formulas, formula))
     atomic_write(target, lambda temp: temp.write_bytes(data))
     return target

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from risiko_xl.cli.parser import ITALIAN, WRITING
 from risiko_xl.cli.posts import _post_all, _sections
 from risiko_xl.cli.terminal import _on_book
-from risiko_xl.cli.writing import _ask_formula, _import, _register, _standings
+from risiko_xl.cli.writing import _ask_formula, _formula, _import, _register, _standings
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
 
@@ -83,7 +83,16 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
 
         args.out = args.out or default_out(args.file)
         return [args.out]
+    if args.command == "formula" and args.esporta is not None:
+        return [args.esporta]
     return [args.out] if getattr(args, "out", None) is not None else []
+
+
+def _reads_only(args: argparse.Namespace) -> bool:
+    """A writing command asked only to read (`ripristina --elenco`, `formula` alone)."""
+    if args.command == "formula":
+        return not (args.imposta or args.da)
+    return bool(getattr(args, "elenco", False))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -94,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
     _check_outputs(args)
     history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
-    if args.command in WRITING and not getattr(args, "elenco", False):
+    if args.command in WRITING and not _reads_only(args):
         warning = None
         if args.command != "new" or args.file.exists():
             warning = refuse_if_open(args.file, args.forza)
@@ -115,6 +124,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "new":
         from risiko_xl.build.template import formula_settings, write_new
         from risiko_xl.files.writes import backup_path
+        from risiko_xl.formulas import load as load_formula
 
         if args.file.name.lower() in (".xlsx", ".xlsm"):  # Path(".xlsx").suffix is ""
             raise RisikoError(f"manca il nome del file prima di «{args.file.name}»: per "
@@ -123,7 +133,8 @@ def _run(args: argparse.Namespace) -> int:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
                               "--forza (la versione attuale resta nella copia di sicurezza "
                               f"{backup_path(args.file).name})", valore=str(args.file))
-        settings = formula_settings(args.formula or _ask_formula())
+        formula = load_formula(args.formula or _ask_formula())
+        settings = formula_settings(formula)
         if args.nome:
             settings["Nome torneo"] = args.nome
         if args.lite:  # with xlwings Lite's code (build/lite.py)
@@ -132,13 +143,13 @@ def _run(args: argparse.Namespace) -> int:
             if args.file.suffix.lower() != ".xlsx":
                 raise RisikoError("con --lite il file deve finire in .xlsx (xlwings Lite non "
                                   "usa le macro)", valore=args.file.name)
-            created = new_lite(args.file, settings)
+            created = new_lite(args.file, settings, formula=formula)
         elif args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
             from risiko_xl.build.xlsm import new_xlsm
 
-            created = new_xlsm(args.file, settings)
+            created = new_xlsm(args.file, settings, formula=formula)
         else:
-            created = write_new(args.file, settings)
+            created = write_new(args.file, settings, formula=formula)
         print(f"Creato {created} (formula {settings['Formula']})")
     elif args.command == "draw" and args.tutti:
         from risiko_xl.services.all_rounds import draw_all
@@ -168,6 +179,9 @@ def _run(args: argparse.Namespace) -> int:
 
         print("\n".join(_on_book(args, check, save=False)))
         return EXIT_FAILURE if found else 0
+    elif args.command == "formula":
+        print("\n".join(_on_book(args, lambda b: _formula(b, args),
+                                 save=not _reads_only(args))))
     elif args.command == "ripristina":
         from risiko_xl.files import restore
 

@@ -18,7 +18,7 @@ from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
-           "iscrivi")
+           "iscrivi", "formula")
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
     (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
@@ -48,7 +48,7 @@ class BadArguments(Exception):
 ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
            "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
            "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
-           "iscrivi": "iscrivi", "importa": "importa"}
+           "iscrivi": "iscrivi", "importa": "importa", "formula": "formula"}
 ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 
 
@@ -254,6 +254,22 @@ def _parser() -> argparse.ArgumentParser:
     register.add_argument("--forza", action="store_true", help="iscrive anche un omonimo già "
                           "iscritto (stesso nome, cognome e club) e scrive anche se il file "
                           "risulta aperto in Excel o LibreOffice")
+    rules = command("formula", "dice la formula del torneo a parole; con --imposta ne cambia "
+                    "le regole, con --da la riscrive da una formula del programma o da un file")
+    rules.add_argument("--imposta", action="append", default=[], metavar="REGOLA=VALORE",
+                       type=_printable("la regola"),
+                       help="cambia una regola (ripetibile), es. --imposta \"Scarti=3\" "
+                       "--imposta \"Ripescati=miglior partita singola\": si scrive nel foglio "
+                       "Formula, o in Impostazioni per Metodo punteggio, Turni preliminari e "
+                       "Scarti")
+    rules.add_argument("--variante", default=None, type=_printable("la variante"),
+                       help="con --imposta: la variante a cui vale la regola")
+    rules.add_argument("--da", default=None, metavar="FORMULA",
+                       help="riscrive il foglio Formula da una formula del programma (es. "
+                       "master) o da un file .json")
+    rules.add_argument("--esporta", type=Path, default=None, metavar="FILE.json",
+                       help="scrive la formula del torneo in un file .json (per un altro "
+                       "torneo: risiko-xl nuovo --formula FILE.json)")
     for name in WRITING:
         if name not in ("new", "draw", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(

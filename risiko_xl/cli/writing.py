@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
     from risiko_xl.books.book import Book
+    from risiko_xl.books.table import Table
     from risiko_xl.tournament.loading import Tournament
 
 
@@ -131,6 +132,50 @@ def _ask_formula() -> str:
             return answer.casefold()
         print(f"«{answer}» non è fra le formule: scrivere un numero da 1 a {len(choices)} o "
               "un nome dell'elenco")
+
+
+def _formula(book: Book, args: argparse.Namespace) -> list[str]:
+    """`formula`: said in words; --da, --imposta, --esporta (services/formula.py)."""
+    from risiko_xl.services import formula
+
+    if args.variante and not args.imposta:
+        raise RisikoError("--variante vale con --imposta", valore=args.variante)
+    lines: list[str] = []
+    if args.da:
+        if args.imposta:
+            raise RisikoError("prima --da, poi --imposta in un secondo comando")
+        lines = formula.start_from(book, args.da, _sheet_adder(book))
+    elif args.imposta:
+        lines = formula.set_rules(book, args.imposta, (args.variante or "").strip(),
+                                  _sheet_adder(book))
+    else:
+        lines = formula.describe(book)
+    if args.esporta is not None:
+        lines.append(formula.export(book, args.esporta))
+    return lines
+
+
+def _sheet_adder(book: Book) -> Callable[[Table], None]:
+    """How the command line adds the `Formula` sheet to a workbook of an earlier
+    release: a new sheet after `Torneo`, its table, the rows."""
+    from risiko_xl.books import schema
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.books.openpyxl_ranges import add_table
+    from risiko_xl.build.template import STYLE
+
+    assert isinstance(book, OpenpyxlBook)
+    spec = schema.FORMULA
+
+    def add(table: Table) -> None:
+        if spec.sheet in book.workbook.sheetnames:
+            raise RisikoError(f"la cartella di lavoro ha già un foglio «{spec.sheet}» senza la "
+                              f"tabella «{spec.name}»: rinominarlo e ripetere il comando",
+                              foglio=spec.sheet)
+        sheet = book.workbook.create_sheet(spec.sheet, 1)
+        add_table(sheet, spec.name, list(spec.headers), STYLE)
+        book.write_table(spec.name, table)
+
+    return add
 
 
 def _standings(book: Book, file: str) -> Sequence[str]:

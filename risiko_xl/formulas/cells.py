@@ -23,6 +23,8 @@ from risiko_xl.rules.vocabulary import Term
 YES = ("sì", "si", "vero", "x")
 NO = ("no", "falso")
 NONE_WORDS = ("nessuno", "nessuna", "-")
+FEMININE = ("regola", "composizione", "catena", "procedura", "fase", "sostituzione",
+            "classifica")
 
 
 class CellProblem(ValueError):
@@ -154,7 +156,8 @@ def _word(text: str, terms: Sequence[Term], what: str) -> str:
         if wanted in (term.label.casefold(), term.name.casefold()):
             return term.name
     labels = [t.label for t in terms]
-    raise CellProblem(f"{what} sconosciuto; ammessi: {', '.join(labels)}"
+    ending = "a" if what.split()[0] in FEMININE else "o"
+    raise CellProblem(f"{what} sconosciut{ending}; ammessi: {', '.join(labels)}"
                       f"{suggest(text, labels)}")
 
 

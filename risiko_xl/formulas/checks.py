@@ -96,10 +96,11 @@ def check_standings(rules: StandingsRules, where: Where) -> None:
             f"gli scarti devono essere da 0 a {rules.rounds - 1} (meno dei turni, "
             f"che sono {rules.rounds})", rules.drops)
     if rules.best_of is not None:
-        if not 1 <= rules.best_of <= rules.rounds:
+        # «i migliori N» at most (GestioneTorneo's NUMERO_PARTITE_VALIDE): with fewer
+        # rounds every result counts, so a club may change the evenings in Impostazioni
+        if rules.best_of < 1:
             raise (where / "best_of").error(
-                f"i migliori risultati contati devono essere da 1 a {rules.rounds} "
-                f"(i turni)", rules.best_of)
+                "i migliori risultati contati devono essere almeno 1", rules.best_of)
         if rules.drops:
             raise (where / "best_of").error(
                 "usare «drops» oppure «best_of», non entrambi", rules.best_of)

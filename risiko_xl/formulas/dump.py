@@ -124,6 +124,15 @@ def _difference(variant: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]
     return out
 
 
+def formula_rows_data(formula: Formula
+                      ) -> tuple[dict[str, Any], list[tuple[str, int | None, dict[str, Any]]]]:
+    """`formula` whole (every key, as `rule_table.to_rows` writes it) and each variant's
+    (key, max players, changes)."""
+    base = _sections(formula, _full)
+    return base, [(v.key, v.max_players, _difference(_sections(v.formula, _full), base))
+                  for v in formula.variants]
+
+
 def to_json(formula: Formula) -> str:
     """The text of `formula`'s file (UTF-8, two-space indent)."""
     return json.dumps(to_data(formula), ensure_ascii=False, indent=2) + "\n"

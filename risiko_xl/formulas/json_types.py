@@ -38,11 +38,15 @@ class Where:
         return text or "(radice)"
 
     def error(self, problem: str, value: Any = None, *, show_value: bool = True) -> RisikoError:
+        """The error at this key: its message names the file and the key; `chiave` (the
+        key's parts) and `problema` (the problem alone) let a reader of the same formula
+        from another place (the `Formula` sheet) say it on its own row."""
         where = f"file {self.label}, chiave «{self.key}»" if self.parts else f"file {self.label}"
         message = f"{where}: {problem}"
-        if show_value:
-            return RisikoError(message, valore=value)
-        return RisikoError(message)
+        err = RisikoError(message, valore=value) if show_value else RisikoError(message)
+        err.chiave = self.parts
+        err.problema = problem
+        return err
 
 
 def suggest(word: Any, choices: Sequence[str]) -> str:

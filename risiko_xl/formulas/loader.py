@@ -75,6 +75,12 @@ def parse(text: str, label: str, default_name: str) -> Formula:
     except RecursionError:  # thousands of nested [ or {: no formula looks like that
         raise RisikoError(f"file {label}: parentesi annidate troppo in profondità: non è "
                           "una formula valida") from None
+    return from_data(data, label, default_name)
+
+
+def from_data(data: Any, label: str, default_name: str) -> Formula:
+    """The Formula of a formula file's object (read from a file, or from the rows of a
+    workbook's `Formula` sheet); RisikoError when invalid, naming `label` and the key."""
     where = Where(label)
     data = as_object(data, where)
     base = build_formula(data, where, default_name)
@@ -156,4 +162,4 @@ def load(name_or_path: str | Path) -> Formula:
     return _preset(found)
 
 
-__all__ = ["load", "names", "parse"]
+__all__ = ["from_data", "load", "names", "parse"]

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
+from risiko_xl.books.formula_sheet import variant_at_first_draw
+from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.draw.criteria import LABELS, PLAN_CRITERIA, build_instance
 from risiko_xl.draw.engine import PROCEDURE_LABELS, quality_of
@@ -163,7 +164,7 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
     if existing:
         refuse_notes_beside(book, min(r.row for r in existing),
                             "il nuovo sorteggio di tutti i turni")
-    key = first_draw_variant(t.settings, len(ids), setting_rows(book))
+    key = variant_at_first_draw(book, t.settings, len(ids))
     if key is not None:
         book.set_setting(VARIANT_KEY, key)
         t = load(book)

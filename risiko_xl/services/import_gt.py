@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
+from risiko_xl.books.formula_sheet import variant_at_first_draw
+from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
@@ -138,7 +139,7 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
     lines += _rounds(book, gt, source, now, formula)
     if gt.rounds and gt.rounds[0].tables:
         seated = sum(len(t.seats) for t in gt.rounds[0].tables)
-        variant = first_draw_variant(settings, seated, setting_rows(book))
+        variant = variant_at_first_draw(book, settings, seated)
         if variant is not None:
             book.set_setting(VARIANT_KEY, variant)
     if any(s.value is not None for r in gt.rounds for t in r.tables for s in t.seats):

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import VARIANT_KEY, first_draw_variant, setting_rows
+from risiko_xl.books.formula_sheet import variant_at_first_draw
+from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
@@ -143,7 +144,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         refuse_notes_beside(book, min(r.row for r in existing),
                             f"il nuovo sorteggio del turno {round_no}")
     if round_no == 1:  # a formula with variants is chosen by the first draw's player count
-        key = first_draw_variant(t.settings, len(ids), setting_rows(book))
+        key = variant_at_first_draw(book, t.settings, len(ids))
         if key is not None:
             book.set_setting(VARIANT_KEY, key)
             t = load(book)

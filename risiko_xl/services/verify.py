@@ -13,7 +13,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import first_draw_variant, setting_rows
+from risiko_xl.books.formula_sheet import variant_at_first_draw
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
@@ -186,7 +186,7 @@ def verify(book: Book) -> tuple[list[str], str]:
     t = load(book)
     first = _first_draw_players(t)
     if first:  # the variant the first draw's player count gives (003 Art. 2)
-        first_draw_variant(t.settings, first, setting_rows(book))
+        variant_at_first_draw(book, t.settings, first)
     computed = list(schema.RESULTS.computed)
     lines = _compare("Risultati", t.results_table,
                      write_computed(t.results_table, t.computed), computed)

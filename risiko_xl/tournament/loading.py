@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import setting_rows, tournament_formula
+from risiko_xl.books.formula_sheet import book_formula, sync_sheet
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
@@ -68,10 +68,11 @@ def load(book: Book) -> Tournament:
 
 def _load(book: Book) -> Tournament:
     settings = book.settings()
+    sync_sheet(book, settings)  # a preset chosen in Impostazioni: its rules in the sheet
     entrants = read_entrants(book)
     results_table, rows = read_results(book, [e.id for e in entrants])
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
-    formula = tournament_formula(settings, len(first_round) or None, setting_rows(book))
+    formula = book_formula(book, len(first_round) or None, settings)
     check_tables(rows)
     if formula.teams is not None:
         check_teams(formula, entrants, rows)
