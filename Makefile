@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # pytest-xdist: a module's tests on one worker, so its module fixtures are built once
 XDIST ?= --dist loadscope
 
-.PHONY: demo test test-rapido lint bench clean template golden wasm
+.PHONY: demo test test-rapido lint bench clean template golden wasm docs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ rege
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
 	$(BIN)/python -m risiko_xl.build.xlsm  # from a template with the live formulas
 	$(BIN)/python -m risiko_xl.build.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
+
+docs: $(STAMP)  # the reference of the formula's rules, from the rule table
+	$(BIN)/python -c "from risiko_xl.formulas.reference import reference_markdown as r; \
+	open('docs/REGOLE-FORMULA.md', 'w', encoding='utf-8').write(r())"
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py

@@ -19,8 +19,10 @@ from typing import Any
 
 from risiko_xl.formulas.cells import CellProblem, is_blank
 from risiko_xl.formulas.dump import plain
+from risiko_xl.formulas.model import TeamRules
 from risiko_xl.formulas.rule_table import RULES, VARIANTS, Rule, rule_named
 from risiko_xl.rules.methods import METHODS
+from risiko_xl.standings.config import Stage
 
 
 @dataclass(frozen=True)
@@ -256,14 +258,25 @@ def _read_group(items: list[tuple[Rule, Row]], where: dict[tuple[str, ...], Row]
 
 def _check_off(out: dict[str, Any], items: list[tuple[Rule, Row]], off: Row | None,
                path: tuple[str, ...], why: str) -> None:
-    """A rule of a part the rows switched off (no stage, no teams) is refused."""
+    """A rule of a part the rows switched off (no stage, no teams) is refused, unless
+    it holds the part's own value (a row left as written is no choice)."""
     if off is None:
         return
     for rule, row in items:
         if rule.path[: len(path)] == path and len(rule.path) > len(path) \
                 and not is_blank(row.value) and row is not off:
-            raise RowProblem(row, f"la regola non si applica: {why}")
+            default = OFF_DEFAULTS.get(rule.path, dataclasses.MISSING)
+            if default is dataclasses.MISSING or _read(rule, row, 1) != default:
+                raise RowProblem(row, f"la regola non si applica: {why}")
     _put(out, path, None)
+
+
+# the values of the rules under a part that can be switched off, when it is off
+OFF_DEFAULTS: dict[tuple[str, ...], Any] = {
+    **{("phases", "stage", f.name): plain(getattr(Stage(), f.name))
+       for f in dataclasses.fields(Stage) if f.name != "kind"},
+    **{("teams", f.name): plain(getattr(TeamRules(), f.name))
+       for f in dataclasses.fields(TeamRules)}}
 
 
 def _read(rule: Rule, row: Row, unit: int) -> Any:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from risiko_xl.draw.criteria import DRAW_CRITERIA
 from risiko_xl.draw.engine import DRAW_PROCEDURES
@@ -278,7 +279,7 @@ RULES: tuple[Rule, ...] = (
          "76; 116; 156; 196"),
     Rule("Classifica finale", PHASES, ("phases", "ranking"),
          Choice(terms=FINAL_RANKINGS_TABLE, what="classifica"),
-         "come si ordinano i giocatori dopo i finalisti", "finale, poi somma dei punti"),
+         "come si ordinano i giocatori dopo i finalisti", "finale e somma dei punti"),
     # ---------------------------------------------------------------- squadre
     Rule("Torneo a squadre", TEAMS, ("teams",), Flag(),
          "un campionato a squadre (seed 004 CNS)", "no"),
@@ -330,3 +331,25 @@ def quoted(*path: str) -> str:
 def setting_names() -> tuple[str, ...]:
     """The rules that are also settings of Impostazioni."""
     return tuple(r.name for r in RULES if r.setting)
+
+
+# A rule whose value switches a part of the formula off, and the keys of the rules that
+# then no longer apply: `risiko-xl formula --imposta` empties their rows (and says so).
+SWITCHES: tuple[tuple[tuple[str, ...], Any, tuple[tuple[str, ...], ...]], ...] = (
+    (("phases", "final_size"), 0, (("phases",),)),
+    (("phases", "stage", "kind"), None, (("phases", "stage"), ("phases", "direct"))),
+    (("phases", "stage", "recalls"), [], (("phases", "stage", "recall_from"),
+                                          ("phases", "stage", "recall_min_games"))),
+    (("teams",), False, (("teams",),)),
+)
+
+
+def switched_off(rule: Rule, value: Any) -> tuple[Rule, ...]:
+    """The rules that no longer apply when `rule` takes `value` (as read)."""
+    out: list[Rule] = []
+    for path, off, keys in SWITCHES:
+        if rule.path == path and value == off:
+            out += [r for r in RULES if r is not rule and r.path[:1] != ("name",)
+                    and any(r.path[: len(k)] == k for k in keys)
+                    and not (path == ("phases", "final_size") and r.path == path)]
+    return tuple(out)

@@ -174,7 +174,7 @@ def scoring_words(formula: Formula) -> str:
         rule = rule_at(("scoring", "params", key), method.name)
         if rule is not None and rows.get(rule.name) not in ("", None):
             changed.append(f"{rule.name}: {rows[rule.name]}")
-    return line + ("; " + "; ".join(changed) if changed else "")
+    return line + (", con " + "; ".join(changed) if changed else "")
 
 
 def announce(formula: Formula, players: int | None = None) -> list[str]:

@@ -34,7 +34,7 @@ from risiko_xl.formulas.cells import CellProblem
 from risiko_xl.formulas.dump import to_json
 from risiko_xl.formulas.loader import names
 from risiko_xl.formulas.model import Formula
-from risiko_xl.formulas.rule_table import Rule, rule_named
+from risiko_xl.formulas.rule_table import Rule, rule_named, switched_off
 from risiko_xl.formulas.words import announce
 from risiko_xl.standings.model import QUALIFYING
 
@@ -136,6 +136,17 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
             row = table.append({"Sezione": rule.section, "Regola": rule.name,
                                 "Variante": variant or None, "Spiegazione": rule.explain})
         row["Valore"] = value
+        if rule.path == ("name",) and not variant:  # Impostazioni names the formula too
+            book.set_setting("Formula", value)
+        emptied = [r for r in table if (to_text(r.get("Variante")) or "") == variant
+                   and not is_blank(r.get("Valore")) and any(
+                       _same(r.get("Regola"), off.name)
+                       for off in switched_off(rule, rule.kind.read(raw) if raw else None))]
+        for r in emptied:
+            r["Valore"] = None
+        if emptied:
+            lines.append("Regole che non si applicano più, svuotate: " + ", ".join(
+                f"«{r.get('Regola')}»" for r in emptied))
         where = f" (variante «{variant}»)" if variant else ""
         lines.append(f"Foglio {SHEET.sheet}: «{rule.name}»{where} = "
                      f"{value if value is not None else '(vuota)'}")

@@ -144,10 +144,10 @@ STAGE_REPLACEMENTS: dict[str, tuple[str, ...]] = {
 # How the players below the final are ranked (PhaseRules.ranking).
 FinalRanking = Literal["final_then_total", "final_only"]
 FINAL_RANKINGS_TABLE: tuple[Term, ...] = (
-    Term("final_then_total", "finale, poi somma dei punti",
+    Term("final_then_total", "finale e somma dei punti",
          "i finalisti per posto in finale, gli altri per somma dei punti delle partite "
          "giocate", "001 §7"),
-    Term("final_only", "finale, poi turno raggiunto",
+    Term("final_only", "finale e turno raggiunto",
          "i finalisti per posto in finale, gli altri per turno raggiunto e posto in quella "
          "partita", "002"),
 )

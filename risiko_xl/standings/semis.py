@@ -132,7 +132,9 @@ def seat_bands(ctx: Context, ranked: Sequence[StandingRow], recalled: Sequence[Q
                               clubs=clubs)
     band = {pid: i // n_tables + 1 for i, pid in enumerate(chosen)}
     by_recall = {q.player: q for q in recalled}
-    tables = [[dataclasses.replace(by_recall[pid], group=group) if pid in by_recall else
+    tables = [[dataclasses.replace(by_recall[pid], group=group, reason=(
+                   f"ripescato: {by_recall[pid].reason} (fascia {band[pid]})"))
+               if pid in by_recall else
                Qualifier(pid, f"{ordinal(rows[pid].position)} in classifica (fascia "
                               f"{band[pid]})", rows[pid].position, group, VIA_RANK)
                for pid in table] for table in seating]

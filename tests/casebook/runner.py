@@ -189,6 +189,16 @@ class Setting:
 
 
 @dataclass
+class Rule:
+    """Type a rule of the formula in the `Formula` sheet («Regola», «Valore», optionally
+    «Variante»), as an organiser does in Excel: its row's value, or a new row."""
+
+    regola: str
+    valore: Any
+    variante: str | None = None
+
+
+@dataclass
 class Cli:
     """Run `risiko-xl COMMAND FILE ARGS...`; `code` 0, 2 (refusal) or 1 (`verify` found
     differences); `says`: substrings of the output (case-insensitive), each a string or a
@@ -263,7 +273,7 @@ class ExpectSheet:
 
 
 Step = Any
-MUTATING = (Type, TypeRows, Fill, Retype, Edit, Enrol, Setting, Cli)
+MUTATING = (Type, TypeRows, Fill, Retype, Edit, Enrol, Setting, Rule, Cli)
 
 
 @dataclass
@@ -668,6 +678,14 @@ class Runner:
 
     def do_Setting(self, no: int, step: Setting) -> None:
         self._edit(lambda wb: set_setting(wb, step.voce, step.valore))
+
+    def do_Rule(self, no: int, step: Rule) -> None:
+        def write(wb: Any) -> None:
+            if not update_rows(wb, "Regole", lambda r: r.get("Regola") == step.regola and (
+                    r.get("Variante") or None) == step.variante, {"Valore": step.valore}):
+                append_rows(wb, "Regole", [{"Regola": step.regola, "Valore": step.valore,
+                                           "Variante": step.variante}])
+        self._edit(write)
 
     def do_Cli(self, no: int, step: Cli) -> None:
         from risiko_xl.cli import main

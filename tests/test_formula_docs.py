@@ -1,0 +1,112 @@
+"""The organisers' documents of the formula (issue 25, «Documented in Italian for
+organisers»): the reference of every rule is generated from the rule table and must be the
+file in docs/; every key of a formula has its rule; every worked example of the guide runs
+and prints what the guide shows."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import io
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from risiko_xl.cli import main
+from risiko_xl.formulas.model import DrawRules, Formula, TeamRules
+from risiko_xl.formulas.reference import reference_markdown
+from risiko_xl.formulas.rule_table import RULES, rule_at
+from risiko_xl.rules.methods import METHODS, NOT_PARAMETERS
+from risiko_xl.standings.config import DirectFinal, PhaseRules, Split, Stage, StandingsRules
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+GUIDE = DOCS / "FORMULA-DEL-CLUB.md"
+
+
+def test_the_reference_is_generated_from_the_rules():
+    text = (DOCS / "REGOLE-FORMULA.md").read_text(encoding="utf-8")
+    assert text == reference_markdown(), "docs/REGOLE-FORMULA.md is not current: make docs"
+    for rule in RULES:
+        assert f"\n### {rule.name}\n" in text
+
+
+SECTIONS = {"draw": DrawRules, "standings": StandingsRules, "phases": PhaseRules,
+            "teams": TeamRules}
+NESTED = {("phases", "direct"): DirectFinal, ("phases", "stage"): Stage,
+          ("phases", "split"): Split}
+SPECIAL = {("scoring",), ("variants",), ("phases", "direct", "count"),
+           ("phases", "direct", "field")}  # the method's own rows; variants; «Numero …»
+
+
+def _paths() -> list[tuple[str, ...]]:
+    out: list[tuple[str, ...]] = []
+    for f in dataclasses.fields(Formula):
+        cls = SECTIONS.get(f.name)
+        if cls is None:
+            out.append((f.name,))
+            continue
+        for g in dataclasses.fields(cls):
+            path = (f.name, g.name)
+            inner = NESTED.get(path)
+            out += [(*path, h.name) for h in dataclasses.fields(inner)] if inner else [path]
+    return out
+
+
+@pytest.mark.parametrize("path", _paths(), ids=".".join)
+def test_every_key_of_a_formula_has_its_rule(path):
+    if path in SPECIAL:
+        return
+    assert rule_at(path) is not None or any(r.path == path[:-1] for r in RULES), path
+
+
+@pytest.mark.parametrize("method", list(METHODS))
+def test_every_parameter_of_every_method_has_its_rule(method):
+    for f in dataclasses.fields(METHODS[method]):
+        if f.name in (*NOT_PARAMETERS, "game", "needs_table"):
+            continue
+        assert rule_at(("scoring", "params", f.name), method) is not None, (method, f.name)
+
+
+def test_labels_of_the_drop_downs_hold_no_comma():
+    """A drop-down's words are one Excel list separated by commas."""
+    for rule in RULES:
+        for word in rule.kind.choices():
+            assert "," not in word, (rule.name, word)
+
+
+def _examples() -> list[tuple[str, list[str], str]]:
+    text = GUIDE.read_text(encoding="utf-8")
+    found = re.findall(r"^```sh\n(.*?)^```\n\n```text\n(.*?)^```", text, re.S | re.M)
+    out = []
+    for n, (commands, printed) in enumerate(found, 1):
+        lines = [line for line in commands.replace("\\\n", " ").splitlines() if line.strip()]
+        out.append((f"esempio-{n}", lines, printed))
+    return out
+
+
+def test_the_guide_has_six_worked_examples_at_least():
+    assert len(_examples()) >= 6
+
+
+@pytest.mark.parametrize(("name", "commands", "printed"), _examples(),
+                         ids=[e[0] for e in _examples()])
+def test_a_worked_example_of_the_guide_prints_what_the_guide_shows(tmp_path, name, commands,
+                                                                   printed):
+    here = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        for command in commands:
+            words = shlex.split(command)
+            assert words[0] == "risiko-xl"
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+                code = main(words[1:])
+            assert code == 0, (command, out.getvalue())
+    finally:
+        os.chdir(here)
+    assert out.getvalue() == printed
+
+
