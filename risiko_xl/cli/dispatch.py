@@ -179,6 +179,11 @@ def _run(args: argparse.Namespace) -> int:
 
         print("\n".join(_on_book(args, check, save=False)))
         return EXIT_FAILURE if found else 0
+    elif args.command == "decidi":
+        from risiko_xl.services.decisions import record
+
+        print("\n".join(_on_book(args, lambda b: record(
+            b, args.fase, args.entra, args.esce, args.tavolo, args.motivo))))
     elif args.command == "formula":
         print("\n".join(_on_book(args, lambda b: _formula(b, args),
                                  save=not _reads_only(args))))

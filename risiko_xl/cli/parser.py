@@ -18,7 +18,7 @@ from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
-           "iscrivi", "formula")
+           "iscrivi", "formula", "decidi")
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
     (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
@@ -48,7 +48,8 @@ class BadArguments(Exception):
 ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
            "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
            "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
-           "iscrivi": "iscrivi", "importa": "importa", "formula": "formula"}
+           "iscrivi": "iscrivi", "importa": "importa", "formula": "formula",
+           "decidi": "decidi"}
 ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 
 
@@ -270,6 +271,19 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--esporta", type=Path, default=None, metavar="FILE.json",
                        help="scrive la formula del torneo in un file .json (per un altro "
                        "torneo: risiko-xl nuovo --formula FILE.json)")
+    decide = command("decidi", "registra una decisione dell'arbitro su una fase finale: chi "
+                     "prende il posto di chi, e perché (in Sorteggi; classifica, finali, "
+                     "verifica e post la rispettano)")
+    decide.add_argument("--fase", required=True, help="Spareggio (o Ripescaggio), Semifinale "
+                        "o Finale")
+    decide.add_argument("--entra", required=True, help="ID del giocatore che prende il posto")
+    decide.add_argument("--esce", default=None, help="ID del giocatore che lo lascia (senza: "
+                        "un posto in più al tavolo indicato con --tavolo, solo per una fase "
+                        "ancora da preparare)")
+    decide.add_argument("--tavolo", type=_positive, default=None, help="tavolo del posto in "
+                        "più (senza --esce)")
+    decide.add_argument("--motivo", required=True, type=_printable("il motivo"),
+                        help="la decisione dell'arbitro, come va scritta nei post")
     for name in WRITING:
         if name not in ("new", "draw", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(

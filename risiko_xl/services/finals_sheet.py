@@ -22,6 +22,7 @@ from risiko_xl.services.audit import (
     tables_text,
     timestamp,
 )
+from risiko_xl.services.decisions import applied
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -188,7 +189,8 @@ def run_finals(book: Book, now: dt.datetime | None = None) -> FinalsUpdate:
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(t.entrants, t.results, rules, seed)
-    step = next_phase(t.entrants, t.results, standings, t.formula.phases, rules, seed)
+    step = applied(t, next_phase(t.entrants, t.results, standings, t.formula.phases, rules,
+                                 seed))
     if step is None:
         lines = _write_ranking(t, standings, seed, now)
     else:

@@ -23,6 +23,7 @@ from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import IMPORTED, SUBSTITUTION, seating
+from risiko_xl.services.decisions import DECISION, applied
 from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
@@ -54,7 +55,8 @@ def _recorded(t: Tournament) -> dict[int, tuple[int, dict[str, int], str | None]
         return latest
     for line in log:
         number, procedure = to_text(line["Turno"]), to_text(line.get("Procedura"))
-        if not number or not number.isdigit() or not to_text(line["Tavoli"]):
+        if not number or not number.isdigit() or not to_text(line["Tavoli"]) \
+                or procedure == DECISION:  # a seat the referee gave (services/decisions)
             continue
         after_import = procedure == SUBSTITUTION and latest.get(int(number), (0, {}, None))[
             2] == IMPORTED  # a seat of an imported phase given to a replacement
@@ -79,7 +81,7 @@ def _step(t: Tournament, round_no: int, active: set[str]) -> PhaseStep | None:
     seed = standings_seed(t)
     rules = t.formula.standings
     standings = compute_standings(entrants, played, rules, seed)
-    return next_phase(entrants, played, standings, t.formula.phases, rules, seed)
+    return applied(t, next_phase(entrants, played, standings, t.formula.phases, rules, seed))
 
 
 def expected_steps(t: Tournament, round_no: int) -> Iterator[PhaseStep | None]:

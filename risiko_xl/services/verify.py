@@ -24,6 +24,7 @@ from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
+from risiko_xl.services.decisions import DECISION, decisions, leaving
 from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
@@ -79,6 +80,11 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             continue  # a lottery of the standings: no seating
         phase = to_text(record.get("Fase")) or QUALIFYING
         phase = PHASE_WORDS.get(phase.casefold(), phase)  # «Ripescaggio» is the playoff
+        if to_text(record.get("Procedura")) == DECISION:  # the referee's: a seat changed
+            seated = latest.setdefault((round_no, phase), {})
+            seated.pop(leaving(record.get("Note")) or "", None)
+            seated.update(_seating(record.get("Tavoli"), row))
+            continue
         latest[round_no, phase] = _seating(record.get("Tavoli"), row)
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
             if phase == QUALIFYING:
@@ -202,4 +208,5 @@ def verify(book: Book) -> tuple[list[str], str]:
                f"{count(replayed, 'sorteggio ripetuto', 'sorteggi ripetuti')}; "
                + ("nessuna differenza." if not lines
                   else f"{count(len(lines), 'differenza', 'differenze')}."))
-    return lines, summary
+    decided = [d.words(t) for d in decisions(t)]  # the referee's, not differences
+    return lines, "\n".join([summary, *decided])

@@ -19,6 +19,7 @@ VIA_KNOCKOUT = "knockout"  # knockout table winner (from_table)
 WON_AT_A_TABLE = (VIA_SEMIFINAL, VIA_PLAYOFF, VIA_KNOCKOUT)
 VIA_BEST_GAME = "best_game"  # best single game among the excluded
 VIA_BEST_ASSOLUTA = "best_assoluta"  # best excluded player of the Assoluta
+VIA_REFEREE = "referee"  # seated by the referee's decision («a suo giudizio insindacabile»)
 
 
 @dataclass(frozen=True)
@@ -126,3 +127,35 @@ def announce_lotteries(step: PhaseStep, rows: Sequence[Any], draws: Sequence[Any
              for a, b, text in lines.values()]
     return dataclasses.replace(step, notes=(*step.notes, *notes), lotteries=tuple(
         (players, text) for players, (_, _, text) in lines.items()))
+
+
+def with_decision(step: PhaseStep, enter: str, leave: str | None, table: int | None,
+                  reason: str, rank: int, name: Callable[[str], str]) -> PhaseStep:
+    """`step` as the referee decided it: `enter` takes `leave`'s seat (or a seat at
+    `table` when nobody leaves), its reason the referee's («decisione dell'arbitro: …»);
+    a note says it. 003 Art. 1 and 000: the referee decides «a suo giudizio
+    insindacabile»; the regulation's own seating stays in `Sorteggi` beside the decision.
+    A decision whose `leave` the step does not seat, or whose `enter` it seats already,
+    leaves the step as it is (the decision was already applied, or does not concern it)."""
+    numbers = step.table_numbers or tuple(range(1, len(step.tables) + 1))
+    if step.qualifier(enter) is not None:
+        return step
+    why = f"decisione dell'arbitro: {reason}"
+    if leave is not None:
+        q = step.qualifier(leave)
+        if q is None:
+            return step
+        new = Qualifier(enter, why, rank, q.group, VIA_REFEREE, q.from_table, leave)
+        tables = tuple(tuple(new if x.player == leave else x for x in t) for t in step.tables)
+        finalists = tuple(new if x.player == leave else x for x in step.finalists)
+        note = f"Decisione dell'arbitro: {name(enter)} al posto di {name(leave)} ({reason})"
+        return dataclasses.replace(step, tables=tables, finalists=finalists,
+                                   notes=(*step.notes, note))
+    if table is None or table not in numbers:
+        return step
+    at = numbers.index(table)
+    group = step.table_groups[at] if step.table_groups else None
+    new = Qualifier(enter, why, rank, group, VIA_REFEREE)
+    tables = tuple((*t, new) if i == at else t for i, t in enumerate(step.tables))
+    note = f"Decisione dell'arbitro: {name(enter)} al tavolo {table} ({reason})"
+    return dataclasses.replace(step, tables=tables, notes=(*step.notes, note))

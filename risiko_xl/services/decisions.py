@@ -1,0 +1,230 @@
+"""The referee's hand (`risiko-xl decidi`): a final-phase seat given otherwise than the
+formula gives it, «a suo giudizio insindacabile», recorded in `Sorteggi` with who, which
+seat and the reason typed.
+
+A decision is part of the tournament's record: `finali` seats the phase with it, the
+rows it changed are accepted by `classifica` and `finali`, `verifica` reports it as the
+referee's decision and not as a difference, and the qualifier's reason (Fasi finali,
+posts) says so. The regulation's own seating stays computable beside it: the decision
+names the seat it replaces.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from risiko_xl.books import schema
+from risiko_xl.books.book import Book
+from risiko_xl.books.table import Table
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.services.audit import log_draw, seating, timestamp
+from risiko_xl.services.standings_sheet import standings_seed
+from risiko_xl.standings import compute_standings, next_phase
+from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, PHASE_NAMES, QUALIFYING
+from risiko_xl.standings.steps import PhaseStep, with_decision
+from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.records import ResultRow
+
+DECISION = "decisione dell'arbitro"  # the procedure of a decision's row in Sorteggi
+_NOTE = re.compile(r"^(?:al posto di (?P<leave>\S+)|in più); motivo: (?P<reason>.*)$", re.S)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: `enter` seated at `table` of the phase's round, instead of `leave`
+    (None: a seat added), for `reason`; `row` in Sorteggi."""
+
+    round_no: int
+    phase: str
+    enter: str
+    leave: str | None
+    table: int | None
+    reason: str
+    row: int | None = None
+
+    def words(self, t: Tournament) -> str:
+        who = t.by_id[self.enter].name if self.enter in t.by_id else self.enter
+        instead = ""
+        if self.leave is not None:
+            gone = t.by_id[self.leave].name if self.leave in t.by_id else self.leave
+            instead = f" al posto di {gone}"
+        return (f"Decisione dell'arbitro (Sorteggi, riga {self.row}): {who}{instead}, "
+                f"{self.phase} turno {self.round_no}: {self.reason}")
+
+
+def phase_word(text: str) -> str:
+    """The `Fase` word of a phase typed by the organiser («semifinale», «Ripescaggio»)."""
+    for word in (*PHASE_NAMES, *PHASE_ALIASES):
+        if word.casefold() == text.strip().casefold():
+            return PHASE_ALIASES.get(word, word)
+    raise RisikoError("fase sconosciuta (ammesse: Spareggio, Ripescaggio, Semifinale, "
+                      "Finale)", valore=text)
+
+
+def leaving(note: object) -> str | None:
+    """Who a decision's row (its «Note») takes the seat of; None: a seat added."""
+    match = _NOTE.match(to_text(note) or "")
+    return match["leave"] if match else None
+
+
+def decisions(t: Tournament) -> list[Decision]:
+    """The decisions recorded in `Sorteggi`, in order."""
+    out = []
+    for line in t.book.read_table(schema.DRAWS.name):
+        if to_text(line.get("Procedura")) != DECISION:
+            continue
+        seats = seating(line.get("Tavoli"))
+        match = _NOTE.match(to_text(line.get("Note")) or "")
+        turn = to_text(line.get("Turno"))
+        if len(seats) != 1 or match is None or not (turn or "").isdigit():
+            raise RisikoError("riga di decisione dell'arbitro non leggibile: rimetterla come "
+                              "scritta da «risiko-xl decidi»", foglio=schema.DRAWS.sheet,
+                              riga=line.sheet_row, colonna="Note", valore=line.get("Note"))
+        (enter, table), = seats.items()
+        phase = phase_word(to_text(line.get("Fase")) or "")
+        out.append(Decision(int(turn or 0), phase, enter, match["leave"], table,
+                            match["reason"], line.sheet_row))
+    return out
+
+
+def applied(t: Tournament, step: PhaseStep | None,
+            recorded: Iterable[Decision] | None = None) -> PhaseStep | None:
+    """`step` with the referee's decisions of its round and phase."""
+    if step is None:
+        return None
+    for d in decisions(t) if recorded is None else recorded:
+        if d.round_no == step.round_no and d.phase == step.phase:
+            step = with_decision(step, d.enter, d.leave, d.table, d.reason, 0,
+                                 lambda pid: t.by_id[pid].name if pid in t.by_id else pid)
+    return step
+
+
+def record(book: Book, phase: str, enter: str, leave: str | None, table: int | None,
+           reason: str, now: dt.datetime | None = None) -> list[str]:
+    """`risiko-xl decidi`: the decision recorded for the phase seated (and applied to its
+    rows not played), or for the phase `finali` seats next."""
+    t = load(book)
+    word = phase_word(phase)
+    next_step = None
+    if not any(r.phase == word for r in t.rows):
+        seed = standings_seed(t)
+        rules = t.formula.standings
+        standings = compute_standings(t.entrants, t.results, rules, seed)
+        next_step = applied(t, next_phase(t.entrants, t.results, standings,
+                                          t.formula.phases, rules, seed))
+    return decide(t, word, enter, leave, table, reason, next_step, now)
+
+
+def decide(t: Tournament, phase: str, enter: str, leave: str | None, table: int | None,
+           reason: str, next_step: PhaseStep | None,
+           now: dt.datetime | None = None) -> list[str]:
+    """Record a decision (and apply it to a phase already seated and not played)."""
+    book = t.book
+    phase = phase_word(phase)
+    if phase == QUALIFYING:
+        raise RisikoError("i turni preliminari si sorteggiano: la decisione dell'arbitro "
+                          "vale per spareggio, semifinali e finale", valore=phase)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise RisikoError("scrivere il motivo della decisione (--motivo)")
+    enter = _player(t, enter, "--entra")
+    leave = _player(t, leave, "--esce") if leave else None
+    if t.by_id[enter].state != ACTIVE:
+        raise RisikoError(f"{t.by_id[enter].name} è «{t.by_id[enter].state}»: per farlo "
+                          "giocare rimetterlo «Attivo» in Iscritti", foglio="Iscritti",
+                          riga=t.by_id[enter].row, colonna="Stato",
+                          valore=t.by_id[enter].state)
+    rows = [r for r in t.rows if r.phase == phase]
+    if rows:
+        round_no = max(r.round_no for r in rows)
+        seated = {r.player: r for r in rows if r.round_no == round_no}
+        table = _apply_to_rows(t, round_no, phase, enter, leave, table, seated, reason)
+    else:
+        if next_step is None or next_step.phase != phase:
+            what = "nessuna" if next_step is None else next_step.phase
+            raise RisikoError(f"la prossima fase da preparare è {what}, non {phase}",
+                              valore=phase)
+        round_no = next_step.round_no
+        q = next_step.qualifier(leave) if leave else None
+        if leave and q is None:
+            raise RisikoError(f"{t.by_id[leave].name} non è fra i qualificati per la fase "
+                              f"{phase} (turno {round_no})", valore=leave)
+        if next_step.qualifier(enter) is not None:
+            raise RisikoError(f"{t.by_id[enter].name} è già qualificato per la fase {phase}",
+                              valore=enter)
+        numbers = next_step.table_numbers or tuple(range(1, len(next_step.tables) + 1))
+        if leave is not None:
+            table = next((n for n, seats in zip(numbers, next_step.tables)
+                          if any(x.player == leave for x in seats)), None)
+        elif table not in numbers:
+            raise RisikoError(f"indicare il tavolo della fase ({', '.join(map(str, numbers))}) "
+                              "con --tavolo", valore=table)
+    log_draw(book, {"Turno": round_no, "Fase": phase, "Data e ora": timestamp(now),
+                    "Procedura": DECISION,
+                    "Tavoli": f"{table if table is not None else 0}: {enter}",
+                    "Note": (f"al posto di {leave}" if leave else "in più")
+                    + f"; motivo: {reason}"})
+    instead = f" al posto di {t.by_id[leave].name}" if leave else f" al tavolo {table}"
+    return [f"Decisione dell'arbitro registrata in Sorteggi: {t.by_id[enter].name}{instead} "
+            f"({phase}, turno {round_no}): {reason}"]
+
+
+def _player(t: Tournament, pid: str | None, option: str) -> str:
+    key = (pid or "").strip().upper()
+    if key not in t.by_id:
+        raise RisikoError(f"{option}: nessun iscritto con questo ID", foglio="Iscritti",
+                          colonna="ID", valore=pid)
+    return key
+
+
+def _apply_to_rows(t: Tournament, round_no: int, phase: str, enter: str, leave: str | None,
+                   table: int | None, seated: dict[str, ResultRow],
+                   reason: str) -> int | None:
+    """A phase already seated: the seat given in `Risultati` (when its game is not played)
+    and in `Qualificati`; the table the decision is about."""
+    if enter in seated and (leave is None or leave not in seated):
+        if leave is not None:  # typed by hand already: the decision records it
+            _listed(t, round_no, enter, leave, reason)
+        return seated[enter].table
+    if enter in seated:
+        raise RisikoError(f"{t.by_id[enter].name} siede già nella fase {phase} (turno "
+                          f"{round_no})", foglio="Risultati", riga=seated[enter].row,
+                          colonna="ID", valore=enter)
+    if leave is None:
+        raise RisikoError(f"la fase {phase} è già preparata: indicare con --esce chi lascia "
+                          "il posto", valore=enter)
+    if leave not in seated:
+        raise RisikoError(f"{t.by_id[leave].name} non siede nella fase {phase} (turno "
+                          f"{round_no})", valore=leave)
+    row = seated[leave]
+    if row.seat is not None:
+        raise RisikoError(f"la partita di {t.by_id[leave].name} è già giocata (turno "
+                          f"{round_no}): la decisione va presa prima", foglio="Risultati",
+                          riga=row.row, colonna="Punti obiettivo")
+    results = t.results_table.copy()
+    for line in results:
+        if line.sheet_row == row.row:
+            line["ID"], line["Giocatore"] = enter, t.by_id[enter].name
+    t.book.write_table(schema.RESULTS.name, results)
+    _listed(t, round_no, enter, leave, reason)
+    return row.table
+
+
+def _listed(t: Tournament, round_no: int, enter: str, leave: str, reason: str) -> None:
+    """The `Qualificati` row of `leave` in that round given to `enter`, with the reason."""
+    book = t.book
+    listed: Table = book.read_table(schema.QUALIFIERS.name)
+    for line in listed:
+        if line.get("ID") == leave and line.get("Turno") == round_no:
+            line["ID"], line["Giocatore"] = enter, t.by_id[enter].name
+            line["Club"] = t.by_id[enter].club
+            line["Pos. classifica"] = None
+            line["Qualificazione"] = (f"decisione dell'arbitro: {reason} (al posto di "
+                                      f"{t.by_id[leave].name})")
+    book.write_table(schema.QUALIFIERS.name, listed)
+
+
