@@ -16,7 +16,7 @@ from risiko_xl.formulas import load, names, parse
 BEFORE = Path(__file__).parent / "fixtures" / "formule_0_23"
 
 
-@pytest.mark.parametrize("name", names())
+@pytest.mark.parametrize("name", sorted(p.stem for p in BEFORE.glob("*.json")))
 def test_a_flat_file_of_the_previous_release_is_todays_formula(name):
     text = (BEFORE / f"{name}.json").read_text(encoding="utf-8")
     assert parse(text, f"{name}.json", name) == load(name)

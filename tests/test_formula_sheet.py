@@ -149,11 +149,22 @@ def test_a_bad_row_is_refused_on_its_cell(tmp_path, rule, value, column, words):
 
 
 def test_a_rule_of_a_structure_switched_off_is_refused(tmp_path):
+    """interno has a ripescato: with no phase before the final it cannot apply (a rule
+    left at the phase's own value, as «Club separati» sì, is no choice and passes)."""
+    path = tmp_path / "t.xlsx"
+    run("nuovo", path, "--formula", "interno")
+    set_rule(path, "Fase prima della finale", "nessuna")
+    code, out = run("classifica", path)
+    assert code == 2 and "non si applica" in out and "«nessuna»" in out, out
+    assert "regola «Ripescati»" in out or "regola «Finalisti diretti»" in out, out
+
+
+def test_parallel_tournaments_need_semifinals(tmp_path):
     path = tmp_path / "t.xlsx"
     run("nuovo", path, "--formula", "master")
     set_rule(path, "Fase prima della finale", "nessuna")
     code, out = run("classifica", path)
-    assert code == 2 and "non si applica" in out and "«nessuna»" in out, out
+    assert code == 2 and "i tornei paralleli ci sono solo con le semifinali" in out, out
 
 
 def test_a_preset_chosen_in_impostazioni_is_written_in_the_sheet(tmp_path):

@@ -23,7 +23,7 @@ from risiko_xl.standings.config import STANDING_CRITERIA
 PRESET_DIR = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
 EXPECTED = {"lu_castidduzzu", "master", "eagles", "italiana", "eliminazione", "rtu", "cns",
             "raduno", "santeufemia", "open", "gufo", "campionato_gufo", "victory",
-            "nazionale"}
+            "nazionale", "interno"}
 
 
 def points(formula: Formula, seats, players=None):

@@ -59,7 +59,8 @@ EXPORTED = {"master": ("Torneo Master", True), "raduno": ("Raduno Nazionale", Tr
             "rtu": ("Campionato periodico", False), "cns": ("Torneo a Squadre", True),
             "eagles": ("Torneo Open", False), "eliminazione": ("Torneo Open", False),
             "italiana": ("Torneo Open", False), "lu_castidduzzu": ("Torneo Open", False),
-            "santeufemia": ("Torneo Open", False), "victory": ("Torneo Open", False)}
+            "santeufemia": ("Torneo Open", False), "victory": ("Torneo Open", False),
+            "interno": ("Campionato periodico", False)}
 
 
 def test_the_types_are_gestionetorneos_ten():

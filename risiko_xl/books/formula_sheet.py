@@ -62,7 +62,7 @@ def _on_sheet(problem: str, row: Row, column: str = "Valore") -> RisikoError:
 
 
 def _problem(err: RowProblem) -> RisikoError:
-    return _on_sheet(err.problem, err.row, err.column)
+    return _on_sheet(err.problem, err.row, "Valore" if err.in_value else "Regola")
 
 
 def written_formula(book: Book, settings: dict[str, Any] | None = None) -> Formula:

@@ -144,11 +144,11 @@ def _leaves(changes: dict[str, Any], method: Any) -> list[tuple[Rule, Any]]:
 class RowProblem(ValueError):
     """A row that cannot be read: the row, the rule, the value, the Italian reason."""
 
-    def __init__(self, row: Row, problem: str, column: str = "Valore") -> None:
+    def __init__(self, row: Row, problem: str, in_value: bool = True) -> None:
         super().__init__(problem)
         self.row = row
         self.problem = problem
-        self.column = column  # «Regola» for a rule that is not one
+        self.in_value = in_value  # False: the rule's name is wrong, not its value
 
 
 def _put(target: dict[str, Any], path: Sequence[str], value: Any) -> None:
@@ -173,11 +173,11 @@ def from_rows(rows: Sequence[Row], method: str | None = None
         if is_blank(row.rule) and is_blank(row.value):
             continue
         if is_blank(row.rule):
-            raise RowProblem(row, "manca il nome della regola (colonna «Regola»)", "Regola")
+            raise RowProblem(row, "manca il nome della regola", in_value=False)
         try:
             rule = rule_named(str(row.rule))
         except CellProblem as err:
-            raise RowProblem(row, str(err), "Regola") from None
+            raise RowProblem(row, str(err), in_value=False) from None
         if rule.section == VARIANTS and not row.variant:
             raise RowProblem(row, "la regola vale per una variante: scrivere la variante "
                                   "nella colonna «Variante»")

@@ -11,4 +11,5 @@ they are kept here, free of heavy imports, so `risiko-xl --help` stays quick.
 POST_FORMATS = ("bbcode-vb", "bbcode-phpbb", "markdown", "testo", "html")
 SCREEN, ALL = "schermo", "tutti"  # the room screen; every format in one call
 FORMAT_CHOICES = (*POST_FORMATS, SCREEN, ALL)
-SECTIONS = ("tavoli", "risultati", "classifica", "prossimo", "qualificati", "certificato")
+SECTIONS = ("formula", "tavoli", "risultati", "classifica", "prossimo", "qualificati",
+            "certificato")

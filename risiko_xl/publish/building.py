@@ -18,6 +18,7 @@ from risiko_xl.clock import italian_time
 from risiko_xl.draw.plan import PLAN_LABEL
 from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.words import announce
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.post import (
     TRADEMARK,
@@ -208,7 +209,18 @@ def post_from(source: PostSource, round_no: int | None = None, top: int | None =
         qualified=_qualified(source, round_no + (1 if played else 0), played),
         certificates=_certificates(source, round_no),
         withdrawals=_withdrawals(source),
-        trademark=TRADEMARK if trademark else None)
+        trademark=TRADEMARK if trademark else None,
+        formula=_formula(source, round_no, phase))
+
+
+def _formula(source: PostSource, round_no: int, phase: str) -> tuple[str, ...]:
+    """The formula in words for the first round's post (003 Art. 2: the formulation
+    «sarà comunicata» before play), with the case the first round's field is in."""
+    if round_no != 1 or phase != QUALIFYING:
+        return ()
+    players = len({seat.player for (number, stage, _), seats in source.games.items()
+                   if number == 1 and stage == QUALIFYING for seat in seats})
+    return tuple(announce(source.formula, players or None)[1:])
 
 
 def _qualified(source: PostSource, round_no: int, played: bool = False

@@ -157,6 +157,9 @@ class Post:
     chart: str | None = None  # the HTML page's standings chart, an <svg> element
     address: str | None = None  # «Indirizzo pubblicazione»: the room screen's QR code
     # (read and checked only for the room screen: a bad address never stops a forum post)
+    # the formula in words (`formulas.words.announce`), heading the first round's post and
+    # room screen: 003 Art. 2, the formulation «sarà comunicata» before play
+    formula: tuple[str, ...] = ()
 
     @property
     def scored(self) -> tuple[GameTable, ...]:

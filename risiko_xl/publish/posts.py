@@ -143,7 +143,7 @@ def default_sections(post: Post) -> tuple[str, ...]:
     announced (its tables and its draw's certificate); a played round gets everything
     but the bare seating, which its results already show table by table."""
     if post.announced:
-        return ("tavoli", "qualificati", "certificato")
+        return ("formula", "tavoli", "qualificati", "certificato")
     return tuple(s for s in SECTIONS if s != "tavoli")
 
 
@@ -191,7 +191,12 @@ def _screen(post: Post) -> dict[str, object]:
         ranking = post.ranking_rows()
         layout, grids = standings_layout(post.ranking_headers(), ranking), []
         parts = pages(ranking, layout.per_page)
+    formula_at = 0
+    if post.formula:  # the first round: the formula on a page of its own (003 Art. 2)
+        parts, grids = [*parts, list(post.formula)], [*grids, (1, 1)]
+        formula_at = len(parts)
     return {"pages": parts, "rotation": rotation_css(len(parts)), "grids": grids,
+            "formula_at": formula_at,
             "layout": layout, "two_lines": two_lines, "card_club": card_club,
             "qr": qr_svg(post.address) if post.address else None}
 
