@@ -42,6 +42,11 @@ class RisikoError(ValueError):
     chiave: tuple[str | int, ...] = ()
     problema: str = ""
 
+    def of_rule(self, *key: str) -> RisikoError:
+        """This error, about the formula's rule at `key` (the faces name the rule)."""
+        self.chiave = key
+        return self
+
     def __init__(self, messaggio: str, *, foglio: str | None = None, tavolo: Any = None,
                  riga: int | None = None, colonna: str | None = None,
                  valore: Any = _NONE) -> None:

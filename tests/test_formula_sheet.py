@@ -266,3 +266,16 @@ def test_an_old_workbook_gets_its_sheet_when_a_rule_is_set(tmp_path):
     assert code == 0 and "Foglio Formula scritto con la formula «master»" in out, out
     formula = book_formula(OpenpyxlBook(path))
     assert formula.phases.stage is not None and not formula.phases.stage.club_separation
+
+
+def test_a_name_given_in_the_sheet_is_followed_by_impostazioni(tmp_path):
+    """The guide: «Dare un nome e un titolo alla propria formula («Nome della formula»,
+    «Titolo»)» — typed in the sheet, Impostazioni's «Formula» follows it."""
+    path = tmp_path / "t.xlsx"
+    run("nuovo", path, "--formula", "interno")
+    set_rule(path, "Nome della formula", "ciak_2026")
+    set_rule(path, "Club separati", "no")
+    assert run("classifica", path)[0] == 0
+    book = OpenpyxlBook(path)
+    assert book.settings()["Formula"] == "ciak_2026"
+    assert book_formula(book).name == "ciak_2026"

@@ -89,7 +89,8 @@ def formula_of_rows(rows: list[Row], settings: dict[str, Any],
     except RowProblem as err:
         raise _problem(err) from None
     named = to_text(settings.get("Formula"))
-    if named and "name" in data and named.strip() != data["name"]:
+    if named and "name" in data and named.strip() != data["name"] \
+            and str(data["name"]) in names():
         switched = _switched(data, named)
         if switched is not None:
             return switched
@@ -103,6 +104,8 @@ def formula_of_rows(rows: list[Row], settings: dict[str, Any],
             riga=at.get("Formula"), colonna="Valore", valore=named)
     _held(data, settings, at)
     default = named if named and named.isidentifier() else "formula"
+    # a name of its own given in the sheet: the sheet's formula, whatever «Formula»
+    # still says (`sync_sheet` writes the new name there)
     try:
         return from_data(data, LABEL, default)
     except RisikoError as err:
@@ -120,7 +123,8 @@ def _switched(data: dict[str, Any], named: str) -> Formula | None:
     """The formula Impostazioni's «Formula» names now, when the sheet still holds a preset
     exactly as shipped: choosing another preset there keeps its meaning (the sheet is
     written again, `sync_sheet`); None when the sheet was changed by hand or the name
-    is not a formula (refused by the caller: a rewrite would lose those rules)."""
+    is not a formula (refused by the caller: a rewrite would lose those rules). A sheet
+    given a name of its own is the formula: «Formula» follows that name."""
     name = str(data["name"])
     if name not in names():
         return None
@@ -147,6 +151,9 @@ def sync_sheet(book: Book, settings: dict[str, Any]) -> str | None:
                     and not is_blank(r.rule) and rule_named_or_none(r.rule) == "name"), None)
     if written is None or written == named.strip():
         return None
+    if written not in names():  # the sheet renamed by hand: Impostazioni follows it
+        book.set_setting("Formula", written)
+        return f"Impostazioni: «Formula» = {written}, il nome scritto nel foglio {SHEET.sheet}"
     formula = written_formula(book, settings)
     held = tuple(k for k in IN_SETTINGS if not is_blank(settings.get(k)))
     book.write_table(SHEET.name, formula_table(formula, held), replace_headers=True)

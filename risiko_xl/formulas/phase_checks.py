@@ -10,8 +10,11 @@ from __future__ import annotations
 import dataclasses
 
 from risiko_xl.formulas.json_types import Where, choice, unique_choices
+from risiko_xl.formulas.rule_table import quoted
+from risiko_xl.rules.vocabulary import labels
 from risiko_xl.standings.config import (
     DIRECT_RULES,
+    DIRECT_RULES_TABLE,
     FINAL_RANKINGS,
     RECALL_CRITERIA,
     STAGE_KINDS,
@@ -23,6 +26,7 @@ from risiko_xl.standings.config import (
 )
 
 FINAL_SIZES = range(3, 7)
+RULE_LABELS = labels(DIRECT_RULES_TABLE)
 TABLE_SIZES = range(3, 6)
 KNOCKOUT_FINAL_SIZES = range(3, 6)
 
@@ -45,7 +49,7 @@ def check_phases(ph: PhaseRules, rounds: int, where: Where) -> PhaseRules:
            where / "direct" / "rule")
     _check_counts(ph, rounds, where)
     if not ph.final_size:
-        why = "senza finale («final_size» 0) non ci sono fasi finali"
+        why = f"senza finale ({quoted('phases', 'final_size')} 0) non ci sono fasi finali"
         _not_applicable(ph, PhaseRules(), ("direct", "stage", "split", "final_min_games",
                                            "ranking"), where, why)
         return ph
@@ -69,7 +73,7 @@ def check_phases(ph: PhaseRules, rounds: int, where: Where) -> PhaseRules:
                                           stage.table_size)
     if not stage.recalls:
         _not_applicable(stage, Stage(kind=stage.kind), ("recall_from", "recall_min_games"),
-                        spot, "non ci sono ripescati («recalls»)")
+                        spot, f"non ci sono ripescati ({quoted('phases', 'stage', 'recalls')})")
     if stage.kind == "knockout":
         _check_knockout(ph, where)
     elif stage.kind == "playoff":
@@ -127,7 +131,9 @@ def _check_split(ph: PhaseRules, where: Where) -> None:
         raise (where / "steps").error("servono numeri di giocatori positivi e crescenti",
                                       list(steps))
     if steps and split.over is not None:
-        raise (where / "steps").error("usare «over» oppure «steps», non entrambi",
+        raise (where / "steps").error(
+            f"usare {quoted('phases', 'split', 'over')} oppure "
+            f"{quoted('phases', 'split', 'steps')}, non entrambi",
                                       list(steps))
 
 
@@ -147,7 +153,8 @@ def _plain_final(ph: PhaseRules, where: Where) -> PhaseRules:
     spot = where / "direct"
     if direct.rule not in ("none", "first"):
         raise (spot / "rule").error("senza una fase prima della finale in finale vanno i "
-                                    "primi della classifica («first»)", direct.rule)
+                                    "primi della classifica («i primi in classifica»)",
+                                    direct.rule)
     if direct.count not in (0, ph.final_size):
         raise (spot / "count").error(f"senza una fase prima della finale i finalisti "
                                      f"diretti sono i {ph.final_size} della finale",
@@ -185,7 +192,8 @@ def _check_playoff(ph: PhaseRules, where: Where) -> None:
     if direct.rule != "first" or direct.count < 1:
         raise (where / "direct" / "rule").error(
             "con lo spareggio i primi della classifica vanno direttamente in finale: "
-            "«rule» «first» e «count» almeno 1", direct.rule)
+            f"{quoted('phases', 'direct', 'rule')} «i primi in classifica» e "
+            f"{quoted('phases', 'direct')} almeno 1", direct.rule)
     if direct.field:
         raise (where / "direct" / "field").error(
             "la regola non si applica allo spareggio: i finalisti diretti sono sempre "
@@ -229,15 +237,15 @@ def _check_semifinals(ph: PhaseRules, where: Where) -> PhaseRules:
     if direct.rule in ("first", "unbeaten", "sole_leader") and not all(
             0 <= n <= top for n in counts):
         raise (spot / "count").error(
-            f"con «{direct.rule}» i finalisti diretti vanno da 1 a {top} (la finale ha "
-            f"{ph.final_size} posti e almeno una semifinale)", direct.count)
+            f"con «{RULE_LABELS[direct.rule]}» i finalisti diretti vanno da 1 a {top} (la "
+            f"finale ha {ph.final_size} posti e almeno una semifinale)", direct.count)
     if direct.rule in ("first", "unbeaten") and not direct.field and direct.count < 1:
         raise (spot / "count").error(
-            f"con «{direct.rule}» i finalisti diretti vanno da 1 a {top} (la finale ha "
-            f"{ph.final_size} posti e almeno una semifinale)", direct.count)
+            f"con «{RULE_LABELS[direct.rule]}» i finalisti diretti vanno da 1 a {top} (la "
+            f"finale ha {ph.final_size} posti e almeno una semifinale)", direct.count)
     if direct.rule == "none" and (direct.count or direct.field):
         raise (spot / ("field" if direct.field else "count")).error(
-            "la regola non si applica: non ci sono finalisti diretti («rule» «none»)",
+            f"la regola non si applica: {quoted('phases', 'direct', 'rule')} è «nessuno»",
             field_words(direct) if direct.field else direct.count)
     if stage.label:
         raise (where / "stage" / "label").error("la regola non si applica: il nome vale per "

@@ -28,7 +28,11 @@ Una regola vuota vale il suo valore normale. **Metodo punteggio**, **Turni preli
 **Scarti** si scrivono in Impostazioni (foglio Torneo), come sempre: nel foglio Formula la
 loro riga resta vuota; scritte in entrambi i posti con valori diversi sono rifiutate.
 Una regola che non vale per la formula scelta (per esempio i ripescati senza una fase
-prima della finale) è rifiutata, mai ignorata. La guida con gli esempi dei club è
+prima della finale) è rifiutata, mai ignorata; `--imposta` svuota da sé le regole che una
+scelta rende inutili (per esempio «Fase prima della finale» nessuna svuota quelle delle
+semifinali) e lo dice. «Formula» in Impostazioni segue il «Nome della formula» del foglio;
+sceglierci un'altra formula del programma riscrive il foglio, se non è stato cambiato a
+mano (altrimenti: `risiko-xl formula FILE --da NOME`). La guida con gli esempi dei club è
 [La formula del tuo club](FORMULA-DEL-CLUB.md).
 
 Le liste si separano con «;» (la virgola è quella dei decimali: «1,25»); le voci di un

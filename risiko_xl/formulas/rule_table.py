@@ -208,7 +208,8 @@ RULES: tuple[Rule, ...] = (
          "quanti risultati peggiori non contano (un'assenza è la prima scartata)", "1",
          setting=True),
     Rule("Scarti dal turno", STANDINGS, ("standings", "drops_from"), Integer(optional=True),
-         "da quale turno la classifica scarta («nessuno»: dal secondo)", "4"),
+         "da quale turno la classifica scarta i risultati peggiori (prima nessuno; "
+         "«nessuno»: dal secondo turno, quanti ne permettono i turni giocati)", "4"),
     Rule("Risultati contati", STANDINGS, ("standings", "best_of"), Integer(optional=True),
          "contare solo i migliori N risultati («nessuno»: tutti meno gli scarti)", "nessuno"),
     Rule("Spareggi in classifica", STANDINGS, ("standings", "chain"),
@@ -239,7 +240,8 @@ RULES: tuple[Rule, ...] = (
          Choice(terms=DIRECT_RULES_TABLE, what="regola"),
          "chi va in finale senza giocare la fase prima", "i primi in classifica"),
     Rule("Numero finalisti diretti", PHASES, ("phases", "direct"), FieldCount(),
-         "quanti vanno direttamente in finale; anche secondo i giocatori in classifica",
+         "quanti vanno direttamente in finale; anche secondo i giocatori in classifica "
+         "che hanno giocato almeno una partita",
          "fino a 17 giocatori: 2; oltre: 1"),
     Rule("Giocatori per tavolo della fase", PHASES, ("phases", "stage", "table_size"),
          Integer(low=3), "da quanti giocatori sono i tavoli della fase prima della finale",
@@ -338,6 +340,7 @@ def setting_names() -> tuple[str, ...]:
 SWITCHES: tuple[tuple[tuple[str, ...], Any, tuple[tuple[str, ...], ...]], ...] = (
     (("phases", "final_size"), 0, (("phases",),)),
     (("phases", "stage", "kind"), None, (("phases", "stage"), ("phases", "direct"))),
+    (("phases", "direct", "rule"), "none", (("phases", "direct"),)),
     (("phases", "stage", "recalls"), [], (("phases", "stage", "recall_from"),
                                           ("phases", "stage", "recall_min_games"))),
     (("teams",), False, (("teams",),)),

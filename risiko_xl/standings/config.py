@@ -86,7 +86,8 @@ PHASES_OF_KIND = {k.name: k.phases for k in PHASE_KINDS_TABLE}
 StageKind = Literal["semifinals", "playoff", "knockout"]
 STAGE_KINDS_TABLE: tuple[Term, ...] = (
     Term("semifinals", "semifinali",
-         "tavoli per fasce di classifica; i vincitori vanno in finale",
+         "tavoli per fasce di classifica, un giocatore di ogni fascia per tavolo (con 2 "
+         "tavoli: 3°-4°, 5°-6°, 7°-8°, 9° e il ripescato); i vincitori vanno in finale",
          "001 §1, §8; 003-b Art. 2"),
     Term("playoff", "spareggio",
          "un tavolo per l'ultimo posto in finale; il vincitore va in finale",
@@ -145,8 +146,8 @@ STAGE_REPLACEMENTS: dict[str, tuple[str, ...]] = {
 FinalRanking = Literal["final_then_total", "final_only"]
 FINAL_RANKINGS_TABLE: tuple[Term, ...] = (
     Term("final_then_total", "finale e somma dei punti",
-         "i finalisti per posto in finale, gli altri per somma dei punti delle partite "
-         "giocate", "001 §7"),
+         "i finalisti per posto in finale, gli altri per i punti della classifica (scarti "
+         "esclusi) più quelli delle fasi finali non vinte", "001 §7"),
     Term("final_only", "finale e turno raggiunto",
          "i finalisti per posto in finale, gli altri per turno raggiunto e posto in quella "
          "partita", "002"),

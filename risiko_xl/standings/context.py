@@ -107,7 +107,15 @@ class Context:
     def ways(self) -> int:
         """How many parallel tournaments (1 unless the field is above `split.over` or
         one of `split.steps`: standings/field.py)."""
-        return parallel_ways(self.phases, len(self.standings.rows))
+        return parallel_ways(self.phases, self.field_size)
+
+    @property
+    def field_size(self) -> int:
+        """The players of the final standings who played a preliminary game: the field
+        a formula's counts go by (Il Pifferaio 2026: «in base al numero di giocatori che
+        complessivamente hanno partecipato»; a registered player who never came does
+        not count)."""
+        return sum(1 for r in self.standings.rows if r.played)
 
     def group_label(self, g: int | None) -> str:
         if g is None or self.ways == 1:

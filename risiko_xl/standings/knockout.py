@@ -23,7 +23,7 @@ def final_step(ctx: Context) -> PhaseStep:
     n = ctx.phases.final_size
     if len(ranking) < n:
         raise RisikoError(f"servono {n} giocatori disponibili per la finale",
-                          valore=len(ranking))
+                          valore=len(ranking)).of_rule("phases", "final_size")
     ctx.check_cut(ranking, n, "alla finale")
     seats = [Qualifier(r.player, f"{ordinal(r.position)} in classifica", r.position, None,
                        VIA_RANK) for r in ranking[:n]]

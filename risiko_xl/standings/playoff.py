@@ -17,7 +17,13 @@ from risiko_xl.standings.steps import (
     PhaseStep,
     Qualifier,
 )
-from risiko_xl.standings.successors import of_label, pick, playoff_successors, replacing
+from risiko_xl.standings.successors import (
+    of_label,
+    pick,
+    playoff_successors,
+    replacing,
+    to_label,
+)
 from risiko_xl.standings.table import StandingRow
 from risiko_xl.standings.text import ordinal
 
@@ -57,7 +63,8 @@ def playoff_step(ctx: Context) -> PhaseStep:
     need = max((k, *places))
     if len(ranking) < need + len(stage.recalls):
         raise RisikoError(f"servono almeno {need + len(stage.recalls)} giocatori "
-                          f"disponibili per la finale e lo {name}", valore=len(ranking))
+                          f"disponibili per la finale e {to_label(name)}", valore=len(ranking)
+                          ).of_rule("phases", "stage", "ranks")
     notes: list[str] = []
     if stage.replacement == "playoff":
         # 003-a Art. 3: a finalist who withdraws is replaced from the ripescaggio «secondo
@@ -81,15 +88,16 @@ def playoff_step(ctx: Context) -> PhaseStep:
         lines = ranking
         listing = [*top, *(r for r in ranking if r not in top and r.played >= stage.min_games)]
     if len(listing) < need:
-        raise RisikoError(f"servono almeno {need} giocatori disponibili per la finale e lo "
-                          f"{name}", valore=len(listing))
+        raise RisikoError(f"servono almeno {need} giocatori disponibili per la finale e "
+                          f"{to_label(name)}", valore=len(listing)
+                          ).of_rule("phases", "stage", "min_games")
     seats = [Qualifier(listing[n - 1].player,
                        f"{ordinal(listing[n - 1].position)} in classifica generale",
                        listing[n - 1].position, None, VIA_RANK) for n in places]
     roles = {q.player: "finale" for q in finalists} | {q.player: name for q in seats}
     _check_roles(ctx, lines, roles)
     taken = set(roles) | {r.player for r in top}
-    seats += pick_recalls(ctx, ranking, taken, f"allo {name}")
+    seats += pick_recalls(ctx, ranking, taken, to_label(name))
     notes = [f"{name.capitalize()}: " + ", ".join(f"{ctx.name(q.player)} ({q.reason})"
                                                    for q in seats),
              f"In finale: i primi {k} e il vincitore {of_label(name)}", *notes,

@@ -61,7 +61,8 @@ def pick_recalls(ctx: Context, rows: Sequence[StandingRow], taken: set[str], wha
         pool = recall_pool(ctx, rows, taken)
         if not pool:
             raise RisikoError(f"nessun giocatore da ripescare {what} ({pool_words(stage)})",
-                              valore=RECALL_LABELS.get(criterion, criterion))
+                              valore=RECALL_LABELS.get(criterion, criterion)
+                              ).of_rule("phases", "stage", "recalls")
         if criterion == "best_assoluta":
             row = min(pool, key=lambda r: (r.assoluta_position, r.position, r.player))
             why = ("miglior escluso della classifica assoluta "

@@ -51,8 +51,8 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
     direct = ph.direct
     if direct.rule == "unbeaten":
         return unbeaten_direct(group, rules.rounds, direct.most,
-                               len(ctx.standings.rows), ph)
-    most = direct.count_for(len(ctx.standings.rows))
+                               ctx.field_size, ph)
+    most = direct.count_for(ctx.field_size)
     if not group or direct.rule not in ("sole_leader", "first") or not most:
         return 0, ""
     if direct.rule == "first":
@@ -104,14 +104,16 @@ def ranked_seats(ctx: Context, direct: Sequence[StandingRow], rest: Sequence[Sta
         listing = [*direct, *rest]
         if len(listing) < max(stage.ranks):
             raise RisikoError(f"servono {max(stage.ranks)} giocatori disponibili {what}"
-                              f"{' nel ' + label if label else ''}", valore=len(listing))
+                              f"{' nel ' + label if label else ''}", valore=len(listing)
+                              ).of_rule("phases", "stage", "ranks")
         for n in stage.ranks:
             if n + 1 not in stage.ranks:
                 ctx.check_cut(listing, n, what)
         return [listing[n - 1] for n in stage.ranks]
     if len(rest) < seats:
         raise RisikoError(f"servono {need} giocatori disponibili per {n_tables} semifinali"
-                          f"{' nel ' + label if label else ''}", valore=len(rest))
+                          f"{' nel ' + label if label else ''}", valore=len(rest)
+                          ).of_rule("phases", "stage", "table_size")
     ctx.check_cut(rest, seats, what)
     return list(rest[:seats])
 
@@ -188,7 +190,7 @@ def semifinal_step(ctx: Context) -> PhaseStep:
     k = ctx.ways
     notes: list[str] = []
     if k > 1:
-        notes.append(split_note(ph, len(ctx.standings.rows), k))
+        notes.append(split_note(ph, ctx.field_size, k))
     seated: Seated = []
     finalists: list[Qualifier] = []
     last_ranked = 0

@@ -55,6 +55,12 @@ def semifinal_successors(ctx: Context, tables: Tables, group_tables: Sequence[in
     yield from standings_successors(ctx)
 
 
+def to_label(label: str) -> str:
+    """'allo spareggio', 'al ripescaggio'."""
+    article = "allo" if label[:1] == "s" and label[1:2] not in "aeiou" else "al"
+    return f"{article} {label}"
+
+
 def of_label(label: str) -> str:
     """'dello spareggio', 'del ripescaggio'."""
     article = "dello" if label[:1] == "s" and label[1:2] not in "aeiou" else "del"

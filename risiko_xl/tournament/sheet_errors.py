@@ -14,6 +14,7 @@ from typing import Any
 
 from risiko_xl.books.schema import PLAYERS, RESULTS, SEAT_COLUMNS
 from risiko_xl.errors import RisikoError, RuleError
+from risiko_xl.formulas.rule_table import quoted
 from risiko_xl.rules.placement import MapTotalError
 
 ENTRANT_COLUMNS = {"id": "ID", "state": "Stato", "from_round": "Dal turno", "club": "Club"}
@@ -42,7 +43,7 @@ def on_sheet(err: RisikoError, seat_rows: Sequence[int] = (), table: Any = None,
     `sheet=False` for the worksheet functions, whose ranges lie on no known sheet;
     `column=False` where the message never named the column (their placement)."""
     if not isinstance(err, RuleError):
-        return err
+        return _with_rule(err)
     where, header = CELLS[err.field] if err.field else (None, None)
     where = where if sheet else None
     if isinstance(err, MapTotalError) and seat_rows:
@@ -53,3 +54,18 @@ def on_sheet(err: RisikoError, seat_rows: Sequence[int] = (), table: Any = None,
                        tavolo=err.tavolo if err.tavolo is not None else table,
                        riga=err.riga if err.riga is not None else row,
                        colonna=err.colonna or (header if column else None), valore=err.valore)
+
+
+def _with_rule(err: RisikoError) -> RisikoError:
+    """An error about a rule of the formula (`RisikoError.of_rule`) names the rule as the
+    `Formula` sheet and `risiko-xl formula --imposta` call it."""
+    if not err.chiave or err.foglio is not None:
+        return err
+    keys = [str(k) for k in err.chiave if not isinstance(k, int)]
+    named = quoted(*keys)
+    if named in err.messaggio:
+        return err
+    out = RisikoError(f"{err.messaggio} (regola {named} della formula)", valore=err.valore) \
+        if err.has_value else RisikoError(f"{err.messaggio} (regola {named} della formula)")
+    out.chiave = err.chiave
+    return out
