@@ -1476,9 +1476,4 @@ CASES.append(Case(
                             "G15", "G13", "G11", "G16", "G05", "G09", "G10", "G12"]),
         Cli(["verifica"]),
     ],
-    known_defect=(
-        "expected 2 direct finalists G04, G03 (17 players took part; G18 registered for "
-        "round 5 and never played), found 1 (G04): `classifica` counts 18 players in the "
-        "standings, the one with no game included, and `finali` applies «oltre 17: 1» "
-        "(three semifinals, G03 2nd in a semifinal, ripescato G05 0,033 instead of G17)"),
 ))
