@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.formulas import load, names, parse
+from risiko_xl.formulas import load, parse
 
 BEFORE = Path(__file__).parent / "fixtures" / "formule_0_23"
 

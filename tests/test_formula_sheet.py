@@ -279,3 +279,16 @@ def test_a_name_given_in_the_sheet_is_followed_by_impostazioni(tmp_path):
     book = OpenpyxlBook(path)
     assert book.settings()["Formula"] == "ciak_2026"
     assert book_formula(book).name == "ciak_2026"
+
+
+def test_a_late_arrival_who_cannot_reach_the_minimum_is_refused(tmp_path):
+    """Marsala 2011: «Ogni iscritto dovrà disputare almeno due incontri. Non sarà possibile
+    iscriversi per disputare un solo incontro»: with 3 rounds and 2 games asked, an entry
+    at round 3 is refused (--forza registers anyway)."""
+    path = tmp_path / "t.xlsx"
+    run("nuovo", path, "--formula", "interno")
+    run("formula", path, "--imposta", "Turni preliminari=3", "--imposta", "Scarti=0",
+        "--imposta", "Partite minime per la classifica=2")
+    code, out = run("iscrivi", path, "Mario Rossi", "--dal-turno", "3")
+    assert code == 2 and "al più 1 partita" in out and "almeno 2" in out, out
+    assert run("iscrivi", path, "Mario Rossi", "--dal-turno", "2")[0] == 0

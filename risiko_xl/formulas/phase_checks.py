@@ -16,6 +16,7 @@ from risiko_xl.standings.config import (
     DIRECT_RULES,
     DIRECT_RULES_TABLE,
     FINAL_RANKINGS,
+    FINAL_TIES,
     RECALL_CRITERIA,
     STAGE_KINDS,
     STAGE_REPLACEMENTS,
@@ -45,13 +46,14 @@ def check_phases(ph: PhaseRules, rounds: int, where: Where) -> PhaseRules:
     """The rules checked; a final with no phase before it gets its direct finalists
     made explicit (the first `final_size`)."""
     choice(ph.ranking, FINAL_RANKINGS, "classifica finale", where / "ranking")
+    choice(ph.final_ties, FINAL_TIES, "parità in finale", where / "final_ties")
     choice(ph.direct.rule, DIRECT_RULES, "regola dei finalisti diretti",
            where / "direct" / "rule")
     _check_counts(ph, rounds, where)
     if not ph.final_size:
         why = f"senza finale ({quoted('phases', 'final_size')} 0) non ci sono fasi finali"
         _not_applicable(ph, PhaseRules(), ("direct", "stage", "split", "final_min_games",
-                                           "ranking"), where, why)
+                                           "ranking", "final_ties"), where, why)
         return ph
     if ph.final_size not in FINAL_SIZES:
         raise (where / "final_size").error("la finale ha da 3 a 6 giocatori (0: nessuna)",

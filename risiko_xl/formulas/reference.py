@@ -5,6 +5,7 @@ file with this text, `make docs` writes it)."""
 from __future__ import annotations
 
 from risiko_xl.formulas.cells import Choice, Words
+from risiko_xl.formulas.dump import plain
 from risiko_xl.formulas.rule_table import RULES, SECTIONS, Rule
 from risiko_xl.rules.methods import METHODS
 
@@ -61,8 +62,11 @@ def _rule(rule: Rule) -> list[str]:
     if rule.setting:
         lines.append(f"- Si scrive in Impostazioni («{rule.name}»), come sempre.")
     if rule.methods:
-        lines.append("- Vale per i metodi: " + ", ".join(rule.methods) + ". Vuota: il valore "
-                     "del metodo.")
+        field = rule.path[-1]
+        lines.append("- Vale per i metodi che l'hanno; vuota, vale quello del metodo:")
+        for m in rule.methods:
+            own = rule.kind.write(plain(getattr(METHODS[m], field)), METHODS[m].denominator)
+            lines.append(f"  - {m}: {own}")
     if rule.repeated:
         lines.append("- Una riga per voce.")
     lines.append(f"- Nel file di formula (.json): `{rule.key}`")

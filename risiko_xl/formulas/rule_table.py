@@ -43,6 +43,7 @@ from risiko_xl.rules.vocabulary import Term
 from risiko_xl.standings.config import (
     DIRECT_RULES_TABLE,
     FINAL_RANKINGS_TABLE,
+    FINAL_TIES_TABLE,
     RECALL_CRITERIA_TABLE,
     REPLACEMENTS_TABLE,
     STAGE_KINDS_TABLE,
@@ -279,6 +280,10 @@ RULES: tuple[Rule, ...] = (
     Rule("Un torneo parallelo in più oltre", PHASES, ("phases", "split", "steps"), Places(),
          "un torneo parallelo in più oltre ciascuno di questi numeri di giocatori",
          "76; 116; 156; 196"),
+    Rule("Parità in finale", PHASES, ("phases", "final_ties"),
+         Choice(terms=FINAL_TIES_TABLE, what="parità"),
+         "chi è davanti nella classifica finale a pari punti al tavolo della finale",
+         "classifica dei turni"),
     Rule("Classifica finale", PHASES, ("phases", "ranking"),
          Choice(terms=FINAL_RANKINGS_TABLE, what="classifica"),
          "come si ordinano i giocatori dopo i finalisti", "finale e somma dei punti"),

@@ -160,6 +160,7 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
             raise p.error(f"{p.name}{club} è già iscritto: {people[key]}; per iscrivere un "
                           "omonimo usare --forza", "Nome", p.name)
         _check_round(t, p, start, drawn, typed_round is not None)
+        _check_reach(t, p, start, force)
         registered[id_key(pid)] = pid
         if number_key(pid):
             numbers[number_key(pid)] = pid
@@ -207,6 +208,20 @@ def _check_round(t: Tournament, p: NewPlayer, start: int, drawn: list[int],
             problem = (f"il turno {start} è già giocato: iscrivere {p.name} dal "
                        f"turno {first_open} ({how})")
         raise p.error(problem, "Dal turno", start)
+
+
+def _check_reach(t: Tournament, p: NewPlayer, start: int, force: bool) -> None:
+    """A late arrival who could not play the games the standings ask for is refused
+    (Marsala 2011: «Ogni iscritto dovrà disputare almeno due incontri. Non sarà possibile
+    iscriversi per disputare un solo incontro»), unless `force`."""
+    rules = t.formula.standings
+    left = rules.rounds - start + 1
+    if force or not rules.min_games or left >= rules.min_games:
+        return
+    raise p.error(f"dal turno {start} {p.name} giocherebbe al più {left} partit"
+                  f"{'a' if left == 1 else 'e'} e la formula ne chiede almeno "
+                  f"{rules.min_games} per la classifica («Partite minime per la classifica»): "
+                  "per iscriverlo comunque usare --forza", "Dal turno", start)
 
 
 def late_warning(drawn: list[int], from_round: int, who: Sequence[str] = (),

@@ -154,6 +154,18 @@ FINAL_RANKINGS_TABLE: tuple[Term, ...] = (
 )
 FINAL_RANKINGS = names(FINAL_RANKINGS_TABLE)
 
+# How a tie on points at the final table is broken in the final ranking (final_ties).
+FinalTies = Literal["table", "standings"]
+FINAL_TIES_TABLE: tuple[Term, ...] = (
+    Term("table", "piazzamento al tavolo",
+         "decide il piazzamento al tavolo della formula (fuori obiettivo, ordine di gioco, …)",
+         "001 §7"),
+    Term("standings", "classifica dei turni",
+         "è davanti chi era meglio nella classifica dei turni preliminari",
+         "formule dei club (1° Torneo Scaligero, 2012)"),
+)
+FINAL_TIES = names(FINAL_TIES_TABLE)
+
 # What happens to a withdrawn player's scores (StandingsRules.withdrawn).
 WithdrawnRule = Literal["remove", "keep", "net"]
 WITHDRAWN_TABLE: tuple[Term, ...] = (
@@ -310,8 +322,11 @@ class PhaseRules:
     `stage` tables (None: no phase before the final, the final seats the first
     `final_size` of the standings, `direct` being "first"). `split`: parallel
     tournaments. `final_min_games`: the preliminary games a player needs to play the
-    final (a direct finalist or a table winner with fewer is replaced as a withdrawn
-    one). `ranking` (FINAL_RANKINGS): how the players below the final are ranked.
+    final by rank (direct finalists, the final of the first N). `ranking`
+    (FINAL_RANKINGS): how the players below the final are ranked. `final_ties`
+    (FINAL_TIES): a tie on points at the final table broken by the table's placement
+    chain, or by the preliminary standings (Verona 2012: «In caso di parità nella finale
+    … la classifica finale verrà determinata dalla classifica del minitorneo»).
     """
 
     final_size: int = 0
@@ -320,6 +335,7 @@ class PhaseRules:
     split: Split = field(default_factory=Split)
     final_min_games: int = 0
     ranking: FinalRanking = "final_then_total"
+    final_ties: FinalTies = "table"
 
     @property
     def kind(self) -> PhaseKind:

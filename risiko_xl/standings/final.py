@@ -91,6 +91,11 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
     check_finals(ctx)
     tables = ctx.tables(FINAL, rounds[-1], "Finale")
     grouped = phases.kind == "semifinals"
+    if phases.final_ties == "standings":  # equal points at a final table: the standings
+        tables = {n: [dataclasses.replace(r, position=i) for i, r in enumerate(sorted(
+            rows, key=lambda r: (not r.risiko, r.eliminated,
+                                 r.position if r.eliminated else -r.table_points,
+                                 ctx.rank_key(r.player))), 1)] for n, rows in tables.items()}
     finals = [(r, ctx.group_of_table(n) if grouped else None)
               for n, rows in tables.items() for r in rows]
     finals.sort(key=lambda f: (f[0].position, -f[0].points, ctx.rank_key(f[0].player),

@@ -298,6 +298,9 @@ VERONA_FORMULA = Cli([
     "--imposta", "Partite minime per la finale=3",
     "--imposta", ("Spareggi in classifica=partite vinte; vittoria con più punti; classifica "
                   "senza scarti; sorteggio"),
+    # «In caso di parità nella finale … la classifica finale verrà determinata dalla
+    # classifica del minitorneo»
+    "--imposta", "Parità in finale=classifica dei turni",
 ], says="almeno 3 partite")
 
 VERONA_PLAYERS = [
@@ -411,14 +414,10 @@ CASES.append(Case(
         "→ G01 (1st in the minitorneo) before G13 (5th). G01 wins the minitorneo; G13 2nd, G04 "
         "3rd, G02 4th; then G03, G05, G11, G07, G09, G08, G12, G10, G06. (The Master's table "
         "rule — out-of-objective points, then the last to play — would give the win to G13; "
-        "the Verona text replaces it in its final, and no rule of REGOLE-FORMULA.md's "
-        "«Piazzamento al tavolo» says «la classifica».)"),
+        "the Verona text replaces it in its final: the rule «Parità in finale» «classifica dei "
+        "turni».)"),
     formula="interno",
     players=VERONA_PLAYERS,
-    known_defect=("expected G01 1st of the final (tie with G13 on 40 points and 3 out of "
-                  "objective, broken by the minitorneo standings, 1st against 5th), found G13 "
-                  "1st: the final is placed by «Piazzamento al tavolo» (MasterRisiko: the last "
-                  "to play), and no rule says «la classifica del minitorneo»"),
     steps=[
         *VERONA_STEPS,
         *VERONA_AFTER_ROUNDS,
