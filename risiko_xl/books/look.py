@@ -40,6 +40,8 @@ from risiko_xl.books.formula_sheet import book_formula
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.cells import CellProblem
+from risiko_xl.formulas.rule_table import rule_named
 from risiko_xl.rules.placement import chain
 
 INTEGER = "0"
@@ -71,7 +73,7 @@ INTEGER_COLUMNS: Mapping[str, tuple[str, ...]] = {
 }
 DRESSED_TABLES = (schema.PLAYERS.name, schema.RESULTS.name, schema.standings_spec(0).name,
                   schema.QUALIFIERS.name, schema.FINAL_RANKING.name, schema.TEAMS.name,
-                  schema.DRAWS.name, schema.ARCHIVE.name)
+                  schema.DRAWS.name, schema.ARCHIVE.name, schema.FORMULA.name)
 
 
 def points_format(decimals: int) -> str:
@@ -155,6 +157,9 @@ class TableLook:
     widths: dict[str, float] = field(default_factory=dict)
     wrap: tuple[str, ...] = ()  # text longer than the widest column: on more lines
     centred: tuple[str, ...] = ()
+    # a drop-down of words for single cells (body row offset, header): the Formula sheet's
+    # values of a closed list (a suggestion: any text may still be typed, and is checked)
+    choices: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
@@ -218,6 +223,19 @@ def table_look(table: str, read: Table, decimals: tuple[int, int] | None,
     return TableLook(formats, cells, widths, wrap, tuple(h for h in CENTRED if h in widths))
 
 
+def rule_choices(read: Table) -> dict[tuple[int, str], tuple[str, ...]]:
+    """The drop-down of each `Formula` row whose rule takes one word of a list."""
+    out: dict[tuple[int, str], tuple[str, ...]] = {}
+    for offset, row in enumerate(read):
+        try:
+            words = rule_named(str(row.get("Regola") or "")).kind.choices()
+        except CellProblem:
+            continue
+        if words and len(",".join(words)) < 255:  # Excel's limit for a list's text
+            out[offset, "Valore"] = words
+    return out
+
+
 def look_of(book: Book) -> Look:
     """The look of `book` as it now is (see the module's rules)."""
     decimals, teams, unused = _decimals(book)
@@ -233,6 +251,8 @@ def look_of(book: Book) -> Look:
             continue
         look.tables[table] = table_look(table, read, decimals,
                                         unused if table == schema.RESULTS.name else ())
+        if table == schema.FORMULA.name:
+            look.tables[table].choices = rule_choices(read)
         if table == schema.ARCHIVE.name:
             archived = len(read) > 0
     hidden = list(TECHNICAL_SHEETS)

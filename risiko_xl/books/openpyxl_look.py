@@ -7,6 +7,7 @@ from typing import Any
 
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter, range_boundaries
+from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
@@ -59,6 +60,44 @@ def dress_table(sheet: Worksheet, table: Table, dressed: TableLook) -> None:
                 lines[row] = max(lines[row], text_lines(cell.value, dressed.widths[header]))
     for row, count in lines.items():
         sheet.row_dimensions[row].height = min(LINE_HEIGHT * count, TALLEST_ROW)
+    if dressed.choices:
+        _choices(sheet, table, headers, top, dressed.choices)
+
+
+def _choices(sheet: Worksheet, table: Table, headers: dict[Any, int], top: int,
+             choices: dict[tuple[int, str], tuple[str, ...]]) -> None:
+    """The table's drop-downs, each list once over its cells; ours made again, the
+    sheet's other validations kept. A suggestion only: any text may be typed."""
+    left, _, right, bottom = range_boundaries(table.ref)
+    inside = f"{get_column_letter(left)}{top + 1}:{get_column_letter(right)}{bottom}"
+    kept = [v for v in sheet.data_validations.dataValidation
+            if not (v.promptTitle == CHOICE_TITLE and _overlaps(v, inside))]
+    sheet.data_validations.dataValidation = kept
+    cells: dict[tuple[str, ...], list[str]] = {}
+    for (offset, header), words in choices.items():
+        if header in headers:
+            cells.setdefault(words, []).append(
+                f"{get_column_letter(headers[header])}{top + 1 + offset}")
+    for words, refs in cells.items():
+        validation = DataValidation(type="list", formula1='"' + ",".join(words) + '"',
+                                    allow_blank=True, showErrorMessage=False,
+                                    showInputMessage=True, promptTitle=CHOICE_TITLE,
+                                    prompt="Scegliere dall'elenco (o scrivere)")
+        for ref in refs:
+            validation.add(ref)
+        sheet.add_data_validation(validation)
+
+
+CHOICE_TITLE = "Valori ammessi"
+
+
+def _overlaps(validation: DataValidation, ref: str) -> bool:
+    left, top, right, bottom = range_boundaries(ref)
+    for part in str(validation.sqref).split():
+        c1, r1, c2, r2 = range_boundaries(part)
+        if c1 <= right and c2 >= left and r1 <= bottom and r2 >= top:
+            return True
+    return False
 
 
 def _style(cell: Any, name: str, value: Any) -> None:
