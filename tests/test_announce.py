@@ -394,7 +394,9 @@ def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     assert main(["sorteggia", str(path)]) == 0
     page = screen_page(path, tmp_path / "schermo.html")
     html = page.read_text(encoding="utf-8")
-    assert "colonne-2" in html and html.count('class="pagina pagina-') == 2
+    # two pages of tables and, the first round, the formula's own (003 Art. 2)
+    assert "colonne-2" in html and html.count('class="pagina pagina-') == 3
+    assert "<h2>La formula</h2>" in html
     text = "\n".join(page_texts(print_pdf(page, tmp_path / "schermo.pdf")))
     flat = " ".join(text.split())
     for name in names:
