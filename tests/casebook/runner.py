@@ -800,5 +800,28 @@ def _show(rows: list[dict[str, Any]], n: int = 20) -> str:
     return "\n".join(str({k: v for k, v in r.items() if v not in (None, "")}) for r in rows[:n])
 
 
+def collect(folder: Path, package: str) -> list[Case]:
+    """The `CASES` of every `cases_*.py` module of `folder` (package `package`), ids
+    checked unique."""
+    import importlib
+
+    cases: list[Case] = []
+    for path in sorted(folder.glob("cases_*.py")):
+        cases.extend(importlib.import_module(f"{package}.{path.stem}").CASES)
+    ids = [c.id for c in cases]
+    duplicated = sorted({i for i in ids if ids.count(i) > 1})
+    assert not duplicated, f"duplicated case ids: {duplicated}"
+    return cases
+
+
+def as_param(case: Case) -> Any:
+    """A case as a pytest parameter: a `known_defect` runs as a strict xfail."""
+    import pytest
+
+    marks = [pytest.mark.xfail(strict=True, reason=case.known_defect)] if case.known_defect \
+        else []
+    return pytest.param(case, id=case.id, marks=marks)
+
+
 def run_case(case: Case, workdir: Path) -> None:
     Runner(case, workdir).run()

@@ -6,35 +6,15 @@ qualifiers worked out by hand from the quoted text (README.md in this folder).""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import pytest
 
-from tests.casebook.runner import Case, run_case
+from tests.casebook.runner import Case, as_param, collect, run_case
 
 pytestmark = pytest.mark.lento  # every case through a workbook
 
-
-def _collect() -> list[Case]:
-    cases: list[Case] = []
-    for path in sorted(Path(__file__).parent.glob("cases_*.py")):
-        module = importlib.import_module(f"{__package__}.{path.stem}")
-        cases.extend(module.CASES)
-    ids = [c.id for c in cases]
-    duplicated = sorted({i for i in ids if ids.count(i) > 1})
-    assert not duplicated, f"duplicated case ids: {duplicated}"
-    return cases
-
-
-CASES = _collect()
-
-
-def _param(case: Case):
-    marks = []
-    if case.known_defect:
-        marks.append(pytest.mark.xfail(strict=True, reason=case.known_defect))
-    return pytest.param(case, id=case.id, marks=marks)
+CASES = collect(Path(__file__).parent, __package__ or "tests.club_formulas")
 
 
 def test_the_corpus_has_fifteen_club_formulas():
@@ -42,7 +22,7 @@ def test_the_corpus_has_fifteen_club_formulas():
     assert len(clubs) >= 15, sorted(clubs)
 
 
-@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+@pytest.mark.parametrize("case", [as_param(c) for c in CASES])
 def test_club_formula(case: Case, tmp_path: Path) -> None:
     assert case.articles and case.derivation, "a case quotes its formula and its derivation"
     assert any("http" in a for a in case.articles), "a case names its source"
