@@ -55,8 +55,8 @@ def _unit(data: dict[str, Any], method: str | None = None) -> int:
     return base.denominator if base is not None else 1
 
 
-def to_rows(data: dict[str, Any], variants: Iterable[tuple[str, Any, dict[str, Any]]] = (),
-            defaults: dict[str, Any] | None = None) -> list[Row]:
+def to_rows(data: dict[str, Any], variants: Iterable[tuple[str, Any, dict[str, Any]]] = ()
+            ) -> list[Row]:
     """The rows of a formula file's object `data` (complete: every rule of its structure
     with its value; a method's parameter blank where the method's own value holds, that
     value in the explanation), then each variant's (key, max players, changes)."""
@@ -71,8 +71,8 @@ def to_rows(data: dict[str, Any], variants: Iterable[tuple[str, Any, dict[str, A
                 continue
             own = getattr(METHODS[method], rule.path[-1])
             value = _get(data, rule.path)
-            shown = _write(rule, plain(own), unit)
-            cell = "" if value is dataclasses.MISSING else _write(rule, value, unit)
+            shown = rule.kind.write(plain(own), unit)
+            cell = "" if value is dataclasses.MISSING else rule.kind.write(value, unit)
             rows.append(Row(rule.name, cell, "", rule.section,
                             f"{rule.explain} (vuoto: {shown})"))
             continue
@@ -83,11 +83,12 @@ def to_rows(data: dict[str, Any], variants: Iterable[tuple[str, Any, dict[str, A
             continue
         cell = _cell(rule, data, unit)
         rows.append(Row(rule.name, cell, "", rule.section, rule.explain))
+    most_rule = next(r for r in RULES if r.path == ("max_players",))
     for key, most, changes in variants:
-        rows.append(Row("Giocatori massimi", _write(RULES[-1], most, 1), key, VARIANTS,
-                        RULES[-1].explain))
+        rows.append(Row(most_rule.name, most_rule.kind.write(most), key, VARIANTS,
+                        most_rule.explain))
         for rule, value in _leaves(changes, method):
-            rows.append(Row(rule.name, _write(rule, value, _unit(changes, method)) if not
+            rows.append(Row(rule.name, rule.kind.write(value, _unit(changes, method)) if not
                             rule.repeated else value, key, rule.section, rule.explain))
     return rows
 
@@ -96,20 +97,16 @@ def _cell(rule: Rule, data: dict[str, Any], unit: int) -> Any:
     """A rule's cell for the object `data` of a whole formula: its value, "" where its
     structure has none (no stage, no teams)."""
     if rule.path == ("teams",):
-        return _write(rule, _get(data, ("teams",)) not in (None, dataclasses.MISSING), unit)
+        return rule.kind.write(_get(data, ("teams",)) not in (None, dataclasses.MISSING), unit)
     if rule.path == ("phases", "stage", "kind"):
         stage = _get(data, ("phases", "stage"))
-        return _write(rule, None if stage in (None, dataclasses.MISSING) else stage["kind"],
+        return rule.kind.write(None if stage in (None, dataclasses.MISSING) else stage["kind"],
                       unit)
     value = _get(data, rule.path)
     no_final = _get(data, ("phases", "final_size")) in (0, dataclasses.MISSING)
     if value is dataclasses.MISSING or (no_final and rule.path[0] == "phases"
                                         and rule.path != ("phases", "final_size")):
         return ""
-    return _write(rule, value, unit)
-
-
-def _write(rule: Rule, value: Any, unit: int) -> Any:
     return rule.kind.write(value, unit)
 
 

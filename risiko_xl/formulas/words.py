@@ -17,6 +17,7 @@ from risiko_xl.standings.config import (
     PhaseRules,
     StandingsRules,
 )
+from risiko_xl.standings.playoff import label_of
 
 CRITERIA = labels(STANDING_CRITERIA_TABLE)
 RECALLS = labels(RECALL_CRITERIA_TABLE)
@@ -76,9 +77,7 @@ def stage_name(ph: PhaseRules) -> str:
     stage = ph.stage
     if stage is None or stage.kind == "knockout":
         return "eliminazione diretta"
-    if stage.kind == "semifinals":
-        return "semifinali"
-    return stage.label or ("ripescaggio" if "best_assoluta" in stage.recalls else "spareggio")
+    return "semifinali" if stage.kind == "semifinals" else label_of(ph)
 
 
 def _stage_words(ph: PhaseRules, d: int) -> str:
