@@ -396,7 +396,9 @@ def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     html = page.read_text(encoding="utf-8")
     # two pages of tables and, the first round, the formula's own (003 Art. 2)
     assert "colonne-2" in html and html.count('class="pagina pagina-') == 3
-    assert "<h2>La formula</h2>" in html
+    # the formula heads the rotation (the guide: «la prima pagina»)
+    first = html.split('class="pagina pagina-1"')[1].split("</section>")[0]
+    assert "<h2>La formula</h2>" in first
     text = "\n".join(page_texts(print_pdf(page, tmp_path / "schermo.pdf")))
     flat = " ".join(text.split())
     for name in names:

@@ -77,26 +77,24 @@ def test_labels_of_the_drop_downs_hold_no_comma():
             assert "," not in word, (rule.name, word)
 
 
-def _examples() -> list[tuple[str, list[str], str]]:
+def _blocks() -> list[tuple[list[str], str | None]]:
+    """The guide's command blocks, each with the output printed after it (None: none)."""
     text = GUIDE.read_text(encoding="utf-8")
-    found = re.findall(r"^```sh\n(.*?)^```\n\n```text\n(.*?)^```", text, re.S | re.M)
-    out = []
-    for n, (commands, printed) in enumerate(found, 1):
-        lines = [line for line in commands.replace("\\\n", " ").splitlines() if line.strip()]
-        out.append((f"esempio-{n}", lines, printed))
-    return out
+    found = re.findall(r"^ *```sh\n(.*?)^ *```\n(?:\n```text\n(.*?)^```)?", text, re.S | re.M)
+    return [([line.strip() for line in commands.replace("\\\n", " ").splitlines()
+              if line.strip()], printed or None) for commands, printed in found]
 
 
-def test_the_guide_has_six_worked_examples_at_least():
-    assert len(_examples()) >= 6
+def _examples() -> list[tuple[str, list[str], str]]:
+    worked = [(commands, printed) for commands, printed in _blocks() if printed is not None]
+    return [(f"esempio-{n}", commands, printed)
+            for n, (commands, printed) in enumerate(worked, 1)]
 
 
-@pytest.mark.parametrize(("name", "commands", "printed"), _examples(),
-                         ids=[e[0] for e in _examples()])
-def test_a_worked_example_of_the_guide_prints_what_the_guide_shows(tmp_path, name, commands,
-                                                                   printed):
+def _run(commands: list[str], where: Path) -> str:
+    """Each command run in `where` as typed, each exiting 0; the last one's output."""
     here = os.getcwd()
-    os.chdir(tmp_path)
+    os.chdir(where)
     try:
         for command in commands:
             words = shlex.split(command)
@@ -107,6 +105,25 @@ def test_a_worked_example_of_the_guide_prints_what_the_guide_shows(tmp_path, nam
             assert code == 0, (command, out.getvalue())
     finally:
         os.chdir(here)
-    assert out.getvalue() == printed
+    return out.getvalue()
+
+
+def test_the_how_to_runs_as_written(tmp_path):
+    """The steps of «Come si fa», one after the other in one folder, as an organiser types
+    them (the guide prints no output for them: each must just succeed)."""
+    steps = [line for commands, printed in _blocks() if printed is None for line in commands]
+    assert len(steps) >= 3
+    _run(steps, tmp_path)
+
+
+def test_the_guide_has_six_worked_examples_at_least():
+    assert len(_examples()) >= 6
+
+
+@pytest.mark.parametrize(("name", "commands", "printed"), _examples(),
+                         ids=[e[0] for e in _examples()])
+def test_a_worked_example_of_the_guide_prints_what_the_guide_shows(tmp_path, name, commands,
+                                                                   printed):
+    assert _run(commands, tmp_path) == printed
 
 

@@ -214,6 +214,23 @@ def test_set_rules_from_the_command_line(tmp_path):
     assert "9 turni preliminari, 3 scarti (assenze comprese" in out
 
 
+def test_notes_are_cleared_and_added_from_the_command_line(tmp_path):
+    """The organiser's evening: the preset's notes replaced by the club's own, one row a
+    note (`Nota=` removes them, `Nota=testo` adds one); the formula says them."""
+    path = tmp_path / "t.xlsx"
+    run("nuovo", path, "--formula", "interno")
+    code, out = run("formula", path, "--imposta", "Nota=", "--imposta",
+                    "Nota=Si gioca il giovedì alle 21", "--imposta",
+                    "Nota=Chi arriva dopo le 21:15 salta il turno")
+    assert code == 0, out
+    notes = [line for line in out.splitlines() if line.startswith("Nota: ")]
+    assert notes == ["Nota: Si gioca il giovedì alle 21",
+                     "Nota: Chi arriva dopo le 21:15 salta il turno"]
+    assert "salvo le note" in out
+    assert book_formula(OpenpyxlBook(path)).notes == ("Si gioca il giovedì alle 21",
+                                        "Chi arriva dopo le 21:15 salta il turno")
+
+
 def test_a_refused_value_from_the_command_line_writes_nothing(tmp_path):
     path = tmp_path / "t.xlsx"
     run("nuovo", path, "--formula", "master")

@@ -7,6 +7,7 @@ spareggio's winner)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from fractions import Fraction
@@ -255,3 +256,32 @@ def test_four_semifinal_cards_fill_the_screen_each_in_one_type(tmp_path):
     lefts = sorted({c["box"][0] for c in cards})
     assert len(lefts) == 2  # two by two
     assert max(c["box"][2] for c in cards) >= 1870 and max(c["box"][3] for c in cards) >= 950
+
+
+FORMULA_MEASURE = """<script>
+const card = document.querySelector(".formula").getBoundingClientRect();
+const list = document.querySelector(".formula ul").getBoundingClientRect();
+const number = document.querySelector(".pagina-1 .numero").getBoundingClientRect();
+document.body.setAttribute("data-misura", JSON.stringify({card: card.bottom,
+  list: list.bottom, number: number.top,
+  size: parseFloat(getComputedStyle(document.querySelector(".formula ul")).fontSize)}));
+</script></body>"""
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("lines", [4, 9])
+def test_the_formula_heads_the_screen_whole_above_its_page_number(tmp_path, lines):
+    # 003 Art. 2: the formulation announced before play; the organiser read it from the
+    # back of the room: the first page, large type, the last rule not under «Pagina 1 di N»
+    rule = ("Semifinali: dal 3° al 10° più un ripescato, miglior partita singola tra gli "
+            "esclusi che hanno giocato almeno 2 partite; 2 tavoli da 4, club separati")
+    post = dataclasses.replace(standings(3, ("T1", "T2", "T3", "Totale")),
+                               formula=tuple(f"{i}. {rule}" for i in range(lines)))
+    page = tmp_path / "schermo.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", FORMULA_MEASURE),
+                    encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    measured = json.loads(html5lib.parse(found, namespaceHTMLElements=False)
+                          .find("body").get("data-misura"))
+    assert measured["list"] <= measured["card"] <= measured["number"]
+    assert measured["size"] >= (36 if lines == 4 else 22)

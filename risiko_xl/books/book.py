@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
     schema.SETTINGS, schema.CALENDAR, schema.PLAYERS, schema.RESULTS, schema.DRAWS,
     schema.TEAMS, schema.ARCHIVE, schema.QUALIFIERS, schema.FINAL_RANKING, schema.MAP,
-    schema.standings_spec(0))}
+    schema.FORMULA, schema.standings_spec(0))}
 
 
 def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:

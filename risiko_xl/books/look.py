@@ -264,7 +264,7 @@ def look_of(book: Book) -> Look:
     look.shown = tuple(sheet for sheet, shown in ((TEAMS_SHEET, teams),
                                                   (schema.ARCHIVE.sheet, archived)) if shown)
     wide = [schema.RESULTS.sheet, schema.QUALIFIERS.sheet, schema.DRAWS.sheet,
-            schema.ARCHIVE.sheet]
+            schema.ARCHIVE.sheet, schema.FORMULA.sheet]
     standings = look.tables.get(schema.standings_spec(0).name)
     if standings is not None and (sum(standings.widths.values()) > LANDSCAPE_WIDTH or len(
             [h for h in standings.widths if _is_round(h)]) >= WIDE_ROUNDS):

@@ -40,6 +40,7 @@ from risiko_xl.publish.screen import (
     card_club,
     card_grid,
     direct_cards,
+    formula_size,
     pages,
     publication_address,
     qr_svg,
@@ -192,11 +193,11 @@ def _screen(post: Post) -> dict[str, object]:
         layout, grids = standings_layout(post.ranking_headers(), ranking), []
         parts = pages(ranking, layout.per_page)
     formula_at = 0
-    if post.formula:  # the first round: the formula on a page of its own (003 Art. 2)
-        parts, grids = [*parts, list(post.formula)], [*grids, (1, 1)]
-        formula_at = len(parts)
+    if post.formula:  # the first round: the formula heads the rotation, a page of its own
+        parts, grids = [list(post.formula), *parts], [(1, 1), *grids]  # (003 Art. 2)
+        formula_at = 1
     return {"pages": parts, "rotation": rotation_css(len(parts)), "grids": grids,
-            "formula_at": formula_at,
+            "formula_at": formula_at, "formula_size": formula_size(post.formula),
             "layout": layout, "two_lines": two_lines, "card_club": card_club,
             "qr": qr_svg(post.address) if post.address else None}
 

@@ -48,6 +48,13 @@ LINE_EM = 1.42  # ... a line of the standings (1.24 em and its padding) ...
 WRAPPED_EM = 0.72  # ... a club on two lines is set this much smaller, ...
 WRAPPED_LINE_EM = 2 * WRAPPED_EM + 0.18  # ... its line this tall
 SHORT_CLUB_EM = 12  # a club narrower than this is never set on two lines
+# the formula's page: px across its lines (the card's border, padding and bullets off the
+# page's 1840) and down them (its 790 less the heading); its type sizes, largest first
+FORMULA_WIDTH = 1770
+FORMULA_HEIGHT = 650
+FORMULA_SIZES = (40, 36, 32, 28, 25, 22, 19)
+FORMULA_LINE_EM = 1.3
+FORMULA_ITEM_GAP = 12  # px between two of its rules
 T = TypeVar("T")
 
 
@@ -168,6 +175,16 @@ def card_club(club: str) -> tuple[str, str]:
     """A club as a table's card sets it: on two lines (`two_lines`) when it is not short,
     as the standings set a long club, so its end is not cut; else on one."""
     return two_lines(club) if text_em(club) >= SHORT_CLUB_EM else (club, "")
+
+
+def formula_size(lines: Sequence[str]) -> int:
+    """The largest type (px) in which the formula's `lines`, each wrapped across the page,
+    fit down its card; the smallest when none does (the card then cuts the end)."""
+    def height(size: int) -> float:
+        across = FORMULA_WIDTH - 1.2 * size  # the bullets' indent
+        rows = sum(max(1, -(-int(text_em(line) * size) // int(across))) for line in lines)
+        return rows * FORMULA_LINE_EM * size + FORMULA_ITEM_GAP * len(lines)
+    return next((s for s in FORMULA_SIZES if height(s) <= FORMULA_HEIGHT), FORMULA_SIZES[-1])
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ def describe(book: Book) -> list[str]:
             + (f" (in uso: «{to_text(settings.get('Variante formula'))}»)"
                if to_text(settings.get("Variante formula")) else ""))
     lines += announce(formula, players)
+    lines += [f"Nota: {note}" for note in formula.notes]
     lines += _changes(written)
     return lines
 
@@ -85,6 +86,8 @@ def _changes(written: Formula) -> list[str]:
     changed = [f"{rule}{f' ({variant})' if variant else ''}: {theirs.get((rule, variant), '')!s}"
                f" → {value}" for (rule, variant), value in ours.items()
                if theirs.get((rule, variant)) != value and rule != "Nota"]
+    if not changed:
+        return [f"Uguale alla formula «{written.name}» del programma, salvo le note"]
     return [f"Regole cambiate rispetto a «{written.name}» del programma: " + "; ".join(changed)]
 
 
@@ -97,9 +100,6 @@ def _assignment(text: str) -> tuple[Rule, str]:
         rule = rule_named(name)
     except CellProblem as err:
         raise RisikoError(str(err), valore=name) from None
-    if rule.repeated:
-        raise RisikoError(f"la regola «{rule.name}» ha una riga per voce: scriverla nel foglio "
-                          f"{SHEET.sheet}", valore=name)
     return rule, value
 
 
@@ -123,6 +123,10 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
     for text in assignments:
         rule, raw = _assignment(text)
         value = _normal(rule, raw)
+        if rule.repeated:  # a row per item: «Nota=testo» adds one, «Nota=» removes them all
+            table, line = _repeated(table, rule, value, variant)
+            lines.append(line)
+            continue
         row = next((r for r in table if not is_blank(r.get("Regola"))
                     and _same(r.get("Regola"), rule.name)
                     and (to_text(r.get("Variante")) or "") == variant), None)
@@ -153,6 +157,22 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
     book.write_table(SHEET.name, table)
     book_formula(book, _players(book))  # the whole formula valid, or nothing is saved
     return [*lines, "", *describe(book)]
+
+
+def _repeated(table: Table, rule: Rule, value: Any, variant: str) -> tuple[Table, str]:
+    """A rule of one row per item (the notes): `value` added as a row of its own, or, when
+    empty, every row of the rule (in `variant`) removed; the line that says so."""
+    where = f" (variante «{variant}»)" if variant else ""
+    if value is None:
+        kept = table.where(lambda r: not (_same(r.get("Regola"), rule.name) and (
+            to_text(r.get("Variante")) or "") == variant))
+        gone = len(table) - len(kept)
+        said = "nessuna riga" if not gone else "tolta 1 riga" if gone == 1 else \
+            f"tolte {gone} righe"
+        return kept, f"Foglio {SHEET.sheet}: «{rule.name}»{where}: {said}"
+    table.append({"Sezione": rule.section, "Regola": rule.name, "Valore": value,
+                  "Variante": variant or None, "Spiegazione": rule.explain})
+    return table, f"Foglio {SHEET.sheet}: «{rule.name}»{where} aggiunta: {value}"
 
 
 def _same(a: Any, b: str) -> bool:
