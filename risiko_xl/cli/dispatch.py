@@ -180,10 +180,21 @@ def _run(args: argparse.Namespace) -> int:
         print("\n".join(_on_book(args, check, save=False)))
         return EXIT_FAILURE if found else 0
     elif args.command == "decidi":
-        from risiko_xl.services.decisions import record
+        from risiko_xl.services.decisions import record, rule_tie
 
-        print("\n".join(_on_book(args, lambda b: record(
-            b, args.fase, args.entra, args.esce, args.tavolo, args.motivo))))
+        if args.ordine is not None:
+            given = [o for o, v in (("--fase", args.fase), ("--entra", args.entra),
+                                    ("--esce", args.esce), ("--tavolo", args.tavolo)) if v]
+            if given:
+                raise RisikoError(f"--ordine non va con {', '.join(given)}: una decisione "
+                                  "alla volta", valore=given[0])
+            print("\n".join(_on_book(args, lambda b: rule_tie(b, args.ordine, args.motivo))))
+        elif args.fase is None or args.entra is None:
+            raise RisikoError("indicare --fase e --entra (un posto in una fase finale) oppure "
+                              "--ordine (giocatori a pari in classifica)")
+        else:
+            print("\n".join(_on_book(args, lambda b: record(
+                b, args.fase, args.entra, args.esce, args.tavolo, args.motivo))))
     elif args.command == "formula":
         print("\n".join(_on_book(args, lambda b: _formula(b, args),
                                  save=not _reads_only(args))))

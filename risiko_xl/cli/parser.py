@@ -271,15 +271,20 @@ def _parser() -> argparse.ArgumentParser:
     rules.add_argument("--esporta", type=Path, default=None, metavar="FILE.json",
                        help="scrive la formula del torneo in un file .json (per un altro "
                        "torneo: risiko-xl nuovo --formula FILE.json)")
-    decide = command("decidi", "registra una decisione dell'arbitro su una fase finale: chi "
-                     "prende il posto di chi, e perché (in Sorteggi; classifica, finali, "
-                     "verifica e post la rispettano)")
-    decide.add_argument("--fase", required=True, help="Spareggio (o Ripescaggio), Semifinale "
+    decide = command("decidi", "registra una decisione dell'arbitro: chi prende il posto di "
+                     "chi in una fase finale, o l'ordine di giocatori pari in classifica che "
+                     "la formula non separa (in Sorteggi; classifica, finali, verifica e post "
+                     "la rispettano)")
+    decide.add_argument("--fase", default=None, help="Spareggio (o Ripescaggio), Semifinale "
                         "o Finale")
-    decide.add_argument("--entra", required=True, help="ID del giocatore che prende il posto")
-    decide.add_argument("--esce", default=None, help="ID del giocatore che lo lascia (senza: "
-                        "un posto in più al tavolo indicato con --tavolo, solo per una fase "
-                        "ancora da preparare)")
+    decide.add_argument("--entra", default=None, help="ID del giocatore che prende il posto")
+    decide.add_argument("--esce", default=None, help="ID del giocatore che lo lascia: deve "
+                        "sedere nella fase indicata (senza: un posto in più al tavolo indicato "
+                        "con --tavolo, solo per una fase ancora da preparare)")
+    decide.add_argument("--ordine", default=None, metavar="ID,ID,…", help="invece di --fase "
+                        "e --entra: l'ordine deciso fra giocatori a pari in classifica (o "
+                        "separati solo da un sorteggio che la formula non ammette lì), "
+                        "il primo davanti; es. «G03,G02»")
     decide.add_argument("--tavolo", type=_positive, default=None, help="tavolo del posto in "
                         "più (senza --esce)")
     decide.add_argument("--motivo", required=True, type=_printable("il motivo"),

@@ -83,7 +83,10 @@ def decimal_text(value: Fraction | int) -> str:
 
 
 def integer(value: Any, low: int | None = 0, high: int | None = None) -> int:
-    q = number(value)
+    try:
+        q = number(value)
+    except CellProblem:  # «decimo»: a whole number in figures, no decimals to hint at
+        raise CellProblem("serve un numero intero, in cifre (es. «10»)") from None
     if q.denominator != 1:
         raise CellProblem("serve un numero intero")
     n = q.numerator
@@ -149,13 +152,14 @@ class Flag(Kind):
         return ("sì", "no")
 
 
-def _word(text: str, terms: Sequence[Term], what: str) -> str:
-    """The name of the term whose label (or name) is `text`, whatever the case."""
+def _word(text: str, terms: Sequence[Term], what: str, none: str = "") -> str:
+    """The name of the term whose label (or name) is `text`, whatever the case; refused
+    naming every word allowed (`none` too, the word for «none» when there is one)."""
     wanted = " ".join(text.split()).casefold()
     for term in terms:
         if wanted in (term.label.casefold(), term.name.casefold()):
             return term.name
-    labels = [t.label for t in terms]
+    labels = [t.label for t in terms] + ([none] if none else [])
     ending = "a" if what.split()[0] in FEMININE else "o"
     raise CellProblem(f"{what} sconosciut{ending}; ammessi: {', '.join(labels)}"
                       f"{suggest(text, labels)}")
@@ -178,7 +182,7 @@ class Choice(Kind):
         text = _text(value)
         if self.none and text.casefold() in (self.none.casefold(), *NONE_WORDS):
             return None
-        return _word(text, self.terms, self.what)
+        return _word(text, self.terms, self.what, self.none)
 
     def write(self, value: Any, unit: int = 1) -> Any:
         if value is None:

@@ -87,6 +87,10 @@ def check_draw(draw: DrawRules, where: Where) -> None:
 
 
 def check_standings(rules: StandingsRules, where: Where) -> None:
+    if rules.rulings:  # the referee's, read from Sorteggi: never a formula's
+        raise (where / "rulings").error("le decisioni dell'arbitro stanno nel foglio "
+                                        "Sorteggi (risiko-xl decidi --ordine), non nella "
+                                        "formula", list(rules.rulings))
     if rules.rounds < 1:
         raise (where / "rounds").error("serve almeno un turno", rules.rounds)
     if rules.rounds > MAX_ROUNDS:
@@ -108,14 +112,16 @@ def check_standings(rules: StandingsRules, where: Where) -> None:
     if "lottery" in rules.chain[:-1]:
         i = rules.chain.index("lottery")
         raise (where / "chain" / i).error(
-            "il sorteggio («lottery») può essere solo l'ultimo criterio", "lottery")
+            "il sorteggio può essere solo l'ultimo criterio", "lottery")
     choice(rules.withdrawn, WITHDRAWN_RULES, "trattamento dei ritirati", where / "withdrawn")
     if rules.drops_from is not None and not 2 <= rules.drops_from <= rules.rounds:
         raise (where / "drops_from").error(
-            f"il turno da cui si scarta va da 2 a {rules.rounds} (i turni)", rules.drops_from)
+            f"il turno da cui si scarta va dal 2° al {rules.rounds}° (l'ultimo turno "
+            "preliminare)", rules.drops_from)
     if not 0 <= rules.min_games <= rules.rounds:
         raise (where / "min_games").error(
-            f"le partite minime vanno da 0 a {rules.rounds} (i turni)", rules.min_games)
+            f"le partite minime vanno da 0 a {rules.rounds} (i turni preliminari)",
+            rules.min_games)
     for i, column in enumerate(rules.columns):
         if not column.strip():
             raise (where / "columns" / i).error("nome di colonna vuoto", column)

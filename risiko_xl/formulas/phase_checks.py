@@ -238,13 +238,11 @@ def _check_semifinals(ph: PhaseRules, where: Where) -> PhaseRules:
     top = 1 if direct.rule == "sole_leader" else ph.final_size - 1
     if direct.rule in ("first", "unbeaten", "sole_leader") and not all(
             0 <= n <= top for n in counts):
-        raise (spot / "count").error(
-            f"con «{RULE_LABELS[direct.rule]}» i finalisti diretti vanno da 1 a {top} (la "
-            f"finale ha {ph.final_size} posti e almeno una semifinale)", direct.count)
+        raise (spot / "count").error(_direct_range(direct.rule, top, ph.final_size),
+                                     direct.count)
     if direct.rule in ("first", "unbeaten") and not direct.field and direct.count < 1:
-        raise (spot / "count").error(
-            f"con «{RULE_LABELS[direct.rule]}» i finalisti diretti vanno da 1 a {top} (la "
-            f"finale ha {ph.final_size} posti e almeno una semifinale)", direct.count)
+        raise (spot / "count").error(_direct_range(direct.rule, top, ph.final_size),
+                                     direct.count)
     if direct.rule == "none" and (direct.count or direct.field):
         raise (spot / ("field" if direct.field else "count")).error(
             f"la regola non si applica: {quoted('phases', 'direct', 'rule')} è «nessuno»",
@@ -272,3 +270,11 @@ def field_words(direct: DirectFinal) -> str:
     """The direct finalists by field size in words («fino a 17 giocatori 2, oltre 1»)."""
     parts = [f"fino a {limit} giocatori {n}" for limit, n in direct.field]
     return ", ".join([*parts, f"oltre {direct.count}"]) if parts else str(direct.count)
+
+
+def _direct_range(rule: str, top: int, final_size: int) -> str:
+    """How many direct finalists `rule` allows, in words."""
+    allowed = "ne va direttamente in finale al massimo 1" if top == 1 else \
+        f"i finalisti diretti vanno da 1 a {top}"
+    return (f"con «{RULE_LABELS[rule]}» {allowed} (la finale ha {final_size} posti e "
+            "almeno una semifinale)")

@@ -227,7 +227,8 @@ RULES: tuple[Rule, ...] = (
          ("standings", "lottery_decides_direct_final"), Flag(),
          "se il sorteggio della classifica può decidere un posto diretto in finale", "sì"),
     Rule("Colonne di classifica", STANDINGS, ("standings", "columns"), Texts(),
-         "colonne in più nel foglio Classifica", "Generale; Assoluta"),
+         "colonne in più nel foglio Classifica (senza scarti Generale e Assoluta sono il "
+         "Totale, che non si ripete)", "Generale; Assoluta"),
     Rule("Medagliere", STANDINGS, ("standings", "medals"), Flag(),
          "classifica per vittorie, secondi, terzi e quarti posti (seed 004)", "no"),
     # ------------------------------------------------------------- fasi finali
@@ -242,7 +243,7 @@ RULES: tuple[Rule, ...] = (
          "chi va in finale senza giocare la fase prima", "i primi in classifica"),
     Rule("Numero finalisti diretti", PHASES, ("phases", "direct"), FieldCount(),
          "quanti vanno direttamente in finale; anche secondo i giocatori in classifica "
-         "che hanno giocato almeno una partita",
+         "che hanno giocato almeno una partita, contati quando «finali» prepara la fase",
          "fino a 17 giocatori: 2; oltre: 1"),
     Rule("Giocatori per tavolo della fase", PHASES, ("phases", "stage", "table_size"),
          Integer(low=3), "da quanti giocatori sono i tavoli della fase prima della finale",

@@ -159,7 +159,7 @@ def _ranking_of(source: PostSource, ranks: RankList, title: str, top: int | None
                  for line in ranks.lines[:top])
     if any(line.dropped for line in ranks.lines[:top]):
         title += " (tra parentesi il risultato scartato)"
-    return Ranking(title, ranks.columns, rows, len(ranks.lines), ranks.rounds)
+    return Ranking(title, ranks.columns, rows, len(ranks.lines), ranks.rounds, ranks.note)
 
 
 def _ranking(source: PostSource, round_no: int, phase: str,

@@ -92,6 +92,7 @@ class Ranking:
     rows: tuple[Standing, ...]
     total: int  # lines in the whole ranking (rows may hold only the first N)
     rounds: int = 0  # the first `rounds` columns are T1, T2, …
+    note: str | None = None  # why its order is what it is (RankList.note)
 
 
 @dataclass(frozen=True)
@@ -270,8 +271,11 @@ class Post:
         one placed above him (001 §7: «dal 1° al 4° posto … in base all'esito della/e
         finale/i; dal 5° … in base alla somma dei singoli punti-torneo»): the order, and
         the first such pair, one of different phases reached where there is one. None
-        where the order follows the points."""
+        where the order follows the points. A ranking's own note (a tie at the final
+        table the standings broke) comes first."""
         ranking = self.ranking
+        if ranking is not None and ranking.note:
+            return ranking.note
         if ranking is None or not {STAGE_COLUMN, TOTAL_COLUMN} <= set(ranking.columns):
             return None
         stage_at, total_at = map(ranking.columns.index, (STAGE_COLUMN, TOTAL_COLUMN))

@@ -11,6 +11,7 @@ names the seat it replaces.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from collections.abc import Iterable
@@ -22,14 +23,15 @@ from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import log_draw, seating, timestamp
-from risiko_xl.services.standings_sheet import standings_seed
+from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
 from risiko_xl.standings import compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, PHASE_NAMES, QUALIFYING
 from risiko_xl.standings.steps import PhaseStep, with_decision
+from risiko_xl.standings.text import ordinal
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import ResultRow
+from risiko_xl.tournament.rulings import DECISION, RULING_TURN, is_ruling, ruling_note
 
-DECISION = "decisione dell'arbitro"  # the procedure of a decision's row in Sorteggi
 _NOTE = re.compile(r"^(?:al posto di (?P<leave>\S+)|in più); motivo: (?P<reason>.*)$", re.S)
 
 
@@ -75,7 +77,7 @@ def decisions(t: Tournament) -> list[Decision]:
     """The decisions recorded in `Sorteggi`, in order."""
     out = []
     for line in t.book.read_table(schema.DRAWS.name):
-        if to_text(line.get("Procedura")) != DECISION:
+        if to_text(line.get("Procedura")) != DECISION or is_ruling(line.get("Note")):
             continue
         seats = seating(line.get("Tavoli"))
         match = _NOTE.match(to_text(line.get("Note")) or "")
@@ -153,6 +155,10 @@ def decide(t: Tournament, phase: str, enter: str, leave: str | None, table: int 
         if leave and q is None:
             raise RisikoError(f"{t.by_id[leave].name} non è fra i qualificati per la fase "
                               f"{phase} (turno {round_no})", valore=leave)
+        if q is not None and q in next_step.finalists:
+            raise RisikoError(f"{t.by_id[q.player].name} è finalista diretto e non siede "
+                              f"nella fase {phase}: il suo posto in finale si decide con "
+                              "--fase Finale quando «finali» prepara la finale", valore=leave)
         if next_step.qualifier(enter) is not None:
             raise RisikoError(f"{t.by_id[enter].name} è già qualificato per la fase {phase}",
                               valore=enter)
@@ -186,9 +192,13 @@ def _apply_to_rows(t: Tournament, round_no: int, phase: str, enter: str, leave: 
                    reason: str) -> int | None:
     """A phase already seated: the seat given in `Risultati` (when its game is not played)
     and in `Qualificati`; the table the decision is about."""
-    if enter in seated and (leave is None or leave not in seated):
-        if leave is not None:  # typed by hand already: the decision records it
-            _listed(t, round_no, enter, leave, reason)
+    if enter in seated and leave is None:
+        raise RisikoError(f"{t.by_id[enter].name} siede già al tavolo {seated[enter].table} "
+                          f"della fase {phase} (turno {round_no}): indicare con --esce chi "
+                          "lascia il posto", foglio="Risultati", riga=seated[enter].row,
+                          colonna="ID", valore=enter)
+    if enter in seated and leave is not None and leave not in seated:  # typed by hand
+        _listed(t, round_no, enter, leave, reason)  # already: the decision records it
         return seated[enter].table
     if enter in seated:
         raise RisikoError(f"{t.by_id[enter].name} siede già nella fase {phase} (turno "
@@ -228,3 +238,42 @@ def _listed(t: Tournament, round_no: int, enter: str, leave: str, reason: str) -
     book.write_table(schema.QUALIFIERS.name, listed)
 
 
+
+
+def rule_tie(book: Book, order: str, reason: str, now: dt.datetime | None = None) -> list[str]:
+    """`risiko-xl decidi --ordine`: the referee's order of players the standings leave
+    tied (or separated by a lottery only), recorded in `Sorteggi` (`tournament.rulings`);
+    from then on every standings, phase and post follows it. Players not tied, or only
+    some of a tie, are refused: the chain of the formula orders everyone else."""
+    t = load(book)
+    reason = " ".join(reason.split())
+    if not reason:
+        raise RisikoError("scrivere il motivo della decisione (--motivo)")
+    ids = tuple(_player(t, pid, "--ordine") for pid in order.split(",") if pid.strip())
+    if len(ids) < 2 or len(set(ids)) != len(ids):
+        raise RisikoError("--ordine: servono almeno due ID diversi, separati da virgole "
+                          "(es. «G03,G02»)", valore=order)
+    rules = dataclasses.replace(t.formula.standings, rulings=())
+    standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
+                                  recorded=[o for _, o in recorded_lotteries(book)])
+    rows = {r.player: r for r in standings.rows}
+    missing = [pid for pid in ids if pid not in rows]
+    if missing:
+        raise RisikoError(f"{t.by_id[missing[0]].name} non è in classifica", valore=missing[0])
+    positions = {rows[pid].position for pid in ids}
+    drawn = next((d for d in standings.lottery if set(ids) <= set(d.players)), None)
+    tie = [r.player for r in standings.rows if r.position in positions] if drawn is None \
+        else list(drawn.players)
+    if (len(positions) > 1 and drawn is None) or set(tie) != set(ids):
+        listed = ", ".join(f"{t.by_id[pid].name} {ordinal(rows[pid].position)}" for pid in ids)
+        others = [pid for pid in tie if pid not in ids]
+        raise RisikoError(
+            f"non sono a pari in classifica ({listed}): l'arbitro decide solo una parità che "
+            f"la formula non scioglie" if not others else
+            f"a pari con loro anche {', '.join(t.by_id[p].name for p in others)}: "
+            f"indicarli tutti nell'ordine deciso", valore=order)
+    log_draw(book, {"Turno": RULING_TURN, "Fase": QUALIFYING, "Data e ora": timestamp(now),
+                    "Procedura": DECISION, "Note": ruling_note(ids, reason)})
+    names = ", ".join(f"{t.by_id[pid].name}" for pid in ids)
+    return [f"Decisione dell'arbitro registrata in Sorteggi: in classifica, nell'ordine, "
+            f"{names} ({ordinal(min(positions))} posto): {reason}"]

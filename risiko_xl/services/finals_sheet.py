@@ -53,6 +53,7 @@ WITHDRAWAL = "ritiro"
 PRELIMINARY = "Preliminare"
 # the final ranking's other notes (`_note`): with WITHDRAWAL, all the notes we write there
 SHARED, BY_LOTTERY = "a pari merito", "deciso per sorteggio"
+BY_STANDINGS = "a pari punti in finale: decide la classifica dei turni"  # «Parità in finale»
 
 
 @dataclass(frozen=True)
@@ -238,7 +239,7 @@ def _write_ranking(t: Tournament, standings: Standings, seed: str,
                         "Note": _note(r)} for r in ranking],
                      schema.FINAL_RANKING.headers)
     old = t.book.read_table(schema.FINAL_RANKING.name)  # what the organiser typed stays
-    table, kept = with_typed_notes(old, table, (WITHDRAWAL, SHARED, BY_LOTTERY))
+    table, kept = with_typed_notes(old, table, (WITHDRAWAL, SHARED, BY_LOTTERY, BY_STANDINGS))
     t.book.write_table(schema.FINAL_RANKING.name,
                        with_own(old, table, schema.FINAL_RANKING.headers))
     new_draws = {r.lottery.players: r.lottery for r in ranking
@@ -257,5 +258,6 @@ def _note(r: RankRow) -> str | None:
     """What the position rests on beyond the columns: a withdrawal, a shared place, a
     lottery."""
     notes = [text for flag, text in ((r.withdrawn, WITHDRAWAL), (r.shared, SHARED),
-                                     (r.by_lottery, BY_LOTTERY)) if flag]
+                                     (r.by_lottery, BY_LOTTERY),
+                                     (r.by_standings, BY_STANDINGS)) if flag]
     return ", ".join(notes) or None

@@ -23,12 +23,13 @@ from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import IMPORTED, SUBSTITUTION, seating
-from risiko_xl.services.decisions import DECISION, applied
+from risiko_xl.services.decisions import applied
 from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 from risiko_xl.standings.replacements import seats_of
 from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.rulings import DECISION
 from risiko_xl.tournament.sheet_errors import on_sheet
 
 

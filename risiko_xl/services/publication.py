@@ -105,9 +105,13 @@ def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankLi
         columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
         values = {r.player: (stage_title(t, r.stage), r.final_points,
                              r.points if r.total is None else r.total) for r in ranking}
+    level = [t.by_id[r.player].name for r in ranking if r.by_standings]
+    note = (f"A pari punti al tavolo della finale ({', '.join(level)}) l'ordine lo dà la "
+            "classifica dei turni preliminari, come dice la formula («Parità in finale»)."
+            if level else None)
     return RankList(columns, tuple(
         RankLine(r.player, f"{r.position}{'=' if r.shared else ''}", r.position,
-                 values[r.player]) for r in ranking), identity=True)
+                 values[r.player]) for r in ranking), identity=True, note=note)
 
 
 def _medals(t: Tournament) -> dict[str, tuple[int, ...]]:

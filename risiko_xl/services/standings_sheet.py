@@ -50,6 +50,7 @@ CHAIN_COLUMNS = (("risiko", "RisiKo!"), ("wins", "Vittorie"), ("out_points", "Fu
                  ("best_1", "Migliore"))
 WITHDRAWN_MARK = "rit."
 LOTTERY_MARK = " (sorteggio)"  # after the position of a row a lottery placed
+REFEREE_MARK = " (arbitro)"  # ... and of a row the referee's ruling placed
 LOTTERY_PROCEDURE = "sorteggio per parità in classifica"
 TEAM_LOTTERY_PROCEDURE = "sorteggio per parità fra squadre"
 RENAMED_SHOWN = 5  # names refreshed in Risultati, listed by `classifica`
@@ -122,11 +123,14 @@ def standings_of(t: Tournament) -> tuple[Standings, Table]:
 
 def position_text(row: StandingRow) -> int | str:
     """The Pos cell: the position, «3=» for a tie nothing broke, «16 (sorteggio)» for a
-    place a lottery decided, «rit.» for a withdrawn player kept in the standings."""
+    place a lottery decided, «2 (arbitro)» for one the referee's ruling decided
+    (`decidi --ordine`), «rit.» for a withdrawn player kept in the standings."""
     if row.withdrawn:
         return WITHDRAWN_MARK
     if row.shared:
         return f"{row.position}="
+    if row.by_referee:
+        return f"{row.position}{REFEREE_MARK}"
     return f"{row.position}{LOTTERY_MARK}" if row.by_lottery else row.position
 
 

@@ -24,7 +24,7 @@ from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
-from risiko_xl.services.decisions import DECISION, decisions, leaving
+from risiko_xl.services.decisions import decisions, leaving
 from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
@@ -32,6 +32,7 @@ from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import PHASE_WORDS
+from risiko_xl.tournament.rulings import DECISION
 from risiko_xl.tournament.scoring import write_computed
 
 

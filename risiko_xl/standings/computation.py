@@ -125,6 +125,7 @@ class Level:
         self.by_id = {p.id: p for p in self.present}
         self.draws: list[LotteryDraw] = []
         self.by_lottery: set[str] = set()
+        self.by_referee: set[str] = set()
         self._best: dict[str, list[int]] = {}
         self.assoluta: dict[str, int] = {p.id: p.prefix[u] for p in self.present}
         self.dropped: dict[str, tuple[int, ...]] = {}
@@ -174,7 +175,8 @@ class Level:
         if parts is None:
             tie, first = self._ties[i], self._first[i]
             parts = [tie] if len(tie) == 1 or self.u == 0 else refine(
-                tie, first, self.engine.stages, self.criterion, self._lottery, self._split)
+                tie, first, self.engine.stages, self.criterion, self._lottery, self._split,
+                self._ruling)
             self._refined[i] = parts
             for part in parts:
                 for pid in part:
@@ -203,6 +205,16 @@ class Level:
         self._merged.update((pid, first) for pid in group)
         self._draw_of.update((pid, draw) for pid in group)
         return list(draw.order)
+
+    def _ruling(self, tie: list[str]) -> list[str] | None:
+        """The referee's order of the tied players: the latest ruling naming them all,
+        restricted to them (`StandingsRules.rulings`, oldest first)."""
+        members = set(tie)
+        for order in reversed(self.engine.rules.rulings):
+            if members <= set(order):
+                self.by_referee.update(tie)
+                return [pid for pid in order if pid in members]
+        return None
 
     def _split(self, name: str, group: list[str], first: int) -> None:
         """A tie broken by the previous round's order where only a lottery had separated

@@ -102,7 +102,7 @@ DirectRule = Literal["none", "first", "sole_leader", "unbeaten"]
 DIRECT_RULES_TABLE: tuple[Term, ...] = (
     Term("none", "nessuno", "nessuno va direttamente in finale", "000, 003-a: (spareggio)"),
     Term("first", "i primi in classifica",
-         "i primi N della classifica (meno se il posto dopo l'N-esimo è pari)",
+         "i primi N della classifica",
          "004; 000 Art. 2 («dal 1° al 3° posto»)"),
     Term("sole_leader", "il primo se da solo e imbattuto",
          "il primo, da solo in testa e vincitore di tutte le partite; "
@@ -210,7 +210,10 @@ class StandingsRules:
     everyone who can (at the end: below everyone who played N), in the standings and the
     final ranking. `drops_from`: the first round whose standings drop results (Il
     Pifferaio 2025: «con il 6° turno … inizia il cosiddetto “scarto”»); None: from the
-    second round, as many as the rounds played allow.
+    second round, as many as the rounds played allow. `rulings`: the referee's orders of
+    players tied where no criterion (or no lottery allowed there) separates them
+    (`risiko-xl decidi --ordine`, recorded in `Sorteggi`, read when the tournament loads;
+    never part of a formula file): «a suo giudizio insindacabile».
     """
 
     rounds: int
@@ -224,16 +227,17 @@ class StandingsRules:
     medals: bool = False
     min_games: int = 0
     drops_from: int | None = None
+    rulings: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
 class DirectFinal:
     """Who goes straight to the final, skipping the phase before it.
 
-    `rule` "none"; "first": the first `count` of the standings (fewer when the line after
-    the count-th is an unbroken tie or, with `lottery_decides_direct_final` False, a
-    lottery: 004 «i primi 2 classificati accedono direttamente alla finale», 000 Art. 2
-    «dal 1° al 3° posto»); "sole_leader": the first, alone at the top and winner of every
+    `rule` "none"; "first": the first `count` of the standings (004 «i primi 2
+    classificati accedono direttamente alla finale», 000 Art. 2 «dal 1° al 3° posto»; an
+    unbroken tie across the line, or with `lottery_decides_direct_final` False a lottery,
+    is the referee's to settle); "sole_leader": the first, alone at the top and winner of every
     game, and the phase before the final loses one table (001 §1, 003-b Art. 2);
     "unbeaten": up to `count` leaders who won every game and are ahead on points of the
     next, one table fewer each (GestioneTorneo raduni, standings/field.py).

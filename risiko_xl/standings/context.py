@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from functools import cached_property
+from typing import NoReturn
 
 from risiko_xl.draw.rng import canonical_seed
 from risiko_xl.errors import RisikoError, RuleError
@@ -180,9 +181,15 @@ class Context:
     def check_cut(self, ranking: Sequence[StandingRow], n: int, what: str) -> None:
         """Refuse a tie nothing broke across the line after the first `n` of `ranking`."""
         if 0 < n < len(ranking) and ranking[n - 1].position == ranking[n].position:
-            tied = [r for r in ranking if r.position == ranking[n].position]
-            names = ", ".join(self.name(r.player) for r in tied)
-            raise RisikoError(
-                f"parità non risolta al {ordinal(ranking[n].position)} posto fra {names}: "
-                f"non si può stabilire chi accede {what} (la catena di spareggio non "
-                f"prevede il sorteggio)")
+            self.refuse_tie([r for r in ranking if r.position == ranking[n].position], what,
+                            "la catena di spareggio non prevede il sorteggio")
+
+    def refuse_tie(self, tied: Sequence[StandingRow], what: str, why: str) -> NoReturn:
+        """The error for `tied` players a line cannot separate, with the referee's way:
+        his order of them (`risiko-xl decidi --ordine`, `StandingsRules.rulings`)."""
+        names = ", ".join(self.name(r.player) for r in tied)
+        raise RisikoError(
+            f"parità non risolta al {ordinal(min(r.position for r in tied))} posto fra "
+            f"{names}: non si può stabilire chi accede {what} ({why}); l'arbitro decide "
+            f"l'ordine con «risiko-xl decidi FILE --ordine "
+            f"{','.join(r.player for r in tied)} --motivo …»")

@@ -57,7 +57,9 @@ class RankRow:
     `final_place` and `final_points`: the place and points in the final (None for the
     others); `total`: the tournament points of every game counted (main score plus later
     games; below the final, a won semifinal is not);
-    `withdrawn`: withdrew after playing a final phase."""
+    `withdrawn`: withdrew after playing a final phase; `by_standings`: level on points at
+    the final table with someone, placed by the preliminary standings («Parità in finale»
+    = classifica dei turni), not by the table's own placement."""
 
     position: int
     player: str
@@ -72,6 +74,7 @@ class RankRow:
     final_points: Fraction | None = None
     total: Fraction | None = None
     withdrawn: bool = False
+    by_standings: bool = False
 
 
 def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
@@ -91,17 +94,24 @@ def final_ranking(entrants: Iterable[Entrant], results: Iterable[GameResult],
     check_finals(ctx)
     tables = ctx.tables(FINAL, rounds[-1], "Finale")
     grouped = phases.kind == "semifinals"
+    level: set[str] = set()
     if phases.final_ties == "standings":  # equal points at a final table: the standings
+
+        def result(r: GameResult) -> tuple[bool, bool, Fraction | int]:
+            return (not r.risiko, r.eliminated,
+                    r.position if r.eliminated else -r.table_points)
         tables = {n: [dataclasses.replace(r, position=i) for i, r in enumerate(sorted(
-            rows, key=lambda r: (not r.risiko, r.eliminated,
-                                 r.position if r.eliminated else -r.table_points,
-                                 ctx.rank_key(r.player))), 1)] for n, rows in tables.items()}
+            rows, key=lambda r: (result(r), ctx.rank_key(r.player))), 1)]
+            for n, rows in tables.items()}
+        level = {r.player for rows in tables.values() for r in rows
+                 if sum(result(o) == result(r) for o in rows) > 1}
     finals = [(r, ctx.group_of_table(n) if grouped else None)
               for n, rows in tables.items() for r in rows]
     finals.sort(key=lambda f: (f[0].position, -f[0].points, ctx.rank_key(f[0].player),
                                f[0].player))
     out = [RankRow(i, r.player, FINAL, r.points, g, name=ctx.index[r.player].name,
-                   final_place=r.position, final_points=r.points)
+                   final_place=r.position, final_points=r.points,
+                   by_standings=r.player in level)
            for i, (r, g) in enumerate(finals, 1)]
     done = {r.player for r, _ in finals}
     later = [r for r in ctx.results if r.phase in (SEMIFINAL, PLAYOFF)]

@@ -60,7 +60,9 @@ def pick_recalls(ctx: Context, rows: Sequence[StandingRow], taken: set[str], wha
     for criterion in stage.recalls:
         pool = recall_pool(ctx, rows, taken)
         if not pool:
-            raise RisikoError(f"nessun giocatore da ripescare {what} ({pool_words(stage)})",
+            raise RisikoError(f"nessun giocatore da ripescare {what} ({pool_words(stage)}): "
+                              "cambiare nella formula «Ripescati», «Ripescati dal posto» o "
+                              "«Partite minime per il ripescaggio»",
                               valore=RECALL_LABELS.get(criterion, criterion)
                               ).of_rule("phases", "stage", "recalls")
         if criterion == "best_assoluta":
@@ -88,10 +90,9 @@ def best_game(ctx: Context, pool: Sequence[StandingRow]) -> tuple[StandingRow, s
     if len(tied) == 1:
         return tied[0], ""
     if tied[0].position == tied[1].position:
-        names = ", ".join(ctx.name(r.player) for r in tied if r.position == tied[0].position)
-        raise RisikoError(f"parità sul miglior punteggio su singola partita ({points(best)}) "
-                          f"e in classifica ({ordinal(tied[0].position)} a pari merito) fra "
-                          f"{names}: non si può stabilire chi è ripescato (la catena di "
-                          "spareggio non prevede il sorteggio)")
+        ctx.refuse_tie([r for r in tied if r.position == tied[0].position], "al ripescaggio",
+                       f"stesso miglior punteggio su singola partita, {points(best)}, e pari "
+                       "in classifica; la catena di spareggio non prevede il sorteggio")
     others = ", ".join(ctx.name(r.player) for r in tied[1:])
-    return tied[0], f"; a pari con {others}: davanti in classifica"
+    how = " per decisione dell'arbitro" if tied[0].by_referee else ""
+    return tied[0], f"; a pari con {others}: davanti in classifica{how}"

@@ -121,13 +121,15 @@ def _marked(ctx: Context, old: PhaseStep, new: PhaseStep, withdrawn: str
     moved = []
     for pid, table in after.items():
         if pid in before and before[pid] != table:
-            was = f"tavolo {before[pid]}" if before[pid] is not None else "finalisti diretti"
-            now = f"tavolo {table}" if table is not None else (
-                "finalisti diretti" if new.phase != FINAL else "finale")
-            moved.append(f"{ctx.name(pid)} passa da {was} a {now}")
+            was = f"dal tavolo {before[pid]}" if before[pid] is not None \
+                else "dai finalisti diretti"
+            now = f"al tavolo {table}" if table is not None else (
+                "ai finalisti diretti" if new.phase != FINAL else "alla finale")
+            moved.append(f"{ctx.name(pid)} passa {was} {now}")
     if moved:  # not a seat taken over: the tables were composed again, say so first
+        changes = "1 giocatore cambia" if len(moved) == 1 else f"{len(moved)} giocatori cambiano"
         notes.insert(0, f"Tavoli {where} ricomposti senza {ctx.name(withdrawn)} (classifica "
-                        f"al netto dei ritiri): {len(moved)} giocatori cambiano tavolo")
+                        f"al netto dei ritiri): {changes} tavolo")
     notes.extend(moved)
 
     def mark(q: Qualifier) -> Qualifier:

@@ -34,8 +34,10 @@ def most_direct(ctx: Context) -> int:
     return ctx.phases.direct.most
 
 
-def _lottery_between(ctx: Context, a: StandingRow, b: StandingRow) -> bool:
-    return any(a.player in d.players and b.player in d.players for d in ctx.standings.lottery)
+def _lottery_players(ctx: Context, a: StandingRow, b: StandingRow) -> tuple[str, ...]:
+    """The players of the lottery that separated `a` and `b` (none: none did)."""
+    return next((d.players for d in ctx.standings.lottery
+                 if a.player in d.players and b.player in d.players), ())
 
 
 def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, str]:
@@ -44,9 +46,10 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
     sole_leader (001 §1, 003-b Art. 2): the first, who won every preliminary game and
     leads alone: ahead by points or by a tie-break criterion, never by a lottery (001
     "da solo in testa"; 003-b "sorteggio … non valevole per … il passaggio diretto").
-    first (004): the first k, fewer if the line after the k-th is an unbroken tie or a
-    lottery while `lottery_decides_direct_final` is False. `group` holds the players who
-    may take a final place by rank (`Context.for_final`)."""
+    first (004): the first k; an unbroken tie across the line after the k-th, or a
+    lottery there while `lottery_decides_direct_final` is False, is refused for the
+    referee to settle (`StandingsRules.rulings`). `group` holds the players who may take
+    a final place by rank (`Context.for_final`)."""
     ph, rules = ctx.phases, ctx.rules
     direct = ph.direct
     if direct.rule == "unbeaten":
@@ -56,16 +59,14 @@ def direct_finalists(ctx: Context, group: Sequence[StandingRow]) -> tuple[int, s
     if not group or direct.rule not in ("sole_leader", "first") or not most:
         return 0, ""
     if direct.rule == "first":
-        d = most
-        while 0 < d < len(group) and (
-                group[d - 1].position == group[d].position
-                or (not rules.lottery_decides_direct_final
-                    and _lottery_between(ctx, group[d - 1], group[d]))):
-            d -= 1
-        if d < most:
-            return d, (f"finalisti diretti ridotti a {d}: il posto {ordinal(d + 1)} non è "
-                       f"deciso senza sorteggio")
-        return d, ""
+        what = "direttamente alla finale"
+        ctx.check_cut(group, most, what)
+        if most < len(group) and not rules.lottery_decides_direct_final \
+                and _lottery_players(ctx, group[most - 1], group[most]):
+            ctx.refuse_tie([r for r in group if r.player in _lottery_players(
+                ctx, group[most - 1], group[most])], what, "il sorteggio che li separa non "
+                "vale per l'accesso diretto alla finale")
+        return most, ""
     head = group[0]
     who = f"{ctx.name(head.player)} ({ordinal(head.position)})"
     if head.wins < rules.rounds:
@@ -234,7 +235,8 @@ def skipped_notes(ctx: Context, last: int, unavailable: bool = True) -> list[str
     if short:
         notes.append(f"Meno di {least} partite giocate, esclusi dai posti per classifica: "
                      + ", ".join(f"{ctx.name(r.player)} ({ordinal(r.position)}, "
-                                 f"{r.played})" for r in short))
+                                 f"{r.played} partit{'a' if r.played == 1 else 'e'})"
+                                 for r in short))
     return notes
 
 

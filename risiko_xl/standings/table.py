@@ -29,7 +29,8 @@ class StandingRow:
     `rounds`: points per preliminary round (None = not played or not yet played);
     `total`: the main score (Generale: after `dropped`, or the best `best_of`);
     `assoluta`: all results; `shared`: the position is shared (a tie nothing broke);
-    `by_lottery`: the position was decided by a recorded lottery; `withdrawn`: a retired
+    `by_lottery`: the position was decided by a recorded lottery; `by_referee`: by the
+    referee's ruling on a tie (`StandingsRules.rulings`); `withdrawn`: a retired
     player kept in the standings (never eligible for the final phases); `places`: the
     place at the table in each round (None = not played); `wins`, `seconds`, `thirds`,
     `fourths`: the medal table of the counted rounds (seed 004 «medagliere»).
@@ -56,6 +57,7 @@ class StandingRow:
     thirds: int = 0
     fourths: int = 0
     places: tuple[int | None, ...] = ()
+    by_referee: bool = False
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,7 @@ def _rows(level: Level, index: dict[str, Entrant], rounds: int,
                 fraction(level.best(pid)[0]) if u else zero,
                 tuple(i + 1 for i in dropped.get(pid, ())), pid in by_lottery,
                 places.count(2), u - p.vals[:u].count(None), shared, p.withdrawn, entrant.name,
-                entrant.club, places.count(3), places.count(4), (*places, *pad)))
+                entrant.club, places.count(3), places.count(4), (*places, *pad),
+                pid in level.by_referee))
         position += len(group)
     return tuple(out)

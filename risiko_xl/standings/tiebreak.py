@@ -46,19 +46,38 @@ def split_equal(ids: Sequence[str], key: Key) -> list[list[str]]:
     return groups
 
 
+Ruling = Callable[[list[str]], "list[str] | None"]
+
+
+def settle(groups: list[list[str]], ruling: Ruling | None) -> list[list[str]]:
+    """Each tie the referee ruled on (`ruling(tie)`: his order, or None) split by it."""
+    if ruling is None:
+        return groups
+    out: list[list[str]] = []
+    for tie in groups:
+        order = ruling(tie) if len(tie) > 1 else None
+        out.extend([[pid] for pid in order] if order else [tie])
+    return out
+
+
 def refine(group: list[str], first: int, chain: Sequence[Any],
            criterion: Callable[[Any], Key],
            lottery: Callable[[list[str], int], list[str]] | None,
            on_split: Callable[[Any, list[str], int], None] | None = None,
-           ) -> list[list[str]]:
+           ruling: Ruling | None = None) -> list[list[str]]:
     """Split one tie (players equal on the main score, holding positions from `first`)
     criterion by criterion. `criterion(name)` gives a key where higher is better; ties
     keep their order; "lottery" calls `lottery(tie, first_position)` for the drawn order;
-    `on_split(name, tie, first_position)` hears of every tie a criterion broke."""
+    `on_split(name, tie, first_position)` hears of every tie a criterion broke. A tie the
+    criteria leave is the referee's (`ruling`, see `settle`) before any lottery: «a suo
+    giudizio insindacabile» where the chain ends without a lottery, or where a lottery
+    may not decide the place at stake."""
     groups = [group]
     for name in chain:
         if all(len(g) == 1 for g in groups):
             break
+        if name == "lottery":
+            groups = settle(groups, ruling)
         refined: list[list[str]] = []
         position = first
         key = None if name == "lottery" else criterion(name)
@@ -77,7 +96,7 @@ def refine(group: list[str], first: int, chain: Sequence[Any],
                 refined.extend(parts)
             position += len(tie)
         groups = refined
-    return groups
+    return settle(groups, ruling)
 
 
 def by_score(ids: Sequence[str], score: Key) -> list[list[str]]:

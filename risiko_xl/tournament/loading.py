@@ -18,6 +18,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import Formula
 from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
 from risiko_xl.tournament.records import ResultRow, read_entrants, read_results
+from risiko_xl.tournament.rulings import read_rulings, with_rulings
 from risiko_xl.tournament.scoring import group_tables, score_results
 
 
@@ -72,7 +73,8 @@ def _load(book: Book) -> Tournament:
     entrants = read_entrants(book)
     results_table, rows = read_results(book, [e.id for e in entrants])
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
-    formula = book_formula(book, len(first_round) or None, settings)
+    formula = with_rulings(book_formula(book, len(first_round) or None, settings),
+                           read_rulings(book))
     check_tables(rows)
     if formula.teams is not None:
         check_teams(formula, entrants, rows)

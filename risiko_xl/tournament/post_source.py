@@ -53,12 +53,14 @@ class RankLine:
 @dataclass(frozen=True)
 class RankList:
     """A ranking: the standings after a round (its first `rounds` columns are T1, T2, …)
-    or the final ranking (`identity`: players shown by their real name)."""
+    or the final ranking (`identity`: players shown by their real name); `note`: a line
+    that explains its order, shown under it."""
 
     columns: tuple[str, ...]
     lines: tuple[RankLine, ...]
     rounds: int = 0
     identity: bool = False
+    note: str | None = None
 
 
 @dataclass(frozen=True)

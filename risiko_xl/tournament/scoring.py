@@ -15,7 +15,7 @@ from risiko_xl.books.schema import RESULTS, SEAT_COLUMNS
 from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.methods import Method
-from risiko_xl.rules.placement import SEAT_FIELDS, TieError, chain
+from risiko_xl.rules.placement import SEAT_FIELDS, MapTotalError, TieError, chain
 from risiko_xl.rules.table import score_table
 from risiko_xl.standings.model import QUALIFYING, GameResult
 from risiko_xl.tournament.records import ResultRow
@@ -52,7 +52,11 @@ def score_results(rows: Sequence[ResultRow], scoring: Method,
         except TieError as err:
             raise tie_error(err, seats, round_no, phase, table) from None
         except RisikoError as err:  # a rule check on a seat: that seat's row
-            raise on_sheet(err, [r.row for r in seats], table).located(
+            # a sum over the map names no one cell: its table by round too (tables are
+            # numbered again every round)
+            named = f"{table} del turno {round_no}" if isinstance(err, MapTotalError) \
+                else table
+            raise on_sheet(err, [r.row for r in seats], named).located(
                 foglio=RESULTS.sheet, tavolo=table) from None
         if phase != QUALIFYING and score.placement.unresolved:
             # a final-phase table decides every place, whatever the method: its winner goes
