@@ -16,6 +16,7 @@ T = TypeVar("T")
 TRUE_WORDS = frozenset({"1", "s", "si", "sì", "sí", "x", "true", "vero", "y", "yes"})
 FALSE_WORDS = frozenset({"", "0", "n", "no", "false", "falso"})
 ERROR_PREFIX = "#RISIKO!"
+CELL_LIMIT = 32_767  # characters in one Excel cell
 NEED_NUMBER = "serve un numero"
 TEXT_NUMBER = re.compile(r"[+-]?\d+(,\d+)?")  # digits, the decimal comma: nothing else
 TEXT_NUMBER_HINT = (" (solo cifre, con la virgola per i decimali: niente punti, spazi o "

@@ -72,6 +72,13 @@ class RisikoError(ValueError):
         out.args = (out.testo(),)
         return out
 
+    def reworded(self, messaggio: str) -> RisikoError:
+        """A copy saying `messaggio` at the same place, with the same value."""
+        out = _clone(self)
+        out.messaggio = messaggio
+        out.args = (out.testo(),)
+        return out
+
     @property
     def has_value(self) -> bool:
         """Whether a found value is recorded (None, an empty cell, counts as one)."""

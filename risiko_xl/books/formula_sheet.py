@@ -131,7 +131,9 @@ def _switched(data: dict[str, Any], named: str) -> Formula | None:
     shipped = load(name)
     full = copy.deepcopy(data)  # the rules Impostazioni held, as the preset has them
     full.setdefault("scoring", {}).setdefault("method", shipped.scoring.name)
-    full.setdefault("standings", {}).setdefault("rounds", shipped.standings.rounds)
+    standings = full.setdefault("standings", {})
+    standings.setdefault("rounds", shipped.standings.rounds)
+    standings.setdefault("drops", shipped.standings.drops)
     try:
         held = from_data(full, LABEL, name)
         wanted = load(named)
@@ -157,8 +159,12 @@ def sync_sheet(book: Book, settings: dict[str, Any]) -> str | None:
     formula = written_formula(book, settings)
     held = tuple(k for k in IN_SETTINGS if not is_blank(settings.get(k)))
     book.write_table(SHEET.name, formula_table(formula, held), replace_headers=True)
+    played = sum(not is_blank(r.get("Punti obiettivo"))
+                 for r in book.read_table(schema.RESULTS.name))
     return (f"Formula cambiata in Impostazioni: da «{written}» a «{formula.name}»; foglio "
-            f"{SHEET.sheet} riscritto")
+            f"{SHEET.sheet} riscritto"
+            + (f"; i {played} risultati già scritti sono letti con la nuova formula"
+               if played else ""))
 
 
 def rule_named_or_none(name: Any) -> str | None:

@@ -21,7 +21,6 @@ from openpyxl.workbook.workbook import Workbook
 
 from risiko_xl.errors import RisikoError
 
-CELL_LIMIT = 32_767  # characters in one Excel cell
 PART = 30_000
 SHEET = "Testi lunghi"
 PREVIEW = 1_000

@@ -18,7 +18,7 @@ from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.live_formulas import Formula, SheetFormula, ours
-from risiko_xl.books.long_text import CELL_LIMIT, LongTexts
+from risiko_xl.books.long_text import LongTexts
 from risiko_xl.books.look import Look, dress
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
 from risiko_xl.books.openpyxl_ranges import (
@@ -32,6 +32,7 @@ from risiko_xl.books.replaced_formulas import Replaced
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
+from risiko_xl.cells import CELL_LIMIT
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import safe_open
 from risiko_xl.files.writes import atomic_write

@@ -53,6 +53,9 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if written.exists() and not written.is_file():
             raise RisikoError("il file da scrivere non è un file normale (un dispositivo o "
                               "una pipe): indicare un file", valore=str(written))
+        if written.name.startswith(("~$", ".~lock.")):  # Excel's, LibreOffice's owner file
+            raise RisikoError("è il nome del file con cui Excel o LibreOffice segnano un "
+                              "documento aperto: indicare un altro nome", valore=str(written))
         protected = [args.file, backup_path(args.file)]
         inside_history = Path(os.path.realpath(written)).parent == Path(
             os.path.realpath(history.folder(args.file)))

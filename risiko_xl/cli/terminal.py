@@ -4,9 +4,12 @@ and the output freed of bidirectional controls."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+
+from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
     from risiko_xl.books.book import Book
@@ -45,6 +48,7 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas
+    from risiko_xl.books.formula_sheet import sync_sheet
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.build.lite import restore_lost_code
 
@@ -56,6 +60,11 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
             progress.done()
             print(notice, file=sys.stderr)
         book = OpenpyxlBook(path)
+        # a preset chosen in Impostazioni rewrites the Formula sheet: said, never silent
+        synced = None
+        if save:
+            with contextlib.suppress(RisikoError):  # the work says what is wrong, in place
+                synced = sync_sheet(book, book.settings())
         progress(f"{PHASES.get(command, 'lavoro').capitalize()}…")
         lines = work(book)
         if save:
@@ -63,6 +72,8 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
             book.save()
     finally:
         progress.done()
+    if synced:
+        print(synced, file=sys.stderr)
     if save:
         for line in [*replaced_formulas.notice(book.replaced,
                                                replaced_formulas.history_hint(str(path))),

@@ -10,6 +10,7 @@ decimal comma: «1,25»); words may also be separated by «, ».
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
+from risiko_xl.cells import NEED_NUMBER, TEXT_NUMBER, TEXT_NUMBER_HINT
 from risiko_xl.formulas.json_types import suggest
 from risiko_xl.rules.vocabulary import Term
 
@@ -50,23 +52,34 @@ def _items(value: Any) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
+_FRACTION = re.compile(r"[0-9]+/[0-9]+")  # «5/4», as a factor is written
+MAX_NUMBER = 10 ** 9  # far beyond any score, place or count of a tournament
+MAX_FIELD = 10_000  # places and players: beyond the largest tournament ever played
+
+
 def number(value: Any) -> Fraction:
-    """An exact number from a cell: 3, 1.25 (Excel), «1,25», «5/4»."""
+    """An exact number from a cell: 3, 1.25 (Excel), «1,25», «5/4»; at most `MAX_NUMBER`
+    either way (an infinite or astronomical value is refused, never computed with)."""
     if isinstance(value, bool):
         raise CellProblem("serve un numero")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise CellProblem("serve un numero finito")
     if isinstance(value, int):
-        return Fraction(value)
-    if isinstance(value, float):
-        return Fraction(Decimal(repr(value)))
-    text = _text(value).replace(" ", "")
-    try:
-        if "/" in text:
-            return Fraction(text)
-        if text.count(",") == 1 and "." not in text:
-            text = text.replace(",", ".")
-        return Fraction(Decimal(text))
-    except (ValueError, ZeroDivisionError, InvalidOperation):
-        raise CellProblem("serve un numero (con la virgola per i decimali: «1,25»)") from None
+        q = Fraction(value)
+    elif isinstance(value, float):
+        q = Fraction(Decimal(repr(value)))
+    else:
+        text = _text(value)
+        if not (TEXT_NUMBER.fullmatch(text) or _FRACTION.fullmatch(text)):
+            raise CellProblem(NEED_NUMBER + TEXT_NUMBER_HINT)
+        try:
+            q = Fraction(text) if "/" in text else Fraction(Decimal(text.replace(",", ".")))
+        except (ValueError, ZeroDivisionError, InvalidOperation):
+            raise CellProblem("serve un numero (con la virgola per i decimali: «1,25»)") \
+                from None
+    if abs(q) > MAX_NUMBER:
+        raise CellProblem(f"numero troppo grande (al massimo {MAX_NUMBER:_})".replace("_", "."))
+    return q
 
 
 def decimal_text(value: Fraction | int) -> str:
@@ -227,7 +240,7 @@ class Texts(Kind):
         return "; ".join(value) if value else ""
 
 
-_RANGE = re.compile(r"^(?:dal\s+)?(\d+)\s*°?\s*(?:-|al|a)\s*(\d+)\s*°?$", re.I)
+_RANGE = re.compile(r"^(?:dal\s+)?([0-9]{1,9})\s*°?\s*(?:-|al|a)\s*([0-9]{1,9})\s*°?$", re.I)
 
 
 @dataclass(frozen=True)
@@ -246,9 +259,11 @@ class Places(Kind):
                 low, high = int(match.group(1)), int(match.group(2))
                 if high < low:
                     raise CellProblem(f"intervallo al contrario: «{item}»")
+                if high > MAX_FIELD:
+                    raise CellProblem(f"posizione oltre {MAX_FIELD}: «{item}»")
                 out += range(low, high + 1)
             else:
-                out.append(integer(item.rstrip("°"), 1))
+                out.append(integer(item.rstrip("°"), 1, MAX_FIELD))
         return out
 
     def write(self, value: Any, unit: int = 1) -> Any:
@@ -362,8 +377,9 @@ class PointValue(Kind):
         return decimal_text(Fraction(value, unit))
 
 
-_STEP = re.compile(r"^fino\s+a\s+(\d+)\s*(?:giocatori)?\s*[:=]?\s*(\d+)$", re.I)
-_ABOVE = re.compile(r"^(?:oltre|altrimenti)\s*[:=]?\s*(\d+)$", re.I)
+_STEP = re.compile(r"^fino\s+a\s+([0-9]{1,9})\s*(?:giocatori)?\s*[:=]?\s*([0-9]{1,9})$",
+                   re.I)
+_ABOVE = re.compile(r"^(?:oltre|altrimenti)\s*[:=]?\s*([0-9]{1,9})$", re.I)
 
 
 @dataclass(frozen=True)
@@ -383,6 +399,8 @@ class FieldCount(Kind):
         for item in (i.strip() for i in items):
             step, above = _STEP.match(item), _ABOVE.match(item)
             if step:
+                if int(step.group(1)) > MAX_FIELD:
+                    raise CellProblem(f"«{item}»: al massimo {MAX_FIELD} giocatori")
                 field.append([int(step.group(1)), int(step.group(2))])
             elif above and count is None:
                 count = int(above.group(1))
@@ -407,8 +425,8 @@ class Span(Kind):
     accepts: str = "un intervallo «5-15»"
 
     def read(self, value: Any, unit: int = 1) -> Any:
-        match = _RANGE.match(_text(value)) or re.match(r"^da\s+(\d+)\s+a\s+(\d+)$",
-                                                         _text(value), re.I)
+        match = _RANGE.match(_text(value)) or re.match(
+            r"^da\s+([0-9]{1,9})\s+a\s+([0-9]{1,9})$", _text(value), re.I)
         if not match:
             raise CellProblem("scrivere un intervallo come «5-15»")
         return [int(match.group(1)), int(match.group(2))]

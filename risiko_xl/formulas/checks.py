@@ -149,6 +149,9 @@ def check_teams(teams: TeamRules, rounds: int, where: Where) -> None:
 # --------------------------------------------------------------------- the formula
 
 
+MAX_APPEAL_HOURS = 24 * 366  # hours: a post dates the deadline, which stays a real date
+
+
 def build_formula(data: Any, where: Where, default_name: str, *,
                   variant: bool = False) -> Formula:
     """A Formula from its JSON object (variants built by the caller)."""
@@ -199,9 +202,10 @@ def build_formula(data: Any, where: Where, default_name: str, *,
         raise (where / "scoring" / "method").error(
             f"il metodo non è tra quelli ammessi ({', '.join(formula.methods_allowed)})",
             formula.scoring.name)
-    if formula.appeal_hours is not None and formula.appeal_hours < 0:
-        raise (where / "appeal_hours").error("le ore per il ricorso non possono essere negative",
-                                             formula.appeal_hours)
+    if formula.appeal_hours is not None and not 0 <= formula.appeal_hours <= MAX_APPEAL_HOURS:
+        raise (where / "appeal_hours").error(
+            f"le ore per il ricorso vanno da 0 a {MAX_APPEAL_HOURS} (un anno)",
+            formula.appeal_hours)
     check_draw(formula.draw, where / "draw")
     check_standings(formula.standings, where / "standings")
     phases = check_phases(formula.phases, formula.standings.rounds, where / "phases")

@@ -21,12 +21,15 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from risiko_xl.cells import CELL_LIMIT
 from risiko_xl.errors import RisikoError
+from risiko_xl.formulas.cells import MAX_FIELD, MAX_NUMBER
 from risiko_xl.formulas.checks import build_formula
 from risiko_xl.formulas.json_types import Where, as_object, suggest
 from risiko_xl.formulas.model import Formula
@@ -75,7 +78,37 @@ def parse(text: str, label: str, default_name: str) -> Formula:
     except RecursionError:  # thousands of nested [ or {: no formula looks like that
         raise RisikoError(f"file {label}: parentesi annidate troppo in profondità: non è "
                           "una formula valida") from None
+    except ValueError:  # an integer of thousands of digits (Python refuses to read it)
+        raise RisikoError(f"file {label}: un numero di migliaia di cifre: non è una formula "
+                          "valida") from None
     return from_data(data, label, default_name)
+
+
+def bounded(data: Any, where: Where) -> None:
+    """Refuse what no formula holds and what would make a command run out of time or
+    memory: a number beyond `MAX_NUMBER` or not finite, a text longer than a cell holds
+    (Excel's 32,767 characters: the `Formula` sheet would cut it), a list longer than
+    `MAX_FIELD` places."""
+    if isinstance(data, bool) or data is None:
+        return
+    if isinstance(data, (int, float)):
+        if (isinstance(data, float) and not math.isfinite(data)) or abs(data) > MAX_NUMBER:
+            raise where.error(f"numero non ammesso (al massimo {MAX_NUMBER:_} in valore "
+                              "assoluto)".replace("_", "."), data)
+    elif isinstance(data, str):
+        if len(data) > CELL_LIMIT:
+            raise where.error(f"testo di {len(data):_} caratteri: al massimo "
+                              f"{CELL_LIMIT:_} (quanti ne tiene una cella)"
+                              .replace("_", "."), data[:40] + "…")
+    elif isinstance(data, list):
+        if len(data) > MAX_FIELD:
+            raise where.error(f"elenco di {len(data):_} voci: al massimo {MAX_FIELD:_}"
+                              .replace("_", "."), f"[{len(data)} voci]")
+        for i, item in enumerate(data):
+            bounded(item, where / i)
+    elif isinstance(data, dict):
+        for key, item in data.items():
+            bounded(item, where / key)
 
 
 def from_data(data: Any, label: str, default_name: str) -> Formula:
@@ -83,6 +116,7 @@ def from_data(data: Any, label: str, default_name: str) -> Formula:
     workbook's `Formula` sheet); RisikoError when invalid, naming `label` and the key."""
     where = Where(label)
     data = as_object(data, where)
+    bounded(data, where)
     base = build_formula(data, where, default_name)
     if "variants" in data:
         return dataclasses.replace(base, variants=variants(data, base, where / "variants"))

@@ -19,6 +19,7 @@ from risiko_xl.standings.config import (
     FINAL_TIES,
     RECALL_CRITERIA,
     STAGE_KINDS,
+    STAGE_LABELS,
     STAGE_REPLACEMENTS,
     DirectFinal,
     PhaseRules,
@@ -62,6 +63,8 @@ def check_phases(ph: PhaseRules, rounds: int, where: Where) -> PhaseRules:
         stage = ph.stage
         spot = where / "stage"
         choice(stage.kind, STAGE_KINDS, "fase prima della finale", spot / "kind")
+        if stage.label:
+            choice(stage.label, STAGE_LABELS, "nome della fase", spot / "label")
         choice(stage.replacement, STAGE_REPLACEMENTS[stage.kind], "sostituzione dei ritirati",
                spot / "replacement")
         unique_choices(stage.recalls, RECALL_CRITERIA, "ripescaggio", spot / "recalls")

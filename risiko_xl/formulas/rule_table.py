@@ -47,6 +47,7 @@ from risiko_xl.standings.config import (
     RECALL_CRITERIA_TABLE,
     REPLACEMENTS_TABLE,
     STAGE_KINDS_TABLE,
+    STAGE_LABELS_TABLE,
     STANDING_CRITERIA_TABLE,
     WITHDRAWN_TABLE,
 )
@@ -268,9 +269,10 @@ RULES: tuple[Rule, ...] = (
     Rule("Sostituzione dei ritirati", PHASES, ("phases", "stage", "replacement"),
          Choice(terms=REPLACEMENTS_TABLE, what="sostituzione"),
          "chi prende il posto in finale di un qualificato che si ritira", "classifica"),
-    Rule("Nome della fase", PHASES, ("phases", "stage", "label"), Kind(),
-         "come si chiama lo spareggio nei post (vuoto: spareggio o ripescaggio)",
-         "ripescaggio"),
+    Rule("Nome della fase", PHASES, ("phases", "stage", "label"),
+         Choice(terms=STAGE_LABELS_TABLE, what="nome della fase"),
+         "come si chiama lo spareggio nei fogli e nei post (vuoto: ripescaggio se ripesca "
+         "il miglior escluso dell'assoluta, altrimenti spareggio)", "ripescaggio"),
     Rule("Partite minime per la finale", PHASES, ("phases", "final_min_games"), Integer(),
          "le partite preliminari per un posto in finale per classifica", "3"),
     Rule("Tornei paralleli oltre giocatori", PHASES, ("phases", "split", "over"),

@@ -32,6 +32,7 @@ from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import ResultRow
 from risiko_xl.tournament.rulings import DECISION, RULING_TURN, is_ruling, ruling_note
 
+REASON_LIMIT = 2_000  # characters of a decision's reason: it goes into cells and posts
 _NOTE = re.compile(r"^(?:al posto di (?P<leave>\S+)|in più); motivo: (?P<reason>.*)$", re.S)
 
 
@@ -79,7 +80,10 @@ def decisions(t: Tournament) -> list[Decision]:
     for line in t.book.read_table(schema.DRAWS.name):
         if to_text(line.get("Procedura")) != DECISION or is_ruling(line.get("Note")):
             continue
-        seats = seating(line.get("Tavoli"))
+        try:
+            seats = seating(line.get("Tavoli"))
+        except ValueError:  # «x: G15»: a table that is not a number
+            seats = {}
         match = _NOTE.match(to_text(line.get("Note")) or "")
         turn = to_text(line.get("Turno"))
         if len(seats) != 1 or match is None or not (turn or "").isdigit():
@@ -87,6 +91,12 @@ def decisions(t: Tournament) -> list[Decision]:
                               "scritta da «risiko-xl decidi»", foglio=schema.DRAWS.sheet,
                               riga=line.sheet_row, colonna="Note", valore=line.get("Note"))
         (enter, table), = seats.items()
+        unknown = [pid for pid in (enter, match["leave"]) if pid and pid not in t.by_id]
+        if unknown:
+            raise RisikoError("decisione dell'arbitro per un ID non iscritto",
+                              foglio=schema.DRAWS.sheet, riga=line.sheet_row,
+                              colonna="Tavoli" if unknown[0] == enter else "Note",
+                              valore=unknown[0])
         phase = phase_word(to_text(line.get("Fase")) or "")
         out.append(Decision(int(turn or 0), phase, enter, match["leave"], table,
                             match["reason"], line.sheet_row))
@@ -95,13 +105,21 @@ def decisions(t: Tournament) -> list[Decision]:
 
 def applied(t: Tournament, step: PhaseStep | None,
             recorded: Iterable[Decision] | None = None) -> PhaseStep | None:
-    """`step` with the referee's decisions of its round and phase."""
+    """`step` with the referee's decisions of its round and phase. A decision whose player
+    has since withdrawn or been disqualified lapses (the seat is the formula's again),
+    and a note says so."""
     if step is None:
         return None
     for d in decisions(t) if recorded is None else recorded:
-        if d.round_no == step.round_no and d.phase == step.phase:
-            step = with_decision(step, d.enter, d.leave, d.table, d.reason, 0,
-                                 lambda pid: t.by_id[pid].name if pid in t.by_id else pid)
+        if d.round_no != step.round_no or d.phase != step.phase:
+            continue
+        if t.by_id[d.enter].state != ACTIVE:
+            step = dataclasses.replace(step, notes=(*step.notes, (
+                f"Decisione dell'arbitro (Sorteggi, riga {d.row}) non applicata: "
+                f"{t.by_id[d.enter].name} è «{t.by_id[d.enter].state}»")))
+            continue
+        step = with_decision(step, d.enter, d.leave, d.table, d.reason, 0,
+                             lambda pid: t.by_id[pid].name if pid in t.by_id else pid)
     return step
 
 
@@ -130,11 +148,12 @@ def decide(t: Tournament, phase: str, enter: str, leave: str | None, table: int 
     if phase == QUALIFYING:
         raise RisikoError("i turni preliminari si sorteggiano: la decisione dell'arbitro "
                           "vale per spareggio, semifinali e finale", valore=phase)
-    reason = " ".join(reason.split())
-    if not reason:
-        raise RisikoError("scrivere il motivo della decisione (--motivo)")
+    reason = _reason(reason)
     enter = _player(t, enter, "--entra")
     leave = _player(t, leave, "--esce") if leave else None
+    if leave is not None and table is not None:
+        raise RisikoError("--tavolo va solo senza --esce (il posto di chi esce è già al suo "
+                          "tavolo)", valore=table)
     if t.by_id[enter].state != ACTIVE:
         raise RisikoError(f"{t.by_id[enter].name} è «{t.by_id[enter].state}»: per farlo "
                           "giocare rimetterlo «Attivo» in Iscritti", foglio="Iscritti",
@@ -179,6 +198,17 @@ def decide(t: Tournament, phase: str, enter: str, leave: str | None, table: int 
             f"({phase}, turno {round_no}): {reason}"]
 
 
+def _reason(text: str) -> str:
+    """The reason typed, on one line; refused when empty or longer than a post can say."""
+    reason = " ".join(text.split())
+    if not reason:
+        raise RisikoError("scrivere il motivo della decisione (--motivo)")
+    if len(reason) > REASON_LIMIT:
+        raise RisikoError(f"--motivo: al massimo {REASON_LIMIT} caratteri (sono "
+                          f"{len(reason)})", valore=reason[:40] + "…")
+    return reason
+
+
 def _player(t: Tournament, pid: str | None, option: str) -> str:
     key = (pid or "").strip().upper()
     if key not in t.by_id:
@@ -197,6 +227,13 @@ def _apply_to_rows(t: Tournament, round_no: int, phase: str, enter: str, leave: 
                           f"della fase {phase} (turno {round_no}): indicare con --esce chi "
                           "lascia il posto", foglio="Risultati", riga=seated[enter].row,
                           colonna="ID", valore=enter)
+    later = [line for line in t.book.read_table(schema.QUALIFIERS.name)
+             if line.get("ID") == enter and to_text(line.get("Fase")) != phase
+             and isinstance(line.get("Turno"), int) and line.get("Turno") >= round_no]
+    if later:  # a direct finalist, say: a seat here would leave the final's empty
+        raise RisikoError(f"{t.by_id[enter].name} è già qualificato per la fase "
+                          f"{to_text(later[0].get('Fase'))} (Qualificati, riga "
+                          f"{later[0].sheet_row})", valore=enter)
     if enter in seated and leave is not None and leave not in seated:  # typed by hand
         _listed(t, round_no, enter, leave, reason)  # already: the decision records it
         return seated[enter].table
@@ -246,9 +283,7 @@ def rule_tie(book: Book, order: str, reason: str, now: dt.datetime | None = None
     from then on every standings, phase and post follows it. Players not tied, or only
     some of a tie, are refused: the chain of the formula orders everyone else."""
     t = load(book)
-    reason = " ".join(reason.split())
-    if not reason:
-        raise RisikoError("scrivere il motivo della decisione (--motivo)")
+    reason = _reason(reason)
     ids = tuple(_player(t, pid, "--ordine") for pid in order.split(",") if pid.strip())
     if len(ids) < 2 or len(set(ids)) != len(ids):
         raise RisikoError("--ordine: servono almeno due ID diversi, separati da virgole "

@@ -66,10 +66,12 @@ def _check_complete(t: Tournament) -> None:
     rounds = t.formula.standings.rounds
     drawn = t.rounds_drawn()
     if drawn != list(range(1, rounds + 1)):
-        missing = next(n for n in range(1, rounds + 1) if n not in drawn)
         found = ("turni " + ", ".join(str(n) for n in drawn)) if drawn else None
+        missing = next((n for n in range(1, rounds + 1) if n not in drawn), None)
+        why = f"manca il turno {missing}" if missing is not None else \
+            f"Risultati ha anche il turno {max(drawn)}"
         raise RisikoError(f"le fasi finali iniziano dopo i {rounds} turni preliminari "
-                          f"(«Turni preliminari» in Impostazioni) e manca il turno {missing}",
+                          f"(«Turni preliminari» in Impostazioni) e {why}",
                           foglio="Risultati", colonna="Turno", valore=found)
     blank = next((r for r in t.rows if r.seat is None), None)
     if blank is not None:

@@ -26,7 +26,7 @@ from risiko_xl.books.formula_sheet import (
     written_formula,
 )
 from risiko_xl.books.table import Table
-from risiko_xl.cells import is_blank, to_text
+from risiko_xl.cells import CELL_LIMIT, is_blank, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.formulas import load
@@ -36,7 +36,10 @@ from risiko_xl.formulas.loader import names
 from risiko_xl.formulas.model import Formula
 from risiko_xl.formulas.rule_table import Rule, rule_named, switched_off
 from risiko_xl.formulas.words import announce
+from risiko_xl.services.phase_check import check_phase_rows, check_seatings
+from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.tournament.loading import load as load_tournament
 
 AddSheet = Callable[[Table], None]  # the face's way to add the Formula sheet to a workbook
 
@@ -107,6 +110,10 @@ def _normal(rule: Rule, value: str) -> Any:
     """The value as the cell keeps it («3» → 3, «dal 3 al 9» → «dal 3° al 9°»)."""
     if not value:
         return None
+    if len(value) > CELL_LIMIT:  # the cell would cut it: refused, never shortened
+        raise RisikoError(f"regola «{rule.name}»: testo di {len(value)} caratteri, al "
+                          f"massimo {CELL_LIMIT} (quanti ne tiene una cella)",
+                          valore=value[:40] + "…")
     try:
         return rule.kind.write(rule.kind.read(value))
     except CellProblem as err:
@@ -155,7 +162,7 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
         lines.append(f"Foglio {SHEET.sheet}: «{rule.name}»{where} = "
                      f"{value if value is not None else '(vuota)'}")
     book.write_table(SHEET.name, table)
-    book_formula(book, _players(book))  # the whole formula valid, or nothing is saved
+    _still_plays(book)
     return [*lines, "", *describe(book)]
 
 
@@ -173,6 +180,42 @@ def _repeated(table: Table, rule: Rule, value: Any, variant: str) -> tuple[Table
     table.append({"Sezione": rule.section, "Regola": rule.name, "Valore": value,
                   "Variante": variant or None, "Spiegazione": rule.explain})
     return table, f"Foglio {SHEET.sheet}: «{rule.name}»{where} aggiunta: {value}"
+
+
+def _carry_user_columns(old: Table, new: Table) -> list[str]:
+    """The organiser's own columns of the sheet (a «Commenti» beside the rules) carried to
+    `new`, each value to the row of the same rule and variant; their headers."""
+    extra = [h for h in old.headers if h not in SHEET.headers]
+    if not extra:
+        return []
+    by_rule = {(str(r.get("Regola") or "").strip().casefold(), to_text(r.get("Variante")) or ""):
+               r for r in old if not is_blank(r.get("Regola"))}
+    for header in extra:
+        values = []
+        for r in new:
+            before = by_rule.get((str(r.get("Regola") or "").strip().casefold(),
+                                  to_text(r.get("Variante")) or ""))
+            values.append(None if before is None else before.get(header))
+        new.set_column(header, values)
+    return extra
+
+
+def _still_plays(book: Book) -> None:
+    """The whole formula valid, and the tournament played so far still read by it (its
+    results scored, its standings computed): else the refusal, and nothing is saved
+    (before: «Turni preliminari» 2 under five rounds played was written, and then every
+    command refused the workbook)."""
+    book_formula(book, _players(book))
+    t = load_tournament(book)
+    if not t.results:
+        return
+    try:
+        standings_of(t)
+        check_seatings(t)
+        check_phase_rows(t)  # the final phases seated: still the formula's
+    except RisikoError as err:
+        raise err.reworded(f"con la formula cambiata il torneo giocato non si legge più "
+                           f"({err.messaggio}): nulla è stato salvato") from None
 
 
 def _same(a: Any, b: str) -> bool:
@@ -206,20 +249,25 @@ def start_from(book: Book, source: str, add_sheet: AddSheet | None = None) -> li
     settings_of = formula_settings(formula)
     table = formula_table(formula, tuple(k for k in IN_SETTINGS
                                          if not is_blank(settings_of.get(k))))
+    kept: list[str] = []
     if sheet_rows(book) is None:
         if add_sheet is None:
             raise RisikoError(f"questa cartella di lavoro non ha il foglio {SHEET.sheet}")
         add_sheet(table)
     else:
+        kept = _carry_user_columns(book.read_table(SHEET.name), table)
         book.write_table(SHEET.name, table, replace_headers=True)
     for key, value in settings_of.items():
         book.set_setting(key, value)
     played = len(book.read_table(schema.RESULTS.name))
     lines = [f"Formula «{formula.name}» scritta nel foglio {SHEET.sheet} (da {source})"]
+    if kept:
+        lines.append("Colonne aggiunte mantenute, regola per regola: "
+                     + ", ".join(f"«{h}»" for h in kept))
     if played:
         lines.append(f"Attenzione: il torneo ha già {played} righe di risultati, ora lette "
                      "con la nuova formula")
-    book_formula(book, _players(book))
+    _still_plays(book)
     return [*lines, "", *describe(book)]
 
 

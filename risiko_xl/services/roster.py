@@ -20,7 +20,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from risiko_xl.cells import to_int, to_text
+from risiko_xl.cells import CELL_LIMIT, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import unprintable
 from risiko_xl.services.register import NewPlayer
@@ -31,7 +31,6 @@ HEADERS = {"nome": "Nome", "cognome": "Cognome", "nickname": "Nickname",
            "dalturno": "Dal turno"}
 FIELDS = {"Nome": "first", "Cognome": "last", "Nickname": "nickname", "Club": "club",
           "Regione": "region", "ID": "id"}
-LIMIT = 32_767  # characters in an Excel cell
 
 
 def _header(text: Any) -> str:
@@ -178,7 +177,7 @@ def _player(path: Source, row: int, values: dict[str, Any]) -> NewPlayer:
             if bad is not None:
                 raise _error(path, row, header, f"carattere di controllo U+{ord(bad):04X}",
                              value)
-            if len(text) > LIMIT:
+            if len(text) > CELL_LIMIT:
                 raise _error(path, row, header, f"testo troppo lungo ({len(text)} caratteri)",
                              text[:20] + "…")
             text = " ".join(text.split())

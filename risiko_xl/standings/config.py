@@ -97,6 +97,14 @@ STAGE_KINDS_TABLE: tuple[Term, ...] = (
 )
 STAGE_KINDS = names(STAGE_KINDS_TABLE)
 
+# The playoff's own name (Stage.label): a word the `Fase` column reads back as the playoff
+# (schema.PHASES, PHASE_ALIASES), never free text («Finale» there would be read as the final)
+STAGE_LABELS_TABLE: tuple[Term, ...] = (
+    Term("spareggio", "spareggio", "«Spareggio» nei fogli e nei post", "000 Art. 2"),
+    Term("ripescaggio", "ripescaggio", "«Ripescaggio» nei fogli e nei post", "003-a Art. 2"),
+)
+STAGE_LABELS = names(STAGE_LABELS_TABLE)
+
 # Who goes straight to the final (DirectFinal.rule).
 DirectRule = Literal["none", "first", "sole_leader", "unbeaten"]
 DIRECT_RULES_TABLE: tuple[Term, ...] = (
