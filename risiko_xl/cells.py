@@ -5,22 +5,17 @@ functions and the workbook readers so both accept exactly the same input.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.typed import NEED_NUMBER, TEXT_NUMBER, TEXT_NUMBER_HINT
 
 T = TypeVar("T")
 
 TRUE_WORDS = frozenset({"1", "s", "si", "sì", "sí", "x", "true", "vero", "y", "yes"})
 FALSE_WORDS = frozenset({"", "0", "n", "no", "false", "falso"})
 ERROR_PREFIX = "#RISIKO!"
-CELL_LIMIT = 32_767  # characters in one Excel cell
-NEED_NUMBER = "serve un numero"
-TEXT_NUMBER = re.compile(r"[+-]?\d+(,\d+)?")  # digits, the decimal comma: nothing else
-TEXT_NUMBER_HINT = (" (solo cifre, con la virgola per i decimali: niente punti, spazi o "
-                    "esponenti)")
 EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A",
                           "#GETTING_DATA", "#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!",
                           "#UNKNOWN!", "#CONNECT!", "#BUSY!"})

@@ -15,7 +15,7 @@ from risiko_xl import cli, simulate
 from risiko_xl.books import schema
 from risiko_xl.books.long_text import SHEET
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.cells import CELL_LIMIT
+from risiko_xl.typed import CELL_LIMIT
 
 pytestmark = pytest.mark.lento  # a 5,000-player draw
 

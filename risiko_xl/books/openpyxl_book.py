@@ -32,10 +32,10 @@ from risiko_xl.books.replaced_formulas import Replaced
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
-from risiko_xl.cells import CELL_LIMIT
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import safe_open
 from risiko_xl.files.writes import atomic_write
+from risiko_xl.typed import CELL_LIMIT
 
 FORMULA_STARTS = ("=", "+", "-", "@")
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)

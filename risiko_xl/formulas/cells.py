@@ -18,9 +18,9 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from risiko_xl.cells import NEED_NUMBER, TEXT_NUMBER, TEXT_NUMBER_HINT
 from risiko_xl.formulas.json_types import suggest
 from risiko_xl.rules.vocabulary import Term
+from risiko_xl.typed import NEED_NUMBER, TEXT_NUMBER, TEXT_NUMBER_HINT
 
 YES = ("sì", "si", "vero", "x")
 NO = ("no", "falso")

@@ -27,13 +27,13 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from risiko_xl.cells import CELL_LIMIT
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.cells import MAX_FIELD, MAX_NUMBER
 from risiko_xl.formulas.checks import build_formula
 from risiko_xl.formulas.json_types import Where, as_object, suggest
 from risiko_xl.formulas.model import Formula
 from risiko_xl.formulas.variants import variants
+from risiko_xl.typed import CELL_LIMIT
 
 PRESETS_DIR = "presets"
 

@@ -26,7 +26,7 @@ from risiko_xl.books.formula_sheet import (
     written_formula,
 )
 from risiko_xl.books.table import Table
-from risiko_xl.cells import CELL_LIMIT, is_blank, to_text
+from risiko_xl.cells import is_blank, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.formulas import load
@@ -40,6 +40,7 @@ from risiko_xl.services.phase_check import check_phase_rows, check_seatings
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load as load_tournament
+from risiko_xl.typed import CELL_LIMIT
 
 AddSheet = Callable[[Table], None]  # the face's way to add the Formula sheet to a workbook
 

@@ -20,11 +20,12 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from risiko_xl.cells import CELL_LIMIT, to_int, to_text
+from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import unprintable
 from risiko_xl.services.register import NewPlayer
 from risiko_xl.tournament.players import name_key
+from risiko_xl.typed import CELL_LIMIT
 
 HEADERS = {"nome": "Nome", "cognome": "Cognome", "nickname": "Nickname",
            "soprannome": "Nickname", "club": "Club", "regione": "Regione", "id": "ID",
