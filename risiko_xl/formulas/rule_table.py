@@ -226,7 +226,8 @@ RULES: tuple[Rule, ...] = (
          "che cosa resta dei punteggi di chi si ritira", "tolti"),
     Rule("Sorteggio per i finalisti diretti", STANDINGS,
          ("standings", "lottery_decides_direct_final"), Flag(),
-         "se il sorteggio della classifica può decidere un posto diretto in finale", "sì"),
+         "se il sorteggio della classifica può decidere un posto diretto in finale («no»: "
+         "a quel punto decide l'arbitro, con risiko-xl decidi --ordine)", "sì"),
     Rule("Colonne di classifica", STANDINGS, ("standings", "columns"), Texts(),
          "colonne in più nel foglio Classifica (senza scarti Generale e Assoluta sono il "
          "Totale, che non si ripete)", "Generale; Assoluta"),
