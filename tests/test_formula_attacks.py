@@ -94,6 +94,17 @@ def test_a_rule_no_tournament_holds_is_refused(tmp_path, assignment, says):
     refused(path, "formula", path, "--imposta", assignment, says=says)
 
 
+@pytest.mark.parametrize(("formula", "assignment", "cell"), [
+    ("interno", "Bonus per posizione degli eliminati=1; 0,5", "1; 0,5"),  # the reference's
+    ("gufo", "Bonus per posizione=12; 7,5; 5", "12; 7,5; 5"),  # example, in points
+])
+def test_points_are_read_in_the_methods_own_units(tmp_path, formula, assignment, cell):
+    path = tmp_path / "c.xlsx"
+    run("nuovo", path, "--formula", formula)
+    code, out = run("formula", path, "--imposta", assignment)
+    assert code == 0 and f"= {cell}" in out, out
+
+
 @pytest.mark.parametrize(("data", "says"), [
     ('{"name": "x", "title": "' + "t" * 40_000 + '"}', "al massimo 32.767"),
     ('{"name": "x", "notes": [' + ", ".join(['"n"'] * 20_000) + "]}", "al massimo 10.000"),
@@ -111,6 +122,9 @@ def test_a_formula_file_no_tournament_holds_is_refused(tmp_path, data, says):
 
 def test_the_owner_file_name_of_excel_is_no_export_target(tmp_path, played):
     path = copy(played, tmp_path)
+    other = copy(played, tmp_path, "altro.xlsx")  # another tournament: never overwritten
+    refused(path, "formula", path, "--esporta", other, says="in un file .json")
+    assert other.read_bytes() == played.read_bytes()
     for name in ("~$t.xlsx", ".~lock.t.xlsx#"):
         refused(path, "formula", path, "--esporta", tmp_path / name,
                 says="Excel o LibreOffice")

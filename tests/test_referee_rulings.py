@@ -139,3 +139,42 @@ def test_a_seat_decision_must_name_a_seat_of_that_phase(tmp_path: Path) -> None:
              "--motivo", "prova"], code=2, says="siede già al tavolo"),
         Cli(["decidi", "--motivo", "prova"], code=2, says="--ordine"),
     ]), tmp_path)
+
+
+def test_an_order_that_would_reseat_a_prepared_phase_is_refused(tmp_path: Path) -> None:
+    # the re-check's N1: the semifinals seated with G03 direct by the referee's order, the
+    # opposite order afterwards would leave G02 unqualified at his semifinal table
+    run_case(case("ordine-dopo-la-fase", [
+        Cli([*TWO_ROUNDS, "--imposta", "Spareggi in classifica=migliore prestazione"]),
+        SIXTEEN, Cli(["classifica"]),
+        Cli(["decidi", "--ordine", "G03,G02", "--motivo", "più presenze"]),
+        Cli(["finali"]),
+        ExpectQualificati("Finale", ids={"G01", "G03"},
+                          how={"G03": "parità decisa dall'arbitro"}),
+        Cli(["decidi", "--ordine", "G02,G03", "--motivo", "ripensamento"], code=2,
+            says="cambierebbe una fase già preparata"),
+        Cli(["formula", "--imposta", "Numero finalisti diretti=1"], code=2,
+            says="cambierebbe una fase già preparata"),
+        Cli(["decidi", "--ordine", "G01,G02", "--motivo", "prova"], code=2,
+            says="non sono a pari"),
+        Cli(["verifica"], says="nessuna differenza"),
+    ]), tmp_path)
+
+
+def test_a_withdrawal_after_a_seat_decision_follows_the_decision(tmp_path: Path) -> None:
+    # the re-check's N3: G16 seated instead of G08 (the ripescato) by the referee; G06
+    # then withdraws: `ritira` works from the referee's tables, not the formula's
+    run_case(case("ritiro-dopo-decisione", [
+        Cli([*TWO_ROUNDS, "--imposta", "Spareggi in classifica=migliore prestazione"]),
+        SIXTEEN, Cli(["classifica"]),
+        Cli(["decidi", "--ordine", "G03,G02", "--motivo", "più presenze"]),
+        Cli(["finali"]),
+        Cli(["decidi", "--fase", "Semifinale", "--entra", "G16", "--esce", "G08", "--motivo",
+             "G08 in ritardo"]),
+        Cli(["ritira", "G06"]),
+        # net of G06: 3rd-9th G02 G05 G04 G13 G14 G07 G08, the ripescato G09 (0,016); the
+        # referee's seat stays his: G16 for G08
+        ExpectQualificati("Semifinale", ids={"G02", "G05", "G04", "G13", "G14", "G07", "G09",
+                                             "G16"}, absent={"G06", "G08"}),
+        Cli(["verifica"], says="nessuna differenza"),
+    ]), tmp_path)

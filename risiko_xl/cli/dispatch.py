@@ -64,9 +64,14 @@ def _check_outputs(args: argparse.Namespace) -> None:
                     os.path.realpath(p)) for p in protected):
             raise RisikoError("il file da scrivere è la cartella di lavoro stessa (o una sua "
                               "copia di sicurezza): indicare un nome diverso", valore=str(written))
-        if args.command == "post" and written.suffix.lower() in (".xlsx", ".xlsm", ".xls"):
-            raise RisikoError("il post è testo: scriverlo in un file .txt, .md o .html, mai "
-                              "sopra una cartella di lavoro", valore=str(written))
+        if args.command in TEXT_OUTPUTS and written.suffix.lower() in (".xlsx", ".xlsm", ".xls"):
+            raise RisikoError(f"{TEXT_OUTPUTS[args.command]}, mai sopra una cartella di "
+                              "lavoro", valore=str(written))
+
+
+# the commands that write text beside the workbook, and what they write it in
+TEXT_OUTPUTS = {"post": "il post è testo: scriverlo in un file .txt, .md o .html",
+                "formula": "la formula si esporta in un file .json"}
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:

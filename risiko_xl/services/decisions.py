@@ -55,8 +55,11 @@ class Decision:
         if self.leave is not None:
             gone = t.by_id[self.leave].name if self.leave in t.by_id else self.leave
             instead = f" al posto di {gone}"
+        lapsed = ""
+        if self.enter in t.by_id and t.by_id[self.enter].state != ACTIVE:
+            lapsed = f" (non applicata: {who} è «{t.by_id[self.enter].state}»)"
         return (f"Decisione dell'arbitro (Sorteggi, riga {self.row}): {who}{instead}, "
-                f"{self.phase} turno {self.round_no}: {self.reason}")
+                f"{self.phase} turno {self.round_no}: {self.reason}{lapsed}")
 
 
 def phase_word(text: str) -> str:
@@ -299,16 +302,21 @@ def rule_tie(book: Book, order: str, reason: str, now: dt.datetime | None = None
     drawn = next((d for d in standings.lottery if set(ids) <= set(d.players)), None)
     tie = [r.player for r in standings.rows if r.position in positions] if drawn is None \
         else list(drawn.players)
-    if (len(positions) > 1 and drawn is None) or set(tie) != set(ids):
+    if len(positions) > 1 and drawn is None:
         listed = ", ".join(f"{t.by_id[pid].name} {ordinal(rows[pid].position)}" for pid in ids)
-        others = [pid for pid in tie if pid not in ids]
-        raise RisikoError(
-            f"non sono a pari in classifica ({listed}): l'arbitro decide solo una parità che "
-            f"la formula non scioglie" if not others else
-            f"a pari con loro anche {', '.join(t.by_id[p].name for p in others)}: "
-            f"indicarli tutti nell'ordine deciso", valore=order)
+        raise RisikoError(f"non sono a pari in classifica ({listed}): l'arbitro decide solo "
+                          "una parità che la formula non scioglie", valore=order)
+    others = [pid for pid in tie if pid not in ids]
+    if others:
+        raise RisikoError(f"a pari con loro anche {', '.join(t.by_id[p].name for p in others)}"
+                          ": indicarli tutti nell'ordine deciso", valore=order)
+    # phase_check applies the recorded decisions: imported here, not at the top
+    from risiko_xl.services.phase_check import refuse_changed_phases, seated_differences
+
+    before = seated_differences(t)
     log_draw(book, {"Turno": RULING_TURN, "Fase": QUALIFYING, "Data e ora": timestamp(now),
                     "Procedura": DECISION, "Note": ruling_note(ids, reason)})
+    refuse_changed_phases(load(book), before, "quest'ordine")
     names = ", ".join(f"{t.by_id[pid].name}" for pid in ids)
     return [f"Decisione dell'arbitro registrata in Sorteggi: in classifica, nell'ordine, "
             f"{names} ({ordinal(min(positions))} posto): {reason}"]

@@ -36,7 +36,12 @@ from risiko_xl.formulas.loader import names
 from risiko_xl.formulas.model import Formula
 from risiko_xl.formulas.rule_table import Rule, rule_named, switched_off
 from risiko_xl.formulas.words import announce
-from risiko_xl.services.phase_check import check_phase_rows, check_seatings
+from risiko_xl.services.phase_check import (
+    check_phase_rows,
+    check_seatings,
+    refuse_changed_phases,
+    seated_differences,
+)
 from risiko_xl.services.standings_sheet import standings_of
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load as load_tournament
@@ -107,8 +112,9 @@ def _assignment(text: str) -> tuple[Rule, str]:
     return rule, value
 
 
-def _normal(rule: Rule, value: str) -> Any:
-    """The value as the cell keeps it («3» → 3, «dal 3 al 9» → «dal 3° al 9°»)."""
+def _normal(rule: Rule, value: str, unit: int = 1) -> Any:
+    """The value as the cell keeps it («3» → 3, «dal 3 al 9» → «dal 3° al 9°»); points in
+    the `unit` of the method in effect (its parameters are written over its denominator)."""
     if not value:
         return None
     if len(value) > CELL_LIMIT:  # the cell would cut it: refused, never shortened
@@ -116,7 +122,7 @@ def _normal(rule: Rule, value: str) -> Any:
                           f"massimo {CELL_LIMIT} (quanti ne tiene una cella)",
                           valore=value[:40] + "…")
     try:
-        return rule.kind.write(rule.kind.read(value))
+        return rule.kind.write(rule.kind.read(value, unit), unit)
     except CellProblem as err:
         raise RisikoError(f"regola «{rule.name}»: {err}", valore=value) from None
 
@@ -125,12 +131,14 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
               add_sheet: AddSheet | None = None) -> list[str]:
     """Each «Regola=valore» written where the rule lives; the formula then read back
     whole (a refusal writes nothing) and said in words."""
+    before = _seated_before(book)
     lines = _ensure_sheet(book, add_sheet)
     settings = book.settings()
     table = book.read_table(SHEET.name)
+    unit = written_formula(book, settings).scoring.denominator
     for text in assignments:
         rule, raw = _assignment(text)
-        value = _normal(rule, raw)
+        value = _normal(rule, raw, unit)
         if rule.repeated:  # a row per item: «Nota=testo» adds one, «Nota=» removes them all
             table, line = _repeated(table, rule, value, variant)
             lines.append(line)
@@ -153,7 +161,7 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
         emptied = [r for r in table if (to_text(r.get("Variante")) or "") == variant
                    and not is_blank(r.get("Valore")) and any(
                        _same(r.get("Regola"), off.name)
-                       for off in switched_off(rule, rule.kind.read(raw) if raw else None))]
+                       for off in switched_off(rule, rule.kind.read(raw, unit) if raw else None))]
         for r in emptied:
             r["Valore"] = None
         if emptied:
@@ -163,7 +171,7 @@ def set_rules(book: Book, assignments: Sequence[str], variant: str = "",
         lines.append(f"Foglio {SHEET.sheet}: «{rule.name}»{where} = "
                      f"{value if value is not None else '(vuota)'}")
     book.write_table(SHEET.name, table)
-    _still_plays(book)
+    _still_plays(book, before)
     return [*lines, "", *describe(book)]
 
 
@@ -201,11 +209,20 @@ def _carry_user_columns(old: Table, new: Table) -> list[str]:
     return extra
 
 
-def _still_plays(book: Book) -> None:
+def _seated_before(book: Book) -> list[str]:
+    """What the seated final phases already differ from the formula (before a change)."""
+    try:
+        return seated_differences(load_tournament(book))
+    except RisikoError:  # a workbook that does not read yet: its own error comes later
+        return []
+
+
+def _still_plays(book: Book, before: list[str]) -> None:
     """The whole formula valid, and the tournament played so far still read by it (its
-    results scored, its standings computed): else the refusal, and nothing is saved
-    (before: «Turni preliminari» 2 under five rounds played was written, and then every
-    command refused the workbook)."""
+    results scored, its standings computed, its seated phases the same): else the
+    refusal, and nothing is saved (before: «Turni preliminari» 2 under five rounds played
+    was written, and then every command refused the workbook; «Numero finalisti diretti»
+    changed under seated semifinals left `verifica` with 12 differences)."""
     book_formula(book, _players(book))
     t = load_tournament(book)
     if not t.results:
@@ -217,6 +234,7 @@ def _still_plays(book: Book) -> None:
     except RisikoError as err:
         raise err.reworded(f"con la formula cambiata il torneo giocato non si legge più "
                            f"({err.messaggio}): nulla è stato salvato") from None
+    refuse_changed_phases(t, before, "la modifica della formula")
 
 
 def _same(a: Any, b: str) -> bool:
@@ -247,6 +265,7 @@ def start_from(book: Book, source: str, add_sheet: AddSheet | None = None) -> li
     """The `Formula` sheet written again from a preset (by name) or a formula file, and
     Impostazioni's «Formula», «Metodo punteggio», «Turni preliminari», «Scarti» with it."""
     formula = load(source)
+    before = _seated_before(book)
     settings_of = formula_settings(formula)
     table = formula_table(formula, tuple(k for k in IN_SETTINGS
                                          if not is_blank(settings_of.get(k))))
@@ -268,7 +287,7 @@ def start_from(book: Book, source: str, add_sheet: AddSheet | None = None) -> li
     if played:
         lines.append(f"Attenzione: il torneo ha già {played} righe di risultati, ora lette "
                      "con la nuova formula")
-    _still_plays(book)
+    _still_plays(book, before)
     return [*lines, "", *describe(book)]
 
 

@@ -182,6 +182,23 @@ def phase_differences(t: Tournament) -> list[str]:
     return lines
 
 
+def seated_differences(t: Tournament) -> list[str]:
+    """`phase_differences` where a final phase is seated (none before: nothing to keep)."""
+    return phase_differences(t) if phase_rounds(t) else []
+
+
+def refuse_changed_phases(t: Tournament, before: list[str], change: str) -> None:
+    """A change (`change`, in words) that would make a phase already seated other than the
+    formula now computes it is refused: the tables are out, perhaps played; nothing is
+    saved. `before`: the differences there were already (a seat typed by hand)."""
+    new = [line for line in seated_differences(t) if line not in before]
+    if new:
+        more = f" e altre {len(new) - 1}" if len(new) > 1 else ""
+        raise RisikoError(f"{change} cambierebbe una fase già preparata ({new[0]}{more}): "
+                          "nulla è stato salvato; per rifarla, prima «risiko-xl ripristina» "
+                          "fino a prima della fase")
+
+
 def check_phase_rows(t: Tournament) -> None:
     """Refuse (RisikoError naming sheet, row, column and value) the first final-phase row
     whose player did not qualify for that phase (`standings`, `finals`)."""

@@ -22,6 +22,7 @@ from risiko_xl.services.audit import (
     tables_text,
     timestamp,
 )
+from risiko_xl.services.decisions import applied
 from risiko_xl.services.finals_sheet import (
     WITHDRAWAL,
     phase_title,
@@ -151,7 +152,8 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
     rules, phases = before.formula.standings, before.formula.phases
     played = [g for g in before.results if g.round_no < round_no]
     standings = compute_standings(before.entrants, played, rules, seed)
-    step = next_phase(before.entrants, played, standings, phases, rules, seed)
+    step = applied(before, next_phase(before.entrants, played, standings, phases, rules,
+                                      seed))  # as the referee decided it
     seated = {r.player for r in before.rows if (r.round_no, r.phase) == phase}
     imported = round_no in imported_rounds(before)  # GestioneTorneo's tables: kept
     if step is None or step.phase != name or (set(step.players()) != seated
@@ -175,6 +177,7 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
                 "(il secondo migliore dei tavoli, 001 §8) quando si siede la finale."]
     new_step, replacement = replace_withdrawn(step, player, after.entrants, played, standings,
                                               phases, rules=rules, seed=seed)
+    new_step = applied(after, new_step)  # the referee's seats stay his, recomputed or not
     if imported:  # a direct finalist: the phase is seated again by the formula's rules
         lines = [f"I tavoli importati della fase {name} (turno {round_no}) sono "
                  "ricomposti secondo la formula, senza il finalista diretto ritirato."]

@@ -88,7 +88,8 @@ def direct_reason(ctx: Context, row: StandingRow | None) -> str:
     if ctx.phases.direct.rule == "unbeaten" and row is not None:
         return unbeaten_reason(row, ctx.rules.rounds)
     rank = ordinal(row.position) if row is not None else "?"
-    return f"finalista diretto: {rank} in classifica"
+    how = " (parità decisa dall'arbitro)" if row is not None and row.by_referee else ""
+    return f"finalista diretto: {rank} in classifica{how}"
 
 
 def ranked_seats(ctx: Context, direct: Sequence[StandingRow], rest: Sequence[StandingRow],
