@@ -16,6 +16,7 @@ import datetime as dt
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import overload
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
@@ -104,6 +105,21 @@ def decisions(t: Tournament) -> list[Decision]:
         out.append(Decision(int(turn or 0), phase, enter, match["leave"], table,
                             match["reason"], line.sheet_row))
     return out
+
+
+@overload
+def applied(t: Tournament, step: PhaseStep,
+            recorded: Iterable[Decision] | None = None) -> PhaseStep: ...
+
+
+@overload
+def applied(t: Tournament, step: None,
+            recorded: Iterable[Decision] | None = None) -> None: ...
+
+
+@overload
+def applied(t: Tournament, step: PhaseStep | None,
+            recorded: Iterable[Decision] | None = None) -> PhaseStep | None: ...
 
 
 def applied(t: Tournament, step: PhaseStep | None,
