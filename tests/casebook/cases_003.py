@@ -1256,9 +1256,6 @@ CASES = [
             ExpectFinale(order=["G05"]),
             ExpectSheet("G01 still ranked, marked withdrawn", _withdrawn_still_ranked("G01")),
         ],
-        known_defect=("G01, withdrawn from the final after playing the three rounds: expected "
-                      "him still in ClassificaFinale, marked withdrawn; the program leaves him "
-                      "out"),
     ),
     Case(
         id="003-37-ripescaggio-sostituzione-a-catena-chi-sostituisce-chi",
