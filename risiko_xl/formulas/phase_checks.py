@@ -92,7 +92,8 @@ def _check_counts(ph: PhaseRules, rounds: int, where: Where) -> None:
     """Numbers that are never negative, minimums of games within the rounds."""
     spots = [(where / "final_size", ph.final_size), (where / "direct" / "count",
                                                      ph.direct.count)]
-    games = [(where / "final_min_games", ph.final_min_games)]
+    games = [(where / "final_min_games", ph.final_min_games),
+             (where / "split" / "min_games", ph.split.min_games)]
     if ph.stage is not None:
         stage = ph.stage
         games += [(where / "stage" / "min_games", stage.min_games),
@@ -135,6 +136,10 @@ def _check_split(ph: PhaseRules, where: Where) -> None:
     if any(s < 1 for s in steps) or list(steps) != sorted(set(steps)):
         raise (where / "steps").error("servono numeri di giocatori positivi e crescenti",
                                       list(steps))
+    if split.min_games and not steps and split.over is None:
+        raise (where / "min_games").error(
+            f"la regola non si applica: non ci sono tornei paralleli "
+            f"({quoted('phases', 'split', 'over')})", split.min_games)
     if steps and split.over is not None:
         raise (where / "steps").error(
             f"usare {quoted('phases', 'split', 'over')} oppure "
@@ -143,13 +148,16 @@ def _check_split(ph: PhaseRules, where: Where) -> None:
 
 
 def split_words(split: Split) -> str:
-    """Parallel tournaments in words («2 tornei paralleli oltre 99 giocatori»)."""
+    """Parallel tournaments in words («2 tornei paralleli oltre 99 giocatori con almeno 2
+    partite»)."""
+    counted = (f" con almeno {split.min_games} partit{'a' if split.min_games == 1 else 'e'}"
+               if split.min_games else "")
     if split.steps:
         return ("un torneo parallelo in più oltre " + ", ".join(str(n) for n in split.steps)
-                + " giocatori")
+                + f" giocatori{counted}")
     if split.over is None:
         return "nessun torneo parallelo"
-    return f"{split.ways} tornei paralleli oltre {split.over} giocatori"
+    return f"{split.ways} tornei paralleli oltre {split.over} giocatori{counted}"
 
 
 def _plain_final(ph: PhaseRules, where: Where) -> PhaseRules:

@@ -284,6 +284,9 @@ RULES: tuple[Rule, ...] = (
     Rule("Un torneo parallelo in più oltre", PHASES, ("phases", "split", "steps"), Places(),
          "un torneo parallelo in più oltre ciascuno di questi numeri di giocatori",
          "76; 116; 156; 196"),
+    Rule("Partite per contare i tornei paralleli", PHASES, ("phases", "split", "min_games"),
+         Integer(), "si contano i giocatori che hanno giocato almeno queste partite, "
+         "ritirati compresi (0: almeno una)", "2"),
     Rule("Parità in finale", PHASES, ("phases", "final_ties"),
          Choice(terms=FINAL_TIES_TABLE, what="parità"),
          "chi è davanti nella classifica finale a pari punti al tavolo della finale",
@@ -352,6 +355,7 @@ SWITCHES: tuple[tuple[tuple[str, ...], Any, tuple[tuple[str, ...], ...]], ...] =
     (("phases", "direct", "rule"), "none", (("phases", "direct"),)),
     (("phases", "stage", "recalls"), [], (("phases", "stage", "recall_from"),
                                           ("phases", "stage", "recall_min_games"))),
+    (("phases", "split", "over"), None, (("phases", "split", "min_games"),)),
     (("teams",), False, (("teams",),)),
 )
 

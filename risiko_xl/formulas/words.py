@@ -176,6 +176,13 @@ def scoring_words(formula: Formula) -> str:
     return line + (", con " + "; ".join(changed) if changed else "")
 
 
+def variant_words(key: str, players: int) -> str:
+    """The formulation the first draw's field chose (003 Art. 2: «Il superamento o meno del
+    numero minimo di giocatori … sarà decretato tra il sorteggio e l'inizio delle partite
+    del primo turno»)."""
+    return f"{players} giocatori al primo sorteggio: formulazione {key})"
+
+
 def announce(formula: Formula, players: int | None = None) -> list[str]:
     """The formula in words, a line each (`players`: the field, when known, puts the
     case in effect first)."""

@@ -318,11 +318,14 @@ class Split:
     `ways` tournaments (positions modulo `ways`: 001 §8 «100 o più giocatori»), each with
     its own phase before the final and its own final; `steps` instead: one more parallel
     tournament for each of these field sizes the field is above (GestioneTorneo raduni:
-    76, 116, 156, 196)."""
+    76, 116, 156, 196). The field counted: the players who played at least `min_games`
+    preliminary games (at least one when 0), withdrawn ones too (001 §8 «Caso di 100 o più
+    giocatori con 2 partite disputate»: who played, whatever happened since)."""
 
     over: int | None = None
     ways: int = 2
     steps: tuple[int, ...] = ()
+    min_games: int = 0
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,14 @@ class Context:
     def ways(self) -> int:
         """How many parallel tournaments (1 unless the field is above `split.over` or
         one of `split.steps`: standings/field.py)."""
-        return parallel_ways(self.phases, self.field_size)
+        return parallel_ways(self.phases, self.split_field)
+
+    @cached_property
+    def split_field(self) -> int:
+        """The field parallel tournaments go by (`Split`): who played the games it names,
+        withdrawn players included (a withdrawal does not change the case, 001 §8)."""
+        least = max(1, self.phases.split.min_games)
+        return sum(1 for r in self.full.rows if r.played >= least)
 
     @property
     def field_size(self) -> int:

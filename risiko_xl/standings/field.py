@@ -39,8 +39,11 @@ def parallel_ways(phases: PhaseRules, players: int) -> int:
 def split_note(phases: PhaseRules, players: int, ways: int) -> str:
     """The Italian note on a split field: how many players, over which size."""
     over = max((s for s in phases.split.steps if players > s), default=phases.split.over)
-    return (f"{players} giocatori (oltre {over}): {ways} tornei paralleli per posizione in "
-            f"classifica modulo {ways}")
+    least = phases.split.min_games
+    counted = f" con almeno {least} partite" if least > 1 else \
+        " con almeno una partita" if least == 1 else ""
+    return (f"{players} giocatori{counted} (oltre {over}): {ways} tornei paralleli per "
+            f"posizione in classifica modulo {ways}")
 
 
 def unbeaten_direct(group: Sequence[StandingRow], rounds: int, most: int,

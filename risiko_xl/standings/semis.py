@@ -192,7 +192,7 @@ def semifinal_step(ctx: Context) -> PhaseStep:
     k = ctx.ways
     notes: list[str] = []
     if k > 1:
-        notes.append(split_note(ph, ctx.field_size, k))
+        notes.append(split_note(ph, ctx.split_field, k))
     seated: Seated = []
     finalists: list[Qualifier] = []
     last_ranked = 0
