@@ -18,7 +18,7 @@ from risiko_xl.books.live_formulas import (
     wants_formulas,
 )
 from risiko_xl.books.table import Table
-from risiko_xl.cells import to_text
+from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.typed_columns import with_own
 from risiko_xl.tournament.loading import Tournament
@@ -88,21 +88,31 @@ def with_qualification(book: Book, standings: Table) -> Table:
     """`standings` with the column «Qualificazione» once a final phase is seated: how each
     player qualified, as `Qualificati` lists it («semifinale: 2° in classifica»), the first
     phase each reached from the standings (a reason naming its phase as it is); blank for
-    the others."""
+    the others. A reason is history: when the standings have moved since the player
+    qualified (a withdrawal recompiled them, 000 Art. 4, 001 §8) the row says both ranks
+    («semifinale: 4° in classifica (fascia 1) — posizione alla qualificazione, ora 3°»)
+    rather than contradict its own Pos."""
     try:
         listed = book.read_table(schema.QUALIFIERS.name)
     except RisikoError:
         return standings
     if not len(listed) or not {"ID", "Fase", "Qualificazione"} <= set(listed.headers):
         return standings
+    now = {to_text(pid): pos for pid, pos in zip(standings.column("ID"),
+                                                  standings.column("Pos"))}
+    ranks = (listed.column("Pos. classifica") if "Pos. classifica" in listed.headers
+             else [None] * len(listed))
     how: dict[str, str] = {}
-    for pid, phase, reason in zip(listed.column("ID"), listed.column("Fase"),
-                                  listed.column("Qualificazione")):
+    for pid, phase, reason, then in zip(listed.column("ID"), listed.column("Fase"),
+                                        listed.column("Qualificazione"), ranks):
         key, phase_text, why = to_text(pid), to_text(phase), to_text(reason)
         if key and phase_text and key not in how:
             phase_text = phase_text.lower()
             how[key] = why if why and why.lower().startswith(phase_text) else (
                 phase_text + (f": {why}" if why else ""))
+            then_no, now_no = number_or_none(then), number_or_none(now.get(key))
+            if then_no and now_no and then_no != now_no:
+                how[key] += f" — posizione alla qualificazione, ora {now_no:.0f}°"
     out = standings.copy()
     out.set_column(schema.QUALIFICATION_COLUMN,
                    [how.get(to_text(pid) or "") for pid in out.column("ID")])

@@ -15,7 +15,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.settings import setting_rows
+from risiko_xl.books.settings import VARIANT_KEY, setting_rows
 from risiko_xl.books.table import Row
 from risiko_xl.cells import is_blank, number_or_none, to_text
 from risiko_xl.services.audit import procedure_text
@@ -24,6 +24,7 @@ from risiko_xl.services.standings_sheet import (
     MEDAL_COLUMNS,
     column_value,
     position_text,
+    recompiled_note,
     recorded_lotteries,
     round_values,
     standings_columns,
@@ -65,7 +66,7 @@ def post_source(book: Book) -> PostSource:
             {g.round_no for g in t.results if g.phase == QUALIFYING})},
         final=_final(t, book, recorded),
         qualifiers=_qualifiers(book), draws=_draws(book), calendar=_calendar(book),
-        folder=_folder(book))
+        folder=_folder(book), variant=to_text(t.settings.get(VARIANT_KEY)) or "")
 
 
 def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) -> RankList:
@@ -79,7 +80,8 @@ def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) ->
                             *(column_value(row, c) for c in columns)),
                            tuple(sorted(row.dropped)))
                   for row in standings.rows)
-    return RankList((*(f"T{n}" for n in range(1, round_no + 1)), *columns), lines, round_no)
+    return RankList((*(f"T{n}" for n in range(1, round_no + 1)), *columns), lines, round_no,
+                    note=recompiled_note(t, standings))
 
 
 def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankList | None:

@@ -33,8 +33,9 @@ from risiko_xl.standings import (
     next_phase,
     team_standings,
 )
+from risiko_xl.standings.config import WITHDRAWN_TABLE
 from risiko_xl.standings.lottery import recorded_order
-from risiko_xl.standings.model import PLAYOFF, QUALIFYING, SEMIFINAL
+from risiko_xl.standings.model import DISQUALIFIED, PLAYOFF, QUALIFYING, SEMIFINAL
 from risiko_xl.standings.playoff import label_of
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.scoring import cell_number
@@ -121,6 +122,29 @@ def standings_of(t: Tournament) -> tuple[Standings, Table]:
     return standings, standings_table(t, standings)
 
 
+def recompiled_note(t: Tournament, standings: Standings) -> str | None:
+    """The line saying the standings were recompiled without players who played and then
+    withdrew or were disqualified (their points no longer counted), with the formula's
+    rule and its article: never a silent change of what was published. None when every
+    player who played is in the standings (a withdrawn one kept, 003 Art. 3, says
+    «rit.» in his own row)."""
+    shown = {r.player for r in standings.rows}
+    played = {g.player for g in t.results
+              if g.phase == QUALIFYING and g.round_no <= standings.upto_round}
+    gone = [e for e in t.entrants if e.id in played and e.id not in shown]
+    if not gone:
+        return None
+    rule = t.formula.standings.withdrawn
+    term = next(term for term in WITHDRAWN_TABLE if term.name == rule)
+    who = ", ".join(f"{e.name} ({'squalifica' if e.state == DISQUALIFIED else 'ritiro'})"
+                    for e in gone)
+    why = [f"«Ritirati» = {term.label} ({term.article}: {term.measures})"
+           for e in gone[:1] if any(g.state != DISQUALIFIED for g in gone)]
+    why += ["chi è squalificato non resta mai in classifica"
+            ] if any(g.state == DISQUALIFIED for g in gone) else []
+    return f"Classifica ricompilata senza i punteggi di {who}: {'; '.join(why)}"
+
+
 def position_text(row: StandingRow) -> int | str:
     """The Pos cell: the position, «3=» for a tie nothing broke, «16 (sorteggio)» for a
     place a lottery decided, «2 (arbitro)» for one the referee's ruling decided
@@ -185,6 +209,8 @@ def update_standings(book: Book, now: dt.datetime | None = None,
         (f"Classifica aggiornata: {len(standings.rows)} giocatori, turni giocati: "
          + ", ".join(map(str, played))) if played else
         f"Classifica vuota: nessun risultato inserito ({len(t.entrants)} iscritti)",)
+    recompiled = recompiled_note(t, standings)
+    lines += (recompiled,) if recompiled else ()
     hint = next_hint(t, standings, finals)
     lines += (hint,) if hint else ()
     # a tie left by every criterion of the chain is decided by its last, the lottery,
