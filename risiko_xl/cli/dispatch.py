@@ -177,6 +177,11 @@ def _run(args: argparse.Namespace) -> int:
     elif args.command == "ritira":
         print("\n".join(_on_book(args, lambda b: withdrawal.withdraw(
             b, args.id, repair=args.ripara, file=str(args.file)))))
+    elif args.command == "assente":
+        from risiko_xl.services.absence import mark_absent
+
+        print("\n".join(_on_book(args, lambda b: mark_absent(
+            b, args.id, args.turno, undo=args.annulla))))
     elif args.command == "verify":
         found: list[str] = []
 

@@ -18,7 +18,7 @@ from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
-           "iscrivi", "formula", "decidi")
+           "iscrivi", "formula", "decidi", "assente")
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
     (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
@@ -49,7 +49,7 @@ ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "fina
            "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
            "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
            "iscrivi": "iscrivi", "importa": "importa", "formula": "formula",
-           "decidi": "decidi"}
+           "decidi": "decidi", "assente": "assente"}
 ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
 
 
@@ -220,6 +220,14 @@ def _parser() -> argparse.ArgumentParser:
     withdraw.add_argument("id", help="ID del giocatore")
     withdraw.add_argument("--ripara", action="store_true", help="ripara i tavoli dei turni "
                           "già sorteggiati e non giocati con il minimo di spostamenti")
+    absent = command("assente", "segna un giocatore assente per un turno preliminare (003 "
+                     "Art. 4: escluso dai tavoli, il turno vale 0), o con --annulla lo rimette")
+    absent.add_argument("id", help="ID del giocatore (anche «g7» per G07) o il suo nome")
+    absent.add_argument("--turno", type=_positive, default=None, help="turno dell'assenza "
+                        "(predefinito: quello sorteggiato e non ancora giocato, altrimenti "
+                        "il prossimo da sorteggiare)")
+    absent.add_argument("--annulla", action="store_true", help="annulla l'assenza: di nuovo "
+                        "«Attivo», o rimesso ai tavoli del turno già sorteggiato")
     command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
     restore = command("ripristina", "torna alla versione precedente del file (la copia "
                       "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "

@@ -18,7 +18,7 @@ from risiko_xl.clock import italian_time
 from risiko_xl.draw.plan import PLAN_LABEL
 from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError
-from risiko_xl.formulas.words import announce
+from risiko_xl.formulas.words import announce, variant_words
 from risiko_xl.names import FORMS, FULL, NAME
 from risiko_xl.publish.post import (
     TRADEMARK,
@@ -220,7 +220,8 @@ def _formula(source: PostSource, round_no: int, phase: str) -> tuple[str, ...]:
         return ()
     players = len({seat.player for (number, stage, _), seats in source.games.items()
                    if number == 1 and stage == QUALIFYING for seat in seats})
-    return tuple(announce(source.formula, players or None)[1:])
+    chosen = (variant_words(source.variant, players),) if source.variant and players else ()
+    return (*chosen, *announce(source.formula, players or None)[1:])
 
 
 def _qualified(source: PostSource, round_no: int, played: bool = False

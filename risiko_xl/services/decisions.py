@@ -30,6 +30,7 @@ from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, PHASE_NAMES, QUALIF
 from risiko_xl.standings.steps import PhaseStep, with_decision
 from risiko_xl.standings.text import ordinal
 from risiko_xl.tournament.loading import Tournament, load
+from risiko_xl.tournament.players import registered_id
 from risiko_xl.tournament.records import ResultRow
 from risiko_xl.tournament.rulings import DECISION, RULING_TURN, is_ruling, ruling_note
 
@@ -229,11 +230,12 @@ def _reason(text: str) -> str:
 
 
 def _player(t: Tournament, pid: str | None, option: str) -> str:
-    key = (pid or "").strip().upper()
-    if key not in t.by_id:
+    """The registered ID typed after `option` («g3», «G3» for G03)."""
+    found = registered_id(pid or "", list(t.by_id))
+    if found is None:
         raise RisikoError(f"{option}: nessun iscritto con questo ID", foglio="Iscritti",
                           colonna="ID", valore=pid)
-    return key
+    return found
 
 
 def _apply_to_rows(t: Tournament, round_no: int, phase: str, enter: str, leave: str | None,

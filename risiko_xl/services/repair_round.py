@@ -94,9 +94,10 @@ def _last_draw(book: Book, round_no: int) -> tuple[str | None, list[list[str]]] 
     return found
 
 
-def move_lines(result: RepairResult) -> list[str]:
-    """One line per change: «G07 dal tavolo 3 al tavolo 5», withdrawals, arrivals."""
-    lines = [f"{m.id} ritirato: lascia il tavolo {m.from_table}" for m in result.withdrawn]
+def move_lines(result: RepairResult, gone: str = "ritirato") -> list[str]:
+    """One line per change: «G07 dal tavolo 3 al tavolo 5», who left (`gone`: why, in a
+    word: «ritirato», «assente»), arrivals."""
+    lines = [f"{m.id} {gone}: lascia il tavolo {m.from_table}" for m in result.withdrawn]
     lines += [f"{m.id} (nuovo) al tavolo {m.to_table}" for m in result.arrived]
     lines += [f"{m.id} dal tavolo {m.from_table} al tavolo {m.to_table}" for m in result.moves]
     lines += [f"il tavolo {a} diventa il tavolo {b} (cambia solo il numero: chi vi siede "
@@ -105,10 +106,11 @@ def move_lines(result: RepairResult) -> list[str]:
 
 
 def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
-                 arrived: Sequence[str] = (), now: dt.datetime | None = None) -> list[str]:
-    """Mend round `round_no` for `withdrawn` players (seated in it) and `arrived` ones (not
-    seated); returns the lines for the organiser. RisikoError for a round with a result
-    typed, or with no draw recorded."""
+                 arrived: Sequence[str] = (), now: dt.datetime | None = None,
+                 why_gone: str = "ritirato") -> list[str]:
+    """Mend round `round_no` for `withdrawn` players (seated in it: `why_gone` says why they
+    leave) and `arrived` ones (not seated); returns the lines for the organiser.
+    RisikoError for a round with a result typed, or with no draw recorded."""
     from risiko_xl.services.audit import table_lines
     from risiko_xl.services.phase_check import check_seatings
     from risiko_xl.services.standings_sheet import refresh_scores
@@ -156,7 +158,7 @@ def repair_round(book: Book, round_no: int, withdrawn: Sequence[str] = (),
     rest = [row for row in results.rows if row.sheet_row not in mine]
     results.rows = rest[:first] + block + rest[first:]  # where the round's rows were
     book.write_table(schema.RESULTS.name, results)
-    moves = move_lines(result)
+    moves = move_lines(result, why_gone)
     as_drawn = DrawResult(result.tables, seed or "", result.fingerprint, result.engine_version,
                           result.quality, round_no)  # the criteria that apply to its tables
     log_draw(book, {

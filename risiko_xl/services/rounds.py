@@ -23,6 +23,7 @@ from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.draw_settings import draw_input, preset
+from risiko_xl.formulas.words import announce, variant_words
 from risiko_xl.services.all_rounds import result_dependence
 from risiko_xl.services.audit import (
     archive,
@@ -143,11 +144,14 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
     if existing:
         refuse_notes_beside(book, min(r.row for r in existing),
                             f"il nuovo sorteggio del turno {round_no}")
+    chosen: tuple[str, ...] = ()
     if round_no == 1:  # a formula with variants is chosen by the first draw's player count
         key = variant_at_first_draw(book, t.settings, len(ids))
         if key is not None:
             book.set_setting(VARIANT_KEY, key)
-            t = load(book)
+            t = load(book)  # announced before the tables (003 Art. 2)
+            chosen = (f"{variant_words(key, len(ids))} — "
+                      + "; ".join(announce(t.formula, len(ids))[2:]),)  # no scoring
     typed_seed = seed
     if seed is None and existing:  # a redraw gives new tables: a fresh seed, recorded
         seed = secrets.token_hex(4)
@@ -194,6 +198,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                   + ", ".join(e.name or e.id for e in absent)
                   + f"; tornano «{ACTIVE}» per il turno successivo",)
     lines += tuple(f"Nota: {note}" for note in quality_notes(result))  # as in Sorteggi
+    lines += chosen
     lines += table_lines(t, result.tables)
     return RoundDraw(round_no, result, len(replaced), lines)
 

@@ -34,6 +34,7 @@ from risiko_xl.services.phase_check import imported_rounds
 from risiko_xl.services.repair_round import repair_previews, repair_round
 from risiko_xl.services.standings_sheet import refresh_scores, standings_seed
 from risiko_xl.standings import compute_standings, next_phase, replace_withdrawn
+from risiko_xl.standings.config import REPLACEMENTS_TABLE
 from risiko_xl.standings.model import (
     ABSENT,
     ACTIVE,
@@ -93,9 +94,46 @@ def withdraw(book: Book, player: str, now: dt.datetime | None = None,
                       if r.seat is None and r.phase != QUALIFYING})
     if pending:
         lines += _replace(t, load(book), pending[0], player, now)
+    else:
+        lines += _substitute(t, load(book), player)
     _mark_withdrawn(book, t, player)
     refresh_scores(book)
     return tuple(lines)
+
+
+def _next_step(t: Tournament) -> PhaseStep | None:
+    """The phase `finali` would seat now (the referee's decisions applied)."""
+    rules, seed = t.formula.standings, standings_seed(t)
+    standings = compute_standings(t.entrants, t.results, rules, seed)
+    return applied(t, next_phase(t.entrants, t.results, standings, t.formula.phases, rules,
+                                 seed))
+
+
+def _substitute(before: Tournament, after: Tournament, player: str) -> list[str]:
+    """Who takes the withdrawn qualifier's place in the phase not yet seated, said at once
+    («Al suo posto in Finale: …, 2° del ripescaggio»), as `finali` will seat it; nothing
+    when he held no place there or the phase cannot be computed yet (its results are
+    missing: `finali` names the substitute when it seats it)."""
+    try:
+        was = _next_step(before)
+        if was is None or was.qualifier(player) is None:
+            return []
+        now = _next_step(after)
+    except RisikoError:
+        return []
+    if now is None:
+        return []
+    seats = (*(q for table in now.tables for q in table), *now.finalists)
+    new = [q for q in seats if was.qualifier(q.player) is None]
+    where = phase_title(after, now.phase)
+    if not new:  # the place goes to whoever the phase being seated gives it to
+        stage = after.formula.phases.stage
+        rule = next((term for term in REPLACEMENTS_TABLE
+                     if stage is not None and term.name == stage.replacement), None)
+        how = f": {rule.measures} ({rule.article})" if rule is not None else ""
+        return [f"Il suo posto in finale si decide con la fase {where}{how}."]
+    return [f"Al suo posto in {where}: " + "; ".join(
+        f"{after.by_id[q.player].name} ({q.reason})" for q in new)]
 
 
 def _repair_rounds(book: Book, rounds: list[int], player: str,

@@ -60,6 +60,19 @@ def number_key(pid: str) -> tuple[str, int] | None:
     return (match.group(1).casefold(), int(match.group(2))) if match else None
 
 
+def registered_id(typed: str, ids: Sequence[str]) -> str | None:
+    """The registered ID `typed` means: the same ID in any case and spacing («g13 »), else
+    the only one with its letters and number, leading zeros aside («G1» for «G01»); None
+    when none (or several) is."""
+    wanted = id_key(typed)
+    exact = next((pid for pid in ids if id_key(pid) == wanted), None)
+    if exact is not None:
+        return exact
+    number = number_key(typed)
+    numbered = [pid for pid in ids if number is not None and number_key(pid) == number]
+    return numbered[0] if len(numbered) == 1 else None
+
+
 def canonical_ids(ids: Sequence[str]) -> dict[str, str]:
     """`id_key` → the ID as registered."""
     return {id_key(pid): pid for pid in ids}
@@ -99,14 +112,9 @@ def find_entrant(entrants: Sequence[Entrant], typed: str,
     only one ID has that number), else their exact name
     or nickname (as shown, or any of `names`) when only one player has it. RisikoError
     with a suggestion otherwise."""
-    wanted = id_key(typed)
-    for e in entrants:
-        if id_key(e.id) == wanted:
-            return e
-    numbered = [e for e in entrants if number_key(typed) is not None
-                and number_key(e.id) == number_key(typed)]
-    if len(numbered) == 1:
-        return numbered[0]
+    found = registered_id(typed, [e.id for e in entrants])
+    if found is not None:
+        return next(e for e in entrants if e.id == found)
     named = [e for e in entrants
              if name_key(typed) in {name_key(n) for n in (e.name, *(names or {}).get(e.id, ()))
                                     if n}]

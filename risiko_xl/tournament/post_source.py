@@ -127,6 +127,7 @@ class PostSource:
     draws: tuple[DrawLine, ...] = ()
     calendar: tuple[CalendarLine, ...] = ()
     folder: Path | None = None  # the workbook's folder (a relative «Logo» starts there)
+    variant: str = ""  # the formulation the first draw chose (003 Art. 2), "" without
 
     @cached_property
     def by_id(self) -> dict[str, Entrant]:

@@ -20,7 +20,13 @@ from risiko_xl.names import player_name
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, QUALIFYING, Entrant
-from risiko_xl.tournament.players import canonical_ids, id_key, id_problem, suggestion
+from risiko_xl.tournament.players import (
+    canonical_ids,
+    id_key,
+    id_problem,
+    registered_id,
+    suggestion,
+)
 
 PHASE_WORDS = {p.casefold(): p for p in schema.PHASES}
 PHASE_WORDS.update((a.casefold(), p) for a, p in PHASE_ALIASES.items())  # «ripescaggio»
@@ -146,12 +152,13 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
             _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
                                "tavolo cambierebbe numero di giocatori")
             continue
-        if known_ids is not None:  # «g13» typed by a referee is the registered «G13»
-            if id_key(pid) not in known_ids:
+        if known_ids is not None:  # «g13», «G1» typed by a referee: the registered «G13», «G01»
+            found = registered_id(pid, list(known_ids.values()))
+            if found is None:
                 raise RisikoError("ID non presente tra gli iscritti" + suggestion(
                     pid, [Entrant(k) for k in known_ids.values()]), foglio="Risultati",
                     riga=row, colonna="ID", valore=pid)
-            pid = known_ids[id_key(pid)]
+            pid = found
         round_no = cell(record, "Turno", to_int, minimum=1)
         table = cell(record, "Tavolo", to_int, minimum=1)
         for header, value in (("Turno", round_no), ("Tavolo", table)):
