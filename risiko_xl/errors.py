@@ -176,6 +176,8 @@ def os_problem(err: OSError) -> str:
         errno.EISDIR: "è una cartella, non un file",
         errno.ENOTDIR: "un elemento del percorso non è una cartella",
         errno.ENOSPC: "disco pieno",
+        getattr(errno, "EDQUOT", -1): "spazio su disco esaurito (quota dell'utente)",
+        errno.EFBIG: "file troppo grande per il disco o per i limiti del sistema",
         errno.EROFS: "disco di sola lettura",
         errno.EBUSY: "file in uso da un altro programma",
         errno.ENAMETOOLONG: "nome del file troppo lungo",

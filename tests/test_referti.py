@@ -8,6 +8,7 @@ import base64
 import datetime as dt
 import io
 import math
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -245,9 +246,13 @@ def test_logo_is_embedded(small, tmp_path):
     Image.new("RGB", (120, 60), (200, 30, 30)).save(small.parent / "logo.png")
     book = OpenpyxlBook(small)
     book.set_setting("Logo", "logo.png")  # relative to the workbook's folder
-    assert score_sheets(book, 1)[0].logo == small.parent / "logo.png"
-    image = parse(write_referti(book, 1, tmp_path / "r.html")).find(".//img[@class='logo']")
-    assert image is not None and image.get("src").startswith("data:image/png;base64,")
+    assert score_sheets(book, 1)[0].logo.path == small.parent / "logo.png"
+    doc = parse(write_referti(book, 1, tmp_path / "r.html"))
+    # stored once in the style sheet, each sheet's element replaced by it
+    assert '.logo-1 { content: url("data:image/png;base64,' in doc.find(".//style").text
+    shown = doc.findall(".//span[@class='logo logo-1']")
+    assert len(shown) == len(score_sheets(book, 1)) and {s.get("aria-label") for s in shown} == {
+        "Logo"}
     pdf = write_referti(book, 1, tmp_path / "r.pdf")
     pages = raster_pages(pdf, tmp_path / "png")
     assert len(pages) == 2 and all(not_blank(p) for p in pages)
@@ -268,7 +273,7 @@ def test_a_phone_photo_logo_prints_and_a_huge_one_is_refused(small, tmp_path):
     assert time.perf_counter() - started < 10
     # scaled down once to 600 pixels (4 cm at 380 dpi), not repeated in full on each sheet
     assert pdf.stat().st_size < 1_000_000 and html.stat().st_size < 1_000_000
-    src = parse(html).find(".//img[@class='logo']").get("src")
+    src = re.search(r'content: url\("([^"]+)"\)', html.read_text(encoding="utf-8"))[1]
     with Image.open(io.BytesIO(base64.b64decode(src.split(",", 1)[1]))) as shown:
         assert shown.size == (600, 450) and shown.format == "JPEG"
     # 10000×10000: 100 million pixels, refused from the header, before decoding it

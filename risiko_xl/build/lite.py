@@ -23,7 +23,6 @@ import importlib.resources
 import io
 import json
 import shutil
-import tempfile
 import textwrap
 import zipfile
 from collections.abc import Sequence
@@ -47,6 +46,7 @@ from risiko_xl.books.web_extension import read as read_web_extensions
 from risiko_xl.build.template import ZIP_TIME, build, reproducible_bytes
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
+from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas.model import Formula
 from risiko_xl.publish.render import TEMPLATES
@@ -197,8 +197,8 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
     for row, line in enumerate(ADD_IN_NOTE, start=1):
         sheet.cell(row, NOTE_COLUMN, line)
     sheet.column_dimensions[get_column_letter(NOTE_COLUMN)].width = 100
-    with tempfile.TemporaryDirectory() as folder:
-        source = Path(folder) / "torneo.xlsx"
+    with scratch_folder("lite") as folder:
+        source = folder / "torneo.xlsx"
         source.write_bytes(reproducible_bytes(book))
         return build_lite(source, target, keep_backup)
 

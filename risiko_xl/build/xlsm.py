@@ -26,7 +26,6 @@ import importlib.util
 import itertools
 import posixpath
 import re
-import tempfile
 import zipfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +36,7 @@ from xml.sax.saxutils import quoteattr
 from risiko_xl.build.template import write_new
 from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas.model import Formula
 from risiko_xl.ovba import (
@@ -170,8 +170,8 @@ def build_xlsm(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Pa
 def new_xlsm(target: Path, settings: dict[str, Any] | None = None,
              keep_backup: bool = True, formula: Formula | None = None) -> Path:
     """A new macro-enabled tournament workbook with the live worksheet functions."""
-    with tempfile.TemporaryDirectory() as folder:
-        source = write_new(Path(folder) / "torneo.xlsx", settings, formulas=True,
+    with scratch_folder("xlsm") as folder:
+        source = write_new(folder / "torneo.xlsx", settings, formulas=True,
                            formula=formula)
         return build_xlsm(source, target, keep_backup)
 

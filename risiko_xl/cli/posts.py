@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from pathlib import Path
 
 from risiko_xl.cli.terminal import _on_book
 from risiko_xl.errors import RisikoError
@@ -23,8 +25,9 @@ def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
 
 def _post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
-    into a folder (default: NOME-post-turno-N beside the workbook)."""
-    from risiko_xl.files.writes import atomic_write_text, writable_target
+    into a folder (default: NOME-post-turno-N beside the workbook) all or none: a full
+    disk leaves the folder as it was (or none), never some posts new and some old."""
+    from risiko_xl.files.writes import atomic_write_folder, writable_target
     from risiko_xl.publish.posts import file_name, publish_all
     from risiko_xl.services.publication import post_source
 
@@ -33,12 +36,21 @@ def _post_all(args: argparse.Namespace) -> list[str]:
         post_source(b), args.turno, args.primi, sections, not args.senza_dicitura),
         save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
-    folder.mkdir(parents=True, exist_ok=True)
-    targets = {fmt: folder / file_name(round_no, fmt) for fmt in texts}
-    for target in targets.values():  # every file checked before the first is written
+    names = {file_name(round_no, fmt): text for fmt, text in texts.items()}
+    for name in names:  # every file checked before the first is written
+        target = folder / name
         if target.exists() and not target.is_file():
             raise RisikoError("il file da scrivere non è un file normale (una cartella, un "
                               "dispositivo o una pipe): nessun post scritto",
                               valore=str(target))
         writable_target(target)
-    return [f"Scritto {atomic_write_text(targets[fmt], text)}" for fmt, text in texts.items()]
+    try:
+        written = atomic_write_folder(folder, {name: _text_writer(text)
+                                               for name, text in names.items()})
+    except OSError as err:  # a full disk: named with the folder, left as it was
+        raise OSError(err.errno, err.strerror, str(folder)) from None
+    return [f"Scritto {path}" for path in written]
+
+
+def _text_writer(text: str) -> Callable[[Path], object]:
+    return lambda temp: temp.write_text(text, encoding="utf-8")

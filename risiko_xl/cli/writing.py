@@ -194,11 +194,11 @@ def _import(args: argparse.Namespace) -> list[str]:
     """`importa`: GestioneTorneo's workbook read and checked first, then our tournament
     built in a private folder and written to `--out` in one atomic step."""
     import shutil
-    import tempfile
     from pathlib import Path
 
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.build.template import formula_settings, write_new
+    from risiko_xl.files.scratch import scratch_folder
     from risiko_xl.files.writes import atomic_write
     from risiko_xl.gestionetorneo.reader import read
     from risiko_xl.services import import_gt
@@ -209,8 +209,8 @@ def _import(args: argparse.Namespace) -> list[str]:
     gt = read(args.file, MAX_ROUNDS)
     formula = import_gt.formula_of(gt, args.formula, args.file.name)
     settings = {**formula_settings(formula), **import_gt.settings_of(gt, formula, args.file.name)}
-    with tempfile.TemporaryDirectory(prefix="risiko-importa-") as folder:
-        work = Path(folder) / out.name
+    with scratch_folder("importa") as folder:
+        work = folder / out.name
         write_new(work, settings)
         book = OpenpyxlBook(work)
         lines = import_gt.fill(book, gt, args.file.name, formula)

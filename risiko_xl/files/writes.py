@@ -11,6 +11,12 @@ the last `KEEP_VERSIONS` versions (see `history`).
 A process killed mid-write leaves its temporary file behind; the next write to the
 same file removes it once the process that made it is gone (or after a day, for a file
 left by another computer on a shared folder).
+
+A set of files that belong together (`pubblica --formato tutti`: one post in every format)
+is written by `atomic_write_folder` all or nothing: a new folder is made whole under a
+temporary name beside it (`.NAME.PID.xxxx.tmp/`) and renamed in place; in a folder that
+exists, every new file is written beside its target before the first is renamed. A full
+disk leaves the folder as it was, or no folder.
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ import os
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from risiko_xl.errors import RisikoError
@@ -123,6 +129,74 @@ def atomic_write_many(writes: Sequence[tuple[Path, Writer]]) -> None:
             _fsync_dir(directory)
 
 
+def atomic_write_folder(folder: Path, files: Mapping[str, Writer],
+                        keep_backup: bool = True) -> list[Path]:
+    """Write each `files` entry (file name → its writer) into `folder`, all or none.
+
+    A folder that does not exist (nor its parents, made as needed) is written whole under
+    a temporary name beside it and renamed in place at the end. In a folder that exists,
+    each new file is written beside its target (with `keep_backup` the previous version
+    kept as `backup_path`) and none is renamed until all are on disk. On any failure (a
+    full disk) nothing is replaced and nothing of this call is left: no temporary file, no
+    folder it made. Returns the files written, in the order given."""
+    folder = Path(folder)
+    targets = [folder / name for name in files]
+    if folder.is_dir():
+        writes: list[tuple[Path, Writer]] = []
+        for target, write in zip(targets, files.values(), strict=True):
+            target = writable_target(target)
+            if keep_backup and target.exists():
+                writes.append((backup_path(target), _copy_of(target)))
+            writes.append((target, write))
+        atomic_write_many(writes)
+        return targets
+    made = _make_parents(folder.parent)
+    try:
+        writable_target(folder)
+        clean_stale_temps(folder)
+        temp = Path(tempfile.mkdtemp(prefix=f".{folder.name}.{os.getpid()}.",
+                                     suffix=TEMP_SUFFIX, dir=folder.parent))
+        try:
+            for name, write in files.items():
+                write(temp / name)
+                _fsync(temp / name)
+            os.chmod(temp, 0o777 & ~_umask())  # mkdtemp makes 0700 folders
+            _fsync_dir(temp)
+            os.rename(temp, folder)  # refused when a folder appeared there meanwhile
+        finally:
+            shutil.rmtree(temp, ignore_errors=True)  # gone once renamed
+        _fsync_dir(folder.parent)
+    except BaseException:
+        for directory in reversed(made):
+            with contextlib.suppress(OSError):
+                directory.rmdir()
+        raise
+    return targets
+
+
+def _copy_of(path: Path) -> Writer:
+    return lambda temp: shutil.copy2(path, temp)
+
+
+def _make_parents(folder: Path) -> list[Path]:
+    """Make `folder` and its missing parents; those made, outermost first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    made = []
+    try:
+        for directory in reversed(missing):
+            directory.mkdir()
+            made.append(directory)
+    except BaseException:
+        for directory in reversed(made):
+            with contextlib.suppress(OSError):
+                directory.rmdir()
+        raise
+    return made
+
+
 def make_backup(path: Path) -> Path | None:
     """Copy `path` (if it exists) to `backup_path(path)`, atomically; the backup path."""
     path = Path(path)
@@ -151,7 +225,10 @@ def clean_stale_temps(path: Path) -> list[Path]:
         try:
             if pid is not None and running(pid) and now - temp.stat().st_mtime < STALE_AFTER:
                 continue
-            temp.unlink()
+            if temp.is_dir() and not temp.is_symlink():  # a folder's (atomic_write_folder)
+                shutil.rmtree(temp)
+            else:
+                temp.unlink()
         except OSError:  # gone meanwhile, or not ours to remove
             continue
         removed.append(temp)
@@ -188,9 +265,13 @@ def _mode(path: Path) -> int:
     """The existing file's permission bits, or the default for a new file (umask)."""
     if path.exists():
         return path.stat().st_mode & 0o7777
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
     umask = os.umask(0)
     os.umask(umask)
-    return 0o666 & ~umask
+    return umask
 
 
 def _fsync(path: Path) -> None:

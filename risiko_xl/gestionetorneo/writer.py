@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import shutil
 import subprocess
-import tempfile
 from decimal import Decimal
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from openpyxl.cell.cell import Cell
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.gestionetorneo import layout, look
 from risiko_xl.gestionetorneo.model import Info, Player, Standing, Workbook
@@ -250,8 +250,7 @@ def write(gt: Workbook, target: Path, model: Path | None = None) -> Path:
     Returns the path written."""
     target = Path(target)
     program = libreoffice()
-    with tempfile.TemporaryDirectory(prefix="risiko-gt-") as folder:
-        work = Path(folder)
+    with scratch_folder("gt") as work:
         book = build(gt, None if model is None else open_model(model, work))
         if program is None or destination(target).suffix.lower() == ".xlsx":
             written = target.with_suffix(".xlsx")

@@ -17,17 +17,15 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import cast
 
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
-from PIL import Image
 
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
 from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.safe_text import ELLIPSIS, shortened
-from risiko_xl.publish.score_sheet import ScoreSheet, logo_bytes, pages
+from risiko_xl.publish.score_sheet import ScoreSheet, pages
 
 FONT = "DejaVu"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -237,17 +235,16 @@ def _title(pdf: SheetPDF, x: float, y: float, w: float, text: str, size: float) 
     return y + 1.5 + 2 * height
 
 
-def _header(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size,
-            logos: dict[Path, bytes]) -> float:
-    """Logo, tournament, club and venue, the table box; returns the y below."""
+def _header(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
+    """Logo, tournament, club and venue, the table box; returns the y below. The logo's
+    bytes are the same on every sheet: fpdf2 knows them again (by their hash) and the PDF
+    holds the picture once, each sheet drawing it."""
     x = MARGIN
     if sheet.logo is not None:
-        logo = logos[sheet.logo]
-        with Image.open(io.BytesIO(logo)) as image:
-            ratio = image.width / image.height
+        ratio = sheet.logo.width / sheet.logo.height
         w = min(size.logo * ratio, 40.0)
         h = w / ratio
-        pdf.image(io.BytesIO(logo), x=x, y=y + (size.logo - h) / 2, w=w, h=h)
+        pdf.image(io.BytesIO(sheet.logo.data), x=x, y=y + (size.logo - h) / 2, w=w, h=h)
         x += w + 4
     box_w = 44.0
     text_w = MARGIN + WIDTH - box_w - 4 - x
@@ -336,10 +333,9 @@ def _footer(pdf: SheetPDF, sheet: ScoreSheet, y: float) -> None:
     _line(pdf, MARGIN, y, WIDTH, 3, TRADEMARK, 6.5, align="C", gray=68)
 
 
-def _sheet(pdf: SheetPDF, sheet: ScoreSheet, top: float, height: float, size: Size,
-           logos: dict[Path, bytes]) -> None:
+def _sheet(pdf: SheetPDF, sheet: ScoreSheet, top: float, height: float, size: Size) -> None:
     """One score sheet in the band [top, top + height]."""
-    y = _header(pdf, sheet, top, size, logos)
+    y = _header(pdf, sheet, top, size)
     y = _info(pdf, sheet, y, size)
     y = _players(pdf, sheet, y, size)
     notes_top = y + size.gap
@@ -365,7 +361,6 @@ def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
     pdf.set_line_width(0.3)
     band = (PAGE_H - 2 * MARGIN - 5) if per_page == 1 else (PAGE_H - 2 * MARGIN - 5 - CUT) / 2
     size = FULL if per_page == 1 else HALF
-    logos = {logo: logo_bytes(logo) for logo in {s.logo for s in sheets} if logo is not None}
     for page in pages(sheets, per_page):
         pdf.add_page()
         for i, sheet in enumerate(page):
@@ -376,5 +371,5 @@ def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:
                 pdf.line(MARGIN, top - CUT / 2, MARGIN + WIDTH, top - CUT / 2)
                 pdf.set_dash_pattern()
                 pdf.set_draw_color(0)
-            _sheet(pdf, sheet, top, band, size, logos)
+            _sheet(pdf, sheet, top, band, size)
     return bytes(pdf.output())

@@ -5,15 +5,14 @@ what `referti` builds from the tournament and what the HTML page and the PDF
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
-import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-# The logo is printed at most 4 cm wide: 600 pixels are 380 dpi there. A larger image is
-# scaled down once per print (a phone photo of a few MB would otherwise be repeated on
-# every sheet of the HTML page).
+# The logo is printed at most 4 cm wide: 600 pixels are 380 dpi there. Whatever the file,
+# what is printed is a copy at most this large, made once per print and stored once in it.
 LOGO_PIXELS = 600
 
 # The players' table: classic RisiKo! (seeds 000 Art. 24, 003 Art. 23) and S.P.Q.RisiKo!
@@ -36,6 +35,28 @@ class SheetPlayer:
 
 
 @dataclass(frozen=True)
+class Logo:
+    """The logo as printed: `data` a PNG or JPEG (`kind`) of `width`×`height` pixels, at
+    most `LOGO_PIXELS` on its longer side, upright, re-encoded from the organiser's file
+    `path` (its metadata, thumbnails and any extra data left behind)."""
+
+    path: Path
+    kind: str  # "PNG" or "JPEG"
+    width: int
+    height: int
+    data: bytes = field(repr=False)
+
+    @property
+    def mime(self) -> str:
+        return "image/png" if self.kind == "PNG" else "image/jpeg"
+
+    @property
+    def uri(self) -> str:
+        """As a data: URI, so that an HTML page stands alone."""
+        return f"data:{self.mime};base64,{base64.b64encode(self.data).decode('ascii')}"
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """One table's score sheet. `date_text` is '' when the date is to be written by hand;
     `when` is the date it came from (it also stamps the PDF)."""
@@ -43,7 +64,7 @@ class ScoreSheet:
     tournament: str
     club: str
     venue: str
-    logo: Path | None
+    logo: Logo | None
     round_no: int
     phase: str
     date_text: str
@@ -80,19 +101,3 @@ def duration_text(minutes: int) -> str:
 def pages(sheets: Sequence[ScoreSheet], per_page: int) -> list[tuple[ScoreSheet, ...]]:
     """The sheets grouped as printed: `per_page` on each A4 page."""
     return [tuple(sheets[i:i + per_page]) for i in range(0, len(sheets), per_page)]
-
-
-def logo_bytes(path: Path) -> bytes:
-    """The logo file's bytes as printed: scaled down to `LOGO_PIXELS` on its longer side
-    when larger, in its own format (PNG or JPEG)."""
-    from PIL import Image  # Pillow: loaded when a logo is printed
-
-    with Image.open(path) as image:
-        if max(image.size) <= LOGO_PIXELS:
-            return path.read_bytes()
-        kind = image.format or "PNG"
-        image.draft("RGB", (LOGO_PIXELS, LOGO_PIXELS))  # a JPEG decodes at a reduced scale
-        image.thumbnail((LOGO_PIXELS, LOGO_PIXELS))
-        out = io.BytesIO()
-        image.save(out, format=kind)
-    return out.getvalue()
