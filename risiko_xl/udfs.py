@@ -179,14 +179,13 @@ def RISIKO_PUNTI_TORNEO(punti, giocatori, posizione, risiko=None,
         return Seat(points[r] or 0, out_points[r], None, flags[r], False, None, armies[r],
                     armies[r], coefficient=coefficients[r])
 
-    winners: dict[str | None, int] = {}  # by table; a row without one finds none
+    winners: dict[str | None, int | None] = {}  # by table; a row without one finds none
     if m.needs_table:  # the winner's points of each table, for methods measured against it
         for r in range(n):
             if tables[r] is not None and isinstance(positions[r], tuple) \
                     and positions[r][0] == 1:
                 with contextlib.suppress(RisikoError):  # reported on the row itself below
-                    # ignore: only the methods that need the table have winner_points
-                    winners[tables[r]] = m.winner_points(seat(r), players[r])  # type: ignore[attr-defined]
+                    winners[tables[r]] = m.winner_points(seat(r), players[r])
 
     result: list[Any] = []
     for r in range(n):

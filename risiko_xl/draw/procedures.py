@@ -35,6 +35,15 @@ def _same_key_pairs(tables: Sequence[Sequence[int]], keys: Sequence[int]) -> int
     return total
 
 
+def bands(ranked: Sequence[T], tables: int) -> list[list[T]]:
+    """The semifinal bands of `ranked` (best first) for `tables` tables: band b (from 0)
+    holds ranks b·T+1 .. (b+1)·T, one player of each band at every table (seeds 001 §8
+    "3a partita": «un giocatore classificato dal 1° al 4° posto, un giocatore
+    classificato dal 5° all'8° posto …»)."""
+    return [list(ranked[b * tables:(b + 1) * tables])
+            for b in range(-(-len(ranked) // tables))]
+
+
 def semifinal_bands(
     ranking: Sequence[str],
     seed: int | str,
@@ -71,7 +80,7 @@ def semifinal_bands(
             keys.append(-1)
         else:
             keys.append(interned.setdefault(str(c).strip().casefold(), len(interned)))
-    band = [players[b * tables : (b + 1) * tables] for b in range(per_table)]
+    band = bands(players, tables)
     for b in band:
         rng.shuffle(b)
 

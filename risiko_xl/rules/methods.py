@@ -66,6 +66,11 @@ class Method:
         total = self.raw(seat, players, position, group, winner_points)
         return max(0, total - penalty * self.point_unit * self.scaled_parts)
 
+    def winner_points(self, seat: Seat, players: int) -> int | None:
+        """The winner's points the other seats of a table are measured against, or None
+        for a method that scores every seat alone (`needs_table` False)."""
+        return None
+
     def __post_init__(self) -> None:
         for key in ("denominator", "scaled_parts"):
             value = getattr(self, key)

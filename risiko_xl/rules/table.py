@@ -58,11 +58,7 @@ def score_table(
         except RisikoError as err:
             raise RuleError.of(err, seat=i + 1) from None
     placement = place(seats, criteria, values, m.game, n)
-    winner_points = None
-    if m.needs_table:
-        winner = placement.positions.index(1)
-        # only the methods with needs_table (the winner-relative ones) define winner_points
-        winner_points = m.winner_points(seats[winner], n)  # type: ignore[attr-defined]
+    winner_points = m.winner_points(seats[placement.positions.index(1)], n)
     numerators = []
     for i, seat in enumerate(seats):
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from risiko_xl.draw.procedures import semifinal_bands, split_parallel
+from risiko_xl.draw.procedures import bands, semifinal_bands, split_parallel
 from risiko_xl.errors import RisikoError, count, listed
 from risiko_xl.standings.context import Context, Tables
 from risiko_xl.standings.field import (
@@ -134,7 +134,8 @@ def seat_bands(ctx: Context, ranked: Sequence[StandingRow], recalled: Sequence[Q
     clubs = [rows[pid].club for pid in chosen] if stage.club_separation else None
     seating = semifinal_bands(chosen, seed, tables=n_tables, per_table=stage.table_size,
                               clubs=clubs)
-    band = {pid: i // n_tables + 1 for i, pid in enumerate(chosen)}
+    cut = bands(chosen, n_tables)
+    band = {pid: b for b, members in enumerate(cut, start=1) for pid in members}
     by_recall = {q.player: q for q in recalled}
     tables = [[dataclasses.replace(by_recall[pid], group=group, reason=(
                    f"ripescato: {by_recall[pid].reason} (fascia {band[pid]})"))
@@ -143,10 +144,9 @@ def seat_bands(ctx: Context, ranked: Sequence[StandingRow], recalled: Sequence[Q
                               f"{band[pid]})", rows[pid].position, group, VIA_RANK)
                for pid in table] for table in seating]
     spans = []
-    for b in range(stage.table_size):
-        members = [rows[pid] for pid in chosen[b * n_tables:(b + 1) * n_tables]
-                   if pid not in by_recall]
-        extra = len(chosen[b * n_tables:(b + 1) * n_tables]) - len(members)
+    for in_band in cut:
+        members = [rows[pid] for pid in in_band if pid not in by_recall]
+        extra = len(in_band) - len(members)
         span = (f"{ordinal(members[0].position)}-{ordinal(members[-1].position)}"
                 if len(members) > 1 else ordinal(members[0].position) if members else "")
         if extra:
