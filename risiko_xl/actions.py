@@ -30,6 +30,7 @@ Inputs the CLI takes as arguments come from the workbook (optional rows of the
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -40,26 +41,20 @@ from risiko_xl.action_runner import Outcome, ask, run, short
 from risiko_xl.books import schema
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import default_path, write_referti
-from risiko_xl.services.buttons import (
-    POST_SHEET,
-    drawn_already,
-    selected_id,
-    set_tournament,
-    tournament_settings,
+from risiko_xl.commands.desk import (
+    COMMANDS,
+    PLAYER_TO_WITHDRAW,
+    ROUND_TO_DRAW,
+    ROUND_TO_PRINT,
+    ROUND_TO_PUBLISH,
 )
-from risiko_xl.services.finals_sheet import run_finals
-from risiko_xl.services.publication import post_source
-from risiko_xl.services.rounds import draw_round
-from risiko_xl.services.standings_sheet import update_standings
-from risiko_xl.services.verify import verify
-from risiko_xl.services.withdrawal import withdraw
-from risiko_xl.tournament.loading import load
-from risiko_xl.tournament.players import find_entrant
+from risiko_xl.commands.model import Command, Report, Request
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.referti import default_path
+from risiko_xl.services.buttons import POST_SHEET, selected_id
 
-ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
+__all__ = ["PLAYER_TO_WITHDRAW", "ROUND_TO_DRAW", "ROUND_TO_PRINT", "ROUND_TO_PUBLISH"]
+
 POST_FORMAT = "bbcode-vb"
 SHOWN_DIFFERENCES = 15
 
@@ -88,132 +83,78 @@ def open_file(path: Path) -> bool:
         return False
 
 
-# --- Torneo -----------------------------------------------------------------------------
+def _request(xl: XlwingsBook, command: Command) -> tuple[Request, bool]:
+    """The command's inputs as the ribbon finds them: the round or the player in the
+    command's `Impostazioni` entry (the player first from the active cell's row), the
+    formula in «Formula»; and whether the setting was used (emptied after)."""
+    settings = xl.settings()
+    request = Request(fmt=POST_FORMAT, file=str(xl.path or "FILE"))
+    used = False
+    if "formula" in command.inputs:
+        request = dataclasses.replace(request, formula=to_text(settings.get("Formula")))
+    if "round_no" in command.inputs and command.setting is not None:
+        round_no = _setting_round(settings, command.setting)
+        request, used = dataclasses.replace(request, round_no=round_no), round_no is not None
+    if "player" in command.inputs:
+        pid = selected_id(xl)
+        if pid is None and command.setting is not None:
+            pid, used = to_text(settings.get(command.setting)), True
+        if pid is None:
+            raise RisikoError("indicare il giocatore da ritirare: selezionare una cella della "
+                              "sua riga nel foglio Iscritti, oppure scriverne l'ID "
+                              f"nell'impostazione «{command.setting}» del foglio "
+                              f"{schema.SETTINGS.sheet}", foglio=schema.PLAYERS.sheet,
+                              colonna="ID")
+        request = dataclasses.replace(request, player=pid)
+    if "where" in command.inputs:
+        request = dataclasses.replace(request, where=lambda n: _beside(xl, n))
+    return request, used
 
-def nuovo_torneo() -> None:
-    """*Nuovo torneo*: this (empty) workbook set up for the formula in «Formula»."""
-    run("Nuovo torneo", _new_tournament)
+
+def _beside(xl: XlwingsBook, round_no: int) -> Path:
+    if xl.path is None:
+        raise RisikoError("salvare prima la cartella di lavoro in una cartella del computer: "
+                          "i referti vengono scritti accanto a essa")
+    return default_path(xl.path, round_no)
 
 
-def _new_tournament(xl: XlwingsBook) -> Outcome:
-    values, rules = tournament_settings(xl, to_text(xl.settings().get("Formula")) or "master")
-    if not ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
-                    f"({rules})?\n\nMetodo punteggio, Turni preliminari e Scarti in "
-                    "Impostazioni verranno sostituiti."):
+def _press(name: str) -> None:
+    """The button of command `name`: its inputs gathered, its question asked, its work
+    done, the setting it read emptied, what it reports shown."""
+    command = COMMANDS[name]
+    run(command.label, lambda xl: _pressed(xl, command))
+
+
+def _pressed(xl: XlwingsBook, command: Command) -> Outcome:
+    request, used = _request(xl, command)
+    question = command.question(xl, request)
+    if question is not None and not ask(xl, question):
         return Outcome("Nessuna modifica.")
-    set_tournament(xl, values)
-    return Outcome(f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire "
-                   "gli iscritti nel foglio Iscritti, poi premere «Sorteggia turno».", save=True)
+    report = command.run(xl, dataclasses.replace(request, confirmed=True))
+    if used and command.emptied and command.setting is not None:
+        xl.set_setting(command.setting, None)
+    return _shown(xl, command, report)
 
 
-def ritira_giocatore() -> None:
-    """*Ritira giocatore*: the player on the active cell's row (or «Giocatore da
-    ritirare») withdrawn, replaced if already seated in a final phase."""
-    run("Ritira giocatore", _withdraw)
+def _shown(xl: XlwingsBook, command: Command, report: Report) -> Outcome:
+    """The report in a message box: a post written to the `Post` sheet and the clipboard,
+    score sheets opened, a long list cut."""
+    if report.text is not None:
+        return _post(xl, report.text)
+    lines = list(report.lines)
+    shown = 2 + SHOWN_DIFFERENCES  # a check's summary, a blank line, its first findings
+    if report.failed and len(lines) > shown:
+        more = len(lines) - shown
+        lines = [*lines[:shown], "… e un'altra differenza." if more == 1
+                 else f"… e altre {more} differenze."]
+    text = "\n".join(lines)
+    if report.file is not None:
+        text += "." if open_file(report.file) else ": aprirlo da lì per stamparlo."
+    return Outcome(text, save=command.writes and report.changed,
+                   mode="critical" if report.failed else "info")
 
 
-def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
-    """(ID, whether it came from the setting)."""
-    pid = selected_id(xl)
-    if pid is not None:
-        return pid, False
-    pid = to_text(xl.settings().get(PLAYER_TO_WITHDRAW))
-    if pid is None:
-        raise RisikoError("indicare il giocatore da ritirare: selezionare una cella della sua "
-                          "riga nel foglio Iscritti, oppure scriverne l'ID nell'impostazione "
-                          f"«{PLAYER_TO_WITHDRAW}» del foglio {schema.SETTINGS.sheet}",
-                          foglio=schema.PLAYERS.sheet, colonna="ID")
-    return pid, True
-
-
-def _withdraw(xl: XlwingsBook) -> Outcome:
-    typed, from_setting = _player_to_withdraw(xl)
-    entrant = find_entrant(load(xl).entrants, typed)  # «g13» typed in the setting is G13
-    pid = entrant.id
-    who = f"{entrant.name} ({pid})"
-    if not ask(xl, f"Ritirare {who} dal torneo?\n\nSe è già qualificato per una fase finale "
-                    "non ancora giocata viene sostituito come prevede la formula."):
-        return Outcome("Nessuna modifica.")
-    lines = withdraw(xl, pid)
-    if from_setting:
-        xl.set_setting(PLAYER_TO_WITHDRAW, None)
-    return Outcome("\n".join(lines), save=True)
-
-
-def verifica() -> None:
-    """*Verifica*: every computed cell recomputed and every draw replayed; nothing
-    written."""
-    run("Verifica", _verify)
-
-
-def _verify(xl: XlwingsBook) -> Outcome:
-    lines, summary = verify(xl)
-    shown = lines[:SHOWN_DIFFERENCES]
-    if len(lines) > len(shown):
-        more = len(lines) - len(shown)
-        shown.append("… e un'altra differenza." if more == 1 else f"… e altre {more} differenze.")
-    return Outcome("\n".join([summary, *([""] if shown else []), *shown]),
-                   mode="critical" if lines else "info")
-
-
-# --- Turno ------------------------------------------------------------------------------
-
-def sorteggia_turno() -> None:
-    """*Sorteggia turno*: the next preliminary round (or «Turno da sorteggiare», drawn
-    again after a question) drawn and pre-filled in `Risultati`."""
-    run("Sorteggia turno", _draw)
-
-
-def _draw(xl: XlwingsBook) -> Outcome:
-    requested = _setting_round(xl.settings(), ROUND_TO_DRAW)
-    force = False
-    if requested is not None:
-        what = drawn_already(xl, requested)
-        if what is not None:
-            if not ask(xl, f"Il turno {requested} {what}.\n\nSorteggiarlo di nuovo? Le sue "
-                            "righe attuali andranno nel foglio Archivio."):
-                return Outcome(f"Nessuna modifica: il turno {requested} resta com'è.")
-            force = True
-    drawn = draw_round(xl, requested, force=force)
-    if requested is not None:
-        xl.set_setting(ROUND_TO_DRAW, None)
-    lines = list(drawn.lines)  # a redraw's first line names its new seed and the Archivio
-    lines.append("I tavoli sono nel foglio Risultati; i referti si stampano con «Stampa "
-                 "referti».")
-    return Outcome("\n".join(lines), save=True)
-
-
-def aggiorna_classifica() -> None:
-    """*Aggiorna classifica*: points of the typed games and the standings."""
-    run("Aggiorna classifica", lambda xl: Outcome("\n".join(update_standings(xl).lines),
-                                                  save=True))
-
-
-def fasi_finali() -> None:
-    """*Fasi finali*: the next final phase seated, or the final ranking written."""
-    run("Fasi finali", _finals)
-
-
-def _finals(xl: XlwingsBook) -> Outcome:
-    update = run_finals(xl)
-    lines = list(update.lines)
-    if update.step is not None:
-        lines.append("Inserire i risultati nel foglio Risultati, poi premere di nuovo «Fasi "
-                     "finali».")
-    return Outcome("\n".join(lines), save=True)
-
-
-# --- Pubblica ---------------------------------------------------------------------------
-
-def post_forum() -> None:
-    """*Post forum*: the results post (vBulletin BBCode) in the `Post` sheet and on the
-    clipboard."""
-    run("Post forum", _post)
-
-
-def _post(xl: XlwingsBook) -> Outcome:
-    round_no = _setting_round(xl.settings(), ROUND_TO_PUBLISH)
-    text = publish(post_source(xl), POST_FORMAT, round_no)
+def _post(xl: XlwingsBook, text: str) -> Outcome:
     xl.write_lines(POST_SHEET, text.splitlines())
     where = f"Post scritto nel foglio {POST_SHEET}"
     try:
@@ -227,24 +168,51 @@ def _post(xl: XlwingsBook) -> Outcome:
     return Outcome(f"{where} e copiato negli appunti: incollarlo nel forum.")
 
 
+# --- the buttons (ribbon.BUTTONS): Torneo -------------------------------------------------
+
+def nuovo_torneo() -> None:
+    """*Nuovo torneo*: this (empty) workbook set up for the formula in «Formula»."""
+    _press("nuovo")
+
+
+def ritira_giocatore() -> None:
+    """*Ritira giocatore*: the player on the active cell's row (or «Giocatore da
+    ritirare») withdrawn, replaced if already seated in a final phase."""
+    _press("ritira")
+
+
+def verifica() -> None:
+    """*Verifica*: every computed cell recomputed and every draw replayed; nothing
+    written."""
+    _press("verifica")
+
+
+# --- Turno ------------------------------------------------------------------------------
+
+def sorteggia_turno() -> None:
+    """*Sorteggia turno*: the next preliminary round (or «Turno da sorteggiare», drawn
+    again after a question) drawn and pre-filled in `Risultati`."""
+    _press("sorteggia")
+
+
+def aggiorna_classifica() -> None:
+    """*Aggiorna classifica*: points of the typed games and the standings."""
+    _press("classifica")
+
+
+def fasi_finali() -> None:
+    """*Fasi finali*: the next final phase seated, or the final ranking written."""
+    _press("finali")
+
+
+# --- Pubblica ---------------------------------------------------------------------------
+
+def post_forum() -> None:
+    """*Post forum*: the results post (vBulletin BBCode) in the `Post` sheet and on the
+    clipboard."""
+    _press("pubblica")
+
+
 def stampa_referti() -> None:
     """*Stampa referti*: one score sheet per table as a PDF next to the workbook, opened."""
-    run("Stampa referti", _referti)
-
-
-def _referti(xl: XlwingsBook) -> Outcome:
-    if xl.path is None:
-        raise RisikoError("salvare prima la cartella di lavoro in una cartella del computer: "
-                          "i referti vengono scritti accanto a essa")
-    round_no = _setting_round(xl.settings(), ROUND_TO_PRINT)
-    if round_no is None:
-        drawn = [r.round_no for r in load(xl).rows]
-        if not drawn:
-            raise RisikoError("nessun turno sorteggiato: premere prima «Sorteggia turno»",
-                              foglio=schema.RESULTS.sheet, colonna="Turno")
-        round_no = max(drawn)
-    written = write_referti(post_source(xl), round_no, default_path(xl.path, round_no))
-    text = f"Referti del turno {round_no} scritti in {written}"
-    if open_file(written):
-        return Outcome(text + ".")
-    return Outcome(text + ": aprirlo da lì per stamparlo.")
+    _press("referti")

@@ -18,6 +18,7 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.template import formula_settings, write_new
+from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
 from risiko_xl.ribbon import BUTTONS
@@ -315,11 +316,11 @@ def test_a_bad_cell_is_named_by_sheet_row_and_column(excel):
 def test_an_internal_error_is_a_message_and_the_details_go_to_a_log(excel, monkeypatch):
     stand_in = excel(players=8)
 
-    def broken(book, now=None):
+    def broken(book, now=None, finals=None):
         book.write_table("Classifica", Table.of([{"Pos": 1}]))
         raise KeyError("colonna sparita")
 
-    monkeypatch.setattr(actions, "update_standings", broken)
+    monkeypatch.setattr(desk, "update_standings", broken)
     batch = stand_in.run(actions.aggiorna_classifica)
     prompt = last(stand_in).prompt
     assert prompt.startswith("Errore interno durante «Aggiorna classifica» (KeyError")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from risiko_xl import cli
-from risiko_xl.cli.parser import ITALIAN
+from risiko_xl.cli.parser import command_names
 
 ROOT = Path(__file__).resolve().parents[1]
 VERSIONS = ("3.11", "3.12", "3.13", "3.14")
@@ -24,7 +24,7 @@ ENGLISH = ("usage:", "positional arguments", "options:", "optional arguments",
            "show this help message", "show program's version", "maybe you meant",
            "invalid choice", "choose from", "error:", "the following arguments",
            "expected one argument", "unrecognized arguments", "did you mean")
-COMMANDS = sorted(set(ITALIAN.values()))
+COMMANDS = command_names()
 RUNS = [[], *[[c] for c in COMMANDS]]
 WRONG = [["classifca", "x.xlsx"], ["pubblica", "x.xlsx", "--formato", "markdwn"],
          ["referti", "x.xlsx", "--turno", "1", "--per-pagina", "3"],

@@ -7,17 +7,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from risiko_xl.cli.parser import ITALIAN, WRITING
+from risiko_xl.cli.parser import WRITING
 from risiko_xl.cli.posts import _post_all, _sections
 from risiko_xl.cli.terminal import _on_book
-from risiko_xl.cli.writing import _ask_formula, _formula, _import, _register, _standings
+from risiko_xl.cli.writing import _ask_formula, _formula, _import, _register
+from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
-
-if TYPE_CHECKING:
-    from risiko_xl.books.book import Book
 
 EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 
@@ -35,7 +32,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from risiko_xl.files.writes import backup_path
 
     for written in _outputs(args):
-        if args.command == "post" and args.formato == ALL_FORMATS:
+        if args.command == "pubblica" and args.formato == ALL_FORMATS:
             if written.exists() and not written.is_dir():
                 raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
                                   "manca), non un file", valore=str(written))
@@ -48,7 +45,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
         if written.is_dir():
             raise RisikoError(f"«{written}» è una cartella: indicare il nome del file da "
                               "scrivere")
-        if args.command == "new":
+        if args.command == "nuovo":
             continue
         if written.exists() and not written.is_file():
             raise RisikoError("il file da scrivere non è un file normale (un dispositivo o "
@@ -70,15 +67,15 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 
 # the commands that write text beside the workbook, and what they write it in
-TEXT_OUTPUTS = {"post": "il post è testo: scriverlo in un file .txt, .md o .html",
+TEXT_OUTPUTS = {"pubblica": "il post è testo: scriverlo in un file .txt, .md o .html",
                 "formula": "la formula si esporta in un file .json"}
 
 
 def _outputs(args: argparse.Namespace) -> list[Path]:
     """The files a command writes besides the workbook it opens."""
-    if args.command == "new":
+    if args.command == "nuovo":
         return [args.file]
-    if args.command == "export":
+    if args.command == "esporta":
         if (args.out is None) == (args.gestionetorneo is None):
             raise RisikoError("indicare il file da scrivere: una copia .xlsx oppure "
                               "--gestionetorneo FILE.xls (uno dei due)")
@@ -110,10 +107,10 @@ def run(args: argparse.Namespace) -> int:
     from risiko_xl.files.lock import open_elsewhere, refuse_if_open, writing
 
     _check_outputs(args)
-    history.COMMAND.set(f"risiko-xl {ITALIAN[args.command]}")
+    history.COMMAND.set(f"risiko-xl {args.command}")
     if args.command in WRITING and not _reads_only(args):
         warning = None
-        if args.command != "new" or args.file.exists():
+        if args.command != "nuovo" or args.file.exists():
             warning = refuse_if_open(args.file, args.forza)
         with writing(args.file):
             code = _run(args)
@@ -126,10 +123,50 @@ def run(args: argparse.Namespace) -> int:
     return _run(args)
 
 
-def _run(args: argparse.Namespace) -> int:
-    from risiko_xl.services import finals_sheet, rounds, verify, withdrawal
+# the commands every face shares (`commands.desk`), as the command line runs them
+SHARED = ("sorteggia", "classifica", "finali", "ritira", "verifica", "pubblica", "referti")
 
-    if args.command == "new":
+
+def _request(args: argparse.Namespace) -> Request:
+    """A shared command's inputs from the arguments: the command line is its own answer
+    to a command's question, except a redraw, which wants --forza."""
+    from risiko_xl.publish.referti import default_path
+
+    file = str(args.file)
+    return Request(
+        round_no=getattr(args, "turno", None), player=getattr(args, "id", None),
+        repair=getattr(args, "ripara", False), seed=getattr(args, "seme", None),
+        fmt=getattr(args, "formato", "bbcode-vb"), top=getattr(args, "primi", None),
+        sections=_sections(args) if args.command == "pubblica" else None,
+        trademark=not getattr(args, "senza_dicitura", False),
+        where=lambda n: args.out or default_path(args.file, n),
+        per_page=getattr(args, "per_pagina", 1),
+        confirmed=args.forza if args.command == "sorteggia" else True, file=file,
+        names=lambda name, n: f"risiko-xl {name} {file}" + (f" --turno {n}" if n else ""))
+
+
+def _shared(args: argparse.Namespace) -> int:
+    """A command of `commands.desk` on the workbook; its report printed (a post written
+    where --out says), exit 1 when a check found something wrong."""
+    from risiko_xl.commands.desk import COMMANDS
+
+    command = COMMANDS[args.command]
+    report = _on_book(args, lambda b: command.run(b, _request(args)), save=command.writes)
+    if report.text is None:
+        print("\n".join(report.lines))
+    elif args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
+        sys.stdout.write(report.text)
+    else:
+        from risiko_xl.files.writes import atomic_write_text
+
+        what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
+        print(f"Scritto {atomic_write_text(args.out, report.text)}: post {what} (formato "
+              f"{args.formato})")
+    return EXIT_FAILURE if report.failed else 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "nuovo":
         from risiko_xl.build.template import formula_settings, write_new
         from risiko_xl.files.writes import backup_path
         from risiko_xl.formulas import load as load_formula
@@ -159,39 +196,23 @@ def _run(args: argparse.Namespace) -> int:
         else:
             created = write_new(args.file, settings, formula=formula)
         print(f"Creato {created} (formula {settings['Formula']})")
-    elif args.command == "draw" and args.tutti:
+    elif args.command == "sorteggia" and args.tutti:
         from risiko_xl.services.all_rounds import draw_all
 
         if args.turno is not None:
             raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
         print("\n".join(_on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
-    elif args.command == "draw":
-        print("\n".join(_on_book(args, lambda b: rounds.draw_round(
-            b, args.turno, args.seme, args.forza).lines)))
-    elif args.command == "standings":
-        print("\n".join(_on_book(args, lambda b: _standings(b, str(args.file)))))
-    elif args.command == "finals":
-        print("\n".join(_on_book(args, lambda b: finals_sheet.run_finals(b).lines)))
+    elif args.command == "pubblica" and args.formato == ALL_FORMATS:
+        print("\n".join(_post_all(args)))
+    elif args.command in SHARED:
+        return _shared(args)
     elif args.command == "iscrivi":
         print("\n".join(_on_book(args, lambda b: _register(b, args))))
-    elif args.command == "ritira":
-        print("\n".join(_on_book(args, lambda b: withdrawal.withdraw(
-            b, args.id, repair=args.ripara, file=str(args.file)))))
     elif args.command == "assente":
         from risiko_xl.services.absence import mark_absent
 
         print("\n".join(_on_book(args, lambda b: mark_absent(
             b, args.id, args.turno, undo=args.annulla))))
-    elif args.command == "verify":
-        found: list[str] = []
-
-        def check(book: Book) -> list[str]:
-            lines, summary = verify.verify(book)
-            found.extend(lines)
-            return [*lines, summary]
-
-        print("\n".join(_on_book(args, check, save=False)))
-        return EXIT_FAILURE if found else 0
     elif args.command == "decidi":
         from risiko_xl.services.decisions import record, rule_tie
 
@@ -228,42 +249,16 @@ def _run(args: argparse.Namespace) -> int:
             print("\n".join(_import(args)))
         if warning:
             print(warning, file=sys.stderr)
-    elif args.command == "export" and args.gestionetorneo is not None:
+    elif args.command == "esporta" and args.gestionetorneo is not None:
         from risiko_xl.services.export_gt import export_gestionetorneo
 
         print("\n".join(_on_book(args, lambda b: export_gestionetorneo(
             b, args.gestionetorneo, args.forza, args.modello), save=False)))
-    elif args.command == "export":
+    elif args.command == "esporta":
         from risiko_xl.files.export import export_values
 
         written = export_values(args.file, args.out, args.forza)
         print(f"Scritto {written}: copia con i soli valori (senza formule né macro)")
-    elif args.command == "post" and args.formato == ALL_FORMATS:
-        print("\n".join(_post_all(args)))
-    elif args.command == "post":
-        from risiko_xl.publish.posts import publish
-        from risiko_xl.services.publication import post_source
-
-        sections = _sections(args)
-        text = _on_book(args, lambda b: publish(
-            post_source(b), args.formato, args.turno, args.primi, sections,
-            not args.senza_dicitura), save=False)
-        if args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
-            sys.stdout.write(text)
-        else:
-            from risiko_xl.files.writes import atomic_write_text
-
-            what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
-            print(f"Scritto {atomic_write_text(args.out, text)}: post {what} (formato "
-                  f"{args.formato})")
-    elif args.command == "referti":
-        from risiko_xl.publish.referti import default_path, write_referti
-        from risiko_xl.services.publication import post_source
-
-        out = args.out or default_path(args.file, args.turno)
-        written = _on_book(args, lambda b: write_referti(post_source(b), args.turno, out,
-                                                               args.per_pagina), save=False)
-        print(f"Scritto {written}: referti del turno {args.turno}, uno per tavolo")
     elif args.command == "demo":
         from risiko_xl import demo
 

@@ -17,7 +17,7 @@ from risiko_xl.names import unprintable
 from risiko_xl.publish import FORMAT_CHOICES
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
-WRITING = ("new", "draw", "standings", "finals", "ritira", "ripristina",  # change the file
+WRITING = ("nuovo", "sorteggia", "classifica", "finali", "ritira", "ripristina",  # change the file
            "iscrivi", "formula", "decidi", "assente")
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
@@ -44,13 +44,10 @@ class BadArguments(Exception):
     """The command line does not parse: an Italian message for the organiser."""
 
 
-# the commands in Italian; the English names of earlier versions stay as aliases
-ITALIAN = {"new": "nuovo", "draw": "sorteggia", "standings": "classifica", "finals": "finali",
-           "ritira": "ritira", "verify": "verifica", "ripristina": "ripristina",
-           "export": "esporta", "post": "pubblica", "referti": "referti", "demo": "demo",
-           "iscrivi": "iscrivi", "importa": "importa", "formula": "formula",
-           "decidi": "decidi", "assente": "assente"}
-ENGLISH = {"iscrivi": "register"}  # English aliases of commands born Italian
+# the English names of earlier versions, kept as aliases of the Italian commands
+ALIASES = {"nuovo": ("new",), "sorteggia": ("draw",), "classifica": ("standings",),
+           "finali": ("finals",), "verifica": ("verify",), "esporta": ("export",),
+           "pubblica": ("post",), "iscrivi": ("register",)}
 
 
 class _Help(argparse.HelpFormatter):
@@ -181,11 +178,9 @@ def _parser() -> argparse.ArgumentParser:
                                      title="comandi")
 
     def command(name: str, text: str) -> argparse.ArgumentParser:
-        italian = ITALIAN[name]
-        aliases = [name] if italian != name else []
-        aliases += [ENGLISH[name]] if name in ENGLISH else []
-        sub = commands.add_parser(italian, aliases=aliases, help=text, description=text)
-        sub.set_defaults(command=name)  # the program's own name for it, whichever was typed
+        sub = commands.add_parser(name, aliases=list(ALIASES.get(name, ())), help=text,
+                                  description=text)
+        sub.set_defaults(command=name)  # its Italian name, whichever alias was typed
         if name == "importa":
             sub.add_argument("file", type=Path, help="cartella di lavoro di GestioneTorneo "
                              "(ModuloTorneo.xls; anche .xlsx o .ods)")
@@ -194,7 +189,7 @@ def _parser() -> argparse.ArgumentParser:
                              help="cartella di lavoro del torneo (.xlsx/.xlsm)")
         return sub
 
-    new = command("new", "crea una nuova cartella di lavoro del torneo")
+    new = command("nuovo", "crea una nuova cartella di lavoro del torneo")
     new.add_argument("--formula", default=None, help="formula del torneo (es. master); "
                      "senza, il comando elenca le formule e chiede quale usare")
     new.add_argument("--nome", type=_printable("il nome"), default=None,
@@ -204,7 +199,7 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--lite", action="store_true", help="con il codice per il componente "
                      "aggiuntivo xlwings Lite (Excel su Windows, Mac e web, senza installare "
                      "Python): un file .xlsx")
-    draw = command("draw", "sorteggia un turno preliminare e prepara le righe dei risultati")
+    draw = command("sorteggia", "sorteggia un turno preliminare e prepara le righe dei risultati")
     draw.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: il prossimo)")
     draw.add_argument("--seme", type=_seed, default=None, help="seme del sorteggio "
@@ -214,8 +209,8 @@ def _parser() -> argparse.ArgumentParser:
     draw.add_argument("--tutti", action="store_true",
                       help="sorteggia insieme tutti i turni preliminari, prima di giocarli "
                       "(formule i cui criteri non dipendono dai risultati)")
-    command("standings", "calcola punti e classifica")
-    command("finals", "prepara la fase finale successiva o la classifica finale")
+    command("classifica", "calcola punti e classifica")
+    command("finali", "prepara la fase finale successiva o la classifica finale")
     withdraw = command("ritira", "ritira un giocatore (sostituendolo se già qualificato)")
     withdraw.add_argument("id", help="ID del giocatore")
     withdraw.add_argument("--ripara", action="store_true", help="ripara i tavoli dei turni "
@@ -228,7 +223,7 @@ def _parser() -> argparse.ArgumentParser:
                         "il prossimo da sorteggiare)")
     absent.add_argument("--annulla", action="store_true", help="annulla l'assenza: di nuovo "
                         "«Attivo», o rimesso ai tavoli del turno già sorteggiato")
-    command("verify", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
+    command("verifica", "ricalcola tutto e ripete i sorteggi, senza modificare il file")
     restore = command("ripristina", "torna alla versione precedente del file (la copia "
                       "NOME.bak.xlsx fatta dall'ultima modifica); la versione sostituita "
                       "diventa la nuova copia, quindi ripetere il comando annulla il ripristino")
@@ -298,11 +293,11 @@ def _parser() -> argparse.ArgumentParser:
     decide.add_argument("--motivo", required=True, type=_printable("il motivo"),
                         help="la decisione dell'arbitro, come va scritta nei post")
     for name in WRITING:
-        if name not in ("new", "draw", "iscrivi"):  # theirs has a meaning of its own
+        if name not in ("nuovo", "sorteggia", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(
                 "--forza", action="store_true",
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
-    export = command("export", "copia con i soli valori (senza macro né formule), o con "
+    export = command("esporta", "copia con i soli valori (senza macro né formule), o con "
                      "--gestionetorneo il file per GestioneTorneo")
     export.add_argument("out", type=Path, nargs="?", default=None,
                         help="file .xlsx da scrivere")
@@ -323,7 +318,7 @@ def _parser() -> argparse.ArgumentParser:
                     "della «Tipologia di Torneo» del foglio TORNEO)")
     gt.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
                     "versione attuale resta nello storico)")
-    post = command("post", "scrive il post dei risultati di un turno (forum, chat o pagina "
+    post = command("pubblica", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
                       help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html, "
@@ -357,3 +352,9 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--turni", type=_positive, default=None,
                       help="turni preliminari (predefiniti: quelli della formula)")
     return parser
+
+
+def command_names() -> list[str]:
+    """Every command's Italian name, as `risiko-xl --help` lists them."""
+    action = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted({parser.get_default("command") for parser in action.choices.values()})

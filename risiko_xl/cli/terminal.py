@@ -38,10 +38,12 @@ class _Progress:
             self.shown = 0
 
 
-PHASES = {"draw": "sorteggio", "standings": "calcolo della classifica", "finals":
-          "fasi finali", "iscrivi": "iscrizione", "ritira": "ritiro", "verify": "ricalcolo "
-          "e ripetizione dei sorteggi", "post": "preparazione del post", "referti":
-          "preparazione dei referti"}
+def _phase(command: str) -> str:
+    """What a terminal shows while `command` runs: a shared command's own word."""
+    from risiko_xl.commands.desk import COMMANDS
+
+    extra = {"iscrivi": "iscrizione", "assente": "assenza"}
+    return COMMANDS[command].phase if command in COMMANDS else extra.get(command, "lavoro")
 
 
 def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
@@ -65,7 +67,7 @@ def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = T
         if save:
             with contextlib.suppress(RisikoError):  # the work says what is wrong, in place
                 synced = sync_sheet(book, book.settings())
-        progress(f"{PHASES.get(command, 'lavoro').capitalize()}…")
+        progress(f"{_phase(command).capitalize()}…")
         lines = work(book)
         if save:
             progress(f"Salvataggio di {path.name}…")

@@ -1,12 +1,12 @@
 """The commands that write the workbook with more than one step: `iscrivi` (one player or a
-list, seated in drawn rounds with `--ripara`), `nuovo`'s choice of formula, `classifica`'s
-checks before the standings, `importa` (GestioneTorneo's workbook into a new one)."""
+list, seated in drawn rounds with `--ripara`), `nuovo`'s choice of formula, `importa`
+(GestioneTorneo's workbook into a new one)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from risiko_xl.errors import RisikoError
@@ -176,18 +176,6 @@ def _sheet_adder(book: Book) -> Callable[[Table], None]:
         book.write_table(spec.name, table)
 
     return add
-
-
-def _standings(book: Book, file: str) -> Sequence[str]:
-    """`standings`: the typed rows checked against the draws and the phases first; the
-    next step named as the command on workbook `file`."""
-    from risiko_xl.services import phase_check, standings_sheet
-    from risiko_xl.tournament.loading import load
-
-    t = load(book)
-    phase_check.check_seatings(t)
-    phase_check.check_phase_rows(t)
-    return standings_sheet.update_standings(book, finals=f"risiko-xl finali {file}").lines
 
 
 def _import(args: argparse.Namespace) -> list[str]:

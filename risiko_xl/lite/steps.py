@@ -25,32 +25,20 @@ again, so xlwings Lite applies nothing and shows the details.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import Any
 
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.cells import to_int
+from risiko_xl.commands.desk import COMMANDS
+from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import write_referti
-from risiko_xl.services.buttons import (
-    POST_SHEET,
-    drawn_already,
-    selected_id,
-    set_tournament,
-    tournament_settings,
-)
-from risiko_xl.services.finals_sheet import run_finals
-from risiko_xl.services.publication import post_source
+from risiko_xl.services.buttons import POST_SHEET, selected_id
 from risiko_xl.services.register import NewPlayer, register, split_name
-from risiko_xl.services.rounds import draw_round
-from risiko_xl.services.standings_sheet import update_standings
-from risiko_xl.services.verify import verify
-from risiko_xl.services.withdrawal import withdraw
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
-from risiko_xl.tournament.players import find_entrant
 from risiko_xl.tournament.sheet_errors import on_sheet
 
 FILES = Path("/data")  # xlwings Lite's folder for files (menu Files > Import/Export)
@@ -92,11 +80,28 @@ def _ticked(value: Any) -> bool:
     return value is True or str(value).strip().casefold() in ("true", "1", "sì", "si", "vero")
 
 
+def _do(xl: XlwingsBook, name: str, request: Request, confirm: Any = True) -> str:
+    """Command `name` as its script runs it: its question answered by the «conferma» box
+    (a script without one is its own answer), its report as text."""
+    command = COMMANDS[name]
+    question = command.question(xl, request)
+    if question is not None and not _ticked(confirm):
+        return (f"Nessuna modifica: {' '.join(question.split())} Per procedere spuntare "
+                f"«{CONFIRM}» ed eseguire di nuovo.")
+    report = command.run(xl, dataclasses.replace(request, confirmed=True))
+    if report.text is not None:
+        xl.write_lines(POST_SHEET, report.text.splitlines())
+        return (f"Post scritto nel foglio {POST_SHEET}: selezionare la colonna A, copiarla e "
+                "incollarla nel forum.")
+    lines = list(report.lines)
+    if report.file is not None:
+        lines.append(f"Scaricare {report.file.name} dal menu di xlwings Lite (Files > "
+                     "Import/Export), aprirlo nel browser e stamparlo.")
+    return "\n".join(lines)
+
+
 def new_tournament(xl: XlwingsBook, formula: str) -> str:
-    values, rules = tournament_settings(xl, formula)
-    set_tournament(xl, values)
-    return (f"Torneo preparato: formula «{values['Formula']}», {rules}.\n\nInserire gli "
-            "iscritti nel foglio Iscritti, poi eseguire «Sorteggia turno».")
+    return _do(xl, "nuovo", Request(formula=formula))
 
 
 def register_player(xl: XlwingsBook, name: str, last: str, nickname: str, club: str,
@@ -125,67 +130,33 @@ def withdraw_player(xl: XlwingsBook, player: str, confirm: Any, repair: Any) -> 
         raise RisikoError("indicare il giocatore da ritirare: scriverne l'ID nel campo "
                           "«giocatore», oppure selezionare una cella della sua riga nel foglio "
                           "Iscritti", foglio="Iscritti", colonna="ID")
-    entrant = find_entrant(load(xl).entrants, typed)
-    who = f"{entrant.name} ({entrant.id})"
-    if not _ticked(confirm):
-        return (f"Nessuna modifica: per ritirare {who} dal torneo spuntare «{CONFIRM}» ed "
-                "eseguire di nuovo. Se è già qualificato per una fase finale non ancora "
-                "giocata viene sostituito come prevede la formula.")
-    return "\n".join(withdraw(xl, entrant.id, repair=_ticked(repair)))
+    return _do(xl, "ritira", Request(player=typed, repair=_ticked(repair)), confirm)
 
 
 def verify_book(xl: XlwingsBook) -> str:
-    lines, summary = verify(xl)
-    return "\n".join([summary, *([""] if lines else []), *lines])
+    return _do(xl, "verifica", Request())
 
 
 def draw(xl: XlwingsBook, round_no: Any, confirm: Any) -> str:
-    requested = _round(round_no, "turno")
-    force = False
-    if requested is not None:
-        what = drawn_already(xl, requested)
-        if what is not None and not _ticked(confirm):
-            return (f"Nessuna modifica: il turno {requested} {what}. Per sorteggiarlo di "
-                    f"nuovo spuntare «{CONFIRM}»: le sue righe attuali andranno nel foglio "
-                    "Archivio.")
-        force = what is not None
-    drawn = draw_round(xl, requested, force=force)
-    return "\n".join([*drawn.lines, "I tavoli sono nel foglio Risultati; i referti si "
-                                    "preparano con «Stampa referti»."])
+    return _do(xl, "sorteggia", Request(round_no=_round(round_no, "turno")), confirm)
 
 
 def standings(xl: XlwingsBook) -> str:
-    return "\n".join(update_standings(xl).lines)
+    return _do(xl, "classifica", Request())
 
 
 def finals(xl: XlwingsBook) -> str:
-    update = run_finals(xl)
-    lines = list(update.lines)
-    if update.step is not None:
-        lines.append("Inserire i risultati nel foglio Risultati, poi eseguire di nuovo «Fasi "
-                     "finali».")
-    return "\n".join(lines)
+    return _do(xl, "finali", Request())
 
 
 def post(xl: XlwingsBook, round_no: Any, fmt: str) -> str:
     if fmt not in LITE_FORMATS:
         raise RisikoError("formato del post non previsto: " + ", ".join(LITE_FORMATS),
                           valore=fmt)
-    text = publish(post_source(xl), fmt, _round(round_no, "turno"))
-    xl.write_lines(POST_SHEET, text.splitlines())
-    return (f"Post scritto nel foglio {POST_SHEET}: selezionare la colonna A, copiarla e "
-            "incollarla nel forum.")
+    return _do(xl, "pubblica", Request(round_no=_round(round_no, "turno"), fmt=fmt))
 
 
 def score_sheets(xl: XlwingsBook, round_no: Any) -> str:
-    chosen = _round(round_no, "turno")
-    if chosen is None:
-        drawn = [r.round_no for r in load(xl).rows]
-        if not drawn:
-            raise RisikoError("nessun turno sorteggiato: eseguire prima «Sorteggia turno»",
-                              foglio="Risultati", colonna="Turno")
-        chosen = max(drawn)
-    name = f"{PurePath(str(xl.book.fullname)).stem}-referti-turno-{chosen}.html"
-    written = write_referti(post_source(xl), chosen, FILES / name)
-    return (f"Referti del turno {chosen} scritti in {written.name}: scaricarlo dal menu di "
-            "xlwings Lite (Files > Import/Export), aprirlo nel browser e stamparlo.")
+    stem = PurePath(str(xl.book.fullname)).stem
+    return _do(xl, "referti", Request(round_no=_round(round_no, "turno"), where=lambda n: (
+        FILES / f"{stem}-referti-turno-{n}.html")))

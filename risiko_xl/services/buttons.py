@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from risiko_xl.books import schema
+from risiko_xl.books.book import Book
 from risiko_xl.books.formula_sheet import formula_settings
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.books.xlwings_book import XlwingsBook
@@ -26,7 +27,7 @@ ID_TABLES = (schema.PLAYERS.name, schema.standings_spec(0).name, schema.RESULTS.
              schema.QUALIFIERS.name, schema.FINAL_RANKING.name)
 
 
-def tournament_settings(xl: XlwingsBook, formula: str) -> tuple[dict[str, Any], str]:
+def tournament_settings(xl: Book, formula: str) -> tuple[dict[str, Any], str]:
     """The settings formula `formula` writes into this workbook, and what they say in a
     line; refused when the workbook holds a tournament already."""
     results = xl.read_table(schema.RESULTS.name)
@@ -45,7 +46,7 @@ def tournament_settings(xl: XlwingsBook, formula: str) -> tuple[dict[str, Any], 
                     f"turni preliminari, {values['Scarti']} scarti")
 
 
-def set_tournament(xl: XlwingsBook, values: dict[str, Any]) -> None:
+def set_tournament(xl: Book, values: dict[str, Any]) -> None:
     """Write a formula's settings (`tournament_settings`); the variant chosen for the old
     formula is emptied."""
     variant = xl.settings().get(VARIANT_KEY)
@@ -75,7 +76,7 @@ def selected_id(xl: XlwingsBook) -> str | None:
     return None
 
 
-def drawn_already(xl: XlwingsBook, round_no: int) -> str | None:
+def drawn_already(xl: Book, round_no: int) -> str | None:
     """How far preliminary round `round_no` went («è già stato sorteggiato», «ha già N
     risultati inseriti»), None when it is not drawn."""
     existing = [r for r in load(xl).rows if r.phase == QUALIFYING and r.round_no == round_no]
