@@ -17,8 +17,9 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw_columns import draw_from_columns
 from risiko_xl.files.writes import atomic_write_text
+from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.numbers import italian
-from risiko_xl.publish.posts import FORMATS, publish
+from risiko_xl.publish.posts import file_name, publish
 from risiko_xl.publish.referti import write_referti
 from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.methods import method
@@ -178,8 +179,8 @@ def write_publications(workbook: Path, directory: Path) -> list[str]:
     source = post_source(OpenpyxlBook(workbook))
     last = source.rounds[-1]
     written = []
-    for fmt, (_template, _escape, suffix) in FORMATS.items():
-        target = directory / f"post-turno-{last}-{fmt}{suffix}"
+    for fmt in POST_FORMATS:
+        target = directory / file_name(last, fmt)
         written.append(atomic_write_text(target, publish(source, fmt, last, now=DEMO_TIME)))
     for suffix in (".pdf", ".html"):
         written.append(write_referti(source, last, directory / f"referti-turno-{last}{suffix}"))

@@ -39,7 +39,7 @@ SCRIPTS = {"nuovo": "nuovo_torneo", "ritira": "ritira_giocatore", "verifica": "v
 def test_every_button_and_script_is_a_command_of_the_table():
     assert {b.label for b in BUTTONS} == {c.label for c in COMMANDS.values()}
     assert {b.action for b in BUTTONS} == set(SCRIPTS.values())
-    for name, command in COMMANDS.items():
+    for name in COMMANDS:
         assert getattr(actions, SCRIPTS[name]).__doc__, name
         assert callable(getattr(lite, SCRIPTS[name])), name
         assert name in command_names(), name  # `nuovo` on the command line: a new file

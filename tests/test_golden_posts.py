@@ -15,8 +15,7 @@ from pathlib import Path
 import pytest
 
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.publish import POST_FORMATS
-from risiko_xl.publish.posts import FORMATS
+from risiko_xl.publish import BY_NAME, POST_FORMATS
 from tests.support.programs import IN_CI
 from tests.support.publishing import publish
 
@@ -29,7 +28,7 @@ REGENERATE = os.environ.get("RISIKO_RIGENERA_GOLDEN") == "1"
 
 @pytest.mark.parametrize("fmt", POST_FORMATS)
 def test_post_equals_its_golden_file(demo, fmt):
-    golden = GOLDEN / f"post-turno-2-{fmt}{FORMATS[fmt][2]}"
+    golden = GOLDEN / f"post-turno-2-{fmt}{BY_NAME[fmt].suffix}"
     text = publish(OpenpyxlBook(demo), fmt, 2, now=NOW)
     if REGENERATE:
         if IN_CI:

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from risiko_xl import __version__
 from risiko_xl.names import unprintable
-from risiko_xl.publish import FORMAT_CHOICES
+from risiko_xl.publish import FORMAT_CHOICES, FORMAT_HELP
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("nuovo", "sorteggia", "classifica", "finali", "ritira", "ripristina",  # change the file
@@ -321,9 +321,7 @@ def _parser() -> argparse.ArgumentParser:
     post = command("pubblica", "scrive il post dei risultati di un turno (forum, chat o pagina "
                    "HTML)")
     post.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
-                      help="bbcode-vb (forum EG), bbcode-phpbb, markdown, testo, html, "
-                      "schermo (pagina per proiettore o TV), tutti (ogni formato in una "
-                      "cartella)")
+                      help=FORMAT_HELP)
     post.add_argument("--turno", type=_positive, default=None,
                       help="turno (predefinito: l'ultimo sorteggiato se non ha ancora "
                       "risultati, e se ne annunciano i tavoli; altrimenti l'ultimo con tutti "

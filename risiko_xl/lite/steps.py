@@ -35,6 +35,7 @@ from risiko_xl.cells import to_int
 from risiko_xl.commands.desk import COMMANDS
 from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
+from risiko_xl.publish import TEXT_FORMATS
 from risiko_xl.services.buttons import POST_SHEET, selected_id
 from risiko_xl.services.register import NewPlayer, register, split_name
 from risiko_xl.standings.model import QUALIFYING
@@ -42,7 +43,7 @@ from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.sheet_errors import on_sheet
 
 FILES = Path("/data")  # xlwings Lite's folder for files (menu Files > Import/Export)
-LITE_FORMATS = ("bbcode-vb", "bbcode-phpbb", "markdown", "testo")  # text: no chart needed
+LITE_FORMATS = TEXT_FORMATS  # text a sheet holds: no chart needed
 CONFIRM = "conferma"  # the form field that stands for «Sì»
 
 

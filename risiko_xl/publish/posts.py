@@ -28,7 +28,7 @@ from typing import Any
 from markupsafe import Markup
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
+from risiko_xl.publish import BY_NAME, SCREEN, SECTIONS
 from risiko_xl.publish.building import post_from
 from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, GameTable, Post
 from risiko_xl.publish.render import environment, one_line
@@ -93,18 +93,11 @@ def chat_seed(text: str) -> Markup:
     return Markup(plain_text(one_line(text)))
 
 
-# format → (template, escaping of printed values (None: HTML autoescape), file suffix)
-FORMATS: dict[str, tuple[str, Callable[[str], str] | None, str]] = dict(zip(POST_FORMATS, (
-    ("post/bbcode-vb.txt.j2", bbcode_text, ".txt"),
-    ("post/bbcode-phpbb.txt.j2", bbcode_text, ".txt"),
-    ("post/markdown.md.j2", markdown_text, ".md"),
-    ("post/testo.txt.j2", plain_text, ".txt"),
-    ("post/pagina.html.j2", None, ".html"))))
-SCREEN_FORMAT = ("post/schermo.html.j2", None, ".html")
-# how each format prints a draw's seed (HTML: as any value, in <code>)
-SEEDS: dict[str, Callable[[str], object]] = {
-    "bbcode-vb": bbcode_seed, "bbcode-phpbb": bbcode_seed, "markdown": markdown_seed,
-    "testo": chat_seed, "html": str, SCREEN: str}
+# each escaping of `PostFormat.escaping`: how printed values are escaped (None: HTML's
+# autoescape) and how a draw's seed is printed (HTML: as any value, in <code>)
+ESCAPES: dict[str, tuple[Callable[[str], str] | None, Callable[[str], object]]] = {
+    "bbcode": (bbcode_text, bbcode_seed), "markdown": (markdown_text, markdown_seed),
+    "chat": (plain_text, chat_seed), "html": (None, str)}
 REPLAY = ("Chiunque può ripetere il sorteggio con gli stessi iscritti, lo stesso seme e la "
           "stessa versione del motore (risiko-xl verifica): deve ottenere la stessa impronta e "
           "gli stessi tavoli.")
@@ -137,20 +130,21 @@ def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> 
     `default_sections`)."""
     if sections is None:
         sections = default_sections(post)
-    if fmt not in SEEDS:
-        raise RisikoError(f"formato «{fmt}» sconosciuto: usare uno fra {', '.join(SEEDS)}",
+    if fmt not in BY_NAME:
+        raise RisikoError(f"formato «{fmt}» sconosciuto: usare uno fra {', '.join(BY_NAME)}",
                           valore=fmt)
     unknown = [s for s in sections if s not in SECTIONS]
     if unknown:
         raise RisikoError(f"sezione «{unknown[0]}» sconosciuta: usare fra {', '.join(SECTIONS)}",
                           valore=unknown[0])
-    name, escape, _suffix = SCREEN_FORMAT if fmt == SCREEN else FORMATS[fmt]
+    chosen = BY_NAME[fmt]
+    escape, seed = ESCAPES[chosen.escaping]
     env = environment("html" if escape is None else "text", escape)
-    template = env.get_template(name)
+    template = env.get_template(chosen.template)
     chart = Markup(post.chart) if post.chart else None  # built and escaped by `charts`
     extra = _screen(post) if fmt == SCREEN else {}
     return template.render(post=post, sections=tuple(sections), chart=chart, replay=REPLAY,
-                           player_headers=PLAYER_HEADERS, seme=SEEDS[fmt],
+                           player_headers=PLAYER_HEADERS, seme=seed,
                            qualified_headers=QUALIFIED_HEADERS,
                            monospace_table=lambda h, r, right=(): monospace_table(
                                h, r, escape or str, right),
@@ -237,11 +231,10 @@ def publish_all(source: PostSource, round_no: int | None = None, top: int | None
     post = post_from(source, round_no, top, now, trademark)
     chosen = default_sections(post) if sections is None else tuple(sections)
     return post.round_no, {fmt: render_post(with_chart(post, source, fmt, chosen), fmt, chosen)
-                           for fmt in SEEDS}
+                           for fmt in BY_NAME}
 
 
 def file_name(round_no: int, fmt: str) -> str:
     """`post-turno-2-markdown.md`, `post-turno-2-schermo.html`, …: the files `tutti`
     writes (named as the demo's)."""
-    suffix = (SCREEN_FORMAT if fmt == SCREEN else FORMATS[fmt])[2]
-    return f"post-turno-{round_no}-{fmt}{suffix}"
+    return f"post-turno-{round_no}-{fmt}{BY_NAME[fmt].suffix}"
