@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from risiko_xl.cli.dispatch import EXIT_BAD_INPUT, EXIT_FAILURE, run
-from risiko_xl.cli.parser import BadArguments, _parser
+from risiko_xl.cli.parser import BadArguments, build_parser
 from risiko_xl.cli.terminal import _Terminal
 from risiko_xl.errors import RisikoError, os_problem
 from risiko_xl.tournament.sheet_errors import on_sheet
@@ -62,7 +62,7 @@ def _dash_hint(message: str, argv: list[str] | None) -> str:
 
 def _main(argv: list[str] | None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        args = build_parser().parse_args(argv)
     except BadArguments as err:
         print(f"Errore: {err}{_dash_hint(str(err), argv)}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from risiko_xl.cli.parser import WRITING
-from risiko_xl.cli.posts import _post_all, _sections
-from risiko_xl.cli.terminal import _on_book
-from risiko_xl.cli.writing import _ask_formula, _formula, _import, _register
+from risiko_xl.cli.posts import post_all, post_sections
+from risiko_xl.cli.terminal import on_book
+from risiko_xl.cli.writing import ask_formula, formula_command, import_workbook, register_players
 from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
@@ -137,7 +137,7 @@ def _request(args: argparse.Namespace) -> Request:
         round_no=getattr(args, "turno", None), player=getattr(args, "id", None),
         repair=getattr(args, "ripara", False), seed=getattr(args, "seme", None),
         fmt=getattr(args, "formato", "bbcode-vb"), top=getattr(args, "primi", None),
-        sections=_sections(args) if args.command == "pubblica" else None,
+        sections=post_sections(args) if args.command == "pubblica" else None,
         trademark=not getattr(args, "senza_dicitura", False),
         where=lambda n: args.out or default_path(args.file, n),
         per_page=getattr(args, "per_pagina", 1),
@@ -151,7 +151,7 @@ def _shared(args: argparse.Namespace) -> int:
     from risiko_xl.commands.desk import COMMANDS
 
     command = COMMANDS[args.command]
-    report = _on_book(args, lambda b: command.run(b, _request(args)), save=command.writes)
+    report = on_book(args, lambda b: command.run(b, _request(args)), save=command.writes)
     if report.text is None:
         print("\n".join(report.lines))
     elif args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
@@ -178,7 +178,7 @@ def _run(args: argparse.Namespace) -> int:
             raise RisikoError("il file esiste già: per sostituirlo con un torneo nuovo usare "
                               "--forza (la versione attuale resta nella copia di sicurezza "
                               f"{backup_path(args.file).name})", valore=str(args.file))
-        formula = load_formula(args.formula or _ask_formula())
+        formula = load_formula(args.formula or ask_formula())
         settings = formula_settings(formula)
         if args.nome:
             settings["Nome torneo"] = args.nome
@@ -201,17 +201,17 @@ def _run(args: argparse.Namespace) -> int:
 
         if args.turno is not None:
             raise RisikoError("--tutti sorteggia tutti i turni: non si usa con --turno")
-        print("\n".join(_on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
+        print("\n".join(on_book(args, lambda b: draw_all(b, args.seme, args.forza))))
     elif args.command == "pubblica" and args.formato == ALL_FORMATS:
-        print("\n".join(_post_all(args)))
+        print("\n".join(post_all(args)))
     elif args.command in SHARED:
         return _shared(args)
     elif args.command == "iscrivi":
-        print("\n".join(_on_book(args, lambda b: _register(b, args))))
+        print("\n".join(on_book(args, lambda b: register_players(b, args))))
     elif args.command == "assente":
         from risiko_xl.services.absence import mark_absent
 
-        print("\n".join(_on_book(args, lambda b: mark_absent(
+        print("\n".join(on_book(args, lambda b: mark_absent(
             b, args.id, args.turno, undo=args.annulla))))
     elif args.command == "decidi":
         from risiko_xl.services.decisions import record, rule_tie
@@ -222,15 +222,15 @@ def _run(args: argparse.Namespace) -> int:
             if given:
                 raise RisikoError(f"--ordine non va con {', '.join(given)}: una decisione "
                                   "alla volta", valore=given[0])
-            print("\n".join(_on_book(args, lambda b: rule_tie(b, args.ordine, args.motivo))))
+            print("\n".join(on_book(args, lambda b: rule_tie(b, args.ordine, args.motivo))))
         elif args.fase is None or args.entra is None:
             raise RisikoError("indicare --fase e --entra (un posto in una fase finale) oppure "
                               "--ordine (giocatori a pari in classifica)")
         else:
-            print("\n".join(_on_book(args, lambda b: record(
+            print("\n".join(on_book(args, lambda b: record(
                 b, args.fase, args.entra, args.esce, args.tavolo, args.motivo))))
     elif args.command == "formula":
-        print("\n".join(_on_book(args, lambda b: _formula(b, args),
+        print("\n".join(on_book(args, lambda b: formula_command(b, args),
                                  save=not _reads_only(args))))
     elif args.command == "ripristina":
         from risiko_xl.files import restore
@@ -246,13 +246,13 @@ def _run(args: argparse.Namespace) -> int:
 
         warning = refuse_if_open(args.out, args.forza) if args.out.exists() else None
         with writing(args.out):
-            print("\n".join(_import(args)))
+            print("\n".join(import_workbook(args)))
         if warning:
             print(warning, file=sys.stderr)
     elif args.command == "esporta" and args.gestionetorneo is not None:
         from risiko_xl.services.export_gt import export_gestionetorneo
 
-        print("\n".join(_on_book(args, lambda b: export_gestionetorneo(
+        print("\n".join(on_book(args, lambda b: export_gestionetorneo(
             b, args.gestionetorneo, args.forza, args.modello), save=False)))
     elif args.command == "esporta":
         from risiko_xl.files.export import export_values

@@ -169,7 +169,7 @@ def _seed(text: str) -> str:
     return _printable("il seme")(text.replace(ZWSP, ""))
 
 
-def _parser() -> argparse.ArgumentParser:
+def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="risiko-xl", description="Tornei di RisiKo! in Excel e da riga di "
                      "comando")
     parser.add_argument("--version", action="version", version=f"risiko-xl {__version__}",
@@ -354,5 +354,5 @@ def _parser() -> argparse.ArgumentParser:
 
 def command_names() -> list[str]:
     """Every command's Italian name, as `risiko-xl --help` lists them."""
-    action = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return sorted({parser.get_default("command") for parser in action.choices.values()})
+    action = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return sorted({sub.get_default("command") for sub in action.choices.values()})

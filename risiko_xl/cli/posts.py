@@ -6,12 +6,12 @@ import argparse
 from collections.abc import Callable
 from pathlib import Path
 
-from risiko_xl.cli.terminal import _on_book
+from risiko_xl.cli.terminal import on_book
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 
-def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
+def post_sections(args: argparse.Namespace) -> tuple[str, ...] | None:
     """`--sezioni a,b`: the chosen sections (None: the post's own choice); a list that
     names none is refused rather than giving an empty post."""
     if args.sezioni is None:
@@ -23,7 +23,7 @@ def _sections(args: argparse.Namespace) -> tuple[str, ...] | None:
     return chosen
 
 
-def _post_all(args: argparse.Namespace) -> list[str]:
+def post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook) all or none: a full
     disk leaves the folder as it was (or none), never some posts new and some old."""
@@ -31,8 +31,8 @@ def _post_all(args: argparse.Namespace) -> list[str]:
     from risiko_xl.publish.posts import file_name, publish_all
     from risiko_xl.services.publication import post_source
 
-    sections = _sections(args)
-    round_no, texts = _on_book(args, lambda b: publish_all(
+    sections = post_sections(args)
+    round_no, texts = on_book(args, lambda b: publish_all(
         post_source(b), args.turno, args.primi, sections, not args.senza_dicitura),
         save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"

@@ -46,7 +46,7 @@ def _phase(command: str) -> str:
     return COMMANDS[command].phase if command in COMMANDS else extra.get(command, "lavoro")
 
 
-def _on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
+def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas

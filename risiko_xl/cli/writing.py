@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from risiko_xl.tournament.loading import Tournament
 
 
-def _register(book: Book, args: argparse.Namespace) -> list[str]:
+def register_players(book: Book, args: argparse.Namespace) -> list[str]:
     """`iscrivi`: one player from the arguments, or a list (`--da`)."""
     from risiko_xl.services.register import (
         NewPlayer,
@@ -105,7 +105,7 @@ def _first_sentence(text: str, width: int = 96) -> str:
     return sentence if len(sentence) <= width else sentence[:width - 1].rstrip() + "…"
 
 
-def _ask_formula() -> str:
+def ask_formula() -> str:
     """`nuovo` without --formula: on a terminal, the formulas listed with their titles and
     one chosen by number or name; otherwise refused (never a silent default), also when
     the output goes to a file (`nuovo t.xlsx > log`: the list and the question would go
@@ -134,7 +134,7 @@ def _ask_formula() -> str:
               "un nome dell'elenco")
 
 
-def _formula(book: Book, args: argparse.Namespace) -> list[str]:
+def formula_command(book: Book, args: argparse.Namespace) -> list[str]:
     """`formula`: said in words; --da, --imposta, --esporta (services/formula.py)."""
     from risiko_xl.services import formula
 
@@ -178,7 +178,7 @@ def _sheet_adder(book: Book) -> Callable[[Table], None]:
     return add
 
 
-def _import(args: argparse.Namespace) -> list[str]:
+def import_workbook(args: argparse.Namespace) -> list[str]:
     """`importa`: GestioneTorneo's workbook read and checked first, then our tournament
     built in a private folder and written to `--out` in one atomic step."""
     import shutil
