@@ -3,8 +3,9 @@ docs/XLWINGS-LITE.md): the shipped `main.py` measured (at most `MAIN_PY_LIMIT`
 characters: the add-in saves every property of its part as its settings, which fail to
 save near 1 MB), the part carrying the properties the add-in's own workbooks carry, in
 their order and letter case, with the documented values, escaped as Office escapes them;
-what `main.py` leaves out of the package refused in Italian, never a traceback; comments
-and docstrings dropped with every line kept where it was."""
+the organisers' guide saying how to check in a minute that `main.py` saves, and what to do
+if it does not; what `main.py` leaves out of the package refused in Italian, never a
+traceback; comments and docstrings dropped with every line kept where it was."""
 
 from __future__ import annotations
 
@@ -35,6 +36,8 @@ from risiko_xl.not_in_lite import ANY, reason, refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "workbook" / "torneo-lite.xlsx"
+NOTE = ROOT / "docs" / "XLWINGS-LITE.md"
+GUIDE = ROOT / "docs" / "INSTALLA-EXCEL.md"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"
 PROPERTIES = ["main.py", "pyodideVersion", "addinVersion", "requirements.txt"]
 
@@ -85,6 +88,22 @@ def test_the_values_are_escaped_as_office_saves_them():
         assert "\\u" not in value and value.startswith('"') and value.endswith('"'), name
     assert "\\/" in stored["main.py"] and "/" in workbook_code(SHIPPED)["main.py"]
     assert 'value="&quot;0.27.5&quot;"' in raw
+
+
+def test_the_developer_note_quotes_each_property_and_value():
+    note = NOTE.read_text(encoding="utf-8")
+    for text in [*PROPERTIES, PYODIDE_VERSION, ADDIN_VERSION, ADD_IN_ID.lower(),
+                 f'store="{ADD_IN_ID}"', str(MAIN_PY_LIMIT // 1000)]:
+        assert text in note, text
+
+
+def test_the_guide_says_how_to_check_in_a_minute_that_main_py_saves_and_what_then():
+    lite = GUIDE.read_text(encoding="utf-8").split("\n## ")[1]  # the xlwings Lite section
+    check = lite[lite.index("La prova di un minuto"):lite.index("Se qualcosa non parte")]
+    for text in ("main.py", "# prova", "spunta verde", "salvare", "riaprirlo",
+                 "Se la prova non riesce", "RichApi.Error", "i dati del torneo",
+                 f"{MAIN_PY_LIMIT:,}".replace(",", "."), "comandi `risiko-xl`"):
+        assert text in check, text
 
 
 def test_every_module_left_out_says_what_the_organiser_misses():
