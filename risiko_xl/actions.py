@@ -38,29 +38,30 @@ from typing import Any
 
 from risiko_xl.action_runner import Outcome, ask, run, short
 from risiko_xl.books import schema
-from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.build.template import formula_settings
-from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.cells import to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import default_path, write_referti
+from risiko_xl.services.buttons import (
+    POST_SHEET,
+    drawn_already,
+    selected_id,
+    set_tournament,
+    tournament_settings,
+)
 from risiko_xl.services.finals_sheet import run_finals
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
 from risiko_xl.services.withdrawal import withdraw
-from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.players import find_entrant
 
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
-POST_SHEET = "Post"
 POST_FORMAT = "bbcode-vb"
 SHOWN_DIFFERENCES = 15
-ID_TABLES = (schema.PLAYERS.name, schema.standings_spec(0).name, schema.RESULTS.name,
-             schema.QUALIFIERS.name, schema.FINAL_RANKING.name)
 
 
 def _setting_round(settings: dict[str, Any], key: str) -> int | None:
@@ -94,35 +95,6 @@ def nuovo_torneo() -> None:
     run("Nuovo torneo", _new_tournament)
 
 
-def tournament_settings(xl: XlwingsBook, formula: str) -> tuple[dict[str, Any], str]:
-    """The settings formula `formula` writes into this workbook, and what they say in a
-    line; refused when the workbook holds a tournament already."""
-    results = xl.read_table(schema.RESULTS.name)
-    if len(results):
-        raise RisikoError(f"questa cartella di lavoro contiene già un torneo ({len(results)} "
-                          "righe di risultati): per un nuovo torneo aprire una copia della "
-                          "cartella di lavoro vuota (o usare «risiko-xl nuovo»)",
-                          foglio=schema.RESULTS.sheet)
-    try:
-        values = formula_settings(formula)
-    except RisikoError as err:
-        raise err.located(foglio=schema.SETTINGS.sheet, colonna="Valore") from None
-    if is_blank(values["Turni preliminari"]):
-        return values, "metodo, turni e scarti scelti al primo sorteggio dal numero di giocatori"
-    return values, (f"metodo {values['Metodo punteggio']}, {values['Turni preliminari']} "
-                    f"turni preliminari, {values['Scarti']} scarti")
-
-
-def set_tournament(xl: XlwingsBook, values: dict[str, Any]) -> None:
-    """Write a formula's settings (`tournament_settings`); the variant chosen for the old
-    formula is emptied."""
-    variant = xl.settings().get(VARIANT_KEY)
-    for key, value in values.items():
-        xl.set_setting(key, value)
-    if not is_blank(variant):
-        xl.set_setting(VARIANT_KEY, None)
-
-
 def _new_tournament(xl: XlwingsBook) -> Outcome:
     values, rules = tournament_settings(xl, to_text(xl.settings().get("Formula")) or "master")
     if not ask(xl, f"Preparare un nuovo torneo con la formula «{values['Formula']}» "
@@ -138,26 +110,6 @@ def ritira_giocatore() -> None:
     """*Ritira giocatore*: the player on the active cell's row (or «Giocatore da
     ritirare») withdrawn, replaced if already seated in a final phase."""
     run("Ritira giocatore", _withdraw)
-
-
-def selected_id(xl: XlwingsBook) -> str | None:
-    """The ID on the active cell's row, in `Iscritti` or another table with an ID column
-    (`ID_TABLES`); None elsewhere."""
-    selected = xl.selected_cell()
-    if selected is None:
-        return None
-    sheet, row = selected
-    names = set(xl.table_names())
-    for name in ID_TABLES:
-        if name not in names:
-            continue
-        table = xl.read_table(name)
-        found = table.by_sheet_row().get(row)
-        if table.sheet == sheet and found is not None and "ID" in table.headers:
-            pid = to_text(found["ID"])
-            if pid is not None:
-                return pid
-    return None
 
 
 def _player_to_withdraw(xl: XlwingsBook) -> tuple[str, bool]:
@@ -210,16 +162,6 @@ def sorteggia_turno() -> None:
     """*Sorteggia turno*: the next preliminary round (or «Turno da sorteggiare», drawn
     again after a question) drawn and pre-filled in `Risultati`."""
     run("Sorteggia turno", _draw)
-
-
-def drawn_already(xl: XlwingsBook, round_no: int) -> str | None:
-    """How far preliminary round `round_no` went («è già stato sorteggiato», «ha già N
-    risultati inseriti»), None when it is not drawn."""
-    existing = [r for r in load(xl).rows if r.phase == QUALIFYING and r.round_no == round_no]
-    if not existing:
-        return None
-    typed = sum(r.seat is not None for r in existing)
-    return f"ha già {typed} risultati inseriti" if typed else "è già stato sorteggiato"
 
 
 def _draw(xl: XlwingsBook) -> Outcome:

@@ -160,6 +160,14 @@ def test_scripts_send_the_same_actions_byte_for_byte(probed):
     assert checked["actions"] == []  # the check writes nothing
 
 
+def test_what_main_py_leaves_out_is_refused_in_italian_there_too(probed):
+    cpython, pyodide = probed["CPython"][1], probed["Pyodide"][1]
+    assert pyodide["refused"] == cpython["refused"]
+    assert list(pyodide["refused"]) == ["risiko_xl.publish.referti_pdf", "risiko_xl.cli"]
+    assert all(text.startswith("RisikoError: Non disponibile con xlwings Lite: ")
+               for text in pyodide["refused"].values())
+
+
 def test_load_times_are_recorded(probed):
     """The figures are printed by benchmarks/lite_import.py."""
     for _out, found in probed.values():

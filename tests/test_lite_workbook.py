@@ -5,8 +5,9 @@ command of the CLI keeping the parts byte for byte (openpyxl drops them)."""
 
 from __future__ import annotations
 
+import bz2
 import csv
-import io
+import json
 import zipfile
 from pathlib import Path
 from xml.etree import ElementTree
@@ -19,10 +20,11 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.lite import (
     ADD_IN_ID,
     EXTENSION_PART,
-    LEFT_OUT,
     bundle,
+    left_out,
     new_lite,
     requirements,
+    stripped,
     workbook_code,
     workbook_main,
 )
@@ -63,7 +65,8 @@ def test_parts_are_laid_out_as_the_add_in_saves_them(built):
     references = [e.attrib for e in extension.iter(f"{WE}reference")]
     assert [(r["id"].upper(), r["storeType"]) for r in references] == [(ADD_IN_ID, "OMEX")] * 2
     assert 'r:id="rId1"' in panes and 'Target="webextension1.xml"' in pane_rels
-    assert set(workbook_code(built)) == {"main.py", "requirements.txt"}
+    assert list(workbook_code(built)) == ["main.py", "pyodideVersion", "addinVersion",
+                                          "requirements.txt"]
 
 
 def test_main_py_is_the_lite_module_carrying_the_package(built):
@@ -72,13 +75,20 @@ def test_main_py_is_the_lite_module_carrying_the_package(built):
     source = (ROOT / "risiko_xl" / "lite" / "main.py").read_text(encoding="utf-8")
     head, tail = source.split('PACKAGE = ""')
     assert code.startswith(head) and code.endswith(tail)
-    with zipfile.ZipFile(io.BytesIO(bundle())) as archive:
-        names = archive.namelist()
-        assert archive.read("risiko_xl/lite/steps.py") == \
-            (ROOT / "risiko_xl" / "lite" / "steps.py").read_bytes()
-    assert "risiko_xl/formulas/presets/master.json" in names
-    assert "risiko_xl/templates/referti.html.j2" in names
-    assert not [n for n in names if any(n.startswith(f"risiko_xl/{x}") for x in LEFT_OUT)]
+    carried = json.loads(bz2.decompress(bundle()))
+    steps = (ROOT / "risiko_xl" / "lite" / "steps.py").read_text(encoding="utf-8")
+    assert carried["risiko_xl/lite/steps.py"] == stripped(steps)  # no comment, no docstring
+    assert carried["risiko_xl/udfs.py"] == stripped(
+        (ROOT / "risiko_xl" / "udfs.py").read_text(encoding="utf-8"), docstrings=True)
+    assert "risiko_xl/formulas/presets/master.json" in carried
+    assert "risiko_xl/templates/referti.html.j2" in carried
+    assert "risiko_xl/lite/main.py" not in carried  # main.py is the workbook's own
+    modules = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in carried
+               if n.endswith(".py")}
+    assert modules & set(left_out()) == set()
+    assert carried["risiko_xl/lite/left_out.txt"].split() == list(left_out())
+    assert {"risiko_xl.cli", "risiko_xl.build.lite", "risiko_xl.publish.referti_pdf",
+            "risiko_xl.gestionetorneo"} <= set(left_out())
 
 
 def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):

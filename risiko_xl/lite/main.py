@@ -20,35 +20,40 @@ Il file si salva come sempre (Excel per il web salva da sé).
 # are `risiko_xl.udfs`' own: under xlwings Lite `xlwings.func` registers them.
 
 import base64
+import bz2
 import hashlib
-import io
+import json
 import os
 import sys
 import tempfile
-import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import xlwings as xw
 from xlwings import script
 
-PACKAGE = ""  # risiko_xl as a base64 zip; empty where the package is installed
+PACKAGE = ""  # risiko_xl (bz2, base85); empty where the package is installed
 
 
 def _unpack(package: str) -> None:
     """Put the package this file carries first on `sys.path` (unpacked once into the
-    temporary folder, by content)."""
+    temporary folder, by content), and refuse in Italian what it leaves out."""
     if not package:
         return
-    data = base64.b64decode(package)
+    data = base64.b85decode("".join(package.split()))
     folder = Path(tempfile.gettempdir()) / f"risiko_xl-{hashlib.sha256(data).hexdigest()[:16]}"
     if not folder.is_dir():
         partial = Path(tempfile.mkdtemp(prefix="risiko_xl-"))
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            archive.extractall(partial)
+        for name, text in json.loads(bz2.decompress(data)).items():  # archive name → text
+            target = partial.joinpath(*name.split("/"))
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8", newline="")
         os.replace(partial, folder)
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+    from risiko_xl.not_in_lite import refuse
+
+    refuse(folder)
 
 
 _unpack(PACKAGE)

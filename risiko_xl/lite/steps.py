@@ -1,5 +1,7 @@
 """What each script of the xlwings Lite workbook does: the ribbon's actions
-(`risiko_xl.actions`) for Excel without Python installed.
+(`risiko_xl.actions`) for Excel without Python installed. What both faces read and write
+alike is `risiko_xl.services.buttons`: the ribbon's module itself is not imported (nor is
+its runner), so the workbook's `main.py` carries neither (docs/XLWINGS-LITE.md).
 
 xlwings Lite hands a script the open workbook as an `xw.Book` of xlwings' remote engine,
 built from the JSON the add-in sends (every sheet's values, tables, charts, the
@@ -27,18 +29,18 @@ from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import Any
 
-from risiko_xl.actions import (
+from risiko_xl.books.xlwings_book import XlwingsBook
+from risiko_xl.cells import to_int
+from risiko_xl.errors import RisikoError
+from risiko_xl.publish.posts import publish
+from risiko_xl.publish.referti import write_referti
+from risiko_xl.services.buttons import (
     POST_SHEET,
     drawn_already,
     selected_id,
     set_tournament,
     tournament_settings,
 )
-from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.cells import to_int
-from risiko_xl.errors import RisikoError
-from risiko_xl.publish.posts import publish
-from risiko_xl.publish.referti import write_referti
 from risiko_xl.services.finals_sheet import run_finals
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.register import NewPlayer, register, split_name

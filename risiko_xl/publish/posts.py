@@ -30,24 +30,8 @@ from markupsafe import Markup
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import POST_FORMATS, SCREEN, SECTIONS
 from risiko_xl.publish.building import post_from
-from risiko_xl.publish.charts import progression, progression_svg
 from risiko_xl.publish.post import PLAYER_HEADERS, QUALIFIED_HEADERS, GameTable, Post
 from risiko_xl.publish.render import environment, one_line
-from risiko_xl.publish.screen import (
-    LONG_CLUB_LINE,
-    LONG_NAME,
-    DirectCard,
-    card_club,
-    card_grid,
-    direct_cards,
-    formula_size,
-    pages,
-    publication_address,
-    qr_svg,
-    rotation_css,
-    standings_layout,
-    two_lines,
-)
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.post_source import PostSource
 
@@ -177,6 +161,21 @@ def _screen(post: Post) -> dict[str, object]:
     """The room screen's pages (the tables before results, with the direct finalists
     after the semifinals; the standings after results, in the type that fits) and its
     QR code."""
+    from risiko_xl.publish.screen import (  # the room screen's only (not in xlwings Lite)
+        LONG_CLUB_LINE,
+        LONG_NAME,
+        DirectCard,
+        card_club,
+        card_grid,
+        direct_cards,
+        formula_size,
+        pages,
+        qr_svg,
+        rotation_css,
+        standings_layout,
+        two_lines,
+    )
+
     layout = None
     if post.announced or post.ranking is None:
         cards: list[GameTable | DirectCard] = [*post.results, *direct_cards(post)]
@@ -204,11 +203,17 @@ def _screen(post: Post) -> dict[str, object]:
 
 def with_chart(post: Post, source: PostSource, fmt: str, sections: Sequence[str]) -> Post:
     """The HTML page's post carries the standings chart when it shows the standings;
-    the room screen's, the checked «Indirizzo pubblicazione» for its QR code."""
+    the room screen's, the checked «Indirizzo pubblicazione» for its QR code. The chart's
+    and the screen's modules are imported here, for those two formats only: the xlwings
+    Lite workbook offers neither and leaves them out (`risiko_xl.not_in_lite`)."""
     if fmt == SCREEN:
+        from risiko_xl.publish.screen import publication_address
+
         return replace(post, address=publication_address(source))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
+        from risiko_xl.publish.charts import progression, progression_svg
+
         return replace(post, chart=progression_svg(progression(source, upto=post.round_no)))
     return post
 

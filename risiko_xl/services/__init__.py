@@ -1,5 +1,6 @@
 """One service per command, shared by every face (CLI, ribbon, Lite): drawing a round
-(`rounds`), every round at once (`all_rounds`), repairing a drawn round (`repair_round`),
+(`rounds`), every round at once (`all_rounds`), what the buttons of the two Excel faces read
+and write alike (`buttons`), repairing a drawn round (`repair_round`),
 registering players (`register`, `roster`), refreshing the standings
 (`standings_sheet`), the final phases and withdrawals (`finals_sheet`, `phase_check`),
 the computed cells (`computed_cells`), what the organiser typed in a table written

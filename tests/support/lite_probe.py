@@ -13,16 +13,18 @@ data Excel sends ({"script", "args", "payload"}). As xlwings-server's open WebAs
 runtime (`xlwings_server/wasm/config.py`, `wasm_runtime.py`) does for the add-in: the
 settings enter `os.environ`, `XLWINGS_ON_SERVER=true`, then xlwings is imported; `main.py`
 (read from the workbook's web-extension part) is exec'd as the module `main`; functions and
-scripts are listed and called through `xlwings.server`. `main.py` is loaded `LOADS` times,
-each in a fresh temporary folder (unpacked again) and timed. OUT gets `risultati.json`
-(everything but the scripts' actions) and, per script, `<script>.json`: `book.json()`, the
-actions sent back to Excel. The draw records the time it was made: the clock is fixed.
+scripts are listed and called through `xlwings.server`; modules `main.py` leaves out are
+imported, to see them refused. `main.py` is loaded `LOADS` times, each in a fresh
+temporary folder (unpacked again) and timed. OUT gets `risultati.json` (everything but the
+scripts' actions) and, per script, `<script>.json`: `book.json()`, the actions sent back
+to Excel. The draw records the time it was made: the clock is fixed.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import importlib
 import importlib.util
 import io
 import json
@@ -43,6 +45,7 @@ PART = "xl/webextensions/webextension1.xml"
 LOADS = 5
 T = TypeVar("T")
 NOW = dt.datetime(2026, 11, 21, 20, 0, tzinfo=dt.UTC)  # the scripts' clock, both sides
+LEFT_OUT = ("risiko_xl.publish.referti_pdf", "risiko_xl.cli")  # not in main.py: refused
 
 
 def settings(path: Path) -> None:
@@ -117,6 +120,19 @@ def call_functions(module: types.ModuleType, calls: list[dict[str, Any]]) -> lis
     return results
 
 
+def refused(names: tuple[str, ...]) -> dict[str, str]:
+    """What importing each of `names` (modules the workbook's main.py leaves out) raises:
+    type and message."""
+    found = {}
+    for name in names:
+        try:
+            importlib.import_module(name)
+            found[name] = "importato"
+        except Exception as err:
+            found[name] = f"{type(err).__name__}: {err}"
+    return found
+
+
 def run_script(module: types.ModuleType, request: dict[str, Any]) -> tuple[str, str]:
     """A script on the book built from the payload, as the add-in runs it
     (wasm_runtime.custom_scripts_call): the actions it sends back and what it printed."""
@@ -154,7 +170,7 @@ def main(folder: Path, out: Path) -> None:
         "scripts": server.custom_scripts_meta(module),
         "calls": call_functions(module, json.loads(calls.read_text(encoding="utf-8"))
                                 if calls.exists() else []),
-        "printed": {}}
+        "refused": refused(LEFT_OUT), "printed": {}}
     for path in sorted(folder.glob("script-*.json")):
         request = json.loads(path.read_text(encoding="utf-8"))
         actions, printed = run_script(module, request)
