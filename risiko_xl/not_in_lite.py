@@ -45,6 +45,8 @@ REASONS: tuple[tuple[str, str], ...] = (
                                    "le sue regole cambiate una per una)"),
     ("risiko_xl.services.roster", "l'iscrizione da un elenco CSV o Excel "
                                   "(«risiko-xl iscrivi --da»)"),
+    ("risiko_xl.services.absence", "il giocatore assente per un turno "
+                                   "(«risiko-xl assente»)"),
     ("risiko_xl.formulas.reference", "il riepilogo delle regole delle formule "
                                      "(docs/REGOLE-FORMULA.md)"),
     ("risiko_xl.publish.referti_pdf", _PDF),

@@ -65,7 +65,8 @@ def test_parts_are_laid_out_as_the_add_in_saves_them(built):
     references = [e.attrib for e in extension.iter(f"{WE}reference")]
     assert [(r["id"].upper(), r["storeType"]) for r in references] == [(ADD_IN_ID, "OMEX")] * 2
     assert 'r:id="rId1"' in panes and 'Target="webextension1.xml"' in pane_rels
-    assert set(workbook_code(built)) == {"main.py", "requirements.txt"}
+    assert list(workbook_code(built)) == ["main.py", "pyodideVersion", "addinVersion",
+                                          "requirements.txt"]
 
 
 def test_main_py_is_the_lite_module_carrying_the_package(built):

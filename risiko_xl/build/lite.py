@@ -3,17 +3,18 @@ its `main.py` and its `requirements.txt`, for Excel without Python installed.
 
 xlwings Lite (the free Office add-in `ADD_IN_ID`, which runs Python through Pyodide) keeps
 a workbook's code in the workbook's web-extension part `EXTENSION_PART`, one
-`we:property` per file, each value a JSON string: `main.py` and `requirements.txt` (see
-docs/XLWINGS-LITE.md for how this was established). It keeps one module per workbook and
-installs from package indexes only, and risiko_xl is on none: so `main.py` is
-`risiko_xl/lite/main.py` with the package inside (`bundle`), unpacked at import. What it
-carries is what its scripts and worksheet functions reach, without comments and
-docstrings (`carried`), bz2-compressed in base85: under `MAIN_PY_LIMIT` characters, since
-the add-in saves every property of the part as its settings, and settings near 1 MB fail
-to save. `requirements.txt` names xlwings (the version installed here) and the package's
-own dependencies under WebAssembly (their `sys_platform == 'emscripten'` markers). The
-template is `torneo.xlsx`'s (values computed by the scripts, as by the CLI). Same inputs,
-same bytes.
+`we:property` per file or setting, each value a JSON string: `main.py`,
+`pyodideVersion`, `addinVersion`, `requirements.txt`, written as the add-in's own
+workbooks have them (see docs/XLWINGS-LITE.md for how this was established). It keeps
+one module per workbook and installs from package indexes only, and risiko_xl is on
+none: so `main.py` is `risiko_xl/lite/main.py` with the package inside (`bundle`),
+unpacked at import. What it carries is what its scripts and worksheet functions reach,
+without comments and docstrings (`carried`), bz2-compressed in base85: at most
+`MAIN_PY_LIMIT` characters, since the add-in saves every property of the part as its
+settings, and settings from about 1 MB fail to save. `requirements.txt` names xlwings
+(the version installed here) and the package's own dependencies under WebAssembly
+(their `sys_platform == 'emscripten'` markers). The template is `torneo.xlsx`'s (values
+computed by the scripts, as by the CLI). Same inputs, same bytes.
 
     python -m risiko_xl.build.lite    # rewrites workbook/torneo-lite.xlsx
 """
@@ -57,8 +58,14 @@ from risiko_xl.formulas.model import Formula
 from risiko_xl.not_in_lite import MANIFEST
 from risiko_xl.publish.render import TEMPLATES
 
-ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource)
-ADD_IN_VERSION = "1.0.0.0"
+# the part as the workbooks the add-in saved have it (docs/XLWINGS-LITE.md, «The part layout»)
+ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource): the store's name
+REFERENCE_ID = ADD_IN_ID.lower()  # the references name it in lower case
+MANIFEST_VERSION = "1.0.0.0"  # the store manifest's version, in the references
+# the add-in's own record of its Pyodide and of itself, as its 1.0.0.0-18 wrote them (the
+# newest in the workbooks read; its Changelog: -12 moved to Pyodide 0.27.5)
+PYODIDE_VERSION = "0.27.5"
+ADDIN_VERSION = "1.0.0.0-18"
 EXTENSION_PART = FOLDER + "webextension1.xml"
 EXTENSION_GUID = "{6B1F2A9C-3D4E-4F50-8A61-7C2D9E0B1F35}"  # ours, fixed: same bytes
 LITE_REQUIREMENTS = ("python-dotenv", "pyodide-http", "black")  # the add-in's own «required»
@@ -85,6 +92,7 @@ ADD_IN_NOTE = (
 _WE = "http://schemas.microsoft.com/office/webextensions/webextension/2010/11"
 _WETP = "http://schemas.microsoft.com/office/webextensions/taskpanes/2010/11"
 _R = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_QUOTE = {'"': "&quot;"}
 _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 
 
@@ -245,8 +253,8 @@ def left_out() -> tuple[str, ...]:
 
 def bundle() -> bytes:
     """What the workbook carries (`carried`) as one compressed stream, the same bytes for
-    the same package: a JSON object (archive name → text) compressed with bz2, which
-    every Pyodide has (its lzma is an optional module before Pyodide 0.28)."""
+    the same package: a JSON object (archive name → text) compressed with bz2 (of the
+    standard library's, the smallest here: docs/XLWINGS-LITE.md)."""
     text = {name: data.decode("utf-8") for name, data in carried()[0].items()}
     return bz2.compress(json.dumps(text, ensure_ascii=False, sort_keys=True,
                                    separators=(",", ":")).encode("utf-8"), 9)
@@ -254,7 +262,7 @@ def bundle() -> bytes:
 
 def workbook_main() -> str:
     """The workbook's `main.py`: `risiko_xl/lite/main.py` carrying the package
-    (`bundle`, in base85, in lines of `LINE`)."""
+    (`bundle`, in base85, in lines of `LINE`); refused past `MAIN_PY_LIMIT` characters."""
     source = importlib.resources.files("risiko_xl.lite").joinpath("main.py") \
         .read_text(encoding="utf-8")
     if source.count(PACKAGE_LINE) != 1:
@@ -262,7 +270,12 @@ def workbook_main() -> str:
                              "volta")
     text = base64.b85encode(bundle()).decode("ascii")
     lines = "\n".join(text[i:i + LINE] for i in range(0, len(text), LINE))
-    return source.replace(PACKAGE_LINE, f'PACKAGE = """\n{lines}\n"""', 1)
+    main = source.replace(PACKAGE_LINE, f'PACKAGE = """\n{lines}\n"""', 1)
+    if len(main) > MAIN_PY_LIMIT:
+        raise AssertionError(f"main.py di {len(main):_} caratteri, oltre i {MAIN_PY_LIMIT:_} "
+                             "che xlwings Lite salva senza problemi (docs/XLWINGS-LITE.md): "
+                             "lasciare fuori dal pacchetto che porta ciò che non gli serve")
+    return main
 
 
 def requirements() -> str:
@@ -283,19 +296,26 @@ def requirements() -> str:
 
 
 def _property(name: str, text: str) -> str:
-    value = escape(json.dumps(text, ensure_ascii=False), {'"': "&quot;"})
+    """A `we:property` as Office writes the add-in's settings: the value a JSON string,
+    every `/` escaped as `\\/`, other characters as they are; XML-escaped."""
+    value = escape(json.dumps(text, ensure_ascii=False).replace("/", "\\/"), _QUOTE)
     return f'<we:property name="{name}" value="{value}"/>'
 
 
 def lite_parts() -> WebExtensions:
-    """The web-extension parts naming xlwings Lite, with this package's code."""
+    """The web-extension parts naming xlwings Lite, with this package's code, laid out as
+    the add-in saves them (docs/XLWINGS-LITE.md): the store id in lower case in the
+    references and in upper case as the store; the properties in its order, `main.py`,
+    `pyodideVersion`, `addinVersion`, `requirements.txt`, each value a JSON string."""
     extension = (
         f'{_DECLARATION}<we:webextension xmlns:we="{_WE}" id="{EXTENSION_GUID}">'
-        f'<we:reference id="{ADD_IN_ID}" version="{ADD_IN_VERSION}" store="en-US" '
+        f'<we:reference id="{REFERENCE_ID}" version="{MANIFEST_VERSION}" store="en-US" '
         'storeType="OMEX"/><we:alternateReferences>'
-        f'<we:reference id="{ADD_IN_ID}" version="{ADD_IN_VERSION}" store="{ADD_IN_ID}" '
+        f'<we:reference id="{REFERENCE_ID}" version="{MANIFEST_VERSION}" store="{ADD_IN_ID}" '
         'storeType="OMEX"/></we:alternateReferences><we:properties>'
         f'{_property("main.py", workbook_main())}'
+        f'{_property("pyodideVersion", PYODIDE_VERSION)}'
+        f'{_property("addinVersion", ADDIN_VERSION)}'
         f'{_property("requirements.txt", requirements())}'
         f'</we:properties><we:bindings/><we:snapshot xmlns:r="{_R}"/></we:webextension>')
     taskpanes = (
