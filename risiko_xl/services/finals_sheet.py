@@ -22,7 +22,7 @@ from risiko_xl.services.audit import (
     tables_text,
     timestamp,
 )
-from risiko_xl.services.decisions import applied
+from risiko_xl.services.decision_records import applied
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,

@@ -23,7 +23,7 @@ from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.audit import IMPORTED, SUBSTITUTION, seating
-from risiko_xl.services.decisions import applied
+from risiko_xl.services.decision_records import applied
 from risiko_xl.services.standings_sheet import standings_seed
 from risiko_xl.standings import PhaseStep, compute_standings, next_phase
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN

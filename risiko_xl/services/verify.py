@@ -24,7 +24,7 @@ from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import plan_of, plan_round
 from risiko_xl.services.audit import parse_tables, seating
-from risiko_xl.services.decisions import decisions, leaving
+from risiko_xl.services.decision_records import decisions, leaving
 from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input

@@ -22,7 +22,7 @@ from risiko_xl.services.audit import (
     tables_text,
     timestamp,
 )
-from risiko_xl.services.decisions import applied
+from risiko_xl.services.decision_records import applied
 from risiko_xl.services.finals_sheet import (
     WITHDRAWAL,
     phase_title,
