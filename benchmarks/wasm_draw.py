@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from risiko_xl.draw_columns import draw_from_columns
+from risiko_xl.excel.draw_columns import draw_from_columns
 
 PLAYERS, CLUBS, SEED, LATER = 400, 40, "bench-wasm-2026", 4
 

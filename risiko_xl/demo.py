@@ -15,7 +15,7 @@ from pathlib import Path
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.build.template import formula_settings, write_new
-from risiko_xl.draw_columns import draw_from_columns
+from risiko_xl.excel.draw_columns import draw_from_columns
 from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.numbers import italian

@@ -47,6 +47,8 @@ REASONS: tuple[tuple[str, str], ...] = (
                                   "(«risiko-xl iscrivi --da»)"),
     ("risiko_xl.services.absence", "il giocatore assente per un turno "
                                    "(«risiko-xl assente»)"),
+    ("risiko_xl.services.decisions", "le decisioni dell'arbitro su posti e pareggi "
+                                      "(«risiko-xl decidi»)"),
     ("risiko_xl.formulas.reference", "il riepilogo delle regole delle formule "
                                      "(docs/REGOLE-FORMULA.md)"),
     ("risiko_xl.publish.referti_pdf", _PDF),
@@ -54,8 +56,9 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.publish.charts", "il post in formato HTML con il grafico della classifica"),
     ("risiko_xl.publish.screen", "lo schermo di sala"),
     ("risiko_xl.actions", _RIBBON),
-    ("risiko_xl.action_runner", _RIBBON),
-    ("risiko_xl.ribbon", _RIBBON),
+    ("risiko_xl.excel.buttons", _RIBBON),
+    ("risiko_xl.excel.button_runner", _RIBBON),
+    ("risiko_xl.excel.ribbon", _RIBBON),
     ("risiko_xl.files.export", "la copia con i soli valori («risiko-xl esporta»)"),
     ("risiko_xl.files.restore", "il ritorno alla versione precedente («risiko-xl ripristina»)"),
     ("risiko_xl.files", _CLOSED),

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from risiko_xl import action_runner, actions, simulate
+from risiko_xl import actions, simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, ChartSpec
 from risiko_xl.books.excel_text import excel_value, needs_prefix
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
@@ -21,7 +21,8 @@ from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
-from risiko_xl.ribbon import BUTTONS
+from risiko_xl.excel import button_runner, buttons
+from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
@@ -232,7 +233,7 @@ def test_only_the_documented_xlwings_subset_is_used(excel, monkeypatch):
     stand_in = excel(players=12)
     violations: list[str] = []
     guarded = lambda book: Guarded(book, violations)  # noqa: E731
-    monkeypatch.setattr(actions, "open_file", lambda path: True)
+    monkeypatch.setattr(buttons, "open_file", lambda path: True)
     monkeypatch.setattr("pyperclip.copy", lambda text: None)
     stand_in.run(actions.sorteggia_turno, guarded)
     play_round(stand_in, 1)
@@ -325,7 +326,7 @@ def test_an_internal_error_is_a_message_and_the_details_go_to_a_log(excel, monke
     prompt = last(stand_in).prompt
     assert prompt.startswith("Errore interno durante «Aggiorna classifica» (KeyError")
     assert "non è stata modificata" in prompt and "Traceback" not in prompt
-    log = stand_in.path.parent / action_runner.LOG_NAME
+    log = stand_in.path.parent / button_runner.LOG_NAME
     assert str(log) in prompt and "Traceback" in log.read_text(encoding="utf-8")
     assert funcs(batch) == []
 
@@ -494,7 +495,7 @@ def test_referti_pdf_next_to_the_workbook_is_opened(excel, monkeypatch):
     stand_in = excel(players=9)
     stand_in.run(actions.sorteggia_turno)
     opened = []
-    monkeypatch.setattr(actions, "open_file", lambda path: opened.append(path) or True)
+    monkeypatch.setattr(buttons, "open_file", lambda path: opened.append(path) or True)
     stand_in.run(actions.stampa_referti)
     pdf = stand_in.path.with_name("torneo-referti-turno-1.pdf")
     assert opened == [pdf] and pdf.read_bytes().startswith(b"%PDF")
@@ -511,9 +512,9 @@ def test_referti_need_a_saved_workbook_and_a_viewer_is_optional(excel, monkeypat
     def no_viewer(*args, **kwargs):
         raise FileNotFoundError("xdg-open")
 
-    monkeypatch.setattr(actions.subprocess, "Popen", no_viewer)
-    monkeypatch.setattr(actions.os, "startfile", no_viewer, raising=False)
-    assert actions.open_file(stand_in.path) is False
+    monkeypatch.setattr(buttons.subprocess, "Popen", no_viewer)
+    monkeypatch.setattr(buttons.os, "startfile", no_viewer, raising=False)
+    assert buttons.open_file(stand_in.path) is False
 
 
 def test_verify_reports_differences(excel):

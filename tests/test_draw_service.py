@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from risiko_xl.draw_columns import draw_column, draw_from_columns
 from risiko_xl.errors import RisikoError
+from risiko_xl.excel.draw_columns import draw_column, draw_from_columns
 from risiko_xl.formulas import names
 
 IDS = ["A1", "A2", None, "A3", "B1", "B2", "B3", "C1", "C2", "", "C3", "D1", "D2", "D3"]

@@ -22,9 +22,9 @@ from risiko_xl.cli import main as cli
 from risiko_xl.cli.parser import command_names
 from risiko_xl.commands.desk import COMMANDS
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
+from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.lite import main as lite
 from risiko_xl.lite import steps
-from risiko_xl.ribbon import BUTTONS
 from risiko_xl.standings.model import QUALIFYING
 from tests.support.excel_standin import ExcelStandIn
 from tests.support.frames import book_differences

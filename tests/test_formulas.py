@@ -12,8 +12,8 @@ import pytest
 
 from risiko_xl.draw.criteria import CRITERIA
 from risiko_xl.draw.sizes import POLICIES
-from risiko_xl.draw_columns import draw_from_columns
 from risiko_xl.errors import RisikoError
+from risiko_xl.excel.draw_columns import draw_from_columns
 from risiko_xl.formulas import Formula, load, names, parse, resolve
 from risiko_xl.formulas.draw_settings import preset
 from risiko_xl.rules import Seat, score_table

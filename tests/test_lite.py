@@ -23,11 +23,11 @@ from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.build.lite import new_lite, workbook_main
 from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
+from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.formulas.loader import names
 from risiko_xl.lite import main, steps
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
-from risiko_xl.ribbon import BUTTONS
 from risiko_xl.services.publication import post_source
 from risiko_xl.standings.model import QUALIFYING
 from tests.support.excel_standin import ExcelStandIn, Guarded, payload_from_file

@@ -30,7 +30,7 @@ from risiko_xl.build.lite import (
 )
 from risiko_xl.build.template import write_new
 from risiko_xl.demo import DEMO_SEED
-from risiko_xl.ribbon import BUTTONS
+from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.standings.model import QUALIFYING
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,8 +78,9 @@ def test_main_py_is_the_lite_module_carrying_the_package(built):
     carried = json.loads(bz2.decompress(bundle()))
     steps = (ROOT / "risiko_xl" / "lite" / "steps.py").read_text(encoding="utf-8")
     assert carried["risiko_xl/lite/steps.py"] == stripped(steps)  # no comment, no docstring
-    assert carried["risiko_xl/udfs.py"] == stripped(
-        (ROOT / "risiko_xl" / "udfs.py").read_text(encoding="utf-8"), docstrings=True)
+    assert carried["risiko_xl/excel/functions.py"] == stripped(
+        (ROOT / "risiko_xl" / "excel" / "functions.py").read_text(encoding="utf-8"),
+        docstrings=True)
     assert "risiko_xl/formulas/presets/master.json" in carried
     assert "risiko_xl/templates/referti.html.j2" in carried
     assert "risiko_xl/lite/main.py" not in carried  # main.py is the workbook's own

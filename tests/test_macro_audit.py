@@ -7,7 +7,6 @@ package's)."""
 
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
 
@@ -17,7 +16,7 @@ from oletools.olevba import VBA_Parser, VBA_Scanner, filter_vba
 from risiko_xl import udfs
 from risiko_xl.build.udf_wrappers import VBA_MODULE
 from risiko_xl.build.xlsm import MODULE, xlwings_vba
-from risiko_xl.ribbon import BUTTONS
+from risiko_xl.excel.ribbon import BUTTONS
 from tests.support.udf_wrappers import wrappers
 
 pytestmark = pytest.mark.lento  # the macro workbook read by olevba
@@ -25,7 +24,6 @@ pytestmark = pytest.mark.lento  # the macro workbook read by olevba
 ROOT = Path(__file__).resolve().parents[1]
 MACROS = ROOT / "macros"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
-ACTIONS = ROOT / "risiko_xl" / "actions.py"
 XLWINGS_MODULES = ("xlwings", "Dictionary")  # xlwings' standalone VBA, not ours
 
 SUB_START = re.compile(r"^Sub (\w+)\(control As IRibbonControl\)$")
@@ -36,12 +34,15 @@ HEADER = re.compile(r"^(Attribute VB_\w+ = .+|'.*|Option Explicit|VERSION 1\.0 C
 
 
 def action_functions() -> set[str]:
-    """Public functions defined at top level of risiko_xl/actions.py taking no argument."""
-    tree = ast.parse(ACTIONS.read_text(encoding="utf-8"))
-    return {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
-            and not node.name.startswith("_") and not node.args.args
-            and not node.args.posonlyargs and not node.args.kwonlyargs
-            and node.args.vararg is None and node.args.kwarg is None}
+    """The public functions risiko_xl.actions gives the ribbon (its entry point re-exports
+    them from risiko_xl.excel.buttons) that take no argument."""
+    import inspect
+
+    import risiko_xl.actions as entry
+
+    return {name for name in entry.__all__
+            if inspect.isfunction(function := getattr(entry, name))
+            and not inspect.signature(function).parameters}
 
 
 def audit(code: str) -> dict[str, str]:

@@ -20,6 +20,7 @@ from openpyxl import load_workbook
 from risiko_xl import udfs
 from risiko_xl.build import udf_wrappers
 from risiko_xl.build.template import XLWINGS_CONF
+from risiko_xl.excel import functions
 from tests.support.udf_wrappers import wrappers
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,12 +44,12 @@ def python_functions() -> dict[str, inspect.Signature]:
     """The worksheet functions of risiko_xl.udfs and their signatures."""
     return {name: inspect.signature(function)
             for name, function in inspect.getmembers(udfs, inspect.isfunction)
-            if name.startswith("RISIKO_") and function.__module__ == udfs.__name__}
+            if name.startswith("RISIKO_") and function.__module__ == functions.__name__}
 
 
 def test_every_risiko_function_is_an_xlwings_function():
     """What xlwings wraps is what carries @xw.func: every RISIKO_ function, nothing else."""
-    tree = ast.parse(Path(udfs.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(functions.__file__).read_text(encoding="utf-8"))
     decorated = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
                  and any(ast.unparse(d) == "xw.func" for d in node.decorator_list)}
     assert decorated == set(python_functions())

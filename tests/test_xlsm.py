@@ -39,8 +39,8 @@ from risiko_xl.build.xlsm import (
     xlwings_vba,
 )
 from risiko_xl.errors import RisikoError
+from risiko_xl.excel.ribbon import BUTTONS, GROUPS, TAB
 from risiko_xl.ovba import compression, project
-from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
 from tests.support.compound_files import check_vba_project
 from tests.support.programs import need_program
 

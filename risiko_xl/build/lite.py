@@ -76,7 +76,8 @@ ENTRY = "risiko_xl.lite.main"  # the workbook's main.py: what it reaches is carr
 # sheets (fpdf2), the HTML post's chart, the room screen (refused there: not_in_lite)
 NOT_CARRIED = ("risiko_xl.publish.referti_pdf", "risiko_xl.publish.fonts",
                "risiko_xl.publish.charts", "risiko_xl.publish.screen")
-KEEP_DOCSTRINGS = ("risiko_xl/udfs.py",)  # the worksheet functions' descriptions in Excel
+# the worksheet functions keep their docstrings: their descriptions in Excel
+KEEP_DOCSTRINGS = ("risiko_xl/excel/functions.py",)
 MAIN_PY_LIMIT = 250_000  # characters (docs/XLWINGS-LITE.md: the add-in saves its settings)
 WEBASSEMBLY = {"sys_platform": "emscripten", "platform_system": "Emscripten",
                "os_name": "posix", "platform_machine": "wasm32"}

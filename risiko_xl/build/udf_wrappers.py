@@ -35,6 +35,9 @@ from risiko_xl.build.template import XLWINGS_SETTINGS
 from risiko_xl.errors import RisikoError
 
 VBA_MODULE = "xlwings_udfs"  # the module name import_udfs gives (and replaces on re-import)
+# where the functions of each «UDF Modules» entry point are defined: Excel imports the
+# entry point, whose names are these functions, decorated as Windows decorates them there
+DEFINED_IN = {"risiko_xl.udfs": "risiko_xl.excel.functions"}
 PYWIN32 = ("pythoncom", "pywintypes", "win32com", "win32com.client")
 
 
@@ -49,7 +52,8 @@ def udf_module() -> str:
     windows = _windows_udfs()
     names = udf_modules().split(";")
     for name in names:
-        windows.udf_modules[name] = {"module": _decorated(name, windows), "filename": name,
+        windows.udf_modules[name] = {"module": _decorated(DEFINED_IN.get(name, name), windows),
+                                     "filename": name,
                                      "filetime": None}  # not reloaded
     windows.__pro__ = False  # PRO's embedded code is not used: the modules are installed
     workbook = _StandInWorkbook("torneo.xlsm")

@@ -7,7 +7,7 @@ functions' wrappers (written by xlwings' own `import_udfs`, `udf_wrappers`), and
 own VBA (the `xlwings` module and its `Dictionary` class, read from the installed xlwings,
 so no add-in is needed for `RunPython` and `XLPy.CallUDF`) — and the ribbon XML
 `customUI/customUI14.xml`. The ribbon XML and the `RisiKo` module are generated from
-`risiko_xl.ribbon`; `write_macros` writes them and `xlwings_udfs.bas` to `macros/`, where
+`risiko_xl.excel.ribbon`; `write_macros` writes them and `xlwings_udfs.bas` to `macros/`, where
 they are checked in. Same inputs, same bytes.
 
 Not reproduced of what `ImportPythonUDFs` does after importing the wrappers: its
@@ -36,6 +36,7 @@ from xml.sax.saxutils import quoteattr
 from risiko_xl.build.template import write_new
 from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
 from risiko_xl.errors import RisikoError
+from risiko_xl.excel.ribbon import BUTTONS, GROUPS, TAB
 from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas.model import Formula
@@ -47,7 +48,6 @@ from risiko_xl.ovba import (
     vba_project_bin,
 )
 from risiko_xl.ovba.project import CODE_PAGE, WORKBOOK_BASE, WORKSHEET_BASE
-from risiko_xl.ribbon import BUTTONS, GROUPS, TAB
 
 MODULE = "RisiKo"  # the VBA module of the ribbon callbacks
 RIBBON_NAMESPACE = "http://schemas.microsoft.com/office/2009/07/customui"
@@ -91,7 +91,7 @@ def ribbon_module() -> str:
     running its action in risiko_xl.actions through xlwings' RunPython."""
     lines = [f'Attribute VB_Name = "{MODULE}"',
              "' Pulsanti della scheda RisiKo! della barra multifunzione.",
-             "' Generato da risiko_xl/ribbon.py con `python -m risiko_xl.build.xlsm`:",
+             "' Generato da risiko_xl/excel/ribbon.py con `python -m risiko_xl.build.xlsm`:",
              "' non modificare a mano.",
              "Option Explicit"]
     for button in BUTTONS:

@@ -5,7 +5,7 @@ The draw settings of a formula ("formula": a preset name such as "master", or th
 a user's formula file) come from its `DrawRules` and table policy; a formula with
 variants (eagles) is resolved by the number of players at the first round's draw. The
 engine (`risiko_xl.draw`) knows nothing of formulas: this module, above it, turns a
-formula into a `DrawInput`. Excel cells are read elsewhere (`risiko_xl.draw_columns`):
+formula into a `DrawInput`. Excel cells are read elsewhere (`risiko_xl.excel.draw_columns`):
 this module sees only `Player`s.
 """
 

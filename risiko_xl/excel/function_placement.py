@@ -11,12 +11,12 @@ from typing import Any
 
 from risiko_xl.cells import cell_error
 from risiko_xl.errors import RisikoError
+from risiko_xl.excel.function_columns import group_rows, table_size
 from risiko_xl.rules.games import Game
 from risiko_xl.rules.methods import Method
 from risiko_xl.rules.placement import place
 from risiko_xl.rules.seat import Seat
 from risiko_xl.tournament.sheet_errors import on_sheet
-from risiko_xl.udf_columns import _group_rows, _table_size
 
 TypedSeat = Seat | RisikoError | None  # None: points not typed yet
 
@@ -47,7 +47,7 @@ def table_positions(tables: list[Any], seats: list[TypedSeat], players: list[Any
                     played: Game) -> list[Any]:
     """The position of every row at its table ("" where its table has no result yet)."""
     result: list[Any] = [""] * len(seats)
-    for key, rows in _group_rows(tables).items():
+    for key, rows in group_rows(tables).items():
         try:
             table = [seats[r] for r in rows]
             if set(map(type, table)) != {Seat}:
@@ -60,7 +60,7 @@ def table_positions(tables: list[Any], seats: list[TypedSeat], players: list[Any
                     if isinstance(seat, RisikoError):
                         raise seat
             placed = [seat for seat in table if isinstance(seat, Seat)]  # all of them here
-            size = _table_size(rows, players)
+            size = table_size(rows, players)
             if len(rows) > size:
                 raise RisikoError(f"{len(rows)} righe per un tavolo da {size} giocatori")
             values = None

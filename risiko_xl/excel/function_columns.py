@@ -15,7 +15,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.rules import game, games
 from risiko_xl.rules.points import check_players
 
-_SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maximum)
+SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maximum)
     ("armate_obiettivo", "armies_objective", "armate in obiettivo", game.ARMY_LIMIT * 2),
     ("armate_totali", "armies_total", "armate totali", game.ARMY_LIMIT * 2),
     ("carte", "cards", "carte", 7),
@@ -27,12 +27,12 @@ _SEAT_EXTRAS = (  # seed-000 Art. 26 columns: (argument, Seat field, label, maxi
 )
 
 
-def _column(values: list[Any], scalar: bool) -> Any:
+def column_out(values: list[Any], scalar: bool) -> Any:
     """Excel output: a scalar for a single cell, else an n×1 block that spills down."""
     return values[0] if scalar else [[v] for v in values]
 
 
-def _players(value: Any, row: int) -> int:
+def players_of(value: Any, row: int) -> int:
     n = to_int(value, "giocatori", minimum=3, maximum=6)
     if n is None:
         raise RisikoError("manca il numero di giocatori del tavolo", riga=row,
@@ -40,13 +40,13 @@ def _players(value: Any, row: int) -> int:
     return n
 
 
-def _split_names(value: Any) -> list[str]:
+def split_names(value: Any) -> list[str]:
     if is_blank(value):
         return []
     return [p for p in str(value).replace(";", ",").split(",") if p.strip()]
 
 
-def _parsed(n: int, value: Any, parse: Callable[..., Any], label: str,
+def parsed(n: int, value: Any, parse: Callable[..., Any], label: str,
             errors: dict[int, RisikoError], default: Any = None, **options: Any) -> list[Any]:
     """A whole argument column parsed at once; an omitted argument is `default` throughout.
     Bad cells are recorded in `errors` by row (see `cells.parse_column`)."""
@@ -55,12 +55,12 @@ def _parsed(n: int, value: Any, parse: Callable[..., Any], label: str,
     return cells.parse_column(broadcast(n, value, label), parse, label, errors, **options)
 
 
-def _game(gioco: Any) -> games.Game:
+def game_of(gioco: Any) -> games.Game:
     """The game of argument `gioco`: blank = classic RisiKo!, «spqrisiko» = seed 004."""
     return games.game("classico" if is_blank(gioco) else str(gioco))
 
 
-def _group_rows(tables: list[Any]) -> dict[str, list[int]]:
+def group_rows(tables: list[Any]) -> dict[str, list[int]]:
     """Row indices per table label, in sheet order; rows with a blank table are skipped."""
     groups: dict[Any, list[int]] = {}
     for row, value in enumerate(tables):
@@ -76,7 +76,7 @@ def _group_rows(tables: list[Any]) -> dict[str, list[int]]:
     return labelled
 
 
-def _table_size(rows: list[int], players: list[Any]) -> int:
+def table_size(rows: list[int], players: list[Any]) -> int:
     """The table's player count: the `giocatori` cells (all equal) or its number of rows."""
     sizes = {players[r] for r in rows}
     if len(sizes) == 1:
@@ -89,7 +89,7 @@ def _table_size(rows: list[int], players: list[Any]) -> int:
     return sizes.pop() if sizes else check_players(len(rows))
 
 
-def _position(value: Any, label: str) -> tuple[int, int] | str | None:
+def position_of(value: Any, label: str) -> tuple[int, int] | str | None:
     """(position, tie group size) from 2, 2.0, '2' or '2=' (an unbroken tie); an upstream
     `#RISIKO!` message passes through unchanged; None when blank."""
     if type(value) is float and value.is_integer() and 1 <= value <= 6:
@@ -102,7 +102,7 @@ def _position(value: Any, label: str) -> tuple[int, int] | str | None:
     return None if position is None else (position, 1)
 
 
-def _counts(columns: list[tuple[Any, str]], total: Callable[..., int]) -> Any:
+def counts(columns: list[tuple[Any, str]], total: Callable[..., int]) -> Any:
     """`total(*counts)` per row over several count columns (broadcast to the longest);
     a row with every count blank stays blank, a blank among typed counts is 0."""
     flat = [flatten(value) for value, _ in columns]
@@ -115,9 +115,9 @@ def _counts(columns: list[tuple[Any, str]], total: Callable[..., int]) -> Any:
             return ""
         return total(*(to_int(v, label) or 0 for v, (_, label) in zip(row_values, columns)))
 
-    return _column(cells.per_row(list(zip(*wide)), compute), scalar)
+    return column_out(cells.per_row(list(zip(*wide)), compute), scalar)
 
 
-def _block_error(err: RisikoError, rows: int, columns: int) -> list[list[str]]:
+def block_error(err: RisikoError, rows: int, columns: int) -> list[list[str]]:
     """The message in every cell of the block, so every dependent cell shows it."""
     return [[cell_error(err)] * columns for _ in range(max(rows, 1))]
