@@ -38,8 +38,8 @@ test-rapido: $(STAMP)
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
 	$(BIN)/risiko-xl new workbook/torneo.xlsx --formula master --forza
 	rm -rf workbook/torneo.bak.xlsx workbook/torneo.xlsx.versioni
-	$(BIN)/python -m risiko_xl.build.xlsm  # from a template with the live formulas
-	$(BIN)/python -m risiko_xl.build.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
+	$(BIN)/python -m risiko_xl.workbooks.xlsm  # from a template with the live formulas
+	$(BIN)/python -m risiko_xl.workbooks.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
 
 docs: $(STAMP)  # the reference of the formula's rules, from the rule table
 	$(BIN)/python -c "from risiko_xl.formulas.reference import reference_markdown as r; \

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from risiko_xl.build.lite import workbook_code
+from risiko_xl.workbooks.lite import workbook_code
 from tests.support import webassembly
 
 

@@ -29,11 +29,11 @@ from openpyxl import load_workbook
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_TIME, play_tournament
 from risiko_xl.publish.posts import publish
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 CHROMIUM = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars")
 ADDRESS = "https://www.club.example/torneo"

@@ -21,13 +21,13 @@ from timing import median_seconds
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_TIME, play_tournament
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.referti import write_referti
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 RUNS = 5
 CHROMIUM = ("--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars")

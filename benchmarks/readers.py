@@ -22,9 +22,9 @@ from timing import median_seconds
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 PLAYERS, ROUNDS, RUNS = 400, 6, 3
 

@@ -100,8 +100,8 @@ def cli(players: int = 400, rounds: int = 6, repeats: int = 3) -> None:
 
     from risiko_xl import simulate
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.build.template import formula_settings, write_new
     from risiko_xl.services.rounds import draw_round
+    from risiko_xl.workbooks.template import formula_settings, write_new
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "grande.xlsx"

@@ -1,6 +1,6 @@
 Attribute VB_Name = "RisiKo"
 ' Pulsanti della scheda RisiKo! della barra multifunzione.
-' Generato da risiko_xl/excel/ribbon.py con `python -m risiko_xl.build.xlsm`:
+' Generato da risiko_xl/excel/ribbon.py con `python -m risiko_xl.workbooks.xlsm`:
 ' non modificare a mano.
 Option Explicit
 

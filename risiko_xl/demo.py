@@ -14,7 +14,6 @@ from pathlib import Path
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.excel.draw_columns import draw_from_columns
 from risiko_xl.files.writes import atomic_write_text
 from risiko_xl.publish import POST_FORMATS
@@ -31,6 +30,7 @@ from risiko_xl.services.verify import verify
 from risiko_xl.services.withdrawal import withdraw
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 # (title, method, rows): rows are (player, objective points, RisiKo!, eliminated, what the
 # regulation states; seed 001 §7 and 003 Art. 23 give them, seed 000 worked by hand).

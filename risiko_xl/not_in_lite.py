@@ -2,7 +2,7 @@
 refusal when something left out is called there.
 
 The workbook's `main.py` carries the modules its scripts and worksheet functions reach
-(`risiko_xl.build.lite` follows their imports); the rest of the package stays out, so
+(`risiko_xl.workbooks.lite` follows their imports); the rest of the package stays out, so
 that `main.py` stays well under the size the add-in saves without trouble
 (docs/XLWINGS-LITE.md): the command line, the builders of the workbooks, GestioneTorneo's
 files, the PDF score sheets (fpdf2 has no WebAssembly wheel), the HTML post's chart and
@@ -32,7 +32,7 @@ _CLOSED = "la lettura e la scrittura del file a cartella chiusa (comandi «risik
 # every module the workbook leaves out has one
 REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.cli", "i comandi «risiko-xl» dal prompt"),
-    ("risiko_xl.build", "la preparazione delle cartelle di lavoro («risiko-xl nuovo»)"),
+    ("risiko_xl.workbooks", "la preparazione delle cartelle di lavoro («risiko-xl nuovo»)"),
     ("risiko_xl.ovba", "la scrittura delle macro di torneo.xlsm"),
     ("risiko_xl.demo", "il torneo dimostrativo («risiko-xl demo»)"),
     ("risiko_xl.simulate", "i giocatori e i risultati simulati del torneo dimostrativo"),

@@ -17,7 +17,6 @@ from risiko_xl.books.excel_text import excel_value, needs_prefix
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
@@ -26,6 +25,7 @@ from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.excel_standin import ExcelStandIn, FormulaWritten, Guarded, excel_entry
 from tests.support.frames import book_differences, differences, norm
 from tests.support.publishing import publish

@@ -21,7 +21,6 @@ from PIL import Image
 from risiko_xl import simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.cli import main
 from risiko_xl.cli.parser import _seed
 from risiko_xl.errors import RisikoError
@@ -29,6 +28,7 @@ from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import file_name
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
 from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser

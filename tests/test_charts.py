@@ -21,7 +21,6 @@ from risiko_xl import simulate
 from risiko_xl.books.charts import STANDINGS_TITLE, standings_chart
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.publish.charts import Progression, progression, progression_svg
 from risiko_xl.services.publication import post_source
 from risiko_xl.services.rounds import draw_round
@@ -29,6 +28,7 @@ from risiko_xl.services.standings_sheet import standings_seed, update_standings
 from risiko_xl.standings import compute_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.lo_reader import sheets_as_csv
 from tests.support.post_readers import SVG, chart_series
 from tests.support.programs import need_program

@@ -12,11 +12,11 @@ import pytest
 from risiko_xl import simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.draw import bounds
 from risiko_xl.draw.model import DEFAULT_CRITERIA, DrawResult, QualityItem
 from risiko_xl.services.audit import parse_tables, quality_notes, quality_text
 from risiko_xl.services.rounds import draw_round
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

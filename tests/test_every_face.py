@@ -17,7 +17,6 @@ import pytest
 from risiko_xl import actions, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.cli import main as cli
 from risiko_xl.cli.parser import command_names
 from risiko_xl.commands.desk import COMMANDS
@@ -26,6 +25,7 @@ from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.lite import main as lite
 from risiko_xl.lite import steps
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.excel_standin import ExcelStandIn
 from tests.support.frames import book_differences
 

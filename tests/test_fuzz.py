@@ -33,7 +33,6 @@ from openpyxl.utils import range_boundaries
 from risiko_xl import simulate, udfs
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.finals_sheet import run_finals
 from risiko_xl.services.rounds import draw_round
@@ -41,6 +40,7 @@ from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.publishing import publish, score_sheets
 
 SEED = "fuzz"

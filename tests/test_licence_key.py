@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from risiko_xl.build.template import XLWINGS_CONF
+from risiko_xl.workbooks.template import XLWINGS_CONF
 from tests.support.excel_standin import LICENSE, carries_key, shipped_parts
 
 ROOT = Path(__file__).resolve().parents[1]

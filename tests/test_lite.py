@@ -20,7 +20,6 @@ import xlwings as xw
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.build.lite import new_lite, workbook_main
 from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.excel.ribbon import BUTTONS
@@ -30,6 +29,7 @@ from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
 from risiko_xl.services.publication import post_source
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.lite import new_lite, workbook_main
 from tests.support.excel_standin import ExcelStandIn, Guarded, payload_from_file
 from tests.support.frames import book_differences
 

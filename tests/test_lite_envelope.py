@@ -21,8 +21,9 @@ from xml.etree import ElementTree
 import pytest
 
 from risiko_xl.books.web_extension import property_values
-from risiko_xl.build import lite
-from risiko_xl.build.lite import (
+from risiko_xl.not_in_lite import ANY, reason, refusal
+from risiko_xl.workbooks import lite
+from risiko_xl.workbooks.lite import (
     ADD_IN_ID,
     ADDIN_VERSION,
     EXTENSION_PART,
@@ -32,7 +33,6 @@ from risiko_xl.build.lite import (
     stripped,
     workbook_code,
 )
-from risiko_xl.not_in_lite import ANY, reason, refusal
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "workbook" / "torneo-lite.xlsx"
@@ -134,7 +134,7 @@ import xlwings
 exec(open("main.py", encoding="utf-8").read(), {"__name__": "main"})  # as xlwings Lite does
 from risiko_xl.errors import RisikoError
 refused = {}
-for name in ("risiko_xl.publish.referti_pdf", "risiko_xl.build.lite", "risiko_xl.cli"):
+for name in ("risiko_xl.publish.referti_pdf", "risiko_xl.workbooks.lite", "risiko_xl.cli"):
     try:
         importlib.import_module(name)
     except RisikoError as err:
@@ -158,8 +158,8 @@ def test_what_main_py_leaves_out_is_refused_in_italian(tmp_path):
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     refused = json.loads(done.stdout.strip().splitlines()[-1])
-    assert list(refused) == ["risiko_xl.publish.referti_pdf", "risiko_xl.build.lite",
+    assert list(refused) == ["risiko_xl.publish.referti_pdf", "risiko_xl.workbooks.lite",
                              "risiko_xl.cli"]
     assert "i referti in PDF" in refused["risiko_xl.publish.referti_pdf"]
-    assert "«risiko-xl nuovo»" in refused["risiko_xl.build.lite"]
+    assert "«risiko-xl nuovo»" in refused["risiko_xl.workbooks.lite"]
     assert all(text.startswith("Non disponibile con xlwings Lite: ") for text in refused.values())

@@ -13,8 +13,8 @@ from openpyxl import load_workbook
 
 from risiko_xl import cli
 from risiko_xl.books import web_extension
-from risiko_xl.build.lite import EXTENSION_PART, lite_parts, new_lite
-from risiko_xl.build.template import write_new
+from risiko_xl.workbooks.lite import EXTENSION_PART, lite_parts, new_lite
+from risiko_xl.workbooks.template import write_new
 from tests.support.programs import need_program
 
 NOTICE = "Il codice di xlwings Lite mancava (salvato con LibreOffice?): rimesso "

@@ -30,9 +30,9 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.lite import new_lite, workbook_code
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.excel.ribbon import BUTTONS
+from risiko_xl.workbooks.lite import new_lite, workbook_code
 from tests.support import programs, webassembly
 from tests.support.excel_standin import LICENSE, payload_from_file
 

@@ -17,7 +17,10 @@ import pytest
 from risiko_xl import cli, simulate
 from risiko_xl.books import web_extension
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.lite import (
+from risiko_xl.demo import DEMO_SEED
+from risiko_xl.excel.ribbon import BUTTONS
+from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.lite import (
     ADD_IN_ID,
     EXTENSION_PART,
     bundle,
@@ -28,10 +31,7 @@ from risiko_xl.build.lite import (
     workbook_code,
     workbook_main,
 )
-from risiko_xl.build.template import write_new
-from risiko_xl.demo import DEMO_SEED
-from risiko_xl.excel.ribbon import BUTTONS
-from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.template import write_new
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = ROOT / "workbook" / "torneo-lite.xlsx"
@@ -88,7 +88,7 @@ def test_main_py_is_the_lite_module_carrying_the_package(built):
                if n.endswith(".py")}
     assert modules & set(left_out()) == set()
     assert carried["risiko_xl/lite/left_out.txt"].split() == list(left_out())
-    assert {"risiko_xl.cli", "risiko_xl.build.lite", "risiko_xl.publish.referti_pdf",
+    assert {"risiko_xl.cli", "risiko_xl.workbooks.lite", "risiko_xl.publish.referti_pdf",
             "risiko_xl.gestionetorneo"} <= set(left_out())
 
 
@@ -106,7 +106,7 @@ def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):
 def test_requirements_keep_what_webassembly_needs(monkeypatch):
     """The dependencies marked for other platforms only stay out (pyproject's
     `sys_platform != 'emscripten'` markers), test extras too; xlwings is pinned first."""
-    import risiko_xl.build.lite as lite
+    import risiko_xl.workbooks.lite as lite
 
     monkeypatch.setattr(lite, "requires", lambda name: [
         "xlwings==0.37.8; sys_platform != 'emscripten'", "openpyxl>=3.1",
@@ -145,7 +145,7 @@ def test_the_tables_are_the_templates(built, tmp_path):
 def test_the_first_sheet_says_it_needs_xlwings_lite(built, tmp_path):
     from openpyxl import load_workbook
 
-    from risiko_xl.build.lite import ADD_IN_NOTE, NOTE_COLUMN
+    from risiko_xl.workbooks.lite import ADD_IN_NOTE, NOTE_COLUMN
 
     sheet = load_workbook(built).worksheets[0]
     assert sheet.title == "Torneo" and sheet.sheet_state == "visible"

@@ -19,10 +19,10 @@ from risiko_xl import actions, cli, simulate
 from risiko_xl.books import live_formulas, schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS, play_tournament
 from risiko_xl.services.verify import same
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.excel_standin import ExcelStandIn
 from tests.support.formula_eval import Evaluator, arity, calls, formulas_of
 from tests.support.frames import differences

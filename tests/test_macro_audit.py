@@ -14,9 +14,9 @@ import pytest
 from oletools.olevba import VBA_Parser, VBA_Scanner, filter_vba
 
 from risiko_xl import udfs
-from risiko_xl.build.udf_wrappers import VBA_MODULE
-from risiko_xl.build.xlsm import MODULE, xlwings_vba
 from risiko_xl.excel.ribbon import BUTTONS
+from risiko_xl.workbooks.udf_wrappers import VBA_MODULE
+from risiko_xl.workbooks.xlsm import MODULE, xlwings_vba
 from tests.support.udf_wrappers import wrappers
 
 pytestmark = pytest.mark.lento  # the macro workbook read by olevba

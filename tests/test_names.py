@@ -12,13 +12,13 @@ import pytest
 from risiko_xl import simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import player_name
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.programs import need_program
 from tests.support.publishing import publish, score_sheets, write_referti
 

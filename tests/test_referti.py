@@ -19,13 +19,13 @@ from PIL import Image, ImageStat
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.score_sheet import duration_text
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.scoring import group_tables
+from risiko_xl.workbooks.template import write_new
 from tests.support.browser import print_pdf
 from tests.support.pdf_text import page_texts, parse
 from tests.support.programs import need_program

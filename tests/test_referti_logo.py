@@ -21,10 +21,10 @@ from PIL import Image, ImageChops
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import referti
 from risiko_xl.services.rounds import draw_round
+from risiko_xl.workbooks.template import write_new
 from tests.support.browser import print_pdf, screenshot
 from tests.support.programs import need_program
 from tests.support.publishing import score_sheets, write_referti

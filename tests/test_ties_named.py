@@ -9,13 +9,13 @@ import pytest
 from risiko_xl import simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.placement import CHAIN_ART26, CHAIN_MASTER, TieError
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.table import score_table
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.tournament.loading import load
+from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.phase_books import build
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido

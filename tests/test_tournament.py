@@ -63,9 +63,9 @@ def test_libreoffice_reads_back_the_standings_python_computed(demo_played, tmp_p
 def _prepare(path, players, seed):
     """A master tournament with its preliminaries played and its semifinals seated."""
     from risiko_xl import simulate
-    from risiko_xl.build.template import formula_settings, write_new
     from risiko_xl.services.finals_sheet import run_finals
     from risiko_xl.services.rounds import draw_round
+    from risiko_xl.workbooks.template import formula_settings, write_new
 
     write_new(path, {**formula_settings("master"), "Seme sorteggio": seed})
     book = OpenpyxlBook(path)

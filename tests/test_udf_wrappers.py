@@ -1,6 +1,6 @@
 """The worksheet functions work as soon as `torneo.xlsm` is opened: its VBA project carries
 the `xlwings_udfs` module that xlwings' `ImportPythonUDFs` would import (written at build
-time by xlwings' own generator, `risiko_xl/build/udf_wrappers.py`). Read back here by
+time by xlwings' own generator, `risiko_xl/workbooks/udf_wrappers.py`). Read back here by
 oletools' olevba: one wrapper per `RISIKO_*` function of `risiko_xl.udfs`, with the
 arguments xlwings gives that Python signature, calling that function; nothing else named
 `RISIKO_*`. The install guide no longer asks for the Alt+F8 step."""
@@ -18,9 +18,9 @@ from oletools.olevba import VBA_Parser
 from openpyxl import load_workbook
 
 from risiko_xl import udfs
-from risiko_xl.build import udf_wrappers
-from risiko_xl.build.template import XLWINGS_CONF
 from risiko_xl.excel import functions
+from risiko_xl.workbooks import udf_wrappers
+from risiko_xl.workbooks.template import XLWINGS_CONF
 from tests.support.udf_wrappers import wrappers
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -212,8 +212,8 @@ def test_excel_keeps_a_formula_whose_value_stays_and_says_which_it_replaced(
     engine reads formulas only asynchronously). The stand-in's engine is xlwings Lite's,
     so its `Range.formula` is given the formulas typed here."""
     from risiko_xl import actions
-    from risiko_xl.build.template import formula_settings, write_new
     from risiko_xl.demo import DEMO_SETTINGS
+    from risiko_xl.workbooks.template import formula_settings, write_new
     from tests.support.excel_standin import ExcelStandIn
 
     path = write_new(tmp_path / "torneo.xlsx", {**formula_settings("master"), **DEMO_SETTINGS})

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from risiko_xl import cli
 from risiko_xl.books import web_extension
-from risiko_xl.build.lite import new_lite
+from risiko_xl.workbooks.lite import new_lite
 
 TASKPANES_RELS = "xl/webextensions/_rels/taskpanes.xml.rels"
 

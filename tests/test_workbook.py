@@ -10,9 +10,9 @@ from openpyxl import load_workbook
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from risiko_xl.build.template import write_new
 from risiko_xl.errors import RisikoError
 from risiko_xl.files.writes import backup_path
+from risiko_xl.workbooks.template import write_new
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

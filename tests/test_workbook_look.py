@@ -15,8 +15,8 @@ from openpyxl.utils import get_column_letter, range_boundaries
 from risiko_xl.books import schema
 from risiko_xl.books.look import MAX_WIDTH, points_format
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import write_new
 from risiko_xl.demo import play_tournament
+from risiko_xl.workbooks.template import write_new
 from tests.support.lo_print import sheet_pdf
 from tests.support.pdf_text import page_texts
 from tests.support.programs import need_program
@@ -92,7 +92,7 @@ def test_counts_are_integers(played):
 
 
 def test_new_workbook_formats_points_by_its_method(tmp_path):
-    from risiko_xl.build.template import formula_settings
+    from risiko_xl.workbooks.template import formula_settings
 
     path = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))
     ws = load_workbook(path)["Risultati"]
@@ -146,7 +146,7 @@ def test_technical_sheets_hidden_user_sheets_visible(demo):
 
 
 def test_teams_sheet_visible_when_the_formula_has_teams(tmp_path):
-    from risiko_xl.build.template import formula_settings
+    from risiko_xl.workbooks.template import formula_settings
 
     # 004 CNS: «La classifica finale sarà stilata tenendo conto degli 11 migliori risultati
     # ottenuti da ogni squadra»: Squadre is read at the desk
@@ -332,7 +332,7 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
 
 
 def test_new_classifica_landscape_with_four_rounds_or_more(tmp_path):
-    from risiko_xl.build.template import formula_settings
+    from risiko_xl.workbooks.template import formula_settings
 
     club = write_new(tmp_path / "club.xlsx", formula_settings("lu_castidduzzu"))  # T1…T4
     assert load_workbook(club)["Classifica"].page_setup.orientation == "landscape"

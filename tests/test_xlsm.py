@@ -21,9 +21,12 @@ from openpyxl import load_workbook
 from openpyxl.worksheet.formula import ArrayFormula
 
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.build.template import write_new
-from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
-from risiko_xl.build.xlsm import (
+from risiko_xl.errors import RisikoError
+from risiko_xl.excel.ribbon import BUTTONS, GROUPS, TAB
+from risiko_xl.ovba import compression, project
+from risiko_xl.workbooks.template import write_new
+from risiko_xl.workbooks.udf_wrappers import VBA_MODULE, udf_module
+from risiko_xl.workbooks.xlsm import (
     MODULE,
     RIBBON_NAMESPACE,
     RIBBON_PART,
@@ -38,9 +41,6 @@ from risiko_xl.build.xlsm import (
     ribbon_xml,
     xlwings_vba,
 )
-from risiko_xl.errors import RisikoError
-from risiko_xl.excel.ribbon import BUTTONS, GROUPS, TAB
-from risiko_xl.ovba import compression, project
 from tests.support.compound_files import check_vba_project
 from tests.support.programs import need_program
 
@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parents[1]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
 MACROS = ROOT / "macros"
-REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.build.xlsm"
+REGENERATE = "rigenerare con: .venv/bin/python -m risiko_xl.workbooks.xlsm"
 UI = f"{{{RIBBON_NAMESPACE}}}"
 SUB = re.compile(r"^Sub (\w+)\(control As IRibbonControl\)$", re.MULTILINE)
 GENERATED = (MODULE, VBA_MODULE, "xlwings", "Dictionary")  # after the document modules

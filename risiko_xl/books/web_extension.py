@@ -7,7 +7,7 @@ relationships, and a content-type override for each. `read` finds them by relati
 (names and letter case vary) and keeps the folder's other parts, a damaged one too.
 openpyxl drops them all when it saves a file: `OpenpyxlBook` reads them with `read`
 before the save and `add` puts them back into the saved file, byte for byte. `add` also
-writes them into a new workbook (`risiko_xl.build.lite`).
+writes them into a new workbook (`risiko_xl.workbooks.lite`).
 
 The same mechanism keeps a workbook's custom XML parts (`customXml/`: SharePoint
 properties, sensitivity labels), which openpyxl drops too: `read_custom_xml` takes them

@@ -167,9 +167,9 @@ def _shared(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     if args.command == "nuovo":
-        from risiko_xl.build.template import formula_settings, write_new
         from risiko_xl.files.writes import backup_path
         from risiko_xl.formulas import load as load_formula
+        from risiko_xl.workbooks.template import formula_settings, write_new
 
         if args.file.name.lower() in (".xlsx", ".xlsm"):  # Path(".xlsx").suffix is ""
             raise RisikoError(f"manca il nome del file prima di «{args.file.name}»: per "
@@ -183,14 +183,14 @@ def _run(args: argparse.Namespace) -> int:
         if args.nome:
             settings["Nome torneo"] = args.nome
         if args.lite:  # with xlwings Lite's code (build/lite.py)
-            from risiko_xl.build.lite import new_lite
+            from risiko_xl.workbooks.lite import new_lite
 
             if args.file.suffix.lower() != ".xlsx":
                 raise RisikoError("con --lite il file deve finire in .xlsx (xlwings Lite non "
                                   "usa le macro)", valore=args.file.name)
             created = new_lite(args.file, settings, formula=formula)
         elif args.file.suffix.lower() == ".xlsm":  # with the ribbon and the live functions
-            from risiko_xl.build.xlsm import new_xlsm
+            from risiko_xl.workbooks.xlsm import new_xlsm
 
             created = new_xlsm(args.file, settings, formula=formula)
         else:

@@ -52,7 +52,7 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
     from risiko_xl.books import dropped_parts, replaced_formulas
     from risiko_xl.books.formula_sheet import sync_sheet
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.build.lite import restore_lost_code
+    from risiko_xl.workbooks.lite import restore_lost_code
 
     path, command = args.file, args.command
     progress = _Progress()

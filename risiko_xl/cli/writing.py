@@ -161,7 +161,7 @@ def _sheet_adder(book: Book) -> Callable[[Table], None]:
     from risiko_xl.books import schema
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.books.openpyxl_ranges import add_table
-    from risiko_xl.build.template import STYLE
+    from risiko_xl.workbooks.template import STYLE
 
     assert isinstance(book, OpenpyxlBook)
     spec = schema.FORMULA
@@ -185,12 +185,12 @@ def import_workbook(args: argparse.Namespace) -> list[str]:
     from pathlib import Path
 
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.build.template import formula_settings, write_new
     from risiko_xl.files.scratch import scratch_folder
     from risiko_xl.files.writes import atomic_write
     from risiko_xl.gestionetorneo.reader import read
     from risiko_xl.services import import_gt
     from risiko_xl.standings.config import MAX_ROUNDS
+    from risiko_xl.workbooks.template import formula_settings, write_new
 
     out: Path = args.out
     import_gt.check_out(out, args.forza)

@@ -15,7 +15,7 @@ Il file si salva come sempre (Excel per il web salva da sé).
 """
 
 # The workbook's `main.py` for xlwings Lite. The workbook carries this file with the
-# risiko_xl package inside (PACKAGE, written by `risiko_xl.build.lite`): xlwings Lite keeps
+# risiko_xl package inside (PACKAGE, written by `risiko_xl.workbooks.lite`): xlwings Lite keeps
 # one module per workbook and installs only from package indexes. The worksheet functions
 # are `risiko_xl.udfs`' own: under xlwings Lite `xlwings.func` registers them.
 

@@ -55,11 +55,11 @@ def make_base(path: Path) -> Path:
     """The base tournament, through the services (as `risiko-xl` would do it)."""
     from risiko_xl import simulate
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.build.template import formula_settings, write_new
     from risiko_xl.services.rounds import draw_round
     from risiko_xl.services.standings_sheet import update_standings
     from risiko_xl.services.withdrawal import withdraw
     from risiko_xl.standings.model import QUALIFYING
+    from risiko_xl.workbooks.template import formula_settings, write_new
 
     write_new(path, {**formula_settings("master"), "Turni preliminari": 3,
                      "Nome torneo": "Torneo di prova", "Seme sorteggio": SEED})
@@ -105,7 +105,7 @@ def case_bytes(case: Case, base: bytes) -> bytes:
     """The file of `case` (Base cases have none: they run on the base itself)."""
     source = case.source
     if isinstance(source, Book):
-        from risiko_xl.build.template import reproducible_bytes
+        from risiko_xl.workbooks.template import reproducible_bytes
 
         book = _load(base)
         source.edit(book)

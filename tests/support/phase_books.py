@@ -10,9 +10,9 @@ from pathlib import Path
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table as BookTable
-from risiko_xl.build.template import formula_settings, write_new
 from risiko_xl.formulas import load as load_formula
 from risiko_xl.standings import WITHDRAWN, Entrant, GameResult
+from risiko_xl.workbooks.template import formula_settings, write_new
 
 BONUS = (50, 15, 5, 0)  # 000 Art. 24: 50/15/5 to the first three
 

@@ -22,7 +22,7 @@ import sysconfig
 import zipfile
 from pathlib import Path
 
-from risiko_xl.build.lite import workbook_code
+from risiko_xl.workbooks.lite import workbook_code
 
 ROOT = Path(__file__).resolve().parents[2]
 HARNESS = ROOT / "tools" / "wasm" / "pyodide.mjs"

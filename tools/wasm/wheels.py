@@ -37,7 +37,7 @@ from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
-from risiko_xl.build.lite import workbook_code
+from risiko_xl.workbooks.lite import workbook_code
 
 ROOT = Path(__file__).resolve().parents[2]
 PYTHON = "3.14"  # Pyodide 314's CPython (tools/wasm/package.json)

@@ -16,7 +16,7 @@ Not reproduced of what `ImportPythonUDFs` does after importing the wrappers: its
 would have to run from `Workbook_Open`, an auto-run macro, which the shipped workbook
 never has (`tests/test_macro_audit.py`); the functions work without them.
 
-    python -m risiko_xl.build.xlsm    # rewrites macros/ and workbook/torneo.xlsm
+    python -m risiko_xl.workbooks.xlsm    # rewrites macros/ and workbook/torneo.xlsm
 """
 
 from __future__ import annotations
@@ -33,8 +33,6 @@ from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
-from risiko_xl.build.template import write_new
-from risiko_xl.build.udf_wrappers import VBA_MODULE, udf_module
 from risiko_xl.errors import RisikoError
 from risiko_xl.excel.ribbon import BUTTONS, GROUPS, TAB
 from risiko_xl.files.scratch import scratch_folder
@@ -48,6 +46,8 @@ from risiko_xl.ovba import (
     vba_project_bin,
 )
 from risiko_xl.ovba.project import CODE_PAGE, WORKBOOK_BASE, WORKSHEET_BASE
+from risiko_xl.workbooks.template import write_new
+from risiko_xl.workbooks.udf_wrappers import VBA_MODULE, udf_module
 
 MODULE = "RisiKo"  # the VBA module of the ribbon callbacks
 RIBBON_NAMESPACE = "http://schemas.microsoft.com/office/2009/07/customui"
@@ -91,7 +91,7 @@ def ribbon_module() -> str:
     running its action in risiko_xl.actions through xlwings' RunPython."""
     lines = [f'Attribute VB_Name = "{MODULE}"',
              "' Pulsanti della scheda RisiKo! della barra multifunzione.",
-             "' Generato da risiko_xl/excel/ribbon.py con `python -m risiko_xl.build.xlsm`:",
+             "' Generato da risiko_xl/excel/ribbon.py con `python -m risiko_xl.workbooks.xlsm`:",
              "' non modificare a mano.",
              "Option Explicit"]
     for button in BUTTONS:
@@ -289,7 +289,7 @@ def _add_relationship(xml: str, rel_id: str, rel_type: str, target: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Regenerate macros/ and the macro-enabled workbook (paths relative to the repo)."""
     parser = argparse.ArgumentParser(
-        prog="python -m risiko_xl.build.xlsm",
+        prog="python -m risiko_xl.workbooks.xlsm",
         description="Rigenera macros/ e la cartella di lavoro con macro dal modello .xlsx.")
     parser.add_argument("--macros", type=Path, default=Path("macros"))
     parser.add_argument("--source", type=Path, default=None,

@@ -31,8 +31,8 @@ from unittest import mock
 
 import xlwings
 
-from risiko_xl.build.template import XLWINGS_SETTINGS
 from risiko_xl.errors import RisikoError
+from risiko_xl.workbooks.template import XLWINGS_SETTINGS
 
 VBA_MODULE = "xlwings_udfs"  # the module name import_udfs gives (and replaces on re-import)
 # where the functions of each «UDF Modules» entry point are defined: Excel imports the

@@ -16,7 +16,7 @@ settings, and settings from about 1 MB fail to save. `requirements.txt` names xl
 (their `sys_platform == 'emscripten'` markers). The template is `torneo.xlsx`'s (values
 computed by the scripts, as by the CLI). Same inputs, same bytes.
 
-    python -m risiko_xl.build.lite    # rewrites workbook/torneo-lite.xlsx
+    python -m risiko_xl.workbooks.lite    # rewrites workbook/torneo-lite.xlsx
 """
 
 from __future__ import annotations
@@ -49,7 +49,6 @@ from risiko_xl.books.web_extension import (
 )
 from risiko_xl.books.web_extension import add as add_web_extensions
 from risiko_xl.books.web_extension import read as read_web_extensions
-from risiko_xl.build.template import ZIP_TIME, build, reproducible_bytes
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.scratch import scratch_folder
@@ -57,6 +56,7 @@ from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas.model import Formula
 from risiko_xl.not_in_lite import MANIFEST
 from risiko_xl.publish.render import TEMPLATES
+from risiko_xl.workbooks.template import ZIP_TIME, build, reproducible_bytes
 
 # the part as the workbooks the add-in saved have it (docs/XLWINGS-LITE.md, «The part layout»)
 ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource): the store's name
@@ -430,7 +430,7 @@ def restore_lost_code(path: Path, write: bool = True) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Rewrite the shipped xlwings Lite workbook (path relative to the repo)."""
     parser = argparse.ArgumentParser(
-        prog="python -m risiko_xl.build.lite",
+        prog="python -m risiko_xl.workbooks.lite",
         description="Rigenera la cartella di lavoro per xlwings Lite.")
     parser.add_argument("--target", type=Path, default=Path("workbook/torneo-lite.xlsx"))
     args = parser.parse_args(argv)
