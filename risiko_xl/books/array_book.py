@@ -20,6 +20,7 @@ from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
     from risiko_xl.books.live_formulas import SheetFormula
+    from risiko_xl.books.replaced_formulas import Replaced
 
 SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
 
@@ -29,9 +30,14 @@ class ArrayBook:
     `OpenpyxlBook`'s."""
 
     live_functions = False
+    path = None  # blocks passed to a worksheet function: no file
 
     def __init__(self, tables: dict[str, Any]) -> None:
         self._tables = {name: _table(name, block) for name, block in tables.items()}
+        self.generation = 0  # never written: what `load` reads stays valid
+        self.loaded: tuple[int, Any] | None = None
+        self.replaced: list[Replaced] = []
+        self.dropped: list[str] = []
 
     def table_names(self) -> list[str]:
         return list(self._tables)

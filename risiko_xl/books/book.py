@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from risiko_xl.books import schema
@@ -19,6 +20,7 @@ from risiko_xl.errors import RisikoError, listed
 if TYPE_CHECKING:
     from risiko_xl.books.live_formulas import SheetFormula
     from risiko_xl.books.look import Look
+    from risiko_xl.books.replaced_formulas import Replaced
 
 SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
     schema.SETTINGS, schema.CALENDAR, schema.PLAYERS, schema.RESULTS, schema.DRAWS,
@@ -86,9 +88,23 @@ def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> di
 
 class Book(Protocol):
     """What the services need from a workbook. `live_functions`: whether the application
-    holding the book computes our worksheet functions (Excel on Windows)."""
+    holding the book computes our worksheet functions (Excel on Windows). `generation`:
+    the writes so far, and `loaded` the tournament read at that generation (so a command
+    reads and scores it once between writes, `tournament.loading.load`). `replaced`: the
+    formulas the organiser typed in our cells that a write replaced by values; `dropped`:
+    the parts of the file the library could not keep; both said when it is saved."""
 
     live_functions: bool
+    generation: int
+    loaded: tuple[int, Any] | None
+    replaced: list[Replaced]
+    dropped: list[str]
+
+    @property
+    def path(self) -> Path | None:
+        """The workbook's file (None: a workbook never saved, or blocks passed to a
+        worksheet function): beside it go the score sheets, the posts, a logo's folder."""
+        ...
 
     def table_names(self) -> list[str]: ...
 

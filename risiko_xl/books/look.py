@@ -179,8 +179,8 @@ def _decimals(book: Book) -> tuple[tuple[int, int] | None, bool | None, tuple[st
     """(decimals of the method's points and table points, whether the formula has teams,
     the optional `Risultati` columns its placement chain never reads), or None where the
     settings do not name a formula yet."""
-    known = getattr(book, "loaded", None)
-    if known is not None and known[0] == getattr(book, "generation", None):
+    known = book.loaded
+    if known is not None and known[0] == book.generation:
         formula = known[1].formula
     else:
         try:

@@ -114,6 +114,7 @@ class XlwingsBook:
         self.generation = 0  # writes so far; `loaded`: `state.load`'s result meanwhile
         self.loaded: tuple[int, Any] | None = None
         self.replaced: list[Replaced] = []
+        self.dropped: list[str] = []  # Excel keeps every part of its file
 
     @property
     def folder(self) -> Path | None:

@@ -168,5 +168,4 @@ def _phase(cell: Any) -> str | None:
 
 
 def _folder(book: Book) -> Path | None:
-    where = getattr(book, "path", None)
-    return Path(where).parent if where else None
+    return None if book.path is None else Path(book.path).parent

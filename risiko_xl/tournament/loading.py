@@ -54,16 +54,14 @@ class Tournament:
 
 
 def load(book: Book) -> Tournament:
-    """Read and score the whole tournament (RisikoError on the first bad cell). A book
-    that counts its writes (`generation`) keeps the result in `loaded` until a write."""
-    generation = getattr(book, "generation", None)
-    known = getattr(book, "loaded", None)
-    if generation is not None and known is not None and known[0] == generation:
+    """Read and score the whole tournament (RisikoError on the first bad cell), kept in
+    the book's `loaded` until its next write (`generation`)."""
+    known = book.loaded
+    if known is not None and known[0] == book.generation:
         cached: Tournament = known[1]
         return cached
     t = _load(book)
-    if generation is not None:
-        book.loaded = (generation, t)  # type: ignore[attr-defined]
+    book.loaded = (book.generation, t)
     return t
 
 

@@ -7,5 +7,6 @@ every command runs when a spreadsheet program dropped that code); `make template
 rebuilds the shipped ones.
 
 May import everything below the faces (`excel`'s ribbon table, `commands`, `books`,
-`tournament`, `services`, `publish`, `ovba`); it reads the xlwings Lite face's `main.py` as a file, never imports it.
+`tournament`, `services`, `publish`, `ovba`); it reads the xlwings Lite face's `main.py`
+as a file, never imports it.
 """
