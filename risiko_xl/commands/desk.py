@@ -27,6 +27,14 @@ if TYPE_CHECKING:
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
 
 
+def named(request: Request, name: str, round_no: int | None = None) -> str:
+    """Command `name` as the face of `request` names it in a line suggesting it: the
+    command line's own words, else its button in «» (the ribbon and the Lite scripts)."""
+    if request.names is not None:
+        return request.names(name, round_no)
+    return f"«{COMMANDS[name].label}»"
+
+
 # --- Nuovo torneo: the open workbook set up for a formula --------------------------------
 
 def _new_question(book: Book, request: Request) -> str:
@@ -41,7 +49,7 @@ def _new(book: Book, request: Request) -> Report:
     set_tournament(book, values)
     return Report((f"Torneo preparato: formula «{values['Formula']}», {rules}.", "",
                    "Inserire gli iscritti nel foglio Iscritti, poi eseguire "
-                   f"{request.names('sorteggia', None)}."))
+                   f"{named(request, 'sorteggia')}."))
 
 
 # --- Ritira giocatore ------------------------------------------------------------------
@@ -81,7 +89,7 @@ def _draw_question(book: Book, request: Request) -> str | None:
 def _draw(book: Book, request: Request) -> Report:
     drawn = draw_round(book, request.round_no, request.seed, force=request.confirmed)
     return Report((*drawn.lines, "I tavoli sono nel foglio Risultati; i referti si stampano "
-                   f"con {request.names('referti', drawn.round_no)}."))
+                   f"con {named(request, 'referti', drawn.round_no)}."))
 
 
 # --- Aggiorna classifica, Fasi finali --------------------------------------------------------
@@ -92,7 +100,7 @@ def _standings(book: Book, request: Request) -> Report:
     t = load(book)
     phase_check.check_seatings(t)
     phase_check.check_phase_rows(t)
-    return Report(update_standings(book, finals=request.names("finali", None)).lines)
+    return Report(update_standings(book, finals=named(request, "finali")).lines)
 
 
 def _finals(book: Book, request: Request) -> Report:
@@ -100,7 +108,7 @@ def _finals(book: Book, request: Request) -> Report:
     lines = list(update.lines)
     if update.step is not None:
         lines.append("Inserire i risultati nel foglio Risultati, poi eseguire di nuovo "
-                     f"{request.names('finali', None)}.")
+                     f"{named(request, 'finali')}.")
     return Report(tuple(lines))
 
 

@@ -19,14 +19,6 @@ if TYPE_CHECKING:
     from risiko_xl.books.book import Book
 
 
-def by_button(name: str, round_no: int | None = None) -> str:
-    """How the ribbon and the Lite scripts name a command: its button, in «» (the round
-    is the one in its setting or field)."""
-    from risiko_xl.commands.desk import COMMANDS
-
-    return f"«{COMMANDS[name].label}»"
-
-
 @dataclass(frozen=True)
 class Request:
     """What a face gathered for a command; each command reads the fields it lists in
@@ -47,7 +39,7 @@ class Request:
     trademark: bool = True
     confirmed: bool = False
     file: str = "FILE"
-    names: Callable[[str, int | None], str] = by_button
+    names: Callable[[str, int | None], str] | None = None  # None: by the button
 
 
 @dataclass(frozen=True)
