@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from risiko_xl.typed import CELL_LIMIT
+
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
@@ -49,3 +51,13 @@ def player_name(first: str | None, last: str | None, nickname: str | None,
         return real
     quoted = f"{OPEN}{nick}{CLOSE}"
     return " ".join(p for p in (first, quoted, last) if p)
+
+
+def too_long(shown: str) -> str | None:
+    """Why a player's name as the sheets show it (Nome «Nickname» Cognome) cannot be
+    written: longer than one Excel cell holds (`Risultati` and `Classifica` hold it whole
+    in one cell; openpyxl would cut it without a word); None when it fits."""
+    if len(shown) <= CELL_LIMIT:
+        return None
+    return (f"il nome come compare nei fogli (Nome, Nickname e Cognome) ha {len(shown)} "
+            f"caratteri: una cella di Excel ne tiene {CELL_LIMIT}; accorciarlo")

@@ -483,3 +483,24 @@ def test_a_club_beginning_with_a_dash_says_how_to_type_it(book, capsys):
     assert "--club=-X" in err and "(valore trovato: '-X')" in err
     assert cli.main(["iscrivi", str(book), "Mario Rossi", "--club=-X"]) == 0
     assert players(book).column("Club") == ["-X"]
+
+
+def test_a_name_longer_than_a_cell_is_refused_before_anything_is_written(book, tmp_path,
+                                                                         capsys):
+    # found by the adversary of issue 26: Nome 1,000 + Cognome 32,000 characters, each
+    # under Excel's 32,767 of a cell, make a «Giocatore» of 33,001 that Risultati and
+    # Classifica cannot hold whole; `classifica` then wrote a cut name `verifica` reported
+    listed = tmp_path / "elenco.csv"
+    listed.write_text("Nome,Cognome,Club\n" + "A" * 1000 + "," + "B" * 32_000 + ",K1\n"
+                      "Anna,Rossi,K2\n", encoding="utf-8")
+    err = refused(book, capsys, "--da", str(listed))
+    assert "riga 2" in err and "colonna Cognome" in err and "33001 caratteri" in err
+    assert "32767" in err and len(players(book)) == 0
+    # typed straight into Iscritti: every command refuses it naming the row
+    wb = openpyxl.load_workbook(book)
+    ws = wb["Iscritti"]
+    ws.append(["G01", "A" * 1000, "B" * 32_000])
+    wb.save(book)
+    assert cli.main(["sorteggia", str(book)]) == cli.EXIT_BAD_INPUT
+    err = capsys.readouterr().err
+    assert "Foglio Iscritti, riga 2, colonna Cognome" in err and "33001 caratteri" in err

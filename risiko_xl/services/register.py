@@ -22,6 +22,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, listed
+from risiko_xl.names import player_name, too_long
 from risiko_xl.standings.model import ACTIVE, QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.players import id_key, id_problem, name_key, number_key
@@ -154,6 +155,9 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
             raise p.error(f"ID {pid} si confonde con {whose}: stesse lettere e stesso "
                           "numero (gli zeri iniziali non contano); sceglierne un altro",
                           "ID", pid)
+        problem = too_long(player_name(p.first, p.last, p.nickname) or pid)
+        if problem is not None:  # Risultati and Classifica hold it in one cell
+            raise p.error(problem, "Cognome" if p.last else "Nome", p.name[:40] + "…")
         key = _person_key(p.first, p.last, p.club)
         if key in people and not force:
             club = f" del club {p.club}" if p.club else ""

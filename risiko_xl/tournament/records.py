@@ -16,7 +16,7 @@ from risiko_xl.books.book import Book, checked_table
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_elimination, to_flag, to_int, to_text
 from risiko_xl.errors import RisikoError
-from risiko_xl.names import player_name
+from risiko_xl.names import player_name, too_long
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, QUALIFYING, Entrant
@@ -94,9 +94,14 @@ def read_entrants(book: Book) -> list[Entrant]:
         seen[id_key(pid)] = (pid, row)
         words = {h: cell(record, h, text)
                  for h in ("Nome", "Cognome", "Nickname", "Club", "Regione")}
+        name = player_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid
+        if (problem := too_long(name)) is not None:
+            raise RisikoError(problem, foglio="Iscritti", riga=row,
+                              colonna="Cognome" if words["Cognome"] else "Nome",
+                              valore=f"{len(name)} caratteri")
         out.append(Entrant(
             id=pid,
-            name=player_name(words["Nome"], words["Cognome"], words["Nickname"]) or pid,
+            name=name,
             club=words["Club"], region=words["Regione"],
             state=cell(record, "Stato", parse_state),
             from_round=cell(record, "Dal turno", to_int, minimum=1) or 1,
