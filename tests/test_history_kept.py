@@ -214,6 +214,13 @@ def test_an_id_typed_short_is_the_registered_one(evening: Path) -> None:
     wb.save(evening)
     code, out = run("classifica", evening)
     assert code == 0, out
+    # a short form is letters then digits: «G-1» (GestioneTorneo's ghost ID -1, found by
+    # the adversary of issue 26) is nobody, and withdraws nobody
+    code, out = run("ritira", evening, "G-1")
+    assert code == 2 and "G-1" in out
+    assert run("ritira", evening, "g2")[0] == 0
+    states = {r["ID"]: r["Stato"] for r in OpenpyxlBook(evening).read_table("Iscritti")}
+    assert states["G001"] == "Attivo" and states["G002"] == "Ritirato"
 
 
 def test_the_formulation_chosen_by_the_first_draw_is_said(tmp_path: Path) -> None:
