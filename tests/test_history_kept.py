@@ -236,3 +236,40 @@ def test_the_formulation_chosen_by_the_first_draw_is_said(tmp_path: Path) -> Non
     assert code == 0 and "25 giocatori al primo sorteggio: formulazione a) — 3 turni" in out
     code, post = run("pubblica", path, "--formato", "testo")
     assert "- 25 giocatori al primo sorteggio: formulazione a)" in post, post
+
+
+def test_a_post_run_again_after_a_later_withdrawal_is_the_one_published(tmp_path: Path
+                                                                         ) -> None:
+    # 003 Art. 3 keeps a withdrawn player's games: after round 1 the leader withdraws;
+    # the standings of round 1, published while he was still playing, are the same when
+    # `pubblica --turno 1` is run again (found by the adversary of issue 26: «1.» became
+    # «rit..», and nobody was first any more)
+    path = tmp_path / "e.xlsx"
+    assert run("nuovo", path, "--formula", "eagles")[0] == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(20, 6, "eagles"))
+    book.save()
+    assert run("sorteggia", path)[0] == 0
+    book = OpenpyxlBook(path)
+    simulate.play(book, 1, "Qualificazione", "eagles")
+    book.save()
+    assert run("classifica", path)[0] == 0
+    before = run("pubblica", path, "--turno", "1", "--formato", "testo")[1]
+    leader = OpenpyxlBook(path).read_table("Classifica").rows[0]["ID"]
+    assert run("ritira", path, leader)[0] == 0
+    after = run("pubblica", path, "--turno", "1", "--formato", "testo")[1]
+
+    def standings(post: str) -> list[str]:
+        return [line for line in post.split("CLASSIFICA")[1].splitlines()
+                if line[:1].isdigit()]
+
+    assert standings(after) == standings(before) and standings(before)[0].startswith("1. ")
+    assert "rit.." not in after
+    # after a round he did not play, he is marked, once
+    assert run("sorteggia", path)[0] == 0
+    book = OpenpyxlBook(path)
+    simulate.play(book, 2, "Qualificazione", "eagles")
+    book.save()
+    assert run("classifica", path)[0] == 0
+    later = run("pubblica", path, "--turno", "2", "--formato", "testo")[1]
+    assert "rit. " in later and "rit.." not in later

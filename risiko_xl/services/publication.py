@@ -9,6 +9,7 @@ the `Classifica` and `ClassificaFinale` sheets show them (the lotteries recorded
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from risiko_xl.services.standings_sheet import (
 )
 from risiko_xl.standings import compute_standings, final_ranking
 from risiko_xl.standings.model import QUALIFYING
+from risiko_xl.standings.table import StandingRow
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.post_source import (
     CalendarLine,
@@ -75,7 +77,19 @@ def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) ->
     standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
                                   upto_round=round_no, recorded=recorded)
     columns = standings_columns(rules)
-    lines = tuple(RankLine(row.player, str(position_text(row)), row.position,
+    last_played: dict[str, int] = {}
+    for g in t.results:
+        if g.phase == QUALIFYING:
+            last_played[g.player] = max(g.round_no, last_played.get(g.player, 0))
+
+    def shown(row: StandingRow) -> str:
+        """«rit.» only after a round the player no longer played: the standings of a
+        round he played are shown as they were published then (003 Art. 3 keeps him)."""
+        if row.withdrawn and last_played.get(row.player, 0) >= round_no:
+            row = dataclasses.replace(row, withdrawn=False)
+        return str(position_text(row))
+
+    lines = tuple(RankLine(row.player, shown(row), row.position,
                            (*round_values(rules, row, round_no),
                             *(column_value(row, c) for c in columns)),
                            tuple(sorted(row.dropped)))
