@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -31,6 +32,7 @@ from tests.casebook.runner import (
     Case,
     Cli,
     ExpectClassifica,
+    ExpectSheet,
     S,
     Tav,
     Type,
@@ -273,3 +275,30 @@ def test_a_post_run_again_after_a_later_withdrawal_is_the_one_published(tmp_path
     assert run("classifica", path)[0] == 0
     later = run("pubblica", path, "--turno", "2", "--formato", "testo")[1]
     assert "rit. " in later and "rit.." not in later
+
+
+def test_a_second_withdrawal_from_the_final_keeps_whom_the_first_substitute_replaced(
+        tmp_path: Path) -> None:
+    # 003 Art. 3 «Il giocatore che si ritira viene sostituito scorrendo in ordine la
+    # Classifica Generale stessa» (here, the ripescaggio's order): eight players, formula
+    # a). Standings G02, G05, G01 (the three direct finalists), G04, G06, G03, …; G01
+    # withdraws before the ripescaggio, which G06 wins (52) before G03 (40) and G04 (30):
+    # the final is G02, G05, G06 and G03 «2° del ripescaggio, al posto di G01». Then G05
+    # withdraws: G04, 3rd of the ripescaggio, takes G05's seat, and G03 still replaced
+    # G01 (found by the adversary of issue 26: G03's reason became «al posto di G05»)
+    def reasons(view: Any) -> None:
+        final = {r["ID"]: r["Qualificazione"] for r in view.table("Qualificati")
+                 if r["Fase"] == "Finale"}
+        assert final["G03"] == "2° del ripescaggio, al posto di Nome1 Cognome1 (ritiro)"
+        assert final["G04"] == "3° del ripescaggio, al posto di Nome5 Cognome5 (ritiro)"
+
+    case = Case(id="due-ritiri-003", seed="storia", articles=[
+        "003 Art. 3: «Il giocatore che si ritira viene sostituito scorrendo in ordine la "
+        "Classifica Generale stessa»"], derivation=__doc__ or "", formula="eagles",
+        players=players(8), steps=[
+            *a_base(), Cli(["finals"]), Cli(["ritira", "G01"]),
+            FillRipescaggio(seats=A_RIPE), Cli(["finals"]),
+            Cli(["ritira", "G05"], says=["Al suo posto: Nome4 Cognome4 (3° del ripescaggio, "
+                                         "al posto di Nome5 Cognome5 (ritiro))"]),
+            ExpectSheet("reasons", reasons)])
+    run_case(case, tmp_path)

@@ -132,16 +132,33 @@ def _marked(ctx: Context, old: PhaseStep, new: PhaseStep, withdrawn: str
                         f"al netto dei ritiri): {changes} tavolo")
     notes.extend(moved)
 
+    earlier = {q.player: q for q in (*(q for t in old.tables for q in t), *old.finalists)
+               if q.replaces is not None}
+
     def mark(q: Qualifier) -> Qualifier:
-        if q.player not in entering or q.replaces is not None:
+        """Who took a seat before keeps the reason he was given then (he replaced that
+        player, not this one); who enters now replaces `withdrawn`, whatever seat the
+        phase computed afresh would give him."""
+        if q.player in earlier:
+            return dataclasses.replace(q, reason=earlier[q.player].reason,
+                                       replaces=earlier[q.player].replaces)
+        if q.player not in entering:
+            return q
+        if q.replaces is not None and q.replaces != withdrawn:
+            return dataclasses.replace(q, reason=q.reason.replace(
+                ctx.name(q.replaces), ctx.name(withdrawn)), replaces=withdrawn)
+        if q.replaces is not None:
             return q
         reason = (replacing(q.reason, ctx, withdrawn) if len(entering) == 1
                   else f"{q.reason}, entra per il ritiro di {ctx.name(withdrawn)}")
         return dataclasses.replace(q, reason=reason, replaces=withdrawn)
 
+    # the phase computed afresh hands the seats of every withdrawn player out again:
+    # its own «al posto di» lines are not what happened, the lines above are
+    fresh = tuple(n for n in new.notes if n in old.notes or "al posto di" not in n)
     step = dataclasses.replace(
         new, tables=tuple(tuple(mark(q) for q in t) for t in new.tables),
-        finalists=tuple(mark(f) for f in new.finalists), notes=(*new.notes, *notes))
+        finalists=tuple(mark(f) for f in new.finalists), notes=(*fresh, *notes))
     return step, (step.qualifier(entering[0]) if entering else None)
 
 
