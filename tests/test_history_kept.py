@@ -19,6 +19,7 @@ import pytest
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
+from tests.casebook.cases_000 import rounds8
 from tests.casebook.cases_001 import (
     ART8_FASCE,
     ART8_NETTO,
@@ -301,4 +302,24 @@ def test_a_second_withdrawal_from_the_final_keeps_whom_the_first_substitute_repl
             Cli(["ritira", "G05"], says=["Al suo posto: Nome4 Cognome4 (3° del ripescaggio, "
                                          "al posto di Nome5 Cognome5 (ritiro))"]),
             ExpectSheet("reasons", reasons)])
+    run_case(case, tmp_path)
+
+
+def test_a_withdrawn_finalist_rank_says_it_was_before_the_recompiled_standings(
+        tmp_path: Path) -> None:
+    # 000 Art. 4 «verrà immediatamente ricompilata la classifica, senza considerare i
+    # punteggi acquisiti dal giocatore ritirato»: G02, 2nd and finalist, withdraws before
+    # the spareggio; recompiled, G03 is 2nd now. G02's row says his 2nd place was before
+    # the withdrawal, so two «2° in classifica generale» never stand side by side (found
+    # by the adversary of issue 26)
+    def rows(view: Any) -> None:
+        final = {r["ID"]: r["Qualificazione"] for r in view.table("Qualificati")
+                 if r["Fase"] == "Finale"}
+        assert final["G02"].startswith("2° in classifica generale prima del ritiro — ritiro")
+        assert final["G03"] == "2° in classifica generale"
+
+    case = Case(id="prima-del-ritiro-000", seed="storia", articles=[LU_ARTICLE],
+                derivation=__doc__ or "", formula="lu_castidduzzu", players=field(8),
+                steps=[rounds8(), Cli(["finals"]), Cli(["ritira", "G02"]),
+                       ExpectSheet("ranks", rows)])
     run_case(case, tmp_path)

@@ -227,7 +227,11 @@ def _replace(before: Tournament, after: Tournament, phase: tuple[int, str], play
             f"sostituzione di {player} ({name}, turno {round_no})", now)
     changes = [n for n in new_step.notes if n not in step.notes]
     by = f", al suo posto {after.by_id[replacement.player].name}" if replacement else ""
-    gone = ((mine, seats_of(step)[player], f"{mine.reason} — {WITHDRAWAL}{by}"),)
+    # where the standings are recompiled without him (000 Art. 4, 001 §8) his rank was
+    # the one before: said, beside the newcomer's rank of the recompiled standings
+    before_rank = " prima del ritiro" if rules.withdrawn != "keep" else ""
+    gone = ((mine, seats_of(step)[player],
+             f"{mine.reason}{before_rank} — {WITHDRAWAL}{by}"),)
     results, qualifiers = step_rows(after, new_step, gone)
     table = after.results_table.where(lambda row: row.sheet_row not in seated_rows)
     table.extend(results)
