@@ -323,3 +323,22 @@ def test_a_withdrawn_finalist_rank_says_it_was_before_the_recompiled_standings(
                 steps=[rounds8(), Cli(["finals"]), Cli(["ritira", "G02"]),
                        ExpectSheet("ranks", rows)])
     run_case(case, tmp_path)
+
+
+def test_the_formulation_post_counts_the_field_of_the_first_draw(tmp_path: Path) -> None:
+    # 003 Art. 2: the formulation is decided «tra il sorteggio e l'inizio delle partite
+    # del primo turno» by the players at the draw: 28 drawn (a). A 29th seated in round 1
+    # afterwards (`iscrivi --dal-turno 1 --ripara`) changes neither the formulation nor the
+    # count the first post gives (found by the adversary of issue 26: «29 giocatori al
+    # primo sorteggio: formulazione a)»)
+    path = tmp_path / "e.xlsx"
+    assert run("nuovo", path, "--formula", "eagles")[0] == 0
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(28, 6, "eagles"))
+    book.save()
+    assert "28 giocatori al primo sorteggio: formulazione a)" in run("sorteggia", path)[1]
+    code, out = run("iscrivi", path, "Ultimo Arrivato", "--dal-turno", "1", "--ripara")
+    assert code == 0, out
+    post = run("pubblica", path, "--turno", "1", "--formato", "testo")[1]
+    assert "28 giocatori al primo sorteggio: formulazione a)" in post, post
+    assert "29 giocatori" not in post

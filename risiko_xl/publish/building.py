@@ -218,8 +218,9 @@ def _formula(source: PostSource, round_no: int, phase: str) -> tuple[str, ...]:
     «sarà comunicata» before play), with the case the first round's field is in."""
     if round_no != 1 or phase != QUALIFYING:
         return ()
-    players = len({seat.player for (number, stage, _), seats in source.games.items()
-                   if number == 1 and stage == QUALIFYING for seat in seats})
+    players = source.first_field or len({
+        seat.player for (number, stage, _), seats in source.games.items()
+        if number == 1 and stage == QUALIFYING for seat in seats})
     chosen = (variant_words(source.variant, players),) if source.variant and players else ()
     return (*chosen, *announce(source.formula, players or None)[1:])
 

@@ -88,6 +88,9 @@ def read_logo(folder: Path | None, settings: dict[str, Any]) -> Logo | None:
         path = (folder or Path.cwd()) / path
     if path.suffix.lower() not in LOGO_SUFFIXES:
         raise _setting_error(LOGO_KEY, "il logo deve essere un'immagine PNG o JPEG", value)
+    if path.exists() and not path.is_file():
+        raise _setting_error(LOGO_KEY, f"«{path}» non è un file d'immagine (è una cartella "
+                             "o un dispositivo): indicare il file PNG o JPEG del logo", value)
     if not path.is_file():
         raise _setting_error(LOGO_KEY, f"file del logo non trovato ({path}); un percorso "
                              "relativo parte dalla cartella del file del torneo",
@@ -312,8 +315,14 @@ def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
     tournament = printable(source.name)
     club = printable(to_text(settings.get("Club organizzatore")) or "")
     venue = printable(to_text(settings.get("Sede")) or "")
-    logo = read_logo(source.folder, settings)
-    minutes = game_minutes(settings)
+    try:
+        logo = read_logo(source.folder, settings)
+    except RisikoError as err:  # named by its row of Impostazioni
+        raise err.located(riga=source.setting_rows.get(LOGO_KEY)) from None
+    try:
+        minutes = game_minutes(settings)
+    except RisikoError as err:
+        raise err.located(riga=source.setting_rows.get(DURATION_KEY)) from None
     dates = {phase: game_date(source, round_no, phase) for phase in {k[1] for k in keys}}
     counts = {phase: sum(1 for k in keys if k[1] == phase) for phase in dates}
     sheets = []

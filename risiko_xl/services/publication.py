@@ -19,7 +19,7 @@ from risiko_xl.books.book import Book
 from risiko_xl.books.settings import VARIANT_KEY, setting_rows
 from risiko_xl.books.table import Row
 from risiko_xl.cells import is_blank, number_or_none, to_text
-from risiko_xl.services.audit import procedure_text
+from risiko_xl.services.audit import procedure_text, seating
 from risiko_xl.services.finals_sheet import phase_title, stage_title
 from risiko_xl.services.standings_sheet import (
     MEDAL_COLUMNS,
@@ -68,7 +68,8 @@ def post_source(book: Book) -> PostSource:
             {g.round_no for g in t.results if g.phase == QUALIFYING})},
         final=_final(t, book, recorded),
         qualifiers=_qualifiers(book), draws=_draws(book), calendar=_calendar(book),
-        folder=_folder(book), variant=to_text(t.settings.get(VARIANT_KEY)) or "")
+        folder=_folder(book), variant=to_text(t.settings.get(VARIANT_KEY)) or "",
+        first_field=_first_field(book))
 
 
 def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) -> RankList:
@@ -164,6 +165,19 @@ def _draws(book: Book) -> tuple[DrawLine, ...]:
                           to_text(r.get("Qualità")) or "", to_text(r.get("Note")) or "",
                           r.get("Data e ora"))
                  for r in book.read_table(schema.DRAWS.name))
+
+
+def _first_field(book: Book) -> int | None:
+    """The players of the first draw of round 1 as `Sorteggi` recorded it: the field that
+    chose the formulation (003 Art. 2), whoever was seated or left after (None: no
+    draw recorded)."""
+    for r in book.read_table(schema.DRAWS.name):
+        if to_text(r.get("Turno")) == "1" and _phase(r.get("Fase")) in (None, QUALIFYING):
+            try:
+                return len(seating(r.get("Tavoli"))) or None
+            except ValueError:
+                return None
+    return None
 
 
 def _calendar(book: Book) -> tuple[CalendarLine, ...]:

@@ -68,7 +68,7 @@ def registered_id(typed: str, ids: Sequence[str]) -> str | None:
     exact = next((pid for pid in ids if id_key(pid) == wanted), None)
     if exact is not None:
         return exact
-    if not re.fullmatch(r"[^\W\d_]*\d+", str(typed).strip()):
+    if not re.fullmatch(r"[^\W\d_]*[0-9]+", str(typed).strip()):
         return None  # a short form is letters then digits: «G-1» (GestioneTorneo's -1) is not G01
     number = number_key(typed)
     numbered = [pid for pid in ids if number_key(pid) == number]

@@ -128,6 +128,7 @@ class PostSource:
     calendar: tuple[CalendarLine, ...] = ()
     folder: Path | None = None  # the workbook's folder (a relative «Logo» starts there)
     variant: str = ""  # the formulation the first draw chose (003 Art. 2), "" without
+    first_field: int | None = None  # the players of round 1's first draw (what chose it)
 
     @cached_property
     def by_id(self) -> dict[str, Entrant]:
