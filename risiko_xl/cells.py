@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, excel_error
 from risiko_xl.typed import NEED_NUMBER, TEXT_NUMBER, TEXT_NUMBER_HINT
 
 T = TypeVar("T")
@@ -80,8 +80,7 @@ def not_typed(value: Any, label: str) -> RisikoError | None:
         return None
     text = value.strip()
     if text.upper() in EXCEL_ERRORS:
-        return RisikoError(f"la cella contiene l'errore di Excel {text}: correggere la formula "
-                           "o scrivere il valore", colonna=label, valore=value)
+        return RisikoError(excel_error(text), colonna=label, valore=value)
     if text.startswith("=") and len(text) > 1:
         return RisikoError("la cella contiene una formula: qui va scritto il valore",
                            colonna=label, valore=value)

@@ -30,6 +30,12 @@ def listed(items: Sequence[object]) -> str:
     return ", ".join(words[:-1]) + " e " + words[-1] if len(words) > 1 else "".join(words)
 
 
+def excel_error(shown: str) -> str:
+    """What a message says of a cell holding an Excel error value (#N/A, #DIV/0!)."""
+    return (f"la cella contiene l'errore di Excel {shown}: correggere la formula o scrivere il "
+            "valore")
+
+
 class RisikoError(ValueError):
     """Bad input or a rule violation, described in Italian for the organiser.
 

@@ -164,6 +164,45 @@ def test_a_list_saved_by_excel_in_italy(book, tmp_path, capsys):
     assert frame.column("Nickname") == ["Peppe", None]
 
 
+def test_one_cp1252_line_in_a_utf8_list_is_named_not_guessed(book, tmp_path, capsys):
+    """Issue 26: a line pasted from a cp1252 file into a UTF-8 list. Decoding the whole
+    list as cp1252 would turn «Niccolò Sciarrà» (UTF-8: 4E 69 63 63 6F 6C C3 B2 …) into
+    «NiccolÃ² SciarrÃ»; the list is refused instead, naming line 3 (the header is line 1),
+    whose «è» is the single byte E8 of cp1252, shown as «�»."""
+    elenco = tmp_path / "elenco.csv"
+    elenco.write_bytes("Nome,Cognome,Club\nNiccolò,Sciarrà,RC Roma\n".encode()
+                       + "Nestore,Perè,Il Gufo\n".encode("cp1252"))
+    capsys.readouterr()
+    assert refused(book, capsys, "--da", str(elenco)) == (
+        "Errore: L'elenco «elenco.csv» è scritto in UTF-8, ma la riga 3 non lo è (forse "
+        "copiata da un file in un'altra codifica): riscriverla e salvare l'elenco come «CSV "
+        "UTF-8»; niente è stato iscritto (valore trovato: 'Nestore,Per\ufffd,Il Gufo')")
+    assert players(book).rows == []
+
+
+def test_a_utf8_list_and_a_cp1252_list_are_each_read_as_what_they_are(book, tmp_path, capsys):
+    """The same two players, once in UTF-8 and once in cp1252: the same names."""
+    text = "Nome,Cognome,Club\nNiccolò,Sciarrà,RC Roma\nNestore,Perè,Il Gufo\n"
+    for encoding in ("utf-8", "cp1252"):
+        elenco = write_csv(tmp_path / f"elenco-{encoding}.csv", text, encoding)
+        assert cli.main(["iscrivi", str(book), "--da", str(elenco), "--forza"]) == 0
+    capsys.readouterr()
+    frame = players(book)
+    assert list(zip(frame.column("Nome"), frame.column("Cognome"), strict=True)) == [
+        ("Niccolò", "Sciarrà"), ("Nestore", "Perè")] * 2
+
+
+def test_bytes_no_encoding_reads_are_named_by_line(book, tmp_path, capsys):
+    """0x81 is neither UTF-8 (a continuation byte alone) nor cp1252 (undefined there)."""
+    elenco = tmp_path / "elenco.csv"
+    elenco.write_bytes(b"Nome,Cognome\nAda,Neri\nBea,Ro\x81ssi\nCarlo,Bi\x81anchi\n")
+    capsys.readouterr()
+    assert refused(book, capsys, "--da", str(elenco)) == (
+        "Errore: L'elenco «elenco.csv» non è un testo leggibile: le righe 3 e 4 hanno "
+        "caratteri che non sono né UTF-8 né Windows (cp1252); salvarlo da Excel come «CSV "
+        "UTF-8» (valore trovato: 'Bea,Ro\ufffdssi')")
+
+
 def test_a_list_in_xlsx_with_ids(book, tmp_path, capsys):
     elenco = tmp_path / "elenco.xlsx"
     workbook = openpyxl.Workbook()

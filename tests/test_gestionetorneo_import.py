@@ -428,7 +428,8 @@ def test_a_file_that_is_not_a_workbook(tmp_path, capsys):
     notes.write_text("Tavolo 1: Mario 44, Luigi 30\n", encoding="utf-8")
     assert cli.main(["importa", str(notes), "--out", str(tmp_path / "t.xlsx")]) == \
         cli.EXIT_BAD_INPUT
-    assert "Il file appunti.txt non si legge come cartella di lavoro di GestioneTorneo" in \
+    # what the file really is, as for every workbook (files/safe_open.py)
+    assert "File «appunti.txt»: non è una cartella di lavoro Excel ma un file di testo" in \
         capsys.readouterr().err
     assert not (tmp_path / "t.xlsx").exists()
 

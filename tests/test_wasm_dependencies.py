@@ -18,10 +18,9 @@ from risiko_xl.files import processes
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
 # binary or useless in a browser: matplotlib (numpy), uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
-# python-calamine (a Rust extension: `importa` reads GestioneTorneo's .xls on the desk) and
-# xlrd beside it (the .xls's error values)
+# xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none)
 DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging",
-             "python-calamine", "xlrd"}
+             "xlrd"}
 
 
 def _required(**platform: str) -> set[str]:

@@ -64,7 +64,7 @@ def file_error(path: Path, problem: str) -> RisikoError:
 def read_package(path: str | Path) -> zipfile.ZipFile:
     """The workbook file as an in-memory zip, checked; RisikoError (Italian) otherwise."""
     path = Path(path)
-    data = _read(path)
+    data = read_file(path)
     if not data:
         raise file_error(path, "è vuoto (0 byte): forse il salvataggio si è interrotto"
                          + _backup_hint(path))
@@ -138,9 +138,13 @@ def check_limits(path: Path, package: zipfile.ZipFile, *, max_entries: int = MAX
         if item.filename.startswith(SHEET_PART) and item.filename.endswith(".xml"):
             cells += _count_cells(package, item)
             if cells > max_cells:
-                raise file_error(path, f"contiene più di {max_cells:,} celle".replace(",", ".")
-                                 + " nei fogli: troppe per un torneo, per sicurezza non "
-                                 "viene aperto")
+                raise too_many_cells(path, max_cells)
+
+
+def too_many_cells(path: Path, max_cells: int = MAX_CELLS) -> RisikoError:
+    """The refusal of a file whose sheets hold more than `max_cells` cells."""
+    return file_error(path, f"contiene più di {max_cells:,} celle".replace(",", ".")
+                      + " nei fogli: troppe per un torneo, per sicurezza non viene aperto")
 
 
 def _count_cells(package: zipfile.ZipFile, item: zipfile.ZipInfo) -> int:
@@ -155,19 +159,40 @@ def _count_cells(package: zipfile.ZipFile, item: zipfile.ZipInfo) -> int:
     return count
 
 
-def _read(path: Path) -> bytes:
+def read_head(path: Path, size: int = 8) -> bytes:
+    """The first `size` bytes of the file, after the checks of `read_file`."""
+    _check_file(path)
+    try:
+        with path.open("rb") as stream:
+            return stream.read(size)
+    except OSError as err:
+        raise file_error(path, f"impossibile leggerlo: {os_problem(err)}") from None
+
+
+def read_file(path: Path) -> bytes:
+    """The whole file: a regular file, not above `MAX_FILE` bytes."""
+    _check_file(path)
+    try:
+        return path.read_bytes()
+    except OSError as err:
+        raise file_error(path, f"impossibile leggerlo: {os_problem(err)}") from None
+
+
+def _check_file(path: Path) -> None:
     if not path.exists():
         raise RisikoError(f"file non trovato: {path}")
     if path.is_dir():
         raise RisikoError(f"«{path}» è una cartella, non un file: indicare la cartella di "
                           "lavoro del torneo (.xlsx)")
+    if not path.is_file():  # a pipe or a device would never end
+        raise file_error(path, "non è un file ma una pipe o un dispositivo: indicare un file")
     try:
-        if path.stat().st_size > MAX_FILE:
-            raise file_error(path, f"è troppo grande ({path.stat().st_size / MEGABYTE:.0f} "
-                             f"MB; al massimo {MAX_FILE / MEGABYTE:.0f} MB)")
-        return path.read_bytes()
+        size = path.stat().st_size
     except OSError as err:
         raise file_error(path, f"impossibile leggerlo: {os_problem(err)}") from None
+    if size > MAX_FILE:
+        raise file_error(path, f"è troppo grande ({size / MEGABYTE:.0f} MB; al massimo "
+                         f"{MAX_FILE / MEGABYTE:.0f} MB)")
 
 
 def _backup_hint(path: Path) -> str:
@@ -290,5 +315,5 @@ def _parse_problem(err: Exception, package: zipfile.ZipFile) -> str:
             "e salvarla di nuovo")
 
 
-__all__ = ["MAX_ENTRIES", "MAX_RATIO", "MAX_TOTAL", "check_limits", "file_error", "load",
-           "read_package"]
+__all__ = ["MAX_CELLS", "MAX_ENTRIES", "MAX_RATIO", "MAX_TOTAL", "OLE2", "check_limits",
+           "file_error", "load", "read_file", "read_head", "read_package", "too_many_cells"]

@@ -1,7 +1,9 @@
-"""Reading the cells of GestioneTorneo's workbook (`.xls`, `.xlsx` or `.ods`) with
-python-calamine: its sheets as rows (`Sheets`, with openpyxl/xlrd to see the error cells
-calamine hides), a cell's text, whole number, decimal or date, each refused with one line
-naming the file's sheet, row, column and the value found."""
+"""Reading the cells of GestioneTorneo's workbook (`.xls`, `.xlsx` or `.ods`) sparsely,
+through `files.sparse` (time and memory follow the cells that hold something, never a
+sheet's size): its sheets (`Sheets`), each one's cells (`Sheet`), a cell's text, whole
+number, decimal or date. Every refusal is one line naming the file's sheet, row, column
+and the value found; a cell holding an error value or a formula without a saved value is
+refused where it is read."""
 
 from __future__ import annotations
 
@@ -12,18 +14,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-
 from risiko_xl.errors import RisikoError
-
-Rows = list[list[Any]]
+from risiko_xl.files.sparse import ErrorValue, Grid, Unsaved, open_sheets
 
 WHOLE_DIGITS = 9  # an ID, a number of rounds: beyond it a typing slip, never a value
 POINTS_DIGITS = 4  # the points typed at a table stay far below 10 000 (a RisiKo! is 100)
 PRINTABLE = ("nome", "cognome", "nickname", "club", "regione")  # Iscritti: names, as iscrivi
-NOT_READ = object()  # a cell read as blank: no value to show in the message
-UNREAD = ("la cella è vuota, contiene un errore (#N/A, #RIF!, …) o una formula senza valore "
-          "calcolato")
+NOT_READ = object()  # no value to show in the message (an error value: the message says it)
 
 
 def column_name(column: int) -> str:
@@ -36,112 +33,57 @@ def column_name(column: int) -> str:
 
 
 class Sheets:
-    """The workbook's sheets as rows of values, and errors located in them."""
+    """The workbook's sheets, each read when asked for (`sheet`)."""
 
     def __init__(self, path: Path) -> None:
-        try:
-            from python_calamine import CalamineWorkbook  # binary wheels: not in WebAssembly
-        except ImportError:
-            raise RisikoError("per leggere la cartella di lavoro di GestioneTorneo serve il "
-                              "pacchetto python-calamine, che manca in questa installazione "
-                              "(pip install python-calamine)") from None
         self.file = path.name
         if path.is_dir():
             raise RisikoError("questa è una cartella, non un file: indicare il file di "
                               "GestioneTorneo (ModuloTorneo.xls)", valore=str(path))
         if not path.is_file():
             raise RisikoError("file non trovato", valore=str(path))
-        try:
-            self.book = CalamineWorkbook.from_path(str(path))
-        except Exception:  # calamine's errors have no common type (and speak English)
-            raise RisikoError(f"il file {self.file} non si legge come cartella di lavoro di "
-                              "GestioneTorneo: serve un .xls, .xlsx o .ods non danneggiato né "
-                              "protetto da password", valore=str(path)) from None
-        self.names = list(self.book.sheet_names)
-        self.errors = _error_cells(path)
-        self.path = path
+        self.book = open_sheets(path)  # what a file that is no workbook is, said by safe_open
+        self.names = list(self.book.names)
 
-    def unsaved(self, sheet: str, cells: list[tuple[int, int]]) -> dict[tuple[int, int], str]:
-        """The formulas without a saved value among `cells` (1-based) of an .xlsx's
-        `sheet`, which python-calamine reads as blank (an .xls always saves the value)."""
-        if self.path.suffix.lower() not in (".xlsx", ".xlsm"):
-            return {}
-        out: dict[tuple[int, int], str] = {}
-        formulas = openpyxl.load_workbook(self.path, read_only=True)
-        values = openpyxl.load_workbook(self.path, read_only=True, data_only=True)
-        try:
-            for row, column in cells:
-                typed = formulas[sheet].cell(row, column).value
-                if isinstance(typed, str) and typed.startswith("=") \
-                        and values[sheet].cell(row, column).value is None:
-                    out[row, column] = typed
-        finally:
-            formulas.close()
-            values.close()
-        return out
-
-    def check(self, sheet: str, rows: range, columns: range) -> None:
-        """Refuse the first Excel error value (#N/A, #DIV/0!, …) in the cells read."""
-        for (row, column), shown in sorted(self.errors.get(sheet, {}).items()):
-            if row in rows and column in columns:
-                raise self.error(f"la cella contiene l'errore {shown}: correggere la formula "
-                                 "o scrivere il valore", sheet, row, column, NOT_READ)
-
-    def rows(self, name: str) -> Rows:
+    def sheet(self, name: str) -> Sheet:
         if name not in self.names:
             raise RisikoError(f"manca il foglio «{name}» in {self.file} (fogli presenti: "
                               + ", ".join(self.names) + ")")
-        return self.book.get_sheet_by_name(name).to_python(skip_empty_area=False)
+        return Sheet(name, self.file, self.book.grid(name))
 
-    def error(self, text: str, sheet: str, row: int, column: int | None = None,
-              value: Any = None, header: str = "") -> RisikoError:
-        """`value` NOT_READ: the message says why no value was read."""
+
+class Sheet:
+    """One sheet's cells that hold something (`rows`: row -> column -> value), read one at
+    a time by `cell`."""
+
+    def __init__(self, name: str, file: str, grid: Grid) -> None:
+        self.name, self.file, self.grid, self.rows = name, file, grid, grid.rows
+
+    def raw(self, row: int, column: int) -> Any:
+        """What the cell holds, an error value or a formula without value included."""
+        return self.grid.get(row, column)
+
+    def cell(self, row: int, column: int, header: str = "") -> Any:
+        """The value at 1-based (row, column); None for a blank cell (the grid holds no
+        text of only spaces); an error value or a formula without a saved value refused on
+        its cell (`header` names its column)."""
+        value = self.raw(row, column)
+        if isinstance(value, ErrorValue):
+            raise self.error(value.problem, row, column, NOT_READ, header)
+        if isinstance(value, Unsaved):
+            raise self.error(value.problem, row, column, value.formula, header)
+        return value
+
+    def error(self, text: str, row: int, column: int | None = None, value: Any = None,
+              header: str = "") -> RisikoError:
+        """`value` NOT_READ: the message shows no value found."""
         where = None if column is None else column_name(column) + (f" ({header})"
                                                                      if header else "")
         if isinstance(value, float) and value.is_integer() and abs(value) < 10 ** 15:
-            value = int(value)  # calamine reads every number as a float: 77, not 77.0
+            value = int(value)  # an .xls keeps every number as a float: 77, not 77.0
         found = {} if value is NOT_READ else {"valore": value}
-        return RisikoError(text, foglio=f"{sheet} di {self.file}", riga=row, colonna=where,
-                           **found)
-
-
-def _error_cells(path: Path) -> dict[str, dict[tuple[int, int], str]]:
-    """Excel's error values by sheet and 1-based (row, column), which python-calamine reads
-    as blank cells: an .xlsx through openpyxl, an .xls through xlrd (an .ods is not looked
-    into). Only asked of a file python-calamine has already opened."""
-    found: dict[str, dict[tuple[int, int], str]] = {}
-    suffix = path.suffix.lower()
-    if suffix in (".xlsx", ".xlsm"):
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        try:
-            for sheet in book.worksheets:
-                for line in sheet.iter_rows():
-                    for value in line:
-                        if getattr(value, "data_type", None) == "e":
-                            found.setdefault(sheet.title, {})[value.row, value.column] = \
-                                str(value.value)
-        finally:
-            book.close()
-    elif suffix == ".xls":
-        import xlrd  # the .xls only, and not in WebAssembly
-
-        old = xlrd.open_workbook(str(path), on_demand=True)
-        for sheet in old.sheets():
-            for r in range(sheet.nrows):
-                for c, kind in enumerate(sheet.row_types(r)):
-                    if kind == xlrd.XL_CELL_ERROR:
-                        code = sheet.cell_value(r, c)
-                        found.setdefault(sheet.name, {})[r + 1, c + 1] = \
-                            xlrd.error_text_from_code.get(code, f"#{code}")
-    return found
-
-
-def cell(rows: Rows, row: int, column: int) -> Any:
-    """The value at 1-based (row, column); None for a blank or missing cell."""
-    if row > len(rows) or column > len(rows[row - 1]):
-        return None
-    value = rows[row - 1][column - 1]
-    return None if isinstance(value, str) and not value.strip() else value
+        return RisikoError(text, foglio=f"{self.name} di {self.file}", riga=row,
+                           colonna=where, **found)
 
 
 def text(value: Any) -> str:

@@ -82,4 +82,5 @@ class Workbook:
     rounds: tuple[Round, ...] = ()
     standings: tuple[Standing, ...] = field(default=())
     sheets: tuple[str, ...] = ()  # every sheet's name, as read
+    notes: tuple[str, ...] = ()  # what the reader read blank, and why, for the report
     thousandths: bool = False  # points in thousandths (a Master): Classifica shows «0.000»

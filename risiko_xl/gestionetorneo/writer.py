@@ -11,11 +11,11 @@ from decimal import Decimal
 from pathlib import Path
 
 from openpyxl import Workbook as XlsxBook
-from openpyxl import load_workbook
 from openpyxl.cell.cell import Cell
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.files import safe_open
 from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.gestionetorneo import layout, look
@@ -122,8 +122,9 @@ def _players(sheet: Worksheet, players: tuple[Player, ...], headers: bool) -> No
         emails = ["Email"] if any(p.email for p in players) else []
         for column, header in enumerate([*names, *emails], start=1):
             _put(sheet, layout.PLAYERS_HEADER_ROW, column, header)
-    email = next((c.column for c in sheet[layout.PLAYERS_HEADER_ROW]
-                  if str(c.value or "").strip().casefold() in layout.EMAIL_HEADERS), None)
+    email = next((c.column for (row, _), c in sorted(sheet._cells.items())
+                  if row == layout.PLAYERS_HEADER_ROW
+                  and str(c.value or "").strip().casefold() in layout.EMAIL_HEADERS), None)
     for row, p in enumerate(players, start=layout.PLAYERS_FIRST_ROW):
         national: object = int(p.id_nazionale) if p.id_nazionale.isdigit() else p.id_nazionale
         values = (p.id, p.nome, p.cognome, p.nickname, p.club,
@@ -137,10 +138,24 @@ def _players(sheet: Worksheet, players: tuple[Player, ...], headers: bool) -> No
                 cell.number_format = "DD/MM/YYYY"
         if email is not None:
             _put(sheet, row, email, p.email)
-    for row in range(layout.PLAYERS_FIRST_ROW + len(players), sheet.max_row + 1):
-        for column in (*range(2, len(names) + 1), *([email] if email else [])):
-            if sheet.cell(row, column).data_type != "f":
-                sheet.cell(row, column).value = None
+    _empty_below(sheet, layout.PLAYERS_FIRST_ROW + len(players),
+                 {*range(2, len(names) + 1), *([email] if email else [])})
+
+
+def _empty_below(sheet: Worksheet, first: int, columns: set[int]) -> None:
+    """The model's Iscritti from row `first` on: the cells of `columns` emptied, but a
+    formula; a text of only spaces emptied in any column (nothing typed: what Ctrl+End and
+    a space leave); a cell left with no value, style or comment dropped. Only the cells the
+    model holds are visited, never the rectangle up to its last row, and the sheet written
+    ends at its last value: a space at A1048576 costs nothing and leaves no row 1048576."""
+    for (row, column), cell in list(sheet._cells.items()):
+        if row < first or cell.data_type == "f":
+            continue
+        if column in columns or (isinstance(cell.value, str) and not cell.value.strip()):
+            cell.value = None
+        if cell.value is None and not cell.has_style and cell.comment is None \
+                and cell.hyperlink is None:
+            del sheet._cells[row, column]
 
 
 def _standings(book: XlsxBook, standings: tuple[Standing, ...], rounds: int) -> None:
@@ -227,11 +242,7 @@ def open_model(model: Path, folder: Path) -> XlsxBook:
         copy = folder / ("modello" + model.suffix.lower())
         shutil.copyfile(model, copy)
         source = _convert(program, copy, "xlsx", folder, str(model))
-    try:
-        book = load_workbook(source)
-    except Exception as err:  # openpyxl raises many kinds on a damaged file
-        raise RisikoError(f"il modello non si legge ({type(err).__name__})",
-                          valore=str(model)) from None
+    book = safe_open.load(source)  # checked as any workbook: what is wrong said in Italian
     missing = [name for name in (layout.TOURNAMENT, layout.PLAYERS) if name not in book]
     if missing:
         raise RisikoError("il modello non è una cartella di lavoro di GestioneTorneo: manca il "

@@ -270,7 +270,7 @@ def _rounds(book: Book, gt: model.Workbook, file: str, now: dt.datetime | None,
 
 def _left_out(gt: model.Workbook, file: str, finals: Sequence[model.Round]) -> list[str]:
     """What the import could not place, with its sheet and row."""
-    lines = []
+    lines = [f"Attenzione: {note}" for note in gt.notes]
     if not finals and gt.info.turni and len(gt.rounds) > gt.info.turni:
         lines.append(f"Attenzione: {file} ha {len(gt.rounds)} fogli di turno e ne prevede "
                      f"{gt.info.turni} (foglio {layout.TOURNAMENT}, riga "
