@@ -95,3 +95,25 @@ def test_the_english_pages_are_the_developers():
     for name in ENGLISH:
         assert (DOCS / name).exists(), name
     assert (ROOT / "CONTRIBUTING.md").exists()
+
+
+def test_docstrings_cite_sections_that_exist():
+    """Code cites the repository, never the design page outside it: «DESIGN §…» is gone,
+    and each «docs/ARCHITECTURE.md, «Section»» or «CONTRIBUTING.md, «Section»» names a
+    heading of that file."""
+    headings = {name: {line.lstrip("#").strip() for line in path.read_text(
+        encoding="utf-8").splitlines() if line.startswith("#")}
+        for name, path in (("ARCHITECTURE.md", DOCS / "ARCHITECTURE.md"),
+                           ("CONTRIBUTING.md", ROOT / "CONTRIBUTING.md"))}
+    cited = 0
+    for folder in ("risiko_xl", "tests", "benchmarks", "tools"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.resolve() == Path(__file__).resolve():
+                continue
+            text = " ".join(path.read_text(encoding="utf-8").split())
+            assert "DESIGN §" not in text, path
+            for name, section in re.findall(r"(ARCHITECTURE\.md|CONTRIBUTING\.md),? «([^»]+)»",
+                                            text):
+                cited += 1
+                assert section in headings[name], (path.name, name, section)
+    assert cited >= 8
