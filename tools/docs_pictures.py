@@ -19,6 +19,8 @@ those files again (no browser needed) and fails when the code now shows somethin
 
     python tools/docs_pictures.py            # write docs/img/*.png and immagini.json
     python tools/docs_pictures.py --out DIR  # elsewhere (the manifest too)
+
+Without chromium or pdftoppm it says so and writes nothing (the committed pictures stay).
 """
 
 from __future__ import annotations
@@ -146,6 +148,13 @@ def make(out: Path) -> dict[str, dict[str, object]]:
 
 
 def main(argv: list[str]) -> int:
+    missing = [name for name, found in (
+        ("chromium", shutil.which("chromium") or shutil.which("chromium-browser")),
+        ("pdftoppm", shutil.which("pdftoppm"))) if found is None]
+    if missing:  # `make docs` still builds the site, with the pictures committed
+        print(f"{', '.join(missing)} non trovato: immagini non rifatte (Debian: apt-get "
+              "install chromium poppler-utils)", file=sys.stderr)
+        return 0
     if argv[:1] == ["--out"] and len(argv) == 2:
         make(Path(argv[1]))
     elif not argv:
