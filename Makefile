@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 # pytest-xdist: a module's tests on one worker, so its module fixtures are built once
 XDIST ?= --dist loadscope
 
-.PHONY: demo test test-rapido lint bench clean template golden wasm docs
+.PHONY: demo test test-rapido lint bench clean template golden wasm docs docs-tables \
+	docs-pictures
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,13 +27,15 @@ test: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks tools
 	$(BIN)/lint-imports --no-cache  # the import contract in pyproject.toml: the core imports no face
 	$(BIN)/mypy  # strict on every module (pyproject.toml)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet  # the guide: links, anchors, nav
 	$(BIN)/python -m pytest -n auto $(XDIST)
 
-# the fast tier (under a minute): no LibreOffice, no Chromium, nothing marked slow
+# the fast tier: no LibreOffice, no Chromium, nothing marked slow
 test-rapido: $(STAMP)
 	$(BIN)/ruff check risiko_xl tests benchmarks tools
 	$(BIN)/lint-imports --no-cache
 	$(BIN)/mypy
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python -m pytest -q -n auto $(XDIST) -m "not libreoffice and not chromium and not lento"
 
 template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ regenerated too)
@@ -41,9 +44,18 @@ template: $(STAMP)  # the shipped workbooks, rebuilt byte for byte (macros/ rege
 	$(BIN)/python -m risiko_xl.workbooks.xlsm  # from a template with the live formulas
 	$(BIN)/python -m risiko_xl.workbooks.lite  # torneo-lite.xlsx: xlwings Lite, its code, the package
 
-docs: $(STAMP)  # the reference of the formula's rules, from the rule table
-	$(BIN)/python -c "from risiko_xl.formulas.reference import reference_markdown as r; \
-	open('docs/REGOLE-FORMULA.md', 'w', encoding='utf-8').write(r())"
+# the organisers' guide (docs/, mkdocs.yml) into build/site/: first the parts generated from
+# the code (the reference of the formula's rules, from the rule table; the table of words in
+# docs/ARCHITECTURE.md), then the pictures from `risiko-xl demo` (Debian's chromium and
+# pdftoppm; committed, so `make test` builds the site without a browser)
+docs: docs-tables docs-pictures
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
+docs-tables: $(STAMP)
+	$(BIN)/python tools/docs_tables.py
+
+docs-pictures: $(STAMP)
+	$(BIN)/python tools/docs_pictures.py
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
 	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py

@@ -4,7 +4,8 @@ The field is realistic: every round is seated in tables of 4 (and 5 where needed
 each table scored by the rules core in millesimi (objective points, eliminations,
 an occasional RisiKo!), about 2% of players miss a round and a few join late. The
 chain is seed 001's (best, 2nd, 3rd best result, previous round, lottery).
-Prints the median of RUNS runs. Target: < 50 ms (DESIGN §6, "tens of milliseconds").
+Prints the median of RUNS runs. Target: < 50 ms (docs/ARCHITECTURE.md,
+«Performance targets»: "tens of milliseconds").
 Then the CLI end to end on a 400-player, 6-round workbook, next to a bare openpyxl
 load+save of the same file for scale.
 """

@@ -1,5 +1,5 @@
 """One whole `lu_castidduzzu` evening (regulation 000) driven only through the Italian
-commands, as the README's walkthrough tells an organiser: 23 players registered with
+commands, as the guide's evening (docs/SERATA.md) tells an organiser: 23 players registered with
 `iscrivi` (a list saved by Excel as `;`-separated cp1252, two one by one with a nickname,
 one late arrival from round 2), every round announced with `--sezioni tavoli` before any
 result, results typed by the referee, `classifica`, `pubblica --formato tutti`, a

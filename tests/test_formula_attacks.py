@@ -5,7 +5,7 @@ rule it broke, never what the program printed.
 
 - one range value («dal 3° al 999999999°») took 24 GB: places stop at 10.000;
 - «1.000», «1e3», «inf» read as 1, 1000 or crashed: a number typed as text is digits and
-  the decimal comma (README, «Numbers typed as text»), at most a billion;
+  the decimal comma (docs/IMPOSTAZIONI.md, «Numeri scritti come testo»), at most a billion;
 - a 40.000-character text was cut to the 32.767 a cell holds, without a word;
 - «Nome della fase» = «Finale» wrote the spareggio as a final: it is «spareggio» or
   «ripescaggio», the words the Fase column reads back;

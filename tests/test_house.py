@@ -1,4 +1,4 @@
-"""The house a newcomer finds (issue 16): the README's layout table matches the tree,
+"""The house a newcomer finds (issue 16): the layout table of docs/ARCHITECTURE.md matches the tree,
 every package says what lives there and what it may import, no module grows too big."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ MAX_LINES = 450
 
 
 def _layout_paths() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     table = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
     return [p for line in table.splitlines() if line.startswith("| `")
             for p in re.findall(r"`([^`]+)`", line.split("|")[1])]

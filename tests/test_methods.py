@@ -1,4 +1,4 @@
-"""Every scoring method of DESIGN §3.4 on hand-computed tables."""
+"""Every scoring method (docs/ARCHITECTURE.md, «Scoring methods») on hand-computed tables."""
 
 from fractions import Fraction
 

@@ -1,4 +1,5 @@
-"""Placement at a table (DESIGN §3.3): RisiKo! wins, eliminated last, chains, ties."""
+"""Placement at a table (docs/ARCHITECTURE.md, «Placement at the table»): RisiKo! wins,
+eliminated last, chains, ties."""
 
 import pytest
 

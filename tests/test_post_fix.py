@@ -1,6 +1,6 @@
 """Findings of testers who read only the posts and the messages: times on the Italian
 clock, withdrawn players named, the draw's notes in the certificate, messages that say
-what is wrong, Markdown that reads well as plain text, the README's sheet names."""
+what is wrong, Markdown that reads well as plain text, the guide's sheet names."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tests.support.publishing import publish
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 UTC = dt.UTC
-README = Path(__file__).resolve().parents[1] / "README.md"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def post(published: dt.datetime, **fields) -> Post:
@@ -207,12 +207,16 @@ def test_chat_results_say_which_points_are_which():
     assert "1. Giocatore 1 (Club): 29 punti torneo (29 punti tavolo)" in text
 
 
-# -- 5. README -------------------------------------------------------------------------
+# -- 5. The guide ---------------------------------------------------------------------
 
-def test_readme_names_the_sheet_that_holds_impostazioni():
-    text = README.read_text(encoding="utf-8")
-    assert "«Indirizzo pubblicazione» (nel foglio `Torneo`,\n   tabella `Impostazioni`)" in text
-    assert "(in `Impostazioni`)" not in text
+def test_the_guide_names_the_sheet_that_holds_impostazioni():
+    """The evening (docs/SERATA.md) says where «Indirizzo pubblicazione» is typed; no
+    page sends an organiser to «Impostazioni» without its sheet."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    evening = " ".join((ROOT / "docs" / "SERATA.md").read_text(encoding="utf-8").split())
+    assert "«Indirizzo pubblicazione» (nel foglio `Torneo`, tabella `Impostazioni`)" in evening
+    for page in pages:
+        assert "(in `Impostazioni`)" not in page.read_text(encoding="utf-8"), page.name
 
 
 

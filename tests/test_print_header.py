@@ -1,6 +1,6 @@
-"""README: «Headers, footers and posts name the tournament by `Nome torneo`»: every
-printed sheet of ours carries the tournament's name in its page header and the sheet
-and page number in its footer."""
+"""docs/DECISIONI.md: «Intestazioni, piè di pagina e post chiamano il torneo con «Nome
+torneo»»: every printed sheet of ours carries the tournament's name in its page header
+and the sheet and page number in its footer."""
 
 from __future__ import annotations
 

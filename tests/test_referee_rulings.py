@@ -6,9 +6,9 @@ it, and `verifica` finds nothing to say. The announced formula never changes by 
 (before: a tie for the 2nd direct seat turned «i primi 2 in finale, 2 semifinali» into
 «1 in finale, 3 semifinali dal 2° al 12°», which no regulation or club formula says).
 
-003 Art. 1 «L'arbitro ha facoltà di decidere a suo giudizio insindacabile»; the README
-«A tie no criterion breaks that straddles a qualification line is an error naming the
-players (the referee decides)».
+003 Art. 1 «L'arbitro ha facoltà di decidere a suo giudizio insindacabile»; the guide
+(docs/DECISIONI.md) «Una parità che nessun criterio rompe, su una linea che conta … è un
+errore che nomina i giocatori» (the referee decides).
 
 The evening (the referee's S12b, formula `interno` with 2 rounds, no drop, «Spareggi in
 classifica» = migliore prestazione only; millesimi, 001 §7, 16 players), by hand:
@@ -41,8 +41,8 @@ from tests.casebook.runner import (
 pytestmark = pytest.mark.lento
 
 ARTICLE = ("003 Art. 1: «L'arbitro ha facoltà di decidere a suo giudizio insindacabile»; "
-           "README: an unbroken tie across a qualification line names the players and the "
-           "referee decides")
+           "docs/DECISIONI.md: an unbroken tie across a qualification line names the players "
+           "and the referee decides")
 SIXTEEN = Type(
     Tav(1, 1, [S("G01", 45, 0), S("G04", 30, 0), S("G07", 20, 0), S("G10", 10, 0)]),
     Tav(1, 2, [S("G02", 40, 0), S("G05", 28, 0), S("G08", 18, 0), S("G11", 8, 0)]),

@@ -126,7 +126,7 @@ def test_chain_003a_generale_with_drop_then_assoluta():
 
 
 def test_drops_take_the_missed_round_first():
-    # DESIGN §3.5 / 003-a: a missed round counts 0 and is the first dropped.
+    # docs/ARCHITECTURE.md, «Standings» / 003-a: a missed round counts 0 and is the first dropped.
     results = [game("X", 1, "0.050"), game("X", 3, "0.010"), game("X", 4, "0.020"),
                game("Y", 1, "0.050"), game("Y", 2, "0.000"), game("Y", 3, "0.010"),
                game("Y", 4, "0.020")]

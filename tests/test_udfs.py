@@ -245,17 +245,19 @@ def test_initial_armies():
     assert out[0] == 30 and is_err(out[1]) and "riga 2" in out[1].casefold() and out[2] == 20
 
 
-def test_the_readme_signatures_are_the_functions_own():
-    """Each `RISIKO_…` in the README's table, its arguments in order and the optional ones
-    in brackets, as `risiko_xl.udfs` defines them (`…` stands for arguments left out)."""
+def test_the_documented_signatures_are_the_functions_own():
+    """Each `RISIKO_…` in the organisers' table (docs/FUNZIONI.md), its arguments in order
+    and the optional ones in brackets, as `risiko_xl.udfs` defines them (`…` stands for
+    arguments left out)."""
     import inspect
     import re
     from pathlib import Path
 
     from risiko_xl import udfs
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    rows = [line for line in readme.splitlines() if line.startswith("| `RISIKO_")]
+    page = Path(__file__).resolve().parents[1] / "docs" / "FUNZIONI.md"
+    rows = [line for line in page.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| `RISIKO_")]
     shown = {m[0]: m[1] for row in rows
              for m in re.findall(r"`(RISIKO_\w+)\(([^)]*)\)`", row.split(" | ")[0])}
     assert sorted(shown) == sorted(n for n in dir(udfs) if n.startswith("RISIKO_"))

@@ -1,12 +1,12 @@
 """One vocabulary per concept: each `Literal` names the words of its table, the lists the
 code uses are computed from the tables, the loader refuses every other word at load time,
-the workbook offers the same words and README's table of them is generated from them."""
+the workbook offers the same words and the table of them in docs/ARCHITECTURE.md is
+generated from them (`make docs`, tools/docs_tables.py)."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import re
 import subprocess
 import typing
 from pathlib import Path
@@ -19,42 +19,12 @@ from risiko_xl.draw import engine as draw_engine
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import parse
 from risiko_xl.rules import placement
-from risiko_xl.rules.methods import METHODS
-from risiko_xl.rules.vocabulary import Term, names
+from risiko_xl.rules.vocabulary import names
 from risiko_xl.standings import config, model
+from tools.docs_tables import ARCHITECTURE, VOCABULARIES, vocabulary_table, written_vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 PRESETS = ROOT / "risiko_xl" / "formulas" / "presets"
-
-# (what a formula file or a column calls it, its table, its Literal or None, where defined)
-VOCABULARIES: list[tuple[str, tuple[Term, ...], typing.Any, str]] = [
-    ("`draw.procedure`, `draw.first_round`", draw_engine.DRAW_PROCEDURES,
-     draw_engine.DrawProcedure, "risiko_xl.draw.engine"),
-    ("`draw.criteria`", draw_criteria.DRAW_CRITERIA, draw_criteria.DrawCriterionName,
-     "risiko_xl.draw.criteria"),
-    ("`standings.chain`", config.STANDING_CRITERIA_TABLE, config.StandingCriterionName,
-     "risiko_xl.standings.config"),
-    ("`standings.withdrawn`", config.WITHDRAWN_TABLE, config.WithdrawnRule,
-     "risiko_xl.standings.config"),
-    ("`phases.direct.rule`", config.DIRECT_RULES_TABLE, config.DirectRule,
-     "risiko_xl.standings.config"),
-    ("`phases.stage.kind`", config.STAGE_KINDS_TABLE, config.StageKind,
-     "risiko_xl.standings.config"),
-    ("`phases.stage.recalls`", config.RECALL_CRITERIA_TABLE, config.RecallCriterion,
-     "risiko_xl.standings.config"),
-    ("`phases.stage.replacement`", config.REPLACEMENTS_TABLE, config.Replacement,
-     "risiko_xl.standings.config"),
-    ("`phases.ranking`", config.FINAL_RANKINGS_TABLE, config.FinalRanking,
-     "risiko_xl.standings.config"),
-    ("structure (derived)", config.PHASE_KINDS_TABLE, config.PhaseKind,
-     "risiko_xl.standings.config"),
-    ("`placement_chain`", placement.PLACEMENT_CHAINS, None, "risiko_xl.rules.placement"),
-    ("`scoring.method`, `methods_allowed`",
-     tuple(Term(m.name, m.description, m.description, m.article) for m in METHODS.values()),
-     None, "risiko_xl.rules.methods"),
-    ("column `Fase`", model.PHASES, model.Phase, "risiko_xl.standings.model"),
-    ("column `Stato`", model.PLAYER_STATES, model.PlayerState, "risiko_xl.standings.model"),
-]
 
 
 @pytest.mark.parametrize("where, table, literal, module", VOCABULARIES)
@@ -127,22 +97,13 @@ def test_no_lazy_imports_hide_a_cycle_in_the_core():
     assert found == ""
 
 
-def readme_words() -> str:
-    """README's table of the words of a formula file, generated from the tables."""
-    rows = ["| where | word | Italian | seed |", "|---|---|---|---|"]
-    for where, table, _, module in VOCABULARIES:
-        for i, term in enumerate(table):
-            first = f"{where} (`{module}`)" if i == 0 else ""
-            rows.append(f"| {first} | `{term.name}` | {term.label} | {term.article} |")
-    return "\n".join(rows)
-
-
-def test_readme_lists_the_words_of_the_tables():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    match = re.search(r"<!-- vocabulary -->\n(.*?)\n<!-- /vocabulary -->", readme, re.S)
-    assert match, "README: the table of the words (<!-- vocabulary -->) is missing"
-    assert match.group(1) == readme_words(), "README's table of the words differs from " \
-        "the tables in the core; replace it with:\n" + readme_words()
+def test_the_architecture_lists_the_words_of_the_tables():
+    """docs/ARCHITECTURE.md's table of the words, as `make docs` writes it
+    (tools/docs_tables.py)."""
+    written = written_vocabulary(ARCHITECTURE.read_text(encoding="utf-8"))
+    assert written is not None, "docs/ARCHITECTURE.md: <!-- vocabulary --> is missing"
+    assert written == vocabulary_table(), "docs/ARCHITECTURE.md's table of the words " \
+        "differs from the tables in the core: make docs"
 
 
 def _literal_fields() -> list[tuple[tuple[str, ...], bool]]:

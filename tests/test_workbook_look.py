@@ -219,7 +219,7 @@ def test_classifica_prints_on_the_page_width_with_headers_repeated(demo, tmp_pat
     headers = book.read_table("Classifica").headers
     name = str(book.settings()["Nome torneo"])
     assert len(pages) >= 2  # 37 players: more than a page
-    # README: «Headers, footers and posts name the tournament by `Nome torneo`»
+    # docs/DECISIONI.md: «Intestazioni, piè di pagina e post chiamano il torneo con «Nome torneo»»
     lines = [[line.split() for line in page.splitlines() if line.strip()] for page in pages]
     assert all(page[0] == name.split() for page in lines)  # the page header
     assert all(page[-1][-4:] == ["Pagina", str(n), "di", str(len(pages))]

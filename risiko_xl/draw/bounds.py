@@ -1,11 +1,11 @@
-"""Lower bounds of each criterion (DESIGN §6). Each is proved below an optimum:
-
+"""Lower bounds of each criterion (docs/ARCHITECTURE.md, «Draws: criteria and lower bounds»).
+Each is proved below an optimum:
 - key criteria (club, region, winners): a group of k players over T tables has at least
   r·C(q+1,2) + (T−r)·C(q,2) pairs together, q = k // T, r = k % T (convexity of C(x,2);
   table capacities only raise the minimum). Groups are disjoint, so the sum is a bound.
 - size criteria (five_repeat, three_repeat): the S seats at 5-tables must go to S
   distinct players, so the cost is at least the sum of the S smallest earlier counts
-  (≥ max(0, S − players with no 5-table history) of DESIGN §6). It is exact on its own.
+  (≥ max(0, S − players with no 5-table history), the section's bound). It is exact on its own.
 - repeat: for each earlier round, (a) each new table of size s draws from G groups (the
   tables of that round plus one group per absent player): at least the balanced count of
   s over G, i.e. max(0, s − G) when s ≤ 2G (the pigeonhole bound); (b) the players of

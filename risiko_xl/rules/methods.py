@@ -1,4 +1,4 @@
-"""Scoring methods: tournament points for one game (DESIGN §3.4, seeds 000–004).
+"""Tournament points for one game, seeds 000–004 (docs/ARCHITECTURE.md «Scoring methods»).
 
 Every method is a named, frozen object with its parameters. Points are exact: a method
 computes an integer numerator over its fixed `full_denominator` (millesimi: thousandths),

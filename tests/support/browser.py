@@ -1,5 +1,5 @@
-"""Headless Chromium as an independent reader of our HTML (DESIGN §7): the DOM it builds,
-what it paints, what it prints."""
+"""Headless Chromium as an independent reader of our HTML (CONTRIBUTING.md, «Real
+programs as readers»): the DOM it builds, what it paints, what it prints."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""LibreOffice headless as an independent reader of our workbooks (DESIGN §7)."""
+"""LibreOffice headless as an independent reader of our workbooks (CONTRIBUTING.md,
+«Real programs as readers»)."""
 
 from __future__ import annotations
 
