@@ -543,3 +543,23 @@ def test_a_name_longer_than_a_cell_is_refused_before_anything_is_written(book, t
     assert cli.main(["sorteggia", str(book)]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
     assert "Foglio Iscritti, riga 2, colonna Cognome" in err and "33001 caratteri" in err
+
+
+def test_the_sheets_not_read_are_named(book, tmp_path, capsys):
+    # found by the adversary of issue 26: the players of a second sheet, or of a hidden
+    # first sheet behind the active one, were left out without a word
+    wb = openpyxl.Workbook()
+    first = wb.active
+    first.title = "Elenco"
+    first.append(["Nome", "Cognome", "Club"])
+    first.append(["Anna", "Rossi", "K1"])
+    other = wb.create_sheet("Altri")
+    other.append(["Nome", "Cognome", "Club"])
+    other.append(["Bruno", "Verdi", "K2"])
+    wb.create_sheet("Vuoto")
+    listed = tmp_path / "elenco.xlsx"
+    wb.save(listed)
+    assert cli.main(["iscrivi", str(book), "--da", str(listed)]) == 0
+    out = capsys.readouterr().out
+    assert "Fogli con dati non letti: «Altri»" in out and "Vuoto" not in out
+    assert [r["Nome"] for r in players(book)] == ["Anna"]

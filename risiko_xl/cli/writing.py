@@ -62,6 +62,10 @@ def register_players(book: Book, args: argparse.Namespace) -> list[str]:
         lines += [f"Iscritti {len(ids)} giocatori ({id_span(ids)}) da {source}"]
     if ignored:
         lines.append("Colonne ignorate: " + ", ".join(ignored))
+    if source is not None and source.others:
+        lines.append("Fogli con dati non letti: " + ", ".join(
+            f"«{name}»" for name in source.others) + f" (si legge un foglio solo: {source}; "
+            "per iscrivere i giocatori di un altro foglio renderlo attivo in Excel)")
     if args.ripara:
         return lines + _seat_arrivals(book, t, seated + ids)
     played = sorted({r.round_no for r in t.rows if r.seat is not None})

@@ -165,7 +165,9 @@ def _read_sheet(path: Path) -> tuple[Rows, Source]:
     if not book.visible:
         raise RisikoError(f"l'elenco «{path.name}» non ha fogli visibili")
     sheet = book.active if book.active in book.visible else book.visible[0]
-    source = Source(path, sheet, [name for name in book.visible if name != sheet])
+    # the other sheets holding something, hidden ones too: said, never dropped in silence
+    source = Source(path, sheet, [name for name in book.names if name != sheet
+                                  and next(iter(book.grid(name)), None) is not None])
     grid = book.grid(sheet)
     for row, column, value in grid:
         if isinstance(value, ErrorValue | Unsaved):
