@@ -68,8 +68,8 @@ def registered_id(typed: str, ids: Sequence[str]) -> str | None:
     exact = next((pid for pid in ids if id_key(pid) == wanted), None)
     if exact is not None:
         return exact
-    if not re.fullmatch(r"[^\W\d_]*[0-9]+", str(typed).strip()):
-        return None  # a short form is letters then digits: «G-1» (GestioneTorneo's -1) is not G01
+    if not re.fullmatch(r"[^\W\d_]*\s*[0-9]+", str(typed).strip()):
+        return None  # letters, then digits: «G-1» (GestioneTorneo's -1) is not G01
     number = number_key(typed)
     numbered = [pid for pid in ids if number_key(pid) == number]
     return numbered[0] if len(numbered) == 1 else None
