@@ -75,7 +75,8 @@ def playoff_step(ctx: Context) -> PhaseStep:
         for r in gone:
             notes.append(f"ritiro di {ctx.name(r.player)} ({ordinal(r.position)}, "
                          f"finalista): il {name} si gioca come sorteggiato e il suo posto in "
-                         f"finale va al miglior piazzato {of_label(name)}")
+                         f"finale va al primo {of_label(name)} fra chi non è già in "
+                         "finale, nell'ordine di piazzamento")
         finalists = [Qualifier(r.player, f"{ordinal(r.position)} in classifica generale",
                                r.position, None, VIA_RANK) for r in top if r not in gone]
         lines = nominal_rows(ctx)
