@@ -340,8 +340,12 @@ def test_a_hidden_first_sheet_is_not_read(book, tmp_path, capsys):
         active="Vecchio", hidden=("Vecchio",))
     capsys.readouterr()
     assert cli.main(["iscrivi", str(book), "--da", str(elenco)]) == 0
-    assert capsys.readouterr().out == ("Iscritti 2 giocatori (G01–G02) da «elenco.xlsx», "
-                                       "foglio «Iscritti 2026»\n")
+    # the hidden sheet's player is not registered, and not dropped in silence either
+    assert capsys.readouterr().out == (
+        "Iscritti 2 giocatori (G01–G02) da «elenco.xlsx», foglio «Iscritti 2026»\n"
+        "Fogli con dati non letti: «Vecchio» (si legge un foglio solo: «elenco.xlsx», "
+        "foglio «Iscritti 2026»; per iscrivere i giocatori di un altro foglio renderlo "
+        "attivo in Excel)\n")
     assert players(book).column("Nome") == ["Ada", "Bruno"]
 
 
