@@ -28,6 +28,7 @@ from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.services.verify import verify
 from risiko_xl.services.withdrawal import withdraw
+from risiko_xl.sheets.look import save
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.workbooks.template import formula_settings, write_new
@@ -153,7 +154,7 @@ def play_tournament(path: Path, formula: str = "master", players: int = 37, club
     update_standings(book, now)
     mismatches, summary = verify(book)
     lines += [*mismatches, summary]
-    book.save()
+    save(book)
     lines.append(f"Scritto {path}")
     return lines
 

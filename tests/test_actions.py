@@ -537,7 +537,7 @@ def test_verify_reports_differences(excel):
 def test_excel_gets_the_same_look_as_the_file(excel, monkeypatch):
     """The number formats and widths `layout` gives the file are written to Excel too;
     the technical sheets stay hidden."""
-    from risiko_xl.books.look import MAX_WIDTH
+    from risiko_xl.sheets.look import MAX_WIDTH
 
     stand_in = excel(players=12)
     stand_in.run(actions.sorteggia_turno)

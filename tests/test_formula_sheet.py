@@ -16,11 +16,11 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from risiko_xl.books.formula_sheet import book_formula, sheet_rows
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.formulas import load, names
 from risiko_xl.formulas.dump import to_json
+from risiko_xl.sheets.formula_sheet import book_formula, sheet_rows
 from tests.casebook.runner import append_rows, set_setting, update_rows
 
 FIXTURES = Path(__file__).parent / "fixtures"

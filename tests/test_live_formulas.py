@@ -16,11 +16,12 @@ from openpyxl import load_workbook
 from openpyxl.utils import range_boundaries
 
 from risiko_xl import actions, cli, simulate
-from risiko_xl.books import live_formulas, schema
+from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS, play_tournament
 from risiko_xl.services.verify import same
+from risiko_xl.sheets import live_formulas
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.excel_standin import ExcelStandIn
@@ -204,7 +205,7 @@ def test_the_ribbon_writes_the_formulas_the_cli_writes(tmp_path, monkeypatch):
 def test_the_arguments_follow_the_typed_columns_the_table_really_has():
     """A workbook made before the optional Coefficiente / Valore esercito columns keeps a
     valid range; columns appended after the computed ones are left out of it."""
-    from risiko_xl.books import live_formulas
+    from risiko_xl.sheets import live_formulas
 
     old = [h for h in schema.RESULTS.headers if h not in ("Coefficiente", "Valore esercito")]
     assert live_formulas.arguments(old).endswith("Risultati[[#All],[Turno]:[Territori fuori]]")

@@ -10,7 +10,7 @@ from openpyxl.utils import get_column_letter, range_boundaries
 
 from risiko_xl import cli
 from risiko_xl.books import schema
-from risiko_xl.books.live_formulas import Formula
+from risiko_xl.books.formula_cells import Formula
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.services.typed_columns import typed_part, with_own, with_typed_notes

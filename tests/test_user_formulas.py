@@ -19,8 +19,8 @@ from python_calamine import CalamineWorkbook
 
 from risiko_xl import cli, simulate
 from risiko_xl.books import formula_cache, schema
+from risiko_xl.books.formula_cells import block_of, index_formula, ours
 from risiko_xl.books.formula_inputs import Area, inputs, stale
-from risiko_xl.books.live_formulas import block_of, index_formula, ours
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.replaced_formulas import SHOWN, Replaced, history_hint, notice
 from risiko_xl.files import history

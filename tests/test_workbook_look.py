@@ -13,9 +13,9 @@ from openpyxl import load_workbook
 from openpyxl.utils import get_column_letter, range_boundaries
 
 from risiko_xl.books import schema
-from risiko_xl.books.look import MAX_WIDTH, points_format
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.demo import play_tournament
+from risiko_xl.sheets.look import MAX_WIDTH, points_format, save
 from risiko_xl.workbooks.template import write_new
 from tests.support.lo_print import sheet_pdf
 from tests.support.pdf_text import page_texts
@@ -114,7 +114,7 @@ def test_name_columns_fit_real_names(tmp_path):
     from risiko_xl.services.standings_sheet import update_standings
 
     update_standings(book)
-    book.save()
+    save(book)
     wb = load_workbook(path)
     for sheet, header in (("Classifica", "Giocatore"), ("Risultati", "Giocatore"),
                           ("Iscritti", "Cognome"), ("Fasi finali", "Giocatore")):
@@ -161,7 +161,7 @@ def test_teams_sheet_shown_again_when_the_formula_changes_to_teams(tmp_path):
     book = OpenpyxlBook(path)
     book.set_setting("Formula", "cns")
     book.set_setting("Metodo punteggio", "")
-    book.save()
+    save(book)
     assert load_workbook(path)["Squadre"].sheet_state == "visible"
 
 
@@ -174,7 +174,7 @@ def test_hidden_sheets_are_still_written_and_read(tmp_path):
     book = OpenpyxlBook(path)
     book.set_setting("Calcolo", "formule")
     update_standings(book)
-    book.save()
+    save(book)
     wb = load_workbook(path)
     assert wb["Calcoli"].sheet_state == "hidden"
     assert str(wb["Calcoli"]["F3"].value.text).startswith("=RISIKO_CLASSIFICA(")
@@ -286,7 +286,7 @@ def test_no_qualification_column_before_a_phase_is_decided(tmp_path):
     draw_round(book, 1)
     simulate.play(book, 1, "Qualificazione", "look")
     update_standings(book)
-    book.save()
+    save(book)
     columns = OpenpyxlBook(path).read_table("Classifica").headers
     assert "Totale" in columns and "Qualificazione" not in columns
 
@@ -301,7 +301,7 @@ def test_organisers_own_sheet_keeps_its_print_setup(tmp_path):
     mine.append([1, "Coppa"])
     mine.add_table(Table(displayName="Premi", ref="A1:B2"))
     mine.page_setup.orientation = "landscape"
-    book.save()
+    save(book)
     ws = load_workbook(path)["Premi"]
     assert ws.page_setup.orientation == "landscape" and ws.print_title_rows is None
     assert ws.sheet_state == "visible"
@@ -324,7 +324,7 @@ def test_qualification_column_written_by_finali_itself(tmp_path):
         simulate.play(book, round_no, "Qualificazione", "look")
         update_standings(book)
     run_finals(book)
-    book.save()
+    save(book)
     book = OpenpyxlBook(path)
     seated = set(book.read_table(schema.QUALIFIERS.name).column("ID"))
     standings = {r["ID"]: r["Qualificazione"] for r in book.read_table("Classifica")}

@@ -8,18 +8,15 @@ sheet row. Read-only: the worksheet function returns values, it writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
-from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.settings import settings_of
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import rows_2d
 from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
-    from risiko_xl.books.live_formulas import SheetFormula
     from risiko_xl.books.replaced_formulas import Replaced
 
 SPECS = {spec.name: spec for spec in (schema.SETTINGS, schema.PLAYERS, schema.RESULTS)}
@@ -62,15 +59,6 @@ class ArrayBook:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
     set_setting = write_table
-
-    def set_chart(self, spec: ChartSpec) -> None:
-        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
-
-    def set_sheet_formulas(self, sheet: str, note: str, formulas: Sequence[SheetFormula]) -> None:
-        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
-
-    def apply_look(self, look: object) -> None:
-        raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")
 
     def save(self) -> None:
         raise RisikoError("una funzione del foglio non modifica la cartella di lavoro")

@@ -13,13 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from risiko_xl.books import schema
-from risiko_xl.books.charts import ChartSpec
 from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
-    from risiko_xl.books.live_formulas import SheetFormula
-    from risiko_xl.books.look import Look
     from risiko_xl.books.replaced_formulas import Replaced
 
 SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
@@ -87,8 +84,10 @@ def _renamed(missing: str, headers: Sequence[str], spec: schema.TableSpec) -> di
 
 
 class Book(Protocol):
-    """What the services need from a workbook. `live_functions`: whether the application
-    holding the book computes our worksheet functions (Excel on Windows). `generation`:
+    """What the services need from a workbook: its tables and settings, read and written,
+    and saving it (what a real workbook also draws is `canvas.Canvas`). `live_functions`:
+    whether the application holding the book computes our worksheet functions (Excel on
+    Windows). `generation`:
     the writes so far, and `loaded` the tournament read at that generation (so a command
     reads and scores it once between writes, `tournament.loading.load`). `replaced`: the
     formulas the organiser typed in our cells that a write replaced by values; `dropped`:
@@ -128,19 +127,7 @@ class Book(Protocol):
 
     def set_setting(self, key: str, value: Any) -> None: ...
 
-    def set_chart(self, spec: ChartSpec) -> None:
-        """Draw `spec` next to its table, replacing the chart with the same title on that
-        sheet (an empty spec only removes it)."""
+    def save(self) -> None:
+        """Write the workbook (a file: atomically). Faces save through
+        `sheets.look.save`, which first gives the book its look."""
         ...
-
-    def set_sheet_formulas(self, sheet: str, note: str,
-                           formulas: Sequence[SheetFormula]) -> None:
-        """Empty sheet `sheet` (created at the end if missing), write `note` in A1 and
-        each formula over its block."""
-        ...
-
-    def apply_look(self, look: Look) -> None:
-        """Number formats, widths, hidden sheets and print setup (see `layout`)."""
-        ...
-
-    def save(self) -> None: ...

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from risiko_xl.books.live_formulas import Formula
+from risiko_xl.books.formula_cells import Formula
 
 TEXT_PREFIX = "'"
 _LITERALS = frozenset({"true", "false", "vero", "falso"})

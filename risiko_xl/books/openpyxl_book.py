@@ -16,10 +16,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
+from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
-from risiko_xl.books.live_formulas import Formula, SheetFormula, ours
+from risiko_xl.books.formula_cells import Formula, SheetFormula, ours
 from risiko_xl.books.long_text import LongTexts
-from risiko_xl.books.look import Look, dress
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
 from risiko_xl.books.openpyxl_ranges import (
     cell_value,
@@ -323,7 +323,6 @@ class OpenpyxlBook:
             raise RisikoError("il file è stato salvato da un altro programma mentre il "
                               "comando lavorava: per non perdere quel salvataggio non è stato "
                               "scritto niente; ripetere il comando", valore=str(target))
-        dress(self)
 
         def write(temp: Path) -> None:
             self.workbook.save(temp)

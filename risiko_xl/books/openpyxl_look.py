@@ -11,8 +11,8 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table
 from openpyxl.worksheet.worksheet import Worksheet
 
+from risiko_xl.books.canvas import TableLook, header_lines, text_lines
 from risiko_xl.books.charts import ChartSpec
-from risiko_xl.books.look import TableLook, header_lines, text_lines
 from risiko_xl.errors import RisikoError
 
 # headers in the body's font (a bare bold falls back to a serif in LibreOffice)

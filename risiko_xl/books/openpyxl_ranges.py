@@ -11,7 +11,7 @@ from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books.live_formulas import Formula
+from risiko_xl.books.formula_cells import Formula
 from risiko_xl.errors import RisikoError
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from risiko_xl.books.live_formulas import Formula, ours
+from risiko_xl.books.formula_cells import Formula, ours
 
 SHOWN = 5  # cells named one by one; past them, a summary line
 

@@ -43,10 +43,10 @@ from typing import Any
 from openpyxl.utils import get_column_letter
 
 from risiko_xl.books.book import checked_table, missing_table
+from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.excel_text import excel_value
-from risiko_xl.books.live_formulas import SheetFormula
-from risiko_xl.books.look import Look, dress
+from risiko_xl.books.formula_cells import SheetFormula
 from risiko_xl.books.replaced_formulas import Replaced, keep_typed, typed_formulas
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
@@ -250,9 +250,8 @@ class XlwingsBook:
 
     def flush(self) -> None:
         """Write every changed table to Excel (one block each), then draw the charts and
-        give the workbook its look (`layout`) when anything changed."""
-        if self.pending:
-            dress(self)
+        give the workbook the look handed to it (`sheets.look.dress`, run by the face
+        before, when anything is `pending`)."""
         for grid in self._grids.values():
             headers, body, formulas = grid.read
             if formulas and (grid.dirty or grid.cells):  # the user's formulas: kept or told

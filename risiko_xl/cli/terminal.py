@@ -50,8 +50,9 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas
-    from risiko_xl.books.formula_sheet import sync_sheet
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.sheets.formula_sheet import sync_sheet
+    from risiko_xl.sheets.look import save as save_dressed
     from risiko_xl.workbooks.lite import restore_lost_code
 
     path, command = args.file, args.command
@@ -71,7 +72,7 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
         lines = work(book)
         if save:
             progress(f"Salvataggio di {path.name}…")
-            book.save()
+            save_dressed(book)
     finally:
         progress.done()
     if synced:

@@ -193,6 +193,7 @@ def import_workbook(args: argparse.Namespace) -> list[str]:
     from risiko_xl.files.writes import atomic_write
     from risiko_xl.gestionetorneo.reader import read
     from risiko_xl.services import import_gt
+    from risiko_xl.sheets.look import save as save_dressed
     from risiko_xl.standings.config import MAX_ROUNDS
     from risiko_xl.workbooks.template import formula_settings, write_new
 
@@ -206,6 +207,6 @@ def import_workbook(args: argparse.Namespace) -> list[str]:
         write_new(work, settings)
         book = OpenpyxlBook(work)
         lines = import_gt.fill(book, gt, args.file.name, formula)
-        book.save()
+        save_dressed(book)
         atomic_write(out, lambda temp: shutil.copyfile(work, temp))
     return [*lines, f"Scritto {out}"]

@@ -24,6 +24,7 @@ from risiko_xl.clock import italian_time
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.writes import make_backup
+from risiko_xl.sheets.look import dress
 from risiko_xl.tournament.sheet_errors import on_sheet
 
 LOG_NAME = "risiko-xl-errori.log"
@@ -52,6 +53,7 @@ def run(label: str, work: Callable[[XlwingsBook], Outcome]) -> None:
         if xl.pending:
             writing = True
             _status(xl, f"RisiKo!: {label}, scrittura nella cartella di lavoro…")
+            dress(xl)
             xl.flush()
         if xl.replaced:  # formulas the user typed, written over: said with the outcome
             versions = None if xl.path is None else history.folder(xl.path).name

@@ -38,6 +38,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.publish import TEXT_FORMATS
 from risiko_xl.services.buttons import POST_SHEET, selected_id
 from risiko_xl.services.register import NewPlayer, register, split_name
+from risiko_xl.sheets.look import dress
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 from risiko_xl.tournament.sheet_errors import on_sheet
@@ -53,6 +54,8 @@ def run(book: Any, label: str, work: Callable[[XlwingsBook], str]) -> str:
     xl = XlwingsBook(book)
     try:
         text = work(xl)
+        if xl.pending:
+            dress(xl)
         xl.flush()
     except RisikoError as err:
         text = (f"«{label}» non eseguito.\n\n{on_sheet(err)}\n\nNessuna modifica è stata "

@@ -13,12 +13,12 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import formula_settings
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.cells import is_blank, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load as load_formula
+from risiko_xl.sheets.formula_sheet import formula_settings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
 

@@ -1,26 +1,25 @@
 """Writing the computed cells: `Risultati`'s computed columns and `Classifica`, as
-values or as live formulas (setting «Calcolo», see `books.live_formulas`)."""
+values or as live formulas (setting «Calcolo», see `sheets.live_formulas`)."""
 
 from __future__ import annotations
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.live_formulas import (
-    NOTE,
-    RESULTS_AT,
-    SHEET,
-    STANDINGS,
-    STANDINGS_AT,
-    STANDINGS_WIDTH,
-    block_of,
-    index_formula,
-    sheet_formulas,
-    wants_formulas,
-)
+from risiko_xl.books.canvas import Canvas
+from risiko_xl.books.formula_cells import SHEET, block_of, index_formula
 from risiko_xl.books.table import Table
 from risiko_xl.cells import number_or_none, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.typed_columns import with_own
+from risiko_xl.sheets.live_formulas import (
+    NOTE,
+    RESULTS_AT,
+    STANDINGS,
+    STANDINGS_AT,
+    STANDINGS_WIDTH,
+    sheet_formulas,
+    wants_formulas,
+)
 from risiko_xl.tournament.loading import Tournament
 from risiko_xl.tournament.scoring import write_computed
 
@@ -50,10 +49,11 @@ def write_scores(book: Book, t: Tournament, standings: Table,
                                                         "" if v is None else v)
                                           for v in standings.column(header)])
         headers = list(book.read_table(schema.RESULTS.name).headers)
-        book.set_sheet_formulas(SHEET, NOTE, sheet_formulas(len(results), len(standings),
-                                                            len(ours), headers, values))
+        blocks = sheet_formulas(len(results), len(standings), len(ours), headers, values)
     else:
-        book.set_sheet_formulas(SHEET, NOTE, [])
+        blocks = []
+    if isinstance(book, Canvas):
+        book.set_sheet_formulas(SHEET, NOTE, blocks)
     book.write_table(schema.RESULTS.name, results)
     book.write_table(STANDINGS, standings, replace_headers=True)
 

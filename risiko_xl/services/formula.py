@@ -16,15 +16,6 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import (
-    IN_SETTINGS,
-    SHEET,
-    book_formula,
-    formula_settings,
-    formula_table,
-    sheet_rows,
-    written_formula,
-)
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_text
 from risiko_xl.errors import RisikoError
@@ -43,6 +34,15 @@ from risiko_xl.services.phase_check import (
     seated_differences,
 )
 from risiko_xl.services.standings_sheet import standings_of
+from risiko_xl.sheets.formula_sheet import (
+    IN_SETTINGS,
+    SHEET,
+    book_formula,
+    formula_settings,
+    formula_table,
+    sheet_rows,
+    written_formula,
+)
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load as load_tournament
 from risiko_xl.typed import CELL_LIMIT

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import variant_at_first_draw
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
@@ -29,6 +28,7 @@ from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
 from risiko_xl.services.import_gt_phases import import_phases
 from risiko_xl.services.import_gt_tables import conventions, player_names, table_rows
+from risiko_xl.sheets.formula_sheet import variant_at_first_draw
 from risiko_xl.standings.config import PHASES_OF_KIND
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import variant_at_first_draw
 from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
@@ -37,6 +36,7 @@ from risiko_xl.services.audit import (
     timestamp,
 )
 from risiko_xl.services.standings_sheet import refresh_scores
+from risiko_xl.sheets.formula_sheet import variant_at_first_draw
 from risiko_xl.standings.model import ABSENT, ACTIVE, QUALIFYING, Entrant
 from risiko_xl.tournament.loading import Tournament, load
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.canvas import Canvas
 from risiko_xl.books.charts import standings_chart
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
@@ -198,7 +199,8 @@ def update_standings(book: Book, now: dt.datetime | None = None,
     renamed = identity(load(book))[1]  # before the names are refreshed
     t, standings, table = refresh_scores(book, now)
     seed = standings_seed(t)
-    book.set_chart(standings_chart(table))
+    if isinstance(book, Canvas):
+        book.set_chart(standings_chart(table))
     if t.formula.teams is not None:
         teams = team_standings(t.entrants, t.results, t.formula.teams.best_of,
                                t.formula.standings.chain, seed)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from risiko_xl.books.live_formulas import Formula
+from risiko_xl.books.formula_cells import Formula
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 

@@ -13,7 +13,6 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import variant_at_first_draw
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw.engine import draw
@@ -29,6 +28,7 @@ from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
 from risiko_xl.services.standings_sheet import standings_of
+from risiko_xl.sheets.formula_sheet import variant_at_first_draw
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import PHASE_WORDS

@@ -11,11 +11,11 @@ from functools import cached_property
 from typing import Any
 
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import book_formula, sync_sheet
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.model import Formula
+from risiko_xl.sheets.formula_sheet import book_formula, sync_sheet
 from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
 from risiko_xl.tournament.records import ResultRow, read_entrants, read_results
 from risiko_xl.tournament.rulings import read_rulings, with_rulings

@@ -14,10 +14,7 @@ from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books import live_formulas, schema
-from risiko_xl.books.formula_sheet import IN_SETTINGS, formula_table
-from risiko_xl.books.formula_sheet import formula_settings as settings_of
-from risiko_xl.books.look import points_format
+from risiko_xl.books import formula_cells, schema
 from risiko_xl.books.openpyxl_book import put
 from risiko_xl.books.openpyxl_look import BOLD, print_setup
 from risiko_xl.cells import is_blank
@@ -26,6 +23,10 @@ from risiko_xl.formulas import load, names
 from risiko_xl.formulas.model import Formula
 from risiko_xl.rules.methods import METHODS
 from risiko_xl.rules.territories import TERRITORIES
+from risiko_xl.sheets import live_formulas
+from risiko_xl.sheets.formula_sheet import IN_SETTINGS, formula_table
+from risiko_xl.sheets.formula_sheet import formula_settings as settings_of
+from risiko_xl.sheets.look import points_format
 
 FIXED_TIME = dt.datetime(2026, 1, 1)
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
@@ -155,7 +156,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
     _table(archive, schema.ARCHIVE, [], widths=10)
     _print_setup(archive, landscape=True)
 
-    put(book.create_sheet(live_formulas.SHEET)["A1"], live_formulas.NOTE)
+    put(book.create_sheet(formula_cells.SHEET)["A1"], live_formulas.NOTE)
 
     post = book.create_sheet("Post")
     put(post["A1"], "Post per il forum (scritto da «Post forum»)")
@@ -186,8 +187,8 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
 def _decimals(settings: dict[str, Any]) -> int:
     """The decimals of the points of the method the settings name (of the formula's own
     method while a variant is to be chosen); 3 when the settings name none we know."""
-    from risiko_xl.books.settings import tournament_formula
     from risiko_xl.errors import RisikoError
+    from risiko_xl.sheets.formula_settings import tournament_formula
 
     try:
         return tournament_formula(settings).scoring.decimals
@@ -197,8 +198,8 @@ def _decimals(settings: dict[str, Any]) -> int:
 
 def _dress(book: Workbook) -> None:
     """The new workbook's look (`layout`): technical sheets hidden, widths, print areas."""
-    from risiko_xl.books.look import dress
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.sheets.look import dress
 
     dress(OpenpyxlBook(Path("torneo.xlsx"), book))
 
@@ -210,7 +211,7 @@ def _live_formulas(book: Workbook) -> None:
 
     view = OpenpyxlBook(Path("torneo.xlsx"), book)
     columns = len(standings_of(load(view))[1].headers)
-    view.set_sheet_formulas(live_formulas.SHEET, live_formulas.NOTE,
+    view.set_sheet_formulas(formula_cells.SHEET, live_formulas.NOTE,
                             live_formulas.sheet_formulas(1, 1, columns))
 
 

@@ -1,6 +1,6 @@
 """How the workbook reads and prints: number formats, column widths, hidden sheets, print.
 
-One pass, `dress(book)`, run by every book when it writes the workbook (the CLI's save,
+One pass, `dress(book)`, run by every face when it writes the workbook (`save`, before
 Excel's flush), so every command leaves the sheets dressed the same way:
 
 - points show the decimals of the scoring method (`Method.decimals`): `0.000` for
@@ -29,26 +29,24 @@ renamed) is left as it is, never refused.
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.formula_sheet import book_formula
+from risiko_xl.books.canvas import Canvas, Look, TableLook
 from risiko_xl.books.table import Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas.cells import CellProblem
 from risiko_xl.formulas.rule_table import rule_named
 from risiko_xl.rules.placement import chain
+from risiko_xl.sheets.formula_sheet import book_formula
 
 INTEGER = "0"
 DROPPED = "({})"  # a result not counted: its own format in parentheses
 ALIGNED = "_)"  # a space as wide as «)»: the others' digits stay aligned
 MIN_WIDTH, MAX_WIDTH = 6, 40  # characters
-WRAP_MARGIN = 3  # characters of a wrapped column lost to the indent and wide letters
 # sheets nobody types into or reads at the desk
 TECHNICAL_SHEETS = ("Calcoli", "xlwings.conf")
 TEAMS_SHEET = schema.TEAMS.sheet
@@ -131,48 +129,6 @@ def width(values: list[Any], header: str, fmt: str | None = None) -> float:
     word = max((len(w) for w in header.split()), default=0) + 2
     longest = max([len(shown(v, fmt)) for v in values] + [word, MIN_WIDTH])
     return float(min(longest + 1, MAX_WIDTH))
-
-
-def header_lines(header: str, size: float) -> int:
-    """The lines a header takes wrapped in a column `size` characters wide."""
-    return max(len(textwrap.wrap(header, max(int(size) - 1, 1))), 1)
-
-
-def text_lines(value: Any, size: float) -> int:
-    """The lines a long text takes wrapped in a column `size` characters wide: each of
-    its lines word by word (a word longer than the column broken), the cell's indent and
-    the wider letters allowed for."""
-    room = max(int(size) - WRAP_MARGIN, 1)
-    parts = str(value if value is not None else "").splitlines() or [""]
-    return sum(max(len(textwrap.wrap(part, room)), 1) for part in parts)
-
-
-@dataclass
-class TableLook:
-    """How one table reads: number format by header (body cells) and for single cells
-    (body row offset, header), width by header."""
-
-    formats: dict[str, str] = field(default_factory=dict)
-    cells: dict[tuple[int, str], str] = field(default_factory=dict)
-    widths: dict[str, float] = field(default_factory=dict)
-    wrap: tuple[str, ...] = ()  # text longer than the widest column: on more lines
-    centred: tuple[str, ...] = ()
-    # a drop-down of words for single cells (body row offset, header): the Formula sheet's
-    # values of a closed list (a suggestion: any text may still be typed, and is checked)
-    choices: dict[tuple[int, str], tuple[str, ...]] = field(default_factory=dict)
-
-
-@dataclass
-class Look:
-    """The whole workbook's look: `tables` by name, `hidden` sheets, `landscape` sheets,
-    `shown` sheets, `bounded` sheets (print area: their tables)."""
-
-    tables: dict[str, TableLook] = field(default_factory=dict)
-    hidden: tuple[str, ...] = ()
-    landscape: tuple[str, ...] = ()
-    bounded: tuple[str, ...] = ()  # printed as their tables only (a chart beside them)
-    shown: tuple[str, ...] = ()  # hidden sheets to show again (Squadre once it is used)
-    title: str = ""  # «Nome torneo»: the printed pages' header
 
 
 def _decimals(book: Book) -> tuple[tuple[int, int] | None, bool | None, tuple[str, ...]]:
@@ -283,5 +239,13 @@ def look_of(book: Book) -> Look:
 
 
 def dress(book: Book) -> None:
-    """Give `book` its look (`look_of`)."""
-    book.apply_look(look_of(book))
+    """Give `book` its look (`look_of`), if it can show one (a `Canvas`)."""
+    if isinstance(book, Canvas):
+        book.apply_look(look_of(book))
+
+
+def save(book: Book) -> None:
+    """Save `book` dressed: every face saves through here, so every command leaves the
+    sheets looking the same way."""
+    dress(book)
+    book.save()

@@ -3,7 +3,7 @@
 A workbook made by `nuovo` holds its whole formula there (`risiko_xl.formulas.rule_table`),
 so it runs and verifies on any computer with nothing beside it; a workbook of an earlier
 release, with no such sheet, keeps its formula by the name (or the file) «Formula» gives
-in `Impostazioni` (`settings.named_formula`).
+in `Impostazioni` (`formula_settings.named_formula`).
 
 The settings organisers type in `Impostazioni` keep their meaning: «Metodo punteggio»,
 «Turni preliminari», «Scarti» and «Variante formula» choose for this tournament (a new
@@ -20,12 +20,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book, checked_table
-from risiko_xl.books.settings import (
-    first_draw_variant,
-    named_formula,
-    resolved,
-    setting_rows,
-)
+from risiko_xl.books.settings import setting_rows
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_text
 from risiko_xl.errors import RisikoError
@@ -37,6 +32,7 @@ from risiko_xl.formulas.model import Formula
 from risiko_xl.formulas.rule_rows import Row, RowProblem, from_rows, row_of, to_rows
 from risiko_xl.formulas.rule_table import quoted, rule_named, setting_names
 from risiko_xl.formulas.variants import resolve
+from risiko_xl.sheets.formula_settings import first_draw_variant, named_formula, resolved
 
 SHEET = schema.FORMULA
 IN_SETTINGS = setting_names()  # Metodo punteggio, Turni preliminari, Scarti

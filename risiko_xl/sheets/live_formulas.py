@@ -11,15 +11,20 @@ Python twice per recalculation, however many rows. Where worksheet functions can
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
-
-from openpyxl.utils import get_column_letter
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.books.formula_cells import (  # noqa: F401  (the sheet's names, read here)
+    LAST_ROW,
+    SHEET,
+    Formula,
+    SheetFormula,
+    block_of,
+    index_formula,
+    ours,
+)
 from risiko_xl.books.settings import setting_row
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError
@@ -28,10 +33,8 @@ from risiko_xl.standings.config import MAX_ROUNDS
 MODE_KEY = "Calcolo"
 FORMULAS, VALUES = "formule", "valori"
 MODES = (FORMULAS, VALUES)
-SHEET = "Calcoli"
 NOTE = ("Calcoli delle funzioni RISIKO_* usati dalle tabelle Risultati e Classifica: "
         "non modificare (li riscrive «Aggiorna classifica»).")
-LAST_ROW = 20003  # INDEX ranges reach this far: blocks can grow without rewriting formulas
 RESULTS_AT = (4, 2)  # B4: RISIKO_RISULTATI, one row per Risultati row
 STANDINGS = schema.standings_spec(0).name
 STANDINGS_AT = (3, 6)  # F3: RISIKO_CLASSIFICA, its header row then one row per player
@@ -52,32 +55,6 @@ def arguments(results_headers: Sequence[str] = schema.RESULTS.headers) -> str:
             f"{schema.RESULTS.name}[[#All],[{typed[0]}]:[{typed[-1]}]]")
 
 
-class Formula(str):
-    """Cell text to be written as a formula (plain text starting with `=` stays text);
-    `value`: what it computes, when we know it (saved with it for whoever reads saved
-    values without computing: the next command, a values copy, pandas, a phone)."""
-
-    value: Any
-
-    def __new__(cls, text: str, value: Any = None) -> Formula:
-        made = super().__new__(cls, text)
-        made.value = value
-        return made
-
-
-@dataclass(frozen=True)
-class SheetFormula:
-    """A formula whose results fill `rows` × `columns` cells from (`row`, `column`);
-    `values`: those results by row, when we know them (saved with the formula)."""
-
-    row: int
-    column: int
-    rows: int
-    columns: int
-    text: str
-    values: tuple[tuple[Any, ...], ...] = ()
-
-
 def wants_formulas(book: Book) -> bool:
     """Whether computed cells get formulas: the «Calcolo» setting, else whether the
     application running the book computes worksheet functions."""
@@ -91,28 +68,6 @@ def wants_formulas(book: Book) -> bool:
                           "automatico)", foglio=schema.SETTINGS.sheet, riga=row,
                           colonna="Valore", valore=value)
     return mode == FORMULAS
-
-
-def _address(row: int, column: int) -> str:
-    return f"${get_column_letter(column)}${row}"
-
-
-def block_of(row: int, column: int, width: int) -> str:
-    return f"{SHEET}!{_address(row, column)}:{_address(LAST_ROW, column + width - 1)}"
-
-
-def index_formula(table: str, block: str, column: int, value: Any = None) -> Formula:
-    """The table cell formula: this row's value, column `column` of `block` (`value`)."""
-    return Formula(f"=INDEX({block},ROW()-ROW({table}[#Headers]),{column})", value)
-
-
-_OURS = re.compile(rf"=INDEX\({SHEET}!\$[A-Z]+\$\d+:\$[A-Z]+\$\d+,ROW\(\)-ROW\([^\[\]]+"
-                   r"\[#Headers\]\),\d+\)", re.IGNORECASE)
-
-
-def ours(formula: str) -> bool:
-    """Whether a table cell's `formula` is one `index_formula` writes (not the user's)."""
-    return _OURS.fullmatch(formula) is not None
 
 
 def sheet_formulas(results_rows: int, standings_rows: int, standings_columns: int,
