@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import replace
+from fractions import Fraction
 
 from risiko_xl.books import schema
 from risiko_xl.cells import to_text
@@ -108,7 +109,10 @@ def _game_tables(source: PostSource, keys: list[GameKey]) -> tuple[GameTable, ..
             lines.sort(key=lambda p: p.order or 0)
         else:  # an order typed for some players only is not shown yet
             lines = [replace(p, order=None) for p in lines]
-        out.append(GameTable(source.phase_title(phase), round_no, number, tuple(lines)))
+        method = source.formula.scoring  # the factor its points were scaled by (×1,25)
+        factor = method.factors.get(len(lines), Fraction(1)) if method.game.scaled else 1
+        out.append(GameTable(source.phase_title(phase), round_no, number, tuple(lines),
+                             Fraction(factor)))
     return tuple(out)
 
 
@@ -153,12 +157,16 @@ def _ranking_of(source: PostSource, ranks: RankList, title: str, top: int | None
     rows = tuple(Standing(line.position, line.player,
                           post_name(source, line.player, identity=ranks.identity),
                           source.by_id[line.player].club or "",
-                          tuple(Dropped(v) if n <= ranks.rounds and n in line.dropped
-                                and v is not None else v
+                          tuple(Dropped(v) if n <= ranks.rounds and n in line.dropped else v
                                 for n, v in enumerate(line.values, start=1)))
                  for line in ranks.lines[:top])
+    legend = []
     if any(line.dropped for line in ranks.lines[:top]):
-        title += " (tra parentesi il risultato scartato)"
+        legend.append("tra parentesi il risultato scartato")
+    if any(v is None for line in ranks.lines[:top] for v in line.values[:ranks.rounds]):
+        legend.append("– turno non giocato")
+    if legend:
+        title += f" ({'; '.join(legend)})"
     return Ranking(title, ranks.columns, rows, len(ranks.lines), ranks.rounds, ranks.note)
 
 

@@ -75,8 +75,9 @@ def progression(source: PostSource, top: int = 8, upto: int | None = None) -> Pr
 
 def progression_svg(p: Progression) -> str | None:
     """A bump chart of `p` as an `<svg>` element for the HTML page (same input, same
-    text); None when no round has been played, so the page leaves the chart out."""
-    if not p.rounds or not p.series:
+    text); None before the second round with results (one point per player is not a
+    progression; the sheet's chart starts there too), so the page leaves it out."""
+    if len(p.rounds) < 2 or not p.series:
         return None
     names = [_text(name) for name, _ in p.series]
     deepest = max(y for _, positions in p.series for y in positions if y is not None)

@@ -11,10 +11,12 @@ communication. Numbers stay exact here; `Post.show` prints them the Italian way.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
 from risiko_xl.clock import italian_time
+from risiko_xl.formulas.cells import decimal_text
 from risiko_xl.publish.numbers import italian
 from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
 
@@ -60,18 +62,27 @@ class GameTable:
     round_no: int
     number: int
     players: tuple[PlayerLine, ...]
+    factor: Fraction = Fraction(1)  # the table-size factor of its points (×1,25 at 5)
 
     @property
     def title(self) -> str:
-        return f"Tavolo {self.number}" + ("" if self.phase == QUALIFYING else f" ({self.phase})")
+        """«Tavolo 4», its phase, and once played at a table whose points are scaled, by
+        how much: the referee wrote 82 and the post says 103 (001 §7: «un giocatore
+        arrivato secondo con 21 punti tavolo totalizzerà 21 x 1,25 / 1.000»)."""
+        parts = [] if self.phase == QUALIFYING else [self.phase]
+        if self.factor != 1 and all(p.table_points is not None for p in self.players):
+            parts.append(f"{len(self.players)} giocatori: punti tavolo = punti obiettivo × "
+                         f"{decimal_text(self.factor)}")
+        return f"Tavolo {self.number}" + (f" ({', '.join(parts)})" if parts else "")
 
 
 @dataclass(frozen=True)
 class Dropped:
     """A round's result the standings do not count (003 Art. 2: the worst is dropped):
-    shown in parentheses, as the workbook shows it."""
+    shown in parentheses, as the workbook shows it; an absence dropped is «(–)» (001 §7:
+    an absence counts 0 and is the first result dropped)."""
 
-    value: Number | str  # a place («1°») with the medal table
+    value: Number | str | None  # a place («1°») with the medal table; None: not played
 
 
 @dataclass(frozen=True)
@@ -213,6 +224,13 @@ class Post:
     def ranking_headers(self) -> tuple[str, ...]:
         assert self.ranking is not None
         return (*RANKING_HEADERS, *self.ranking.columns)
+
+    def ranking_wide_only(self) -> tuple[int, ...]:
+        """Indices of the ranking's columns a phone held upright leaves out (the club and
+        each round's points), so the position, the name and every total fit its width."""
+        assert self.ranking is not None
+        return tuple(i for i, h in enumerate(self.ranking_headers())
+                     if h == "Club" or re.fullmatch(r"T[0-9]+", h))
 
     def ranking_right(self) -> tuple[int, ...]:
         """Indices of the ranking's number columns (right-aligned where tables align)."""

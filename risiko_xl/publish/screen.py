@@ -1,17 +1,18 @@
 """The room screen (`pubblica --formato schermo`): a page for a projector or TV.
 
-A 1920×1080 page in large type: the round's tables before its results, the standings
-after them. What does not fit one screen is split into pages that follow one another
-by CSS alone (no script); printed, the pages stand one below the other. The standings
-take the fewest pages in a readable type, the largest in which every column fits the
-screen's width and each page is filled down its height, a long club on two lines, as
-on the tables' cards (`card_club`). The cards fill the page: as few to a row as its rows
-allow (four cards two by two), each card's names in one type; a semifinal round's
-cards, announced or with their results, are followed by the players who go straight to
-the final (001 §8: with three semifinals, the first of the standings). A QR code
-(segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione», where
-players find the published page on their phones; without the setting there is no code.
-"""
+A 1920×1080 page in large type, scaled to the window (every length of the page a multiple
+of one unit, a pixel at 1920×1080: a 1280×720 projector shows it whole): the round's
+tables before its results, the standings after them. What does not fit one screen is split
+into pages that follow one another by CSS alone (no script); printed, the pages stand one
+below the other. The standings take the fewest pages in a readable type, the largest in
+which every column fits the screen's width and each page is filled down its height, a long
+club on two lines, as on the tables' cards (`card_club`). The cards fill the page: as few
+to a row as its rows allow (four cards two by two), each card's names in one type; a
+semifinal round's cards, announced or with their results, are followed by the players who
+go straight to the final (001 §8: with three semifinals, the first of the standings). A QR
+code (segno, inline SVG, no network) points at the setting «Indirizzo pubblicazione»,
+where players find the published page on their phones; without the setting there is no
+code."""
 
 from __future__ import annotations
 

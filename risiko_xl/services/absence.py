@@ -73,6 +73,6 @@ def mark_absent(book: Book, typed: str, round_no: int | None = None,
     if undo:
         return [f"{entrant.name} ({entrant.id}) di nuovo «{ACTIVE}»: sarà sorteggiato al "
                 f"turno {round_no}"]
-    return [f"{entrant.name} ({entrant.id}) «{ABSENT}» per il turno {round_no}: il sorteggio "
-            f"lo lascia fuori (il turno vale 0 per lui) e lo rimette «{ACTIVE}» per il turno "
-            "dopo (003 Art. 4, 000 Art. 5); «--annulla» lo rimette in gioco"]
+    return [f"{entrant.name} ({entrant.id}) «{ABSENT}» per il turno {round_no}: resta fuori "
+            f"dai tavoli (il turno vale 0) e torna «{ACTIVE}» per il turno dopo (003 Art. 4, "
+            "000 Art. 5); «--annulla» cancella l'assenza"]

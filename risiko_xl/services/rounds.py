@@ -178,7 +178,7 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
-            "assenti: " + ", ".join(e.id for e in absent) if absent else "",
+            "assenti: " + ", ".join(f"{e.id} {e.name}" for e in absent) if absent else "",
             *quality_notes(result))))})
     _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)

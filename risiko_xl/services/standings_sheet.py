@@ -139,7 +139,7 @@ def recompiled_note(t: Tournament, standings: Standings) -> str | None:
     term = next(term for term in WITHDRAWN_TABLE if term.name == rule)
     who = ", ".join(f"{e.name} ({'squalifica' if e.state == DISQUALIFIED else 'ritiro'})"
                     for e in gone)
-    why = [f"«Ritirati» = {term.label} ({term.article}: {term.measures})"
+    why = [f"come vuole la formula ({term.article}: {term.measures})"
            for e in gone[:1] if any(g.state != DISQUALIFIED for g in gone)]
     why += ["chi è squalificato non resta mai in classifica"
             ] if any(g.state == DISQUALIFIED for g in gone) else []
