@@ -58,9 +58,9 @@ docs-pictures: $(STAMP)
 	$(BIN)/python tools/docs_pictures.py
 
 golden: $(STAMP)  # deliberately rewrite the posts' golden files; review the diff after
-	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_golden_posts.py
+	RISIKO_RIGENERA_GOLDEN=1 $(BIN)/python -m pytest -q tests/publish/test_golden_posts.py
 
-# Pyodide under Node.js and the wheels it installs, for tests/test_wasm.py and
+# Pyodide under Node.js and the wheels it installs, for tests/lite/test_wasm.py and
 # benchmarks/wasm_draw.py (they skip without, fail under CI=true): npm and PyPI are asked
 # here, never while a test runs; a second run only rebuilds our wheel when a source changed
 WASM_WHEELS := build/wasm/wheels/.built
@@ -75,7 +75,7 @@ $(WASM_WHEELS): $(STAMP) tools/wasm/wheels.py $(shell find risiko_xl templates -
 	touch $@
 
 # what xlwings Lite installs for torneo-lite.xlsx (its requirements.txt; not our wheel: the
-# workbook's main.py carries the package), for tests/test_lite_wasm.py
+# workbook's main.py carries the package), for tests/lite/test_lite_wasm.py
 $(LITE_WHEELS): $(STAMP) tools/wasm/wheels.py workbook/torneo-lite.xlsx
 	$(BIN)/python tools/wasm/wheels.py build/wasm/lite-wheels --lite workbook/torneo-lite.xlsx
 	touch $@

@@ -28,7 +28,7 @@ _GT = "l'importazione e l'esportazione dei file di GestioneTorneo"
 _PDF = "i referti in PDF (la pagina HTML dei referti si stampa in PDF dal browser)"
 _RIBBON = "la scheda RisiKo! dell'Excel classico"
 _CLOSED = "la lettura e la scrittura del file a cartella chiusa (comandi «risiko-xl»)"
-# module (or package) → what the organiser misses; tests/test_lite_envelope.py checks that
+# module (or package) → what the organiser misses; tests/lite/test_lite_envelope.py checks that
 # every module the workbook leaves out has one
 REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.cli", "i comandi «risiko-xl» dal prompt"),

@@ -13,7 +13,7 @@ Pages are painted by Debian's headless Chromium (`/usr/bin/chromium`, or `chromi
 the PATH; nothing downloads a browser), the PDF rasterised by pdftoppm; each PNG is
 scaled and reduced to a palette by Pillow to stay small. The PNGs are committed, so
 `mkdocs build` needs no browser. `docs/img/immagini.json` records, for each picture, the
-SHA-256 of the page or file it was painted from: `tests/test_docs_pictures.py` makes
+SHA-256 of the page or file it was painted from: `tests/house/test_docs_pictures.py` makes
 those files again (no browser needed) and fails when the code now shows something else
 — then `make docs` paints the pictures again.
 

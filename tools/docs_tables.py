@@ -5,7 +5,7 @@
 - the table of the words of a formula file in `docs/ARCHITECTURE.md`, between
   `<!-- vocabulary -->` and `<!-- /vocabulary -->`, from the core's vocabularies.
 
-`tests/test_formula_docs.py` and `tests/test_vocabulary.py` call the same functions and
+`tests/house/test_formula_docs.py` and `tests/house/test_vocabulary.py` call the same functions and
 fail when a document is not current.
 
     python tools/docs_tables.py            # write both

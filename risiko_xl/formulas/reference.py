@@ -1,5 +1,5 @@
 """The organisers' reference of every rule of a formula, in Italian Markdown, generated
-from the rule table (`docs/REGOLE-FORMULA.md`; tests/test_formula_docs.py compares the
+from the rule table (`docs/REGOLE-FORMULA.md`; tests/house/test_formula_docs.py compares the
 file with this text, `make docs` writes it)."""
 
 from __future__ import annotations

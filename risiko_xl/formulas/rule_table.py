@@ -18,20 +18,22 @@ from typing import Any
 from risiko_xl.draw.criteria import DRAW_CRITERIA
 from risiko_xl.draw.engine import DRAW_PROCEDURES
 from risiko_xl.draw.sizes import POLICY_TERMS
-from risiko_xl.formulas.cells import (
-    CellProblem,
-    Choice,
+from risiko_xl.formulas.cell_numbers import (
     Decimals,
     Factors,
     FieldCount,
-    Flag,
-    Integer,
-    Kind,
     Places,
     PointList,
     Points,
     PointValue,
     Span,
+)
+from risiko_xl.formulas.cells import (
+    CellProblem,
+    Choice,
+    Flag,
+    Integer,
+    Kind,
     Texts,
     Words,
 )
@@ -57,8 +59,8 @@ GENERAL, SCORING, DRAW, STANDINGS, PHASES, TEAMS, VARIANTS = (
     "Fasi dopo i turni", "A squadre", "Varianti")
 SECTIONS = (GENERAL, SCORING, DRAW, STANDINGS, PHASES, TEAMS, VARIANTS)
 
-GAME_TERMS = tuple(Term(g.name, g.title, g.title, "seed 004" if g.name != "classico" else
-                        "seed 000-003") for g in GAMES.values())
+GAME_TERMS = tuple(Term(g.name, g.title, g.title, "regolamento 004" if g.name != "classico" else
+                        "regolamenti 000-003") for g in GAMES.values())
 METHOD_TERMS = tuple(Term(m.name, m.name, m.description, m.article) for m in METHODS.values())
 REPEAT_TERMS = (Term("flat", "tutti uguali", "ogni incontro ripetuto pesa uguale", "001 §8"),
                 Term("recent", "i più recenti di più",
@@ -116,7 +118,7 @@ RULES: tuple[Rule, ...] = (
     Rule("Altri nomi", GENERAL, ("aliases",), Texts(),
          "altri nomi con cui si può indicare la formula", "Pifferaio; San Cataldo"),
     Rule("Gioco", GENERAL, ("game",), Choice(terms=GAME_TERMS, what="gioco"),
-         "RisiKo! oppure S.P.Q.RisiKo! (seed 004)", "RisiKo!"),
+         "RisiKo! oppure S.P.Q.RisiKo! (regolamento 004)", "RisiKo!"),
     Rule("Tipologia GestioneTorneo", GENERAL, ("gestionetorneo",), Kind(),
          "la «Tipologia di Torneo» con cui esporta --gestionetorneo scrive il torneo",
          "Torneo Open"),
@@ -162,13 +164,13 @@ RULES: tuple[Rule, ...] = (
     _param("Bonus a testa per vittoria condivisa", "shared_win", Points(optional=True),
            "il bonus di ciascuno quando due vincono a pari merito", "25"),
     _param("Coefficiente in centesimi", "use_coefficient", Flag(),
-           "aggiunge il coefficiente dei punti potenziali in centesimi (seed 004)", "no"),
+           "aggiunge il coefficiente dei punti potenziali in centesimi (regolamento 004)", "no"),
     _param("Punti tavolo del RisiKo!", "risiko_points", Integer(optional=True),
            "i punti tavolo che conta un RisiKo! («nessuno»: quelli scritti)", "100"),
     _param("Pari merito al posto migliore", "shared_places", Flag(),
            "chi è a pari merito sotto il primo prende il posto migliore", "no"),
     _param("Variante del metodo classico", "variant", Integer(low=1),
-           "1, 2 o 3 (seed 002)", "1", cls=ClassicMethod),
+           "1, 2 o 3 (regolamento 002)", "1", cls=ClassicMethod),
     _param("Base del metodo classico 3", "base", Integer(low=1),
            "il metodo 1 o 2 a cui il metodo 3 aggiunge le armate", "1", cls=ClassicMethod),
     _param("Bonus obiettivo", "objective_bonus", Points(),
@@ -232,7 +234,7 @@ RULES: tuple[Rule, ...] = (
          "colonne in più nel foglio Classifica (senza scarti Generale e Assoluta sono il "
          "Totale, che non si ripete)", "Generale; Assoluta"),
     Rule("Medagliere", STANDINGS, ("standings", "medals"), Flag(),
-         "classifica per vittorie, secondi, terzi e quarti posti (seed 004)", "no"),
+         "classifica per vittorie, secondi, terzi e quarti posti (regolamento 004)", "no"),
     # ------------------------------------------------------------- fasi finali
     Rule("Giocatori in finale", PHASES, ("phases", "final_size"), Integer(),
          "quanti giocano la finale (0: nessuna finale, vince la classifica)", "4"),
@@ -262,7 +264,8 @@ RULES: tuple[Rule, ...] = (
          "i ripescati si cercano da questo posto in giù («nessuno»: fra tutti gli esclusi)",
          "10"),
     Rule("Partite minime per il ripescaggio", PHASES, ("phases", "stage", "recall_min_games"),
-         Integer(), "le partite preliminari che un ripescato deve aver giocato", "3"),
+         Integer(), "le partite preliminari che un ripescato deve aver giocato (0: nessun "
+         "minimo)", "3"),
     Rule("Partite minime per la fase", PHASES, ("phases", "stage", "min_games"), Integer(),
          "le partite preliminari per un posto della fase per classifica", "0"),
     Rule("Club separati", PHASES, ("phases", "stage", "club_separation"), Flag(),
@@ -296,7 +299,7 @@ RULES: tuple[Rule, ...] = (
          "come si ordinano i giocatori dopo i finalisti", "finale e somma dei punti"),
     # ---------------------------------------------------------------- squadre
     Rule("Torneo a squadre", TEAMS, ("teams",), Flag(),
-         "un campionato a squadre (seed 004 CNS)", "no"),
+         "un campionato a squadre (regolamento 004 CNS)", "no"),
     Rule("Giocatori per squadra a turno", TEAMS, ("teams", "players_per_round"),
          Integer(low=1), "quanti giocatori di ogni squadra giocano ogni turno", "5"),
     Rule("Risultati contati per squadra", TEAMS, ("teams", "best_of"), Integer(low=1),

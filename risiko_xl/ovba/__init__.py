@@ -5,7 +5,7 @@ streams, `project` the MS-OVBA streams (`dir`, `PROJECT`, `PROJECTwm`, `_VBA_PRO
 per module). No performance cache is written: Office compiles the source on first open.
 
 A small self-contained library: imports nothing of RisiKo! (checked by `lint-imports`),
-tested on its own by `tests/test_ovba.py`.
+tested on its own by `tests/workbooks/test_ovba.py`.
 """
 
 from risiko_xl.ovba.project import (

@@ -5,7 +5,7 @@ placement chains, …) is defined once, in the core package it belongs to, as a 
 `Term`s — its name, its Italian label, what it measures and the seed article it comes
 from — with a `Literal` naming the same words for the type checker. The lists the rest
 of the code needs (the names, the labels, a subset) are computed from the table with
-`names` and `labels`, never written again; tests/test_vocabulary.py checks each
+`names` and `labels`, never written again; tests/house/test_vocabulary.py checks each
 `Literal` against its table and the docs against the tables.
 """
 

@@ -14,7 +14,7 @@ Not reproduced of what `ImportPythonUDFs` does after importing the wrappers: its
 `Application.MacroOptions` calls (the functions' descriptions, category «xlwings», English
 «Positional argument N» for each argument, shown by Excel's Insert Function dialog). They
 would have to run from `Workbook_Open`, an auto-run macro, which the shipped workbook
-never has (`tests/test_macro_audit.py`); the functions work without them.
+never has (`tests/workbooks/test_macro_audit.py`); the functions work without them.
 
     python -m risiko_xl.workbooks.xlsm    # rewrites macros/ and workbook/torneo.xlsm
 """

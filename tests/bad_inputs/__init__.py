@@ -1,1 +1,1 @@
-"""Malformed inputs for `tests/test_bad_inputs.py`, built by `build.py` from `base.xlsx`."""
+"""Malformed inputs for `tests/cli/test_bad_inputs.py`, built by `build.py` from `base.xlsx`."""

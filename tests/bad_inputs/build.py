@@ -11,7 +11,7 @@ it); the builder refuses a base that does not.
 
 Each workbook case is the base loaded with openpyxl, one corruption applied, and saved with
 the template's reproducible writer (fixed timestamps); zip and file cases are made from
-the base's bytes. `tests/test_bad_inputs.py` checks the checked-in files hold what this
+the base's bytes. `tests/cli/test_bad_inputs.py` checks the checked-in files hold what this
 builder makes (part by part for zips, so another zlib's compressed bytes do not matter).
 """
 

@@ -23,7 +23,7 @@ from risiko_xl.formulas.dump import to_json
 from risiko_xl.sheets.formula_sheet import book_formula, sheet_rows
 from tests.casebook.runner import append_rows, set_setting, update_rows
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "fixtures"
 
 
 def run(*argv: str) -> tuple[int, str]:

@@ -31,7 +31,7 @@ from tests.support.preset_cases import CASES
 
 pytestmark = pytest.mark.lento  # every shipped formula played and evaluated
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 STANDINGS = schema.standings_spec(0).name
 
 

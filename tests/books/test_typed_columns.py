@@ -14,8 +14,8 @@ from risiko_xl.books.formula_cells import Formula
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.services.typed_columns import typed_part, with_own, with_typed_notes
+from tests.standings.test_final_ranking import FINALE, SEED, SPAREGGIO
 from tests.support.phase_books import CAST_GAMES, CAST_IDS, add, build
-from tests.test_final_ranking import FINALE, SEED, SPAREGGIO
 
 OURS = ("ritiro", "a pari merito", "deciso per sorteggio")
 

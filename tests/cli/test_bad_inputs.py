@@ -33,7 +33,7 @@ from risiko_xl.files import safe_open
 
 pytestmark = pytest.mark.lento  # every malformed file through every command
 
-HERE = Path(__file__).parent / "bad_inputs"
+HERE = Path(__file__).parents[1] / "bad_inputs"
 # Words of the English messages of Python, argparse, zipfile and openpyxl.
 ENGLISH = re.compile(r"\b(error|invalid|argument|expected|unrecognized|required|usage|"
                      r"not found|no such|is not|traceback|exception|unable|cannot|could not|"

@@ -18,7 +18,7 @@ import pytest
 from risiko_xl import cli
 from risiko_xl.cli.parser import command_names
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VERSIONS = ("3.11", "3.12", "3.13", "3.14")
 ENGLISH = ("usage:", "positional arguments", "options:", "optional arguments",
            "show this help message", "show program's version", "maybe you meant",

@@ -257,7 +257,7 @@ def test_register_alias_and_the_history_names_iscrivi(book, capsys):
 
 
 def test_the_installed_entry_point(book):
-    script = Path(__file__).resolve().parents[1] / ".venv" / "bin" / "risiko-xl"
+    script = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "risiko-xl"
     if not script.exists():
         pytest.skip("no installed risiko-xl entry point beside the repository")
     done = subprocess.run([str(script), "iscrivi", str(book), "Maria De Luca", "--cognome",

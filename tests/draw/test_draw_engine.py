@@ -22,7 +22,7 @@ from risiko_xl.draw.model import SAME_DRAWS_AS
 from risiko_xl.draw.rng import Rng, seed_to_int
 from risiko_xl.errors import RisikoError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CLUBS = ["Roma", "Roma", "Roma", "Lazio", "Lazio", None, "Etna", "Etna", "Etna", "Etna",
          None, "Po", "Po", "Sile", "Arno", "Roma", "Tevere", None, "Etna"]  # fmt: skip

@@ -2,7 +2,7 @@
 remote engine needs, `tests/support/excel_standin.py`; PolyForm licence: fine for testing
 this project, not for shipping) is in nothing shipped: not in the workbooks of
 `workbook/`, not in `macros/`, not in what `risiko-xl demo` writes (the wheel:
-`tests/test_packaging.py`). The classic face is open-source xlwings and needs no key."""
+`tests/house/test_packaging.py`). The classic face is open-source xlwings and needs no key."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from risiko_xl.workbooks.template import XLWINGS_CONF
 from tests.support.excel_standin import LICENSE, carries_key, shipped_parts
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = sorted([*(ROOT / "workbook").iterdir(), *(ROOT / "macros").iterdir()])
 
 

@@ -255,7 +255,7 @@ def test_the_documented_signatures_are_the_functions_own():
 
     from risiko_xl import udfs
 
-    page = Path(__file__).resolve().parents[1] / "docs" / "FUNZIONI.md"
+    page = Path(__file__).resolve().parents[2] / "docs" / "FUNZIONI.md"
     rows = [line for line in page.read_text(encoding="utf-8").splitlines()
             if line.startswith("| `RISIKO_")]
     shown = {m[0]: m[1] for row in rows

@@ -99,7 +99,7 @@ def test_a_deleted_workbook_comes_back(changed, capsys):
 
 
 def test_a_macro_workbook_gets_its_macros_back(tmp_path, capsys):
-    shipped = Path(__file__).parent.parent / "workbook" / "torneo.xlsm"
+    shipped = Path(__file__).parents[2] / "workbook" / "torneo.xlsm"
     path = tmp_path / "torneo.xlsm"
     shutil.copy(shipped, path)
     assert cli.main(["standings", str(path)]) == 0

@@ -170,7 +170,7 @@ def _run(*argv: str | Path) -> subprocess.CompletedProcess[str]:
         preexec_fn=_limited,
         capture_output=True,
         text=True,
-        cwd=Path(__file__).parents[1],
+        cwd=Path(__file__).parents[2],
     )
 
 

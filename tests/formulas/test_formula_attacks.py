@@ -142,7 +142,7 @@ def test_a_change_the_played_rounds_cannot_follow_is_refused(tmp_path, played, a
 
 
 def test_another_formula_in_impostazioni_of_a_played_tournament_is_said(tmp_path, played):
-    # the organiser corrects the preset (tests/test_nothing_lost.py): allowed, never silent
+    # the organiser corrects the preset (tests/files/test_nothing_lost.py): allowed, never silent
     path = copy(played, tmp_path)
     wb = openpyxl.load_workbook(path)
     set_setting(wb, "Formula", "master")

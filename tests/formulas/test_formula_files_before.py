@@ -14,7 +14,7 @@ import pytest
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import Formula, load, parse
 
-BEFORE = Path(__file__).parent / "fixtures" / "formule_0_23"
+BEFORE = Path(__file__).parents[1] / "fixtures" / "formule_0_23"
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in BEFORE.glob("*.json")))

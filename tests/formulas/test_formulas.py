@@ -20,7 +20,7 @@ from risiko_xl.rules import Seat, score_table
 from risiko_xl.rules.placement import CHAINS
 from risiko_xl.standings.config import STANDING_CRITERIA
 
-PRESET_DIR = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
+PRESET_DIR = Path(__file__).resolve().parents[2] / "risiko_xl" / "formulas" / "presets"
 EXPECTED = {"lu_castidduzzu", "master", "eagles", "italiana", "eliminazione", "rtu", "cns",
             "raduno", "santeufemia", "open", "gufo", "campionato_gufo", "victory",
             "nazionale", "interno"}

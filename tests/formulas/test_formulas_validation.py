@@ -11,7 +11,7 @@ import pytest
 from risiko_xl.errors import RisikoError
 from risiko_xl.formulas import load
 
-PRESETS = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
+PRESETS = Path(__file__).resolve().parents[2] / "risiko_xl" / "formulas" / "presets"
 MASTER = json.loads((PRESETS / "master.json").read_text(encoding="utf-8"))
 EAGLES = json.loads((PRESETS / "eagles.json").read_text(encoding="utf-8"))
 CNS = json.loads((PRESETS / "cns.json").read_text(encoding="utf-8"))

@@ -30,7 +30,7 @@ from risiko_xl.standings import (
 from risiko_xl.standings.field import parallel_ways, unbeaten_direct
 from risiko_xl.standings.table import StandingRow
 
-PRESETS = Path(__file__).resolve().parents[1] / "risiko_xl" / "formulas" / "presets"
+PRESETS = Path(__file__).resolve().parents[2] / "risiko_xl" / "formulas" / "presets"
 
 
 def points(name: str, *table: int | Seat) -> tuple[F, ...]:
@@ -408,7 +408,7 @@ def test_raduno_direct_finalists_follow_the_wins(rows, direct):
 def test_field_size_keys_are_checked(change, message):
     # the keys of standings/field.py are validated with an Italian message, in a file
     # written before the phase model (flat keys) as in today's
-    legacy = Path(__file__).parent / "fixtures" / "formule_0_23" / "raduno.json"
+    legacy = Path(__file__).parents[1] / "fixtures" / "formule_0_23" / "raduno.json"
     data = json.loads(legacy.read_text(encoding="utf-8"))
     data["phases"].update(change)
     with pytest.raises(RisikoError, match=message):

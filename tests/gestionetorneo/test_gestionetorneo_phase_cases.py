@@ -15,6 +15,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import reader
 from risiko_xl.gestionetorneo.model import Round
+from tests.gestionetorneo.test_gestionetorneo_finals import imported, results, type_results
 from tests.support.gestionetorneo_master import (
     DIRECT_FINAL,
     FINAL,
@@ -25,7 +26,6 @@ from tests.support.gestionetorneo_master import (
     master,
     rounds,
 )
-from tests.test_gestionetorneo_finals import imported, results, type_results
 
 # a 17th player, last at both 5-tables of table 1 (1 point typed each time): 17th
 SOLE_LEADER_17 = tuple((n, number, (*seats, (17, 1)) if number == 1 else seats)

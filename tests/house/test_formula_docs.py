@@ -22,7 +22,7 @@ from risiko_xl.formulas.rule_table import RULES, rule_at
 from risiko_xl.rules.methods import METHODS, NOT_PARAMETERS
 from risiko_xl.standings.config import DirectFinal, PhaseRules, Split, Stage, StandingsRules
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDE = DOCS / "FORMULA-DEL-CLUB.md"
 
 

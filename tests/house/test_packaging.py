@@ -16,7 +16,7 @@ from tests.support.excel_standin import carries_key, shipped_parts
 
 pytestmark = pytest.mark.lento  # a wheel built and installed
 
-ROOT = Path(__file__).parent.parent
+ROOT = Path(__file__).parents[2]
 
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from tests.support.programs import IN_CI
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def minimum() -> tuple[int, int]:

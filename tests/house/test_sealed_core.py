@@ -24,7 +24,7 @@ from risiko_xl.standings.model import FINAL, PLAYOFF, QUALIFYING, SEMIFINAL, Ent
 from risiko_xl.standings.teams import check_composition
 from risiko_xl.tournament.sheet_errors import CELLS, on_sheet
 
-CORE = [Path(__file__).parent.parent / "risiko_xl" / pkg
+CORE = [Path(__file__).parents[2] / "risiko_xl" / pkg
         for pkg in ("rules", "standings", "draw", "formulas")]
 SPECS = [v for v in vars(schema).values() if isinstance(v, schema.TableSpec)]
 SHEETS = {s.sheet for s in SPECS} | {s.name for s in SPECS} | {"Classifica"}

@@ -23,7 +23,7 @@ from risiko_xl.rules.vocabulary import names
 from risiko_xl.standings import config, model
 from tools.docs_tables import ARCHITECTURE, VOCABULARIES, vocabulary_table, written_vocabulary
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PRESETS = ROOT / "risiko_xl" / "formulas" / "presets"
 
 

@@ -29,7 +29,8 @@ from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
 from risiko_xl.services.publication import post_source
 from risiko_xl.standings.model import QUALIFYING
-from risiko_xl.workbooks.lite import new_lite, workbook_main
+from risiko_xl.workbooks.lite import new_lite
+from risiko_xl.workbooks.lite_code import workbook_main
 from tests.support.excel_standin import ExcelStandIn, Guarded, payload_from_file
 from tests.support.frames import book_differences
 

@@ -22,19 +22,17 @@ import pytest
 
 from risiko_xl.books.web_extension import property_values
 from risiko_xl.not_in_lite import ANY, reason, refusal
-from risiko_xl.workbooks import lite
+from risiko_xl.workbooks import lite_code
 from risiko_xl.workbooks.lite import (
     ADD_IN_ID,
     ADDIN_VERSION,
     EXTENSION_PART,
-    MAIN_PY_LIMIT,
     PYODIDE_VERSION,
-    left_out,
-    stripped,
     workbook_code,
 )
+from risiko_xl.workbooks.lite_code import MAIN_PY_LIMIT, left_out, stripped
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "workbook" / "torneo-lite.xlsx"
 NOTE = ROOT / "docs" / "XLWINGS-LITE.md"
 GUIDE = ROOT / "docs" / "INSTALLA-EXCEL.md"
@@ -55,9 +53,9 @@ def test_the_shipped_main_py_is_well_under_the_settings_the_add_in_saves():
 
 
 def test_a_main_py_past_the_limit_is_refused_at_build(monkeypatch):
-    monkeypatch.setattr(lite, "MAIN_PY_LIMIT", 100_000)
+    monkeypatch.setattr(lite_code, "MAIN_PY_LIMIT", 100_000)
     with pytest.raises(AssertionError, match="oltre i 100_000"):
-        lite.workbook_main()
+        lite_code.workbook_main()
 
 
 def test_the_part_carries_the_add_ins_properties_in_its_order_and_case():

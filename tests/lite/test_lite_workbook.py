@@ -23,17 +23,14 @@ from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbooks.lite import (
     ADD_IN_ID,
     EXTENSION_PART,
-    bundle,
-    left_out,
     new_lite,
     requirements,
-    stripped,
     workbook_code,
-    workbook_main,
 )
+from risiko_xl.workbooks.lite_code import bundle, left_out, stripped, workbook_main
 from risiko_xl.workbooks.template import write_new
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "workbook" / "torneo-lite.xlsx"
 REGENERATE = "rigenerare con: make template"
 WE = "{http://schemas.microsoft.com/office/webextensions/webextension/2010/11}"

@@ -23,7 +23,7 @@ from tests.support import programs, webassembly
 
 pytestmark = [pytest.mark.lento, pytest.mark.wasm]
 
-SCENARIO = Path(__file__).parent / "support" / "wasm_scenario.py"
+SCENARIO = Path(__file__).parents[1] / "support" / "wasm_scenario.py"
 WORKBOOK = "torneo-demo.xlsx"
 
 

@@ -21,7 +21,7 @@ from tests.support.publishing import publish
 
 pytestmark = pytest.mark.lento  # the played demo's posts: not in make test-rapido
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parents[1] / "golden"
 NOW = dt.datetime(2026, 11, 21, 23, 30)
 REGENERATE = os.environ.get("RISIKO_RIGENERA_GOLDEN") == "1"
 

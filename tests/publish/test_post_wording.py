@@ -28,7 +28,7 @@ from tests.support.publishing import publish
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
 UTC = dt.UTC
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def post(published: dt.datetime, **fields) -> Post:

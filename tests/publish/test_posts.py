@@ -20,9 +20,10 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.demo import play_tournament
 from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish.posts import render_post
 from tests.support.browser import dom, screenshot
 from tests.support.post_readers import EVIL, READERS, ZWSP, markdown_html, shown, vbulletin_parser
-from tests.support.publishing import publish
+from tests.support.publishing import publish, standings
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -285,3 +286,31 @@ def test_the_page_fits_a_phone_without_scrolling_sideways(demo, tmp_path, round_
     assert len(measured["tables"]) >= 2
     for right, hidden in measured["tables"]:
         assert right <= width and hidden == 0
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("width", [360, 390])
+def test_on_an_upright_phone_the_totals_of_a_long_standings_are_on_screen(tmp_path, width):
+    # the organiser's round 4 of a club formula (4 rounds, Generale, Assoluta, Migliore,
+    # long clubs): «Generale, Assoluta e Migliore si vedono solo scorrendo di lato». A
+    # phone held upright shows the position, the name and every total; club and rounds
+    # come back turning it (a line under the table says so)
+    import html
+
+    post = standings(4, ("T1", "T2", "T3", "T4", "Generale", "Assoluta", "Migliore"))
+    page = html.escape(render_post(post, "html"), quote=True)
+    frame = tmp_path / "telefono.html"
+    frame.write_text(PHONE.format(width=width, page=page), encoding="utf-8")
+    tree = html5lib.parse(dom(frame), namespaceHTMLElements=False)
+    measured = json.loads(tree.find("body").get("data-misura"))
+    assert measured["page"] == [width, width]
+    for right, hidden in measured["tables"]:
+        assert right <= width and hidden == 0
+    tree = html5lib.parse(render_post(post, "html"), namespaceHTMLElements=False)
+    ranking = next(t for t in tree.iter("table") if t.get("id") == "classifica")
+    wide = ["".join(th.itertext()) for th in ranking.iter("th") if th.get("class") and
+            "largo" in th.get("class").split()]
+    assert wide == ["Club", "T1", "T2", "T3", "T4"]
+    assert any("girare il telefono in orizzontale" in "".join(p.itertext())
+               for p in tree.iter("p"))
+

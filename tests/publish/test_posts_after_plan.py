@@ -16,7 +16,7 @@ import re
 import pytest
 
 from risiko_xl import cli
-from tests.test_repair_replay import evening
+from tests.services.test_repair_replay import evening
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 

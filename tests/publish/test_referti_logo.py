@@ -23,6 +23,7 @@ from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import referti
+from risiko_xl.publish.logo import LOGO_MAX_BYTES, read_logo
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.workbooks.template import write_new
 from tests.support.browser import print_pdf, screenshot
@@ -145,12 +146,12 @@ def test_a_100_mb_logo_is_refused_at_once_naming_file_size_and_limit(small, tmp_
 
 
 def test_a_logo_just_over_the_limit_says_by_how_much(small, tmp_path):
-    padded_png(small.parent / "stemma.png", referti.LOGO_MAX_BYTES + 1)
+    padded_png(small.parent / "stemma.png", LOGO_MAX_BYTES + 1)
     set_logo(small, "stemma.png")
     with pytest.raises(RisikoError) as err:
         write_referti(OpenpyxlBook(small), 1, tmp_path / "r.html")
     assert "pesa 20,1 MB, oltre il limite di 20 MB" in str(err.value)
-    padded_png(small.parent / "stemma.png", referti.LOGO_MAX_BYTES)  # at the limit: printed
+    padded_png(small.parent / "stemma.png", LOGO_MAX_BYTES)  # at the limit: printed
     assert write_referti(OpenpyxlBook(small), 1, tmp_path / "r.html").stat().st_size < 100_000
 
 
@@ -203,7 +204,7 @@ def test_the_logo_stored_once_prints_as_an_img_of_it_would(small, tmp_path, per_
     logos = []
     for n, size in enumerate(shapes):
         halves(size).save(small.parent / f"l{n}.png")
-        logos.append(referti.read_logo(small.parent, {"Logo": f"l{n}.png"}))
+        logos.append(read_logo(small.parent, {"Logo": f"l{n}.png"}))
     assert [(lg.width, lg.height) for lg in logos] == [
         (64, 64), (600, 100), (100, 600), (16, 8), (600, 150), (300, 80)]
     base = score_sheets(OpenpyxlBook(small), 1)[0]
@@ -246,7 +247,7 @@ def test_a_photo_is_printed_upright_without_its_metadata(tmp_path):
     exif[0x0112] = 6  # Orientation: rotate 90° clockwise to view
     exif[0x010F] = "Fotocamera"  # Make: metadata, not printed
     image.save(tmp_path / "foto.jpg", exif=exif, quality=95)
-    logo = referti.read_logo(tmp_path, {"Logo": "foto.jpg"})
+    logo = read_logo(tmp_path, {"Logo": "foto.jpg"})
     assert (logo.kind, logo.width, logo.height) == ("JPEG", 20, 60)
     assert b"Fotocamera" not in logo.data and b"Exif" not in logo.data
     with Image.open(io.BytesIO(logo.data)) as shown:
@@ -260,10 +261,10 @@ def test_a_file_that_is_no_png_or_jpeg_is_named(tmp_path):
     (tmp_path / "tronco.png").write_bytes((tmp_path / "vero.png").read_bytes()[:60])
     for name in ("finto.png", "tronco.png"):
         with pytest.raises(RisikoError) as err:
-            referti.read_logo(tmp_path, {"Logo": name})
+            read_logo(tmp_path, {"Logo": name})
         assert f"il file {name} non è un'immagine PNG o JPEG leggibile" in str(err.value)
     (tmp_path / "foto.png").write_bytes(_jpeg())  # a JPEG named .png prints, as a JPEG
-    assert referti.read_logo(tmp_path, {"Logo": "foto.png"}).mime == "image/jpeg"
+    assert read_logo(tmp_path, {"Logo": "foto.png"}).mime == "image/jpeg"
 
 
 def _jpeg() -> bytes:
@@ -279,10 +280,10 @@ def test_a_usual_colour_profile_is_kept_and_a_huge_one_left_out(tmp_path):
     halves((40, 40)).save(tmp_path / "srgb.jpg", icc_profile=srgb)
     halves((40, 40)).save(tmp_path / "enorme.jpg", icc_profile=b"\0" * 2_000_000)
     assert (tmp_path / "enorme.jpg").stat().st_size > 2_000_000
-    kept = referti.read_logo(tmp_path, {"Logo": "srgb.jpg"})
+    kept = read_logo(tmp_path, {"Logo": "srgb.jpg"})
     with Image.open(io.BytesIO(kept.data)) as image:
         assert image.info.get("icc_profile") == srgb
-    left = referti.read_logo(tmp_path, {"Logo": "enorme.jpg"})
+    left = read_logo(tmp_path, {"Logo": "enorme.jpg"})
     assert len(left.data) < 10_000
     with Image.open(io.BytesIO(left.data)) as image:
         assert "icc_profile" not in image.info

@@ -8,7 +8,6 @@ spareggio's winner)."""
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import json
 from fractions import Fraction
 
@@ -17,7 +16,7 @@ import pytest
 
 from risiko_xl import cli, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.publish.post import Dropped, GameTable, PlayerLine, Post, Ranking, Standing
+from risiko_xl.publish.post import GameTable, PlayerLine, Post
 from risiko_xl.publish.posts import render_post
 from risiko_xl.publish.screen import (
     TYPE_SIZES,
@@ -27,30 +26,9 @@ from risiko_xl.publish.screen import (
 )
 from tests.support.browser import chromium
 from tests.support.phase_books import CAST_GAMES, CAST_IDS, build
-from tests.support.publishing import publish
+from tests.support.publishing import LONG_CLUBS, NOW, publish, standings
 
-NOW = dt.datetime(2026, 11, 24, 22, 0)
-LONG_CLUBS = ("Associazione Culturale RisiKo! Club Val di Non e di Sole",
-              "Circolo Ricreativo Sant'Eufemia d'Aspromonte", "Eagles Roma", "Gufo Torino")
 MASTER_HEADERS = ("Pos.", "Giocatore", "Club", "T1", "T2", "Totale", "Migliore")
-
-
-def standings(rounds: int, columns: tuple[str, ...], players: int = 24,
-              clubs: tuple[str, ...] = LONG_CLUBS) -> Post:
-    """A played round's post whose standings have `rounds` rounds (one dropped each
-    line) and the `columns` after them, players with long names and clubs."""
-    rows = []
-    for i in range(players):
-        values: list[object] = [Fraction(1000 + 37 * i + n, 1000) for n in range(rounds)]
-        values[i % rounds] = Dropped(values[i % rounds])
-        values += [Fraction(2123 - i, 1000)] * (len(columns) - rounds - 2) + [i % 3, 64 - i]
-        rows.append(Standing(f"{i + 1}", f"G{i:02d}", f"Massimiliano Wojciechowski-{i}",
-                             clubs[i % len(clubs)], tuple(values)))  # type: ignore[arg-type]
-    played = GameTable("Qualificazione", rounds, 1,
-                       (PlayerLine("1", "G00", rows[0].name, rows[0].club, 50, Fraction(1)),))
-    return Post("Torneo di prova", "", "", rounds, "Qualificazione", NOW, None, 3,
-                results=(played,),
-                ranking=Ranking("Classifica", columns, tuple(rows), players, rounds))
 
 
 def test_the_largest_type_when_everything_fits():
@@ -84,7 +62,9 @@ def test_two_lines_split_at_the_middle_space():
     assert two_lines("Castidduzzu") == ("Castidduzzu", "")
 
 
-MEASURE = """<script>
+# the page as drawn, 1920 × 1080 (headless Chromium's window is shorter than it says)
+DESIGN = "<style>:root { --u: 1px; }</style>"
+MEASURE = DESIGN + """<script>
 const cut = [...document.querySelectorAll("th, td")].filter(
   c => c.scrollWidth > c.clientWidth + 1 || c.scrollHeight > c.clientHeight + 1)
   .map(c => c.textContent);
@@ -160,7 +140,7 @@ def test_the_spareggio_results_screen_still_shows_who_went_straight_to_the_final
     assert "Nome D" not in cards["tavolo-diretti"]  # he won the spareggio, on its card
 
 
-NAME_CUT = """<script>
+NAME_CUT = DESIGN + """<script>
 document.body.setAttribute("data-misura", JSON.stringify(
   [...document.querySelectorAll(".nome")].filter(n => n.scrollWidth > n.clientWidth + 1)
   .map(n => n.textContent)));
@@ -225,7 +205,7 @@ def test_the_standings_pages_fill_the_screen(tmp_path, players):
         assert t_bottom - (bottom - 850) >= 0.8 * 850, (t_bottom, bottom)
 
 
-CARDS = """<script>
+CARDS = DESIGN + """<script>
 document.body.setAttribute("data-misura", JSON.stringify([...document.querySelectorAll(
   ".tavolo")].map(t => { const b = t.getBoundingClientRect();
   return {box: [b.left, b.top, b.right, b.bottom], sizes: [...t.querySelectorAll(".nome")]
@@ -258,7 +238,7 @@ def test_four_semifinal_cards_fill_the_screen_each_in_one_type(tmp_path):
     assert max(c["box"][2] for c in cards) >= 1870 and max(c["box"][3] for c in cards) >= 950
 
 
-FORMULA_MEASURE = """<script>
+FORMULA_MEASURE = DESIGN + """<script>
 const card = document.querySelector(".formula").getBoundingClientRect();
 const list = document.querySelector(".formula ul").getBoundingClientRect();
 const number = document.querySelector(".pagina-1 .numero").getBoundingClientRect();
@@ -285,3 +265,31 @@ def test_the_formula_heads_the_screen_whole_above_its_page_number(tmp_path, line
                           .find("body").get("data-misura"))
     assert measured["list"] <= measured["card"] <= measured["number"]
     assert measured["size"] >= (36 if lines == 4 else 22)
+
+
+WHOLE = """<script>
+const out = [...document.querySelectorAll("body *")].filter(el => {
+  const b = el.getBoundingClientRect();
+  return b.width > 0 && (b.right > innerWidth + 1 || b.bottom > innerHeight + 1); })
+  .map(el => el.tagName + "." + el.className);
+const page = document.querySelector(".pagina").getBoundingClientRect();
+const scale = Math.min(innerWidth / 1920, innerHeight / 1080);
+document.body.setAttribute("data-misura", JSON.stringify({out, width: page.width / scale,
+                                                           scale}));
+</script></body>"""
+
+
+@pytest.mark.chromium
+@pytest.mark.parametrize("window", ["1280,720", "390,844"])
+def test_the_screen_is_whole_on_a_smaller_projector_or_a_phone(tmp_path, window):
+    # the organiser's projector was 1280×720: the QR code, the right of the cards and the
+    # bottom were cut, the page drawn for 1920×1080 only. Scaled to the window, nothing
+    # lies outside it, and the page keeps its proportions (1840 of 1920 units wide)
+    page = tmp_path / "schermo.html"
+    page.write_text(render_post(standings(3, ("T1", "T2", "T3", "Generale", "Assoluta")),
+                                "schermo").replace("</body>", WHOLE), encoding="utf-8")
+    found = chromium(page, "--dump-dom", f"--window-size={window}").stdout.decode("utf-8")
+    tree = html5lib.parse(found, namespaceHTMLElements=False)
+    measured = json.loads(tree.find("body").get("data-misura"))
+    assert measured["out"] == []
+    assert measured["scale"] < 1 and measured["width"] == pytest.approx(1840, abs=2)

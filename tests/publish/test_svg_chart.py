@@ -68,7 +68,7 @@ def test_each_leader_is_one_line_through_its_positions():
 def test_hostile_names_are_printed_as_text():
     names = ["<script>x()</script>", "Tom & \"Jerry\" 'O'", "Mario\u202e Rossi",
              "Riga\nDue\x00 [b]", "Non\ufffecarattere"]
-    p = Progression((1,), tuple((name, (n,)) for n, name in enumerate(names, 1)))
+    p = Progression((1, 2), tuple((name, (n, n)) for n, name in enumerate(names, 1)))
     text = progression_svg(p)
     assert text is not None
     assert "<script" not in text and "\u202e" not in text and "\x00" not in text
@@ -135,7 +135,7 @@ def test_fonts_for_the_scripts_of_the_names():
                                                                    "sans-serif"]
     families = chart_families(["Mario Rossi", "王小明"])
     assert families[0] == "DejaVu Sans" and "Droid Sans Fallback" in families
-    root = chart(Progression((1,), (("王小明", (1,)),)))
+    root = chart(Progression((1, 2), (("王小明", (1, 1)),)))
     assert "'Droid Sans Fallback'" in root.get("font-family")
     assert text_width("王小明", 10) == 30 and text_width("e\u0301", 10) == text_width("e", 10)
 

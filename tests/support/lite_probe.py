@@ -1,5 +1,5 @@
 """An xlwings Lite workbook's code run the way the add-in runs it, for
-tests/test_lite_wasm.py and benchmarks/lite_import.py: the same script on CPython and under
+tests/lite/test_lite_wasm.py and benchmarks/lite_import.py: the same script on CPython and under
 Pyodide (tools/wasm/pyodide.mjs), the two results compared. It imports only the standard
 library and what the workbook's requirements.txt installs (xlwings above all): the package
 comes from the workbook's `main.py`, never from an installed wheel.

@@ -1,5 +1,5 @@
 """The demo tournament played through the services the CLI uses, every output written to
-one folder: tests/test_wasm.py runs this same script on CPython and under Pyodide
+one folder: tests/lite/test_wasm.py runs this same script on CPython and under Pyodide
 (WebAssembly, tools/wasm/pyodide.mjs) and compares the two folders. It imports nothing
 beyond the package and the standard library, so it runs wherever the package installs.
 

@@ -1,5 +1,5 @@
-"""Pyodide (CPython compiled to WebAssembly) under Node.js, offline, for tests/test_wasm.py,
-tests/test_lite_wasm.py, benchmarks/wasm_draw.py and benchmarks/lite_import.py.
+"""Pyodide (CPython compiled to WebAssembly) under Node.js, offline, for tests/lite/test_wasm.py,
+tests/lite/test_lite_wasm.py, benchmarks/wasm_draw.py and benchmarks/lite_import.py.
 
 `make wasm` installs Pyodide from npm into tools/wasm/node_modules (the version pinned by
 tools/wasm/package-lock.json) and builds two folders of wheels (tools/wasm/wheels.py):

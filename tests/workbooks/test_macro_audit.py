@@ -21,7 +21,7 @@ from tests.support.udf_wrappers import wrappers
 
 pytestmark = pytest.mark.lento  # the macro workbook read by olevba
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MACROS = ROOT / "macros"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
 XLWINGS_MODULES = ("xlwings", "Dictionary")  # xlwings' standalone VBA, not ours

@@ -23,7 +23,7 @@ from risiko_xl.workbooks import udf_wrappers
 from risiko_xl.workbooks.template import XLWINGS_CONF
 from tests.support.udf_wrappers import wrappers
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 XLSM = ROOT / "workbook" / "torneo.xlsm"
 PROCEDURE = re.compile(r"^\s*(?:(?:Public|Private|Friend|Static)\s+)*"
                        r"(?:Function|Sub|Property\s+(?:Get|Let|Set))\s+(RISIKO_\w*)",

@@ -46,7 +46,7 @@ from tests.support.programs import need_program
 
 pytestmark = pytest.mark.lento  # the macro workbook built and read
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 XLSX = ROOT / "workbook" / "torneo.xlsx"
 XLSM = ROOT / "workbook" / "torneo.xlsm"
 MACROS = ROOT / "macros"

@@ -1,9 +1,9 @@
 """The folders of wheels Pyodide installs from (`make wasm`):
 
-- for tests/test_wasm.py and benchmarks/wasm_draw.py, our wheel and the pure-Python wheels
+- for tests/lite/test_wasm.py and benchmarks/wasm_draw.py, our wheel and the pure-Python wheels
   it requires under WebAssembly, its requirements read from the wheel and resolved with
   the emscripten markers;
-- with `--lite WORKBOOK`, for tests/test_lite_wasm.py and benchmarks/lite_import.py, what
+- with `--lite WORKBOOK`, for tests/lite/test_lite_wasm.py and benchmarks/lite_import.py, what
   the xlwings Lite add-in installs for that workbook: the lines of the `requirements.txt`
   it carries (xlwings, the add-in's own «required» lines, the package's dependencies)
   and what they require, and NOT our wheel (the workbook's main.py carries the package).
