@@ -71,7 +71,7 @@ def render_examples() -> str:
             lines.append(f"  {player:<6}{points:>10}{italian(tp, m.table_decimals):>8}{pos:>6}"
                          f"{italian(value, decimals):>9}   {stated}")
         lines.append("")
-    from risiko_xl import udfs  # xlwings: not installed under WebAssembly (pyproject.toml)
+    from risiko_xl.excel import functions as udfs  # xlwings: not under WebAssembly
 
     lines.append("Stessi calcoli con le funzioni di Excel (RISIKO_PUNTI_TORNEO):")
     for points, players, position in ((42, 4, 1), (38, 4, 2), (21, 5, 2), (80, 5, 1)):

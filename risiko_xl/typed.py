@@ -2,7 +2,7 @@
 functions, the workbook readers, the formula's own sheet): a number typed as text, and the
 length of a text.
 
-A number typed as text is digits and the decimal comma only (README: «1.000», «1_3»,
+A number typed as text is digits and the decimal comma only («1.000», «1_3»,
 «1e1» would read as 1, 13, 10, so they are refused); a cell holds at most 32,767
 characters (Excel's limit; openpyxl would cut a longer text without a word).
 """

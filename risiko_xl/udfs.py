@@ -1,38 +1,6 @@
 """The worksheet functions' entry point: the name the workbooks call (`macros/xlwings_udfs.bas`,
-the xlwings Lite `main.py`) for the functions of `risiko_xl.excel.functions`."""
+the xlwings Lite `main.py`) for the functions of `risiko_xl.excel.functions` (its
+`__all__`)."""
 
-from risiko_xl.excel.functions import (
-    RISIKO_ARMATE_INIZIALI,
-    RISIKO_CLASSIFICA,
-    RISIKO_COEFFICIENTE,
-    RISIKO_POSIZIONE,
-    RISIKO_PUNTI_OBIETTIVO,
-    RISIKO_PUNTI_TAVOLO,
-    RISIKO_PUNTI_TORNEO,
-    RISIKO_RINFORZI,
-    RISIKO_RISULTATI,
-    RISIKO_SOGLIA_SDADATA,
-    RISIKO_SORTEGGIO,
-    RISIKO_TAVOLI,
-    RISIKO_TRIS,
-    RISIKO_VALORE_ESERCITO,
-    RISIKO_VALORE_TERRITORIO,
-)
-
-__all__ = [
-    "RISIKO_ARMATE_INIZIALI",
-    "RISIKO_CLASSIFICA",
-    "RISIKO_COEFFICIENTE",
-    "RISIKO_POSIZIONE",
-    "RISIKO_PUNTI_OBIETTIVO",
-    "RISIKO_PUNTI_TAVOLO",
-    "RISIKO_PUNTI_TORNEO",
-    "RISIKO_RINFORZI",
-    "RISIKO_RISULTATI",
-    "RISIKO_SOGLIA_SDADATA",
-    "RISIKO_SORTEGGIO",
-    "RISIKO_TAVOLI",
-    "RISIKO_TRIS",
-    "RISIKO_VALORE_ESERCITO",
-    "RISIKO_VALORE_TERRITORIO",
-]
+from risiko_xl.excel.functions import *  # noqa: F403
+from risiko_xl.excel.functions import __all__  # noqa: F401

@@ -358,3 +358,8 @@ def RISIKO_TRIS(carte, possedute=0, regole="torneo"):
     names = [n for row in cells.rows_2d(carte) for v in row for n in split_names(v)]
     owned = to_int(possedute, "possedute", maximum=3) or 0
     return game.tris_value(names, owned, "torneo" if is_blank(regole) else str(regole))
+
+
+# the worksheet functions, one list read by both entry points (`risiko_xl.udfs` and the
+# xlwings Lite `main.py`): every RISIKO_ function defined above
+__all__ = sorted(name for name in dir() if name.startswith("RISIKO_"))

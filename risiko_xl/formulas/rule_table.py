@@ -3,7 +3,7 @@ sheet, `--imposta "Regola=valore"` on the command line, one line each in the doc
 
 This table is the one definition: each `Rule` names (in Italian) one key of a formula
 file (`path`), says how its value is typed (`risiko_xl.formulas.cells`), what it means
-and gives an example; every key of a formula has a rule (tests/test_rule_table.py). The
+and gives an example; every key of a formula has a rule (tests/house/test_formula_docs.py). The
 method's parameters are rules too, each for the methods that have it. The rows of a
 formula are written and read back by `risiko_xl.formulas.rule_rows`.
 """

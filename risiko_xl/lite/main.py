@@ -60,23 +60,7 @@ _unpack(PACKAGE)
 
 from risiko_xl.formulas.loader import names  # noqa: E402
 from risiko_xl.lite import steps  # noqa: E402
-from risiko_xl.udfs import (  # noqa: E402, F401  custom functions, registered by xlwings Lite
-    RISIKO_ARMATE_INIZIALI,
-    RISIKO_CLASSIFICA,
-    RISIKO_COEFFICIENTE,
-    RISIKO_POSIZIONE,
-    RISIKO_PUNTI_OBIETTIVO,
-    RISIKO_PUNTI_TAVOLO,
-    RISIKO_PUNTI_TORNEO,
-    RISIKO_RINFORZI,
-    RISIKO_RISULTATI,
-    RISIKO_SOGLIA_SDADATA,
-    RISIKO_SORTEGGIO,
-    RISIKO_TAVOLI,
-    RISIKO_TRIS,
-    RISIKO_VALORE_ESERCITO,
-    RISIKO_VALORE_TERRITORIO,
-)
+from risiko_xl.udfs import *  # noqa: E402, F403  custom functions, registered by xlwings Lite
 
 if TYPE_CHECKING:
     Formula = str

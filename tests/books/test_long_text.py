@@ -11,11 +11,12 @@ from __future__ import annotations
 import openpyxl
 import pytest
 
-from risiko_xl import cli, simulate
+from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.long_text import SHEET
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.typed import CELL_LIMIT
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # a 5,000-player draw
 
@@ -23,10 +24,7 @@ pytestmark = pytest.mark.lento  # a 5,000-player draw
 @pytest.fixture()
 def registered(tmp_path):
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["new", str(path), "--formula", "master", "--nome", "Lungo"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(16, 4, "lungo"))
-    book.save()
+    new_with_players(path, "master", 16, 4, "lungo", name="Lungo")
     return path
 
 
@@ -60,10 +58,7 @@ def test_a_long_text_changed_in_its_sheet_is_named(registered, capsys):
 def test_verify_on_an_untouched_5000_player_draw_finds_no_difference(tmp_path, capsys):
     """The seating of 1,250 tables is longer than a cell: recorded whole, replayed equal."""
     path = tmp_path / "grande.xlsx"
-    assert cli.main(["new", str(path), "--formula", "open", "--nome", "Grande"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(5000, 100, "grande"))
-    book.save()
+    new_with_players(path, "open", 5000, 100, "grande", name="Grande")
     assert cli.main(["draw", str(path), "--seme", "grande-5000"]) == 0
     raw = openpyxl.load_workbook(path)["Sorteggi"]
     headers = [c.value for c in raw[1]]

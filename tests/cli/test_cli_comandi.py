@@ -18,6 +18,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.writes import backup_path
 from risiko_xl.formulas.loader import names
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -26,11 +27,7 @@ pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-r
 def drawn(tmp_path):
     """A lu_castidduzzu evening: 12 players registered, round 1 drawn."""
     path = tmp_path / "serata.xlsx"
-    assert cli.main(["nuovo", str(path), "--formula", "lu_castidduzzu"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(12, 3, "comandi"))  # G001 … G012
-    book.set_setting("Seme sorteggio", "comandi")
-    book.save()
+    new_with_players(path, "lu_castidduzzu", 12, 3, "comandi", seed="comandi")  # G001 … G012
     assert cli.main(["sorteggia", str(path)]) == 0
     return path
 

@@ -16,6 +16,7 @@ from risiko_xl import cli, simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.services.register import next_ids, split_name
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -87,10 +88,7 @@ def test_next_free_id_in_the_workbook_style(existing, count, expected):
 
 def test_next_id_follows_a_registered_list(tmp_path, capsys):
     path = tmp_path / "master.xlsx"
-    assert cli.main(["nuovo", str(path), "--formula", "master"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(18, 5, "iscrivi"))  # G001 … G018
-    book.save()
+    new_with_players(path, "master", 18, 5, "iscrivi")  # G001 … G018
     capsys.readouterr()
     assert cli.main(["iscrivi", str(path), "Luca Bianchi"]) == 0
     assert capsys.readouterr().out.startswith("Iscritto G019 Luca Bianchi")

@@ -17,6 +17,7 @@ from risiko_xl import cli, simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.files.writes import backup_path
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -29,11 +30,7 @@ def digest(path):
 def registered(tmp_path):
     """A master workbook with 18 players registered."""
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["new", str(path), "--formula", "master", "--nome", "Prova"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(18, 5, "cli"))
-    book.set_setting("Seme sorteggio", "prova-1")
-    book.save()
+    new_with_players(path, "master", 18, 5, "cli", seed="prova-1", name="Prova")
     return path
 
 

@@ -20,6 +20,7 @@ from openpyxl.utils import range_boundaries
 from risiko_xl import cli, simulate
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -161,11 +162,7 @@ def _cells(table, headers) -> list[list]:
 
 def test_a_forced_draw_archives_the_rows_and_they_stay(tmp_path, capsys):
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["new", str(path), "--formula", "master"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(18, 5, "archivio"))
-    book.set_setting("Seme sorteggio", "archivio")
-    book.save()
+    new_with_players(path, "master", 18, 5, "archivio", seed="archivio")
 
     def play(round_no: int, phase: str = "Qualificazione") -> None:
         book = OpenpyxlBook(path)

@@ -26,13 +26,14 @@ from pathlib import Path
 
 import pytest
 
-from risiko_xl import cli, simulate
+from risiko_xl import cli
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.lock import lock_path, open_elsewhere, writing
 from risiko_xl.tournament.loading import load
 from tests.support.programs import need_program
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # concurrent writers, versions and saves
 
@@ -44,10 +45,7 @@ def digest(path: Path) -> str:
 @pytest.fixture()
 def registered(tmp_path):
     path = tmp_path / "torneo.xlsx"
-    assert cli.main(["new", str(path), "--formula", "master", "--nome", "Prova"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(100, 10, "blocco"))
-    book.save()
+    new_with_players(path, "master", 100, 10, "blocco", name="Prova")
     return path
 
 

@@ -31,6 +31,7 @@ from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from tests.casebook.runner import append_rows, set_setting
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento
 
@@ -55,10 +56,7 @@ def refused(path: Path, *argv: object, says: str) -> None:
 def played(tmp_path_factory) -> Path:
     """`interno`, 16 players, the five rounds played and ranked."""
     path = tmp_path_factory.mktemp("attacchi") / "t16.xlsx"
-    assert run("nuovo", path, "--formula", "interno", "--nome", "Attacchi")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(16, 8, "attacchi"))
-    book.save()
+    new_with_players(path, "interno", 16, 8, "attacchi", name="Attacchi")
     for round_no in range(1, 6):
         assert run("sorteggia", path)[0] == 0
         book = OpenpyxlBook(path)

@@ -3,10 +3,11 @@ box methods that is the method's own total, not the objective points."""
 
 from __future__ import annotations
 
-from risiko_xl import cli, simulate, udfs
+from risiko_xl import cli, udfs
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.rules import Seat, method, score_table
+from tests.support.workbooks import new_with_players
 
 
 def test_classico_1_table_won_by_the_method_total():
@@ -56,11 +57,7 @@ def test_eliminazione_knockout_advances_the_method_winner(tmp_path, capsys):
     # 002 «Ad eliminazione diretta»: «il vincitore di ogni partita accede direttamente al
     # turno successivo»; the winner is who scores most by method 1 (all territories held).
     path = tmp_path / "ko.xlsx"
-    assert cli.main(["new", str(path), "--formula", "eliminazione", "--nome", "KO"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(20, 5, "ko"))
-    book.set_setting("Seme sorteggio", "ko-1")
-    book.save()
+    new_with_players(path, "eliminazione", 20, 5, "ko", seed="ko-1", name="KO")
     assert cli.main(["draw", str(path), "--turno", "1"]) == 0
     book = OpenpyxlBook(path)
     frame = book.read_table(schema.RESULTS.name)

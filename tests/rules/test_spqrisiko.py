@@ -32,6 +32,7 @@ from risiko_xl.standings.model import Entrant
 from risiko_xl.standings.teams import check_composition
 from risiko_xl.tournament.loading import load as load_tournament
 from tests.support.publishing import score_sheets
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
 
@@ -273,14 +274,9 @@ def test_cns_four_member_team_refused_by_the_workbook(tmp_path, capsys):
 @pytest.fixture()
 def rtu_book(tmp_path):
     """An rtu tournament with one 5-player table drawn."""
-    from risiko_xl import simulate
 
     path = tmp_path / "rtu.xlsx"
-    assert cli.main(["new", str(path), "--formula", "rtu", "--nome", "RTU"]) == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(5, 5, "rtu"))
-    book.set_setting("Seme sorteggio", "rtu-1")
-    book.save()
+    new_with_players(path, "rtu", 5, 5, "rtu", seed="rtu-1", name="RTU")
     assert cli.main(["draw", str(path), "--turno", "1"]) == 0
     return path
 

@@ -40,6 +40,7 @@ from tests.casebook.runner import (
     field,
     run_case,
 )
+from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento
 
@@ -133,10 +134,7 @@ def test_the_substitute_of_a_finalist_is_named_at_once(tmp_path: Path) -> None:
 def hundred(tmp_path_factory) -> Path:
     """Master, 100 players, the two rounds played."""
     path = tmp_path_factory.mktemp("cento") / "m.xlsx"
-    assert run("nuovo", path, "--formula", "master", "--nome", "Cento")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(100, 20, "cento"))
-    book.save()
+    new_with_players(path, "master", 100, 20, "cento", name="Cento")
     for round_no in (1, 2):
         assert run("sorteggia", path)[0] == 0
         book = OpenpyxlBook(path)
@@ -166,10 +164,7 @@ def test_a_withdrawal_keeps_the_case_of_a_hundred(tmp_path: Path, hundred: Path)
 @pytest.fixture()
 def evening(tmp_path: Path) -> Path:
     path = tmp_path / "serata.xlsx"
-    assert run("nuovo", path, "--formula", "interno", "--nome", "Serata")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(17, 5, "serata"))
-    book.save()
+    new_with_players(path, "interno", 17, 5, "serata", name="Serata")
     return path
 
 
@@ -231,10 +226,7 @@ def test_the_formulation_chosen_by_the_first_draw_is_said(tmp_path: Path) -> Non
     # scelta della formula di gara sarà decretato tra il sorteggio e l'inizio delle partite
     # del primo turno preliminare»: 25 players (up to 28: formulation a)
     path = tmp_path / "e.xlsx"
-    assert run("nuovo", path, "--formula", "eagles")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(25, 6, "eagles"))
-    book.save()
+    new_with_players(path, "eagles", 25, 6, "eagles")
     code, out = run("sorteggia", path)
     assert code == 0 and "25 giocatori al primo sorteggio: formulazione a) — 3 turni" in out
     code, post = run("pubblica", path, "--formato", "testo")
@@ -248,10 +240,7 @@ def test_a_post_run_again_after_a_later_withdrawal_is_the_one_published(tmp_path
     # `pubblica --turno 1` is run again (found by the adversary of issue 26: «1.» became
     # «rit..», and nobody was first any more)
     path = tmp_path / "e.xlsx"
-    assert run("nuovo", path, "--formula", "eagles")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(20, 6, "eagles"))
-    book.save()
+    new_with_players(path, "eagles", 20, 6, "eagles")
     assert run("sorteggia", path)[0] == 0
     book = OpenpyxlBook(path)
     simulate.play(book, 1, "Qualificazione", "eagles")
@@ -332,10 +321,7 @@ def test_the_formulation_post_counts_the_field_of_the_first_draw(tmp_path: Path)
     # count the first post gives (found by the adversary of issue 26: «29 giocatori al
     # primo sorteggio: formulazione a)»)
     path = tmp_path / "e.xlsx"
-    assert run("nuovo", path, "--formula", "eagles")[0] == 0
-    book = OpenpyxlBook(path)
-    simulate.register(book, simulate.players(28, 6, "eagles"))
-    book.save()
+    new_with_players(path, "eagles", 28, 6, "eagles")
     assert "28 giocatori al primo sorteggio: formulazione a)" in run("sorteggia", path)[1]
     code, out = run("iscrivi", path, "Ultimo Arrivato", "--dal-turno", "1", "--ripara")
     assert code == 0, out
