@@ -56,14 +56,25 @@ class SheetPDF(FPDF):
     covered: frozenset[int] = frozenset()
 
 
+def needs_shaping(text: str) -> bool:
+    """Whether `text` needs text shaping to print right: a combining mark (a base and its
+    accent drawn as one), or a script from Hebrew on (right to left, or letters that join
+    and change shape: Arabic, Devanagari, Thai, …), punctuation and symbols aside. Latin,
+    Greek and Cyrillic names print the same without: shaping them is most of the time
+    a sheet takes."""
+    return any(unicodedata.combining(c) or (ord(c) >= 0x0590 and not 0x2000 <= ord(c) < 0x2C00)
+               for c in text)
+
+
 def _load_fonts(pdf: SheetPDF, text: str) -> None:
-    """DejaVu Sans as the main font, text shaping on, and as fallbacks the fonts found
-    (best first) that draw characters of `text` DejaVu Sans lacks: a sheet of Latin names
-    loads none."""
+    """DejaVu Sans as the main font, text shaping on where `text` needs it
+    (`needs_shaping`), and as fallbacks the fonts found (best first) that draw characters
+    of `text` DejaVu Sans lacks: a sheet of Latin names loads none."""
     regular, bold = main_fonts()
     pdf.add_font(FONT, "", str(regular))
     pdf.add_font(FONT, "B", str(bold))
-    pdf.set_text_shaping(True)
+    if needs_shaping(text):
+        pdf.set_text_shaping(True)
     covered = set().union(*(font.cmap for font in pdf.fonts.values()
                             if isinstance(font, TTFFont)))
     missing = {ord(c) for c in set(text)} - covered
