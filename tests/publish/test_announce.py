@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import bbcode
@@ -32,6 +33,7 @@ from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
 from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
+from tests.support.programs import need_program
 from tests.support.publishing import publish, publish_all
 
 pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-rapido
@@ -399,10 +401,20 @@ def test_room_screen_printed_stacks_every_page(drawn, tmp_path):
     # the formula heads the rotation (the guide: «la prima pagina»)
     first = html.split('class="pagina pagina-1"')[1].split("</section>")[0]
     assert "<h2>La formula</h2>" in first
-    text = "\n".join(page_texts(print_pdf(page, tmp_path / "schermo.pdf")))
+    pdf = print_pdf(page, tmp_path / "schermo.pdf")
+    text = "\n".join(page_texts(pdf))
     flat = " ".join(text.split())
     for name in names:
         assert name in flat, name
+    # on white paper: the screen's dark background stays on the screen (the organiser's
+    # printed standings had a dark block under the table)
+    pdftoppm = need_program("pdftoppm", "rasterizza i PDF (pacchetto poppler-utils)")
+    subprocess.run([pdftoppm, "-r", "20", "-png", str(pdf), str(tmp_path / "carta")],
+                   check=True)
+    for picture in sorted(tmp_path.glob("carta-*.png")):
+        grey = Image.open(picture).convert("L")
+        dark = sum(1 for v in grey.getdata() if v < 60) / (grey.width * grey.height)
+        assert dark < 0.1, picture.name
 
 
 @pytest.mark.parametrize(("typed", "words"), [
