@@ -20,14 +20,14 @@ import pytest
 
 from risiko_xl.files import scratch
 from risiko_xl.gestionetorneo import writer
+from risiko_xl.publish import FORMATS
+from risiko_xl.publish.posts import file_name
 from tests.support.gestionetorneo import tournament
 
 pytestmark = pytest.mark.lento  # real processes killed, file systems mounted
 
 CLI = "import sys\nfrom risiko_xl.cli import main\nsys.exit(main(sys.argv[1:]))\n"
-POSTS = ("post-turno-4-bbcode-vb.txt", "post-turno-4-bbcode-phpbb.txt",
-         "post-turno-4-markdown.md", "post-turno-4-testo.txt", "post-turno-4-html.html",
-         "post-turno-4-schermo.html")
+POSTS = tuple(file_name(4, f.name) for f in FORMATS)  # what `--formato tutti` writes
 ELEVEN_MINUTES = 11 * 60
 
 

@@ -14,7 +14,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import bbcode
 import html5lib
 import pytest
 from PIL import Image
@@ -25,14 +24,14 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.cli.parser import _seed
 from risiko_xl.errors import RisikoError
-from risiko_xl.publish import POST_FORMATS
+from risiko_xl.publish import FORMATS, POST_FORMATS
 from risiko_xl.publish.posts import file_name
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbooks.template import formula_settings, write_new
 from tests.support.browser import dom, print_pdf, screenshot
 from tests.support.pdf_text import page_texts
-from tests.support.post_readers import EVIL, ZWSP, markdown_html, shown, vbulletin_parser
+from tests.support.post_readers import EVIL, READERS, ZWSP, shown
 from tests.support.programs import need_program
 from tests.support.publishing import publish, publish_all
 
@@ -41,23 +40,6 @@ pytestmark = pytest.mark.lento  # workbooks built and played: not in make test-r
 NOW = dt.datetime(2026, 11, 21, 21, 0)
 SEED = "www.seme://a`b*c_d"  # a link for forums and chats, Markdown and chat markers
 URL = "https://www.club.example/torneo?serata=1"
-
-
-def code_parser(parser: bbcode.Parser) -> bbcode.Parser:
-    """phpBB and vBulletin never turn an address inside [code] into a link (the bbcode
-    package does, so its [code] is registered the way the forums behave)."""
-    parser.add_simple_formatter("code", "<code>%(value)s</code>", render_embedded=False,
-                                transform_newlines=False, replace_links=False,
-                                replace_cosmetic=False)
-    return parser
-
-
-READERS = {"bbcode-vb": lambda text: code_parser(vbulletin_parser()).format(text),
-           "bbcode-phpbb": lambda text: code_parser(bbcode.Parser()).format(text),
-           "markdown": markdown_html,
-           "testo": lambda text: "<pre>" + text.replace("&", "&amp;").replace("<", "&lt;")
-           + "</pre>",
-           "html": lambda text: text}
 
 
 def fresh(path: Path, players: int = 23, names: tuple[str, ...] = ()) -> Path:
@@ -323,13 +305,13 @@ def test_tutti_equals_each_format_alone(demo):
         assert text.encode("utf-8") == publish(book, fmt, 2, now=NOW).encode("utf-8"), fmt
 
 
-def test_cli_tutti_writes_six_files_beside_the_workbook(drawn, tmp_path, capsys):
+def test_cli_tutti_writes_every_format_beside_the_workbook(drawn, tmp_path, capsys):
     path = tmp_path / "serata.xlsx"
     shutil.copy(drawn[0], path)
     assert main(["pubblica", str(path), "--formato", "tutti"]) == 0
     folder = tmp_path / "serata-post-turno-1"
     printed = capsys.readouterr().out.splitlines()
-    assert len(printed) == 6 and all(line.startswith("Scritto ") for line in printed)
+    assert len(printed) == len(FORMATS) and all(line.startswith("Scritto ") for line in printed)
     for fmt in (*POST_FORMATS, "schermo"):
         written = (folder / file_name(1, fmt)).read_text(encoding="utf-8")
         assert main(["pubblica", str(path), "--formato", fmt]) == 0
@@ -338,11 +320,11 @@ def test_cli_tutti_writes_six_files_beside_the_workbook(drawn, tmp_path, capsys)
         assert re.sub(r"\d\d:\d\d", "", written) == re.sub(r"\d\d:\d\d", "", alone), fmt
     out = tmp_path / "nuova" / "cartella"
     assert main(["pubblica", str(path), "--formato", "tutti", "--out", str(out)]) == 0
-    assert len(list(out.iterdir())) == 6
+    assert len(list(out.iterdir())) == len(FORMATS)
 
 
 def test_tutti_writes_nothing_unless_it_can_write_everything(drawn, tmp_path, capsys):
-    """Found by an adversary: a read-only file among the six stopped the command after
+    """Found by an adversary: a read-only file among the files stopped the command after
     four were written; and the workbook's history folder was accepted as --out."""
     path = tmp_path / "serata.xlsx"
     shutil.copy(drawn[0], path)

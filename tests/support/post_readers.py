@@ -30,10 +30,23 @@ def shown(name: str) -> str:
     return " ".join(name.split())
 
 
-# each format as its readers see it: the forum's BBCode, a Markdown renderer, a browser
-READERS = {"bbcode-vb": lambda text: vbulletin_parser().format(text),
-           "bbcode-phpbb": lambda text: bbcode.Parser().format(text),
-           "markdown": markdown_html, "html": lambda text: text}
+def code_parser(parser: bbcode.Parser) -> bbcode.Parser:
+    """phpBB and vBulletin never turn an address inside [code] into a link (the bbcode
+    package does, so its [code] is registered the way the forums behave)."""
+    parser.add_simple_formatter("code", "<code>%(value)s</code>", render_embedded=False,
+                                transform_newlines=False, replace_links=False,
+                                replace_cosmetic=False)
+    return parser
+
+
+# each format as its readers see it: the forum's BBCode, a Markdown renderer, a chat's
+# plain text, a browser — one reader per format of `publish.FORMATS` that posts
+READERS = {"bbcode-vb": lambda text: code_parser(vbulletin_parser()).format(text),
+           "bbcode-phpbb": lambda text: code_parser(bbcode.Parser()).format(text),
+           "markdown": markdown_html,
+           "testo": lambda text: "<pre>" + text.replace("&", "&amp;").replace("<", "&lt;")
+           + "</pre>",
+           "html": lambda text: text}
 
 
 def chart_series(chart: ET.Element) -> list[tuple[str, list[list[tuple[int, int]]]]]:
