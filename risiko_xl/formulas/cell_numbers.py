@@ -28,6 +28,7 @@ from risiko_xl.formulas.cells import (
 
 _RANGE = re.compile(r"^(?:dal\s+)?([0-9]{1,9})\s*°?\s*(?:-|al|a)\s*([0-9]{1,9})\s*°?$", re.I)
 
+
 @dataclass(frozen=True)
 class Places(Kind):
     """Positive whole numbers in increasing order: «4; 5; 6», «dal 3° al 9°», «3-9»."""
@@ -106,6 +107,7 @@ class PointList(Kind):
 
 _FACTOR = re.compile(r"^(?:tavol[oi]\s+da\s+)?([3-6])\s*(?:giocatori)?\s*[:=×x]\s*(.+)$", re.I)
 
+
 @dataclass(frozen=True)
 class Factors(Kind):
     """Table-size factors: «tavolo da 5: 1,25; tavolo da 3: 0,75»; «nessuno»."""
@@ -165,6 +167,7 @@ _STEP = re.compile(r"^fino\s+a\s+([0-9]{1,9})\s*(?:giocatori)?\s*[:=]?\s*([0-9]{
                    re.I)
 
 _ABOVE = re.compile(r"^(?:oltre|altrimenti)\s*[:=]?\s*([0-9]{1,9})$", re.I)
+
 
 @dataclass(frozen=True)
 class FieldCount(Kind):

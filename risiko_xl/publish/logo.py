@@ -48,6 +48,7 @@ LOGO_MAX_PROFILE = 1_000_000
 
 JPEG_QUALITY = 90
 
+
 def read_logo(folder: Path | None, settings: dict[str, Any]) -> Logo | None:
     """The setting «Logo»: a PNG/JPEG file, relative to the workbook's `folder` (the
     current one when the workbook has none) or absolute, read once, checked (format, file

@@ -40,6 +40,7 @@ KEEP_DOCSTRINGS = ("risiko_xl/excel/functions.py",)
 
 MAIN_PY_LIMIT = 250_000  # characters (docs/XLWINGS-LITE.md: the add-in saves its settings)
 
+
 def _package_files() -> dict[str, bytes]:
     """The package as the wheel has it (archive name → bytes): modules, presets and
     templates."""
