@@ -65,6 +65,7 @@ def test_a_new_workbook_carries_its_whole_formula(tmp_path, name):
         assert book_formula(book) == preset
 
 
+@pytest.mark.lento  # more than a second: the full suite
 def test_a_formula_file_is_copied_in_and_the_workbook_travels_alone(tmp_path):
     """«nuovo --formula mia.json writes only the formula's name into the workbook: the next
     command fails with «formula sconosciuta»» (issue 25): now the file's rules are in the
@@ -167,6 +168,7 @@ def test_parallel_tournaments_need_semifinals(tmp_path):
     assert code == 2 and "i tornei paralleli ci sono solo con le semifinali" in out, out
 
 
+@pytest.mark.lento  # more than a second: the full suite
 def test_a_preset_chosen_in_impostazioni_is_written_in_the_sheet(tmp_path):
     """«Formula» typed in Impostazioni keeps its meaning: while the sheet holds a preset as
     shipped, another preset chosen there replaces it (the sheet written again)."""
@@ -248,6 +250,7 @@ def test_export_and_import_a_formula_file(tmp_path):
     assert load(tmp_path / "eagles.json") == load("eagles")
 
 
+@pytest.mark.lento  # more than a second: the full suite
 def test_a_workbook_of_the_previous_release_plays_on(tmp_path):
     """A master tournament made by the previous release, one round played and ranked (no
     Formula sheet): the second round, the standings, the semifinals as before."""

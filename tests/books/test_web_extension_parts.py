@@ -8,6 +8,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from risiko_xl import cli
 from risiko_xl.books import web_extension
 from risiko_xl.workbooks.lite import new_lite
@@ -40,6 +42,7 @@ def lite(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.mark.lento  # more than a second: the full suite
 def test_parts_with_other_names_or_letter_case_are_kept(tmp_path, capsys):
     path = lite(tmp_path)
     rewrite(path, {"xl/webextensions/taskpanes.xml": "xl/WebExtensions/TaskPanes2.xml",

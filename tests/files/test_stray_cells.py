@@ -174,6 +174,7 @@ def _run(*argv: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.lento  # more than a second: the full suite
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_AS as Linux counts it")
 def test_each_command_with_a_stray_cell_runs_within_a_memory_and_cpu_limit(tmp_path):
     """The three commands of the issue, each in a child process that may take at most

@@ -33,6 +33,8 @@ from tests.support.gestionetorneo_master import (
 )
 from tests.support.publishing import publish
 
+pytestmark = pytest.mark.lento  # whole tournaments through GestioneTorneo, both ways
+
 
 def imported(tmp_path: Path, source: Path, capsys, name: str = "torneo.xlsx") -> tuple[Path, str]:
     out = tmp_path / name

@@ -364,6 +364,7 @@ def test_elimination_orders():
     assert elimination_orders([D(-3), D(-1), D(-3), D(-1)]) == ["S"] * 4
 
 
+@pytest.mark.lento  # more than a second: the full suite
 def test_gufo_two_equal_eliminated_above_a_lower_one_both_ways(tmp_path, capsys):
     from dataclasses import replace
 
