@@ -16,11 +16,11 @@ import os
 import sys
 from pathlib import Path
 
-from risiko_xl.cli.dispatch import EXIT_BAD_INPUT, EXIT_FAILURE, run
 from risiko_xl.cli.parser import BadArguments, build_parser
 from risiko_xl.cli.terminal import _Terminal
 from risiko_xl.errors import RisikoError, os_problem
-from risiko_xl.tournament.sheet_errors import on_sheet
+
+EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 
 BAD_PATHS = (FileNotFoundError, NotADirectoryError, IsADirectoryError)  # a wrong argument
 
@@ -66,6 +66,11 @@ def _main(argv: list[str] | None) -> int:
     except BadArguments as err:
         print(f"Errore: {err}{_dash_hint(str(err), argv)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    # what runs a command is imported once the arguments are read: `--help` and a
+    # mistyped option answer at once
+    from risiko_xl.cli.dispatch import run
+    from risiko_xl.tournament.sheet_errors import on_sheet
+
     try:
         return run(args)
     except RisikoError as err:

@@ -8,6 +8,7 @@ import os
 import sys
 from pathlib import Path
 
+from risiko_xl.cli import EXIT_FAILURE
 from risiko_xl.cli.parser import WRITING
 from risiko_xl.cli.posts import post_all, post_sections
 from risiko_xl.cli.terminal import on_book
@@ -15,8 +16,6 @@ from risiko_xl.cli.writing import ask_formula, formula_command, import_workbook,
 from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish import ALL as ALL_FORMATS
-
-EXIT_BAD_INPUT, EXIT_FAILURE = 2, 1
 
 
 def _same_file(one: Path, other: Path) -> bool:

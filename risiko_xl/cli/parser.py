@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import inspect
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -66,9 +65,8 @@ class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Help)
         kwargs["add_help"] = False
-        for option in ("suggest_on_error", "color"):  # Python 3.14: English hints, colours
-            if option in inspect.signature(argparse.ArgumentParser).parameters:
-                kwargs[option] = False
+        if sys.version_info >= (3, 14):  # argparse's English hints and colours, off
+            kwargs.update(suggest_on_error=False, color=False)
         super().__init__(*args, **kwargs)
         self._positionals.title = "argomenti"
         self._optionals.title = "opzioni"

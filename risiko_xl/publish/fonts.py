@@ -1,7 +1,7 @@
 """Fonts for the PDF score sheets, found on this computer when printing (never downloaded).
 
-The main face is DejaVu Sans (shipped with matplotlib, always present): Latin with its
-accents, Greek, Cyrillic, Arabic and Hebrew. Scripts it lacks (Chinese, Japanese, Korean,
+The main face is DejaVu Sans, shipped with the package (`dejavu/`, its licence beside it):
+Latin with its accents, Greek, Cyrillic, Arabic and Hebrew. Scripts it lacks (Chinese, Japanese, Korean,
 emoji) are printed with *fallback* fonts looked up by file name in the usual font folders
 of Linux, macOS and Windows; Debian's `fonts-droid-fallback` (Chinese, Japanese, Korean)
 and `fonts-symbola` (monochrome emoji) are the reference. A character no font has is
@@ -10,7 +10,7 @@ printed as its code point (see `referti_pdf`), never as nothing.
 
 from __future__ import annotations
 
-import importlib.util
+import importlib.resources
 import os
 from collections.abc import Iterable
 from functools import cache
@@ -36,14 +36,10 @@ FALLBACK_FILES = (
 
 
 def main_fonts() -> tuple[Path, Path]:
-    """DejaVu Sans regular and bold, from matplotlib's data folder (found without
-    importing matplotlib, which would bring numpy into a run that draws no chart)."""
-    spec = importlib.util.find_spec("matplotlib")
-    if spec is None or not spec.submodule_search_locations:
-        raise ModuleNotFoundError("matplotlib")
-    package = Path(next(iter(spec.submodule_search_locations)))
-    fonts = package / "mpl-data" / "fonts" / "ttf"
-    return fonts / "DejaVuSans.ttf", fonts / "DejaVuSans-Bold.ttf"
+    """DejaVu Sans regular and bold, shipped with the package (once taken from
+    matplotlib's folder, which installed numpy for two font files)."""
+    folder = Path(str(importlib.resources.files("risiko_xl.publish") / "dejavu"))
+    return folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
 
 
 def font_folders() -> tuple[Path, ...]:

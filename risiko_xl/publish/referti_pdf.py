@@ -1,9 +1,9 @@
 """The score sheets (*referti*) drawn as an A4 PDF with fpdf2, one or two to a page.
 
-Names in any alphabet print: DejaVu Sans (shipped with matplotlib) sets Latin, Greek,
+Names in any alphabet print: DejaVu Sans (shipped with the package) sets Latin, Greek,
 Cyrillic, Arabic and Hebrew, fallback fonts found on the computer set Chinese, Japanese,
-Korean and emoji (`fonts`), and HarfBuzz shapes the text (Arabic letters joined,
-right-to-left runs in their order). A character no font has prints as its code point
+Korean and emoji (`fonts`), and HarfBuzz shapes the text where a name needs it (Arabic
+letters joined, right-to-left runs in their order: `needs_shaping`). A character no font has prints as its code point
 («U+4E2D»), never as nothing. A long name wraps to two lines and shrinks (to 5.5 pt)
 before its end is cut; a long club is cut with «…» but the player's ID always prints
 whole.

@@ -5,10 +5,9 @@ Each check runs in a fresh interpreter. openpyxl imports numpy by itself when it
 installed (`openpyxl.compat.numbers`), and so does xlwings (pandas too), so «without»
 is checked the strict way: numpy and pandas are made impossible to import
 (`sys.modules[name] = None`), and the package must import and every command run all the
-same. matplotlib (which needs numpy) is never imported either: the HTML page's standings
-chart is an SVG written in plain Python, and the PDF score sheets take only DejaVu Sans'
-font files from matplotlib's folder; the HTML page is published with matplotlib blocked
-as well.
+same. matplotlib (which needs numpy) is not even installed: the HTML page's standings
+chart is an SVG written in plain Python, and the PDF score sheets' DejaVu Sans is shipped
+with the package; the HTML page is published with matplotlib blocked as well.
 """
 
 from __future__ import annotations

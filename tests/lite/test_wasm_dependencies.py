@@ -16,11 +16,10 @@ from risiko_xl.files import processes
 # requirements with a py3-none-any wheel on PyPI (their own requirements too: et-xmlfile,
 # markupsafe, whose C speedups are optional)
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
-# binary or useless in a browser: matplotlib (numpy), uharfbuzz, psutil; xlwings (a Rust
+# binary or useless in a browser: uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
 # xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none)
-DESK_ONLY = {"xlwings", "matplotlib", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging",
-             "xlrd"}
+DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd"}
 
 
 def _required(**platform: str) -> set[str]:

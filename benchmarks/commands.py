@@ -1,0 +1,149 @@
+"""Every command against the bare openpyxl load and save of the same file (issue 28).
+
+For each field size (`--players`, default 400 and 1,000) a tournament is built in a
+temporary folder: a `nazionale` formula of 10 preliminary rounds, the players registered
+in clubs of about 15, six rounds drawn, typed by the seeded simulator and ranked. Then,
+`--runs` times, alternating, each on its own copy of that file and as its own process:
+
+- the baseline: `openpyxl.load_workbook` and `save` of the file, nothing else;
+- `classifica`, `sorteggia` (round 7), `pubblica --formato tutti`, `verifica`,
+  `referti --turno 1`;
+- `risiko-xl --help` against `python -c pass`.
+
+Printed for each: the median of its CPU seconds (user + system of the whole process) and
+of its wall seconds over the baseline's of the same run, with the smallest and largest
+ratio; and the machine's load average before and after. `--before DIR` runs every
+command a second time from another checkout of the package (`git worktree add DIR REV`),
+alternating with this one in the same runs: the table before and after, in one run.
+
+    python benchmarks/commands.py [--players 400 1000] [--runs 3] [--before DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from risiko_xl import simulate  # noqa: E402
+from risiko_xl.books.openpyxl_book import OpenpyxlBook  # noqa: E402
+from risiko_xl.services.rounds import draw_round  # noqa: E402
+from risiko_xl.services.standings_sheet import update_standings  # noqa: E402
+from risiko_xl.sheets.look import save  # noqa: E402
+from risiko_xl.standings.model import QUALIFYING  # noqa: E402
+from risiko_xl.workbooks.template import formula_settings, write_new  # noqa: E402
+
+ROUNDS_PLAYED = 6
+BASELINE = ("import sys, openpyxl; book = openpyxl.load_workbook(sys.argv[1]); "
+            "book.save(sys.argv[1])")
+COMMANDS = {  # name → the arguments after the workbook's path (None: no workbook)
+    "classifica": ["classifica", "{file}"],
+    "sorteggia": ["sorteggia", "{file}"],
+    "pubblica --formato tutti": ["pubblica", "{file}", "--formato", "tutti", "--out",
+                                 "{folder}/post"],
+    "verifica": ["verifica", "{file}"],
+    "referti --turno 1": ["referti", "{file}", "--turno", "1", "--out", "{folder}/r.pdf"],
+    "--help": ["--help"],
+}
+
+
+def build(path: Path, players: int) -> Path:
+    """The tournament measured: `players` in clubs of about 15, six rounds played."""
+    write_new(path, {**formula_settings("nazionale"), "Turni preliminari": 10,
+                     "Seme sorteggio": "misura", "Nome torneo": f"Misura {players}"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(players, max(players // 15, 2), "misura"))
+    for round_no in range(1, ROUNDS_PLAYED + 1):
+        draw_round(book, round_no)
+        simulate.play(book, round_no, QUALIFYING, "misura")
+    update_standings(book)
+    save(book)
+    return path
+
+
+def measured(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
+    """(CPU seconds of the child process, user and system; its wall seconds)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    # run from the scratch folder: `python -m` puts the current folder first on the path
+    done = subprocess.run(argv, env=env, capture_output=True, text=True,
+                          cwd=tempfile.gettempdir())
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)}: {done.stderr.strip()}")
+    return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime), wall
+
+
+def command_line(tree: Path, name: str, file: Path, folder: Path) -> tuple[list[str], dict]:
+    """The process of command `name` run from the package in `tree`."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    args = [a.format(file=file, folder=folder) for a in COMMANDS[name]]
+    return [sys.executable, "-m", "risiko_xl.cli", *args], env
+
+
+def run_size(players: int, runs: int, trees: dict[str, Path], work: Path) -> None:
+    source = build(work / f"t{players}.xlsx", players)
+    ratios: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    for _ in range(runs):
+        for label, tree in trees.items():
+            copy = work / "copia.xlsx"
+            shutil.copyfile(source, copy)
+            base = measured([sys.executable, "-c", BASELINE, str(copy)])
+            bare = measured([sys.executable, "-c", "pass"])
+            for name in COMMANDS:
+                folder = work / "uscita"
+                shutil.rmtree(folder, ignore_errors=True)
+                folder.mkdir()
+                shutil.copyfile(source, copy)
+                argv, env = command_line(tree, name, copy, folder)
+                cpu, wall = measured(argv, env)
+                against = bare if name == "--help" else base
+                ratios.setdefault((name, label), []).append(
+                    (cpu / against[0], wall / against[1]))
+    size = source.stat().st_size // 1024
+    print(f"\n{players} giocatori, {ROUNDS_PLAYED} turni giocati ({size} KB); rapporto al solo "
+          "load+save di openpyxl (--help: a python -c pass), mediana [min–max]")
+    print(f"{'comando':<26}{'codice':<10}{'CPU':>22}{'tempo':>22}")
+    for (name, label), values in ratios.items():
+        cpu = [v[0] for v in values]
+        wall = [v[1] for v in values]
+        print(f"{name:<26}{label:<10}{_ratio(cpu):>22}{_ratio(wall):>22}")
+
+
+def _ratio(values: list[float]) -> str:
+    return (f"{statistics.median(values):.2f}× [{min(values):.2f}–{max(values):.2f}]"
+            .replace(".", ","))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[400, 1000])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--before", type=Path, help="another checkout, measured alongside")
+    args = parser.parse_args()
+    trees = {"ora": ROOT}
+    if args.before:
+        trees = {"prima": args.before.resolve(), **trees}
+    for tree in trees.values():  # every tree's modules compiled before any is timed
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "risiko_xl")],
+                       check=True)
+    print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
+    with tempfile.TemporaryDirectory(prefix="risiko-comandi-") as folder:
+        for players in args.players:
+            run_size(players, args.runs, trees, Path(folder))
+    print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
+
+
+if __name__ == "__main__":
+    main()
