@@ -12,7 +12,9 @@ in clubs of about 15, six rounds drawn, typed by the seeded simulator and ranked
 
 Printed for each: the median of its CPU seconds (user + system of the whole process) and
 of its wall seconds over the baseline's of the same run, with the smallest and largest
-ratio; and the machine's load average before and after. `--before DIR` runs every
+ratio, and its median CPU seconds; and the machine's load average before and after. The
+baseline is openpyxl as this checkout installs it (without numpy: openpyxl imports it
+when present). `--before DIR` runs every
 command a second time from another checkout of the package (`git worktree add DIR REV`),
 alternating with this one in the same runs: the table before and after, in one run.
 
@@ -85,40 +87,46 @@ def measured(argv: list[str], env: dict[str, str] | None = None) -> tuple[float,
     return (after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime), wall
 
 
-def command_line(tree: Path, name: str, file: Path, folder: Path) -> tuple[list[str], dict]:
-    """The process of command `name` run from the package in `tree`."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def command_line(tree: Path, name: str, file: Path, folder: Path,
+                 extra: Path | None = None) -> tuple[list[str], dict]:
+    """The process of command `name` run from the package in `tree` (with the packages of
+    `extra` the tree needs and this one no longer installs)."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in (tree, extra) if p)}
     args = [a.format(file=file, folder=folder) for a in COMMANDS[name]]
     return [sys.executable, "-m", "risiko_xl.cli", *args], env
 
 
-def run_size(players: int, runs: int, trees: dict[str, Path], work: Path) -> None:
+def run_size(players: int, runs: int, trees: dict[str, Path], work: Path,
+             extras: dict[str, Path]) -> None:
     source = build(work / f"t{players}.xlsx", players)
     ratios: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    copy = work / "copia.xlsx"
     for _ in range(runs):
+        # one baseline a run for every tree: openpyxl as this checkout installs it
+        shutil.copyfile(source, copy)
+        base = measured([sys.executable, "-c", BASELINE, str(copy)])
+        bare = measured([sys.executable, "-c", "pass"])
         for label, tree in trees.items():
-            copy = work / "copia.xlsx"
-            shutil.copyfile(source, copy)
-            base = measured([sys.executable, "-c", BASELINE, str(copy)])
-            bare = measured([sys.executable, "-c", "pass"])
+            extra = extras.get(label)
             for name in COMMANDS:
                 folder = work / "uscita"
                 shutil.rmtree(folder, ignore_errors=True)
                 folder.mkdir()
                 shutil.copyfile(source, copy)
-                argv, env = command_line(tree, name, copy, folder)
+                argv, env = command_line(tree, name, copy, folder, extra)
                 cpu, wall = measured(argv, env)
                 against = bare if name == "--help" else base
                 ratios.setdefault((name, label), []).append(
-                    (cpu / against[0], wall / against[1]))
+                    (cpu / against[0], wall / against[1], cpu))
     size = source.stat().st_size // 1024
     print(f"\n{players} giocatori, {ROUNDS_PLAYED} turni giocati ({size} KB); rapporto al solo "
           "load+save di openpyxl (--help: a python -c pass), mediana [min–max]")
-    print(f"{'comando':<26}{'codice':<10}{'CPU':>22}{'tempo':>22}")
+    print(f"{'comando':<26}{'codice':<8}{'CPU':>22}{'tempo':>22}{'CPU, s':>9}")
     for (name, label), values in ratios.items():
         cpu = [v[0] for v in values]
         wall = [v[1] for v in values]
-        print(f"{name:<26}{label:<10}{_ratio(cpu):>22}{_ratio(wall):>22}")
+        seconds = f"{statistics.median(v[2] for v in values):.2f}".replace(".", ",")
+        print(f"{name:<26}{label:<8}{_ratio(cpu):>22}{_ratio(wall):>22}{seconds:>9}")
 
 
 def _ratio(values: list[float]) -> str:
@@ -131,6 +139,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[400, 1000])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--before", type=Path, help="another checkout, measured alongside")
+    parser.add_argument("--before-deps", type=Path, help="packages the other checkout needs "
+                        "and this one does not install (`pip install --target DIR …`)")
     args = parser.parse_args()
     trees = {"ora": ROOT}
     if args.before:
@@ -141,7 +151,8 @@ def main() -> None:
     print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
     with tempfile.TemporaryDirectory(prefix="risiko-comandi-") as folder:
         for players in args.players:
-            run_size(players, args.runs, trees, Path(folder))
+            run_size(players, args.runs, trees, Path(folder),
+                     {"prima": args.before_deps} if args.before_deps else {})
     print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
 
 

@@ -1,12 +1,11 @@
 """Fonts for the PDF score sheets, found on this computer when printing (never downloaded).
 
 The main face is DejaVu Sans, shipped with the package (`dejavu/`, its licence beside it):
-Latin with its accents, Greek, Cyrillic, Arabic and Hebrew. Scripts it lacks (Chinese, Japanese, Korean,
-emoji) are printed with *fallback* fonts looked up by file name in the usual font folders
-of Linux, macOS and Windows; Debian's `fonts-droid-fallback` (Chinese, Japanese, Korean)
-and `fonts-symbola` (monochrome emoji) are the reference. A character no font has is
-printed as its code point (see `referti_pdf`), never as nothing.
-"""
+Latin with its accents, Greek, Cyrillic, Arabic and Hebrew. Scripts it lacks (Chinese,
+Japanese, Korean, emoji) are printed with *fallback* fonts looked up by file name in the
+usual font folders of Linux, macOS and Windows; Debian's `fonts-droid-fallback` (Chinese,
+Japanese, Korean) and `fonts-symbola` (monochrome emoji) are the reference. A character no
+font has is printed as its code point (see `referti_pdf`), never as nothing."""
 
 from __future__ import annotations
 

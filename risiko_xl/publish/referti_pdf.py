@@ -3,12 +3,11 @@
 Names in any alphabet print: DejaVu Sans (shipped with the package) sets Latin, Greek,
 Cyrillic, Arabic and Hebrew, fallback fonts found on the computer set Chinese, Japanese,
 Korean and emoji (`fonts`), and HarfBuzz shapes the text where a name needs it (Arabic
-letters joined, right-to-left runs in their order: `needs_shaping`). A character no font has prints as its code point
-(«U+4E2D»), never as nothing. A long name wraps to two lines and shrinks (to 5.5 pt)
-before its end is cut; a long club is cut with «…» but the player's ID always prints
-whole.
-The creation date is the round's date (or a fixed one): same workbook, same bytes.
-"""
+letters joined, right-to-left runs in their order: `needs_shaping`). A character no font
+has prints as its code point («U+4E2D»), never as nothing. A long name wraps to two lines
+and shrinks (to 5.5 pt) before its end is cut; a long club is cut with «…» but the
+player's ID always prints whole. The creation date is the round's date (or a fixed one):
+same workbook, same bytes."""
 
 from __future__ import annotations
 

@@ -60,19 +60,35 @@ def number_key(pid: str) -> tuple[str, int] | None:
     return (match.group(1).casefold(), int(match.group(2))) if match else None
 
 
+class IdIndex:
+    """The registered IDs, indexed once to read every typed ID of a table (`find`): a
+    thousand players' results used to compare each row with every ID."""
+
+    def __init__(self, ids: Sequence[str]) -> None:
+        self.exact: dict[str, str] = {}
+        self.numbered: dict[tuple[str, int], list[str]] = {}
+        for pid in ids:
+            self.exact.setdefault(id_key(pid), pid)
+            if (number := number_key(pid)) is not None:
+                self.numbered.setdefault(number, []).append(pid)
+
+    def find(self, typed: str) -> str | None:
+        """The registered ID `typed` means: the same ID in any case and spacing («g13 »),
+        else the only one with its letters and number, leading zeros aside («G1» for
+        «G01»); None when none (or several) is."""
+        exact = self.exact.get(id_key(typed))
+        if exact is not None:
+            return exact
+        if not re.fullmatch(r"[^\W\d_]*\s*[0-9]+", str(typed).strip()):
+            return None  # letters, then digits: «G-1» (GestioneTorneo's -1) is not G01
+        number = number_key(typed)
+        numbered = self.numbered.get(number, []) if number is not None else []
+        return numbered[0] if len(numbered) == 1 else None
+
+
 def registered_id(typed: str, ids: Sequence[str]) -> str | None:
-    """The registered ID `typed` means: the same ID in any case and spacing («g13 »), else
-    the only one with its letters and number, leading zeros aside («G1» for «G01»); None
-    when none (or several) is."""
-    wanted = id_key(typed)
-    exact = next((pid for pid in ids if id_key(pid) == wanted), None)
-    if exact is not None:
-        return exact
-    if not re.fullmatch(r"[^\W\d_]*\s*[0-9]+", str(typed).strip()):
-        return None  # letters, then digits: «G-1» (GestioneTorneo's -1) is not G01
-    number = number_key(typed)
-    numbered = [pid for pid in ids if number_key(pid) == number]
-    return numbered[0] if len(numbered) == 1 else None
+    """The registered ID `typed` means, among `ids` (`IdIndex.find`)."""
+    return IdIndex(ids).find(typed)
 
 
 def canonical_ids(ids: Sequence[str]) -> dict[str, str]:
