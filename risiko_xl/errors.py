@@ -9,7 +9,6 @@ table, seat), and the faces turn those into sheet, row and column
 
 from __future__ import annotations
 
-import datetime as dt
 import errno
 from collections.abc import Sequence
 from typing import Any, TypeVar
@@ -162,6 +161,8 @@ class RuleError(RisikoError):
 
 def shown_value(value: Any) -> str:
     """A found value as the message shows it: text quoted, dates as Excel shows them."""
+    import datetime as dt  # here: every command line imports this module, --help too
+
     if isinstance(value, dt.datetime):
         return f"la data {value:%d/%m/%Y}" + (
             f" {value:%H:%M}" if value.time() != dt.time() else "")

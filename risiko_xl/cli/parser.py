@@ -4,7 +4,6 @@ names and their English aliases, the argument types (whole numbers, printable te
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
 from collections.abc import Callable, Iterable
@@ -116,6 +115,8 @@ def _close_choice(message: str) -> str | None:
     if found is None:
         return None
     choices = [c.strip().strip("'") for c in found[2].split(",")]
+    import difflib  # here: a mistyped choice only
+
     close = difflib.get_close_matches(found[1], choices, n=1, cutoff=0.6)
     return close[0] if close else None
 

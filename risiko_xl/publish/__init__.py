@@ -8,11 +8,10 @@ by `lint-imports`). The names below are what the faces offer (CLI choices, ribbo
 they are kept here, free of heavy imports, so `risiko-xl --help` stays quick.
 """
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class PostFormat:
+class PostFormat(NamedTuple):  # a NamedTuple: dataclasses would import `inspect` at --help
     """One format of a post, read by every face and by the renderer: its name (as
     `--formato` takes it), what it is for, its template, how printed values are escaped
     (`bbcode`, `markdown`, `chat`, `html`: see `posts.ESCAPES`), the suffix of its file,
