@@ -78,9 +78,10 @@ def _standings(t: Tournament, round_no: int, recorded: list[tuple[str, ...]]) ->
     standings = compute_standings(t.entrants, t.results, rules, standings_seed(t),
                                   upto_round=round_no, recorded=recorded)
     columns = standings_columns(rules)
-    last_played: dict[str, int] = {}
+    withdrawn = {row.player for row in standings.rows if row.withdrawn}
+    last_played: dict[str, int] = {}  # of the withdrawn kept in the standings (003 Art. 3)
     for g in t.results:
-        if g.phase == QUALIFYING:
+        if g.player in withdrawn and g.phase == QUALIFYING:
             last_played[g.player] = max(g.round_no, last_played.get(g.player, 0))
 
     def shown(row: StandingRow) -> str:

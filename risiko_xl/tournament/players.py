@@ -91,11 +91,6 @@ def registered_id(typed: str, ids: Sequence[str]) -> str | None:
     return IdIndex(ids).find(typed)
 
 
-def canonical_ids(ids: Sequence[str]) -> dict[str, str]:
-    """`id_key` → the ID as registered."""
-    return {id_key(pid): pid for pid in ids}
-
-
 def suggestion(typed: str, entrants: Sequence[Entrant]) -> str:
     """«: forse intendevi G13?» (or «… G13 (Mario Rossi)?» when the name was close), or
     empty when nothing is close."""

@@ -22,7 +22,6 @@ from risiko_xl.rules.territories import MAP_TOTAL
 from risiko_xl.standings.model import ACTIVE, PHASE_ALIASES, QUALIFYING, Entrant
 from risiko_xl.tournament.players import (
     IdIndex,
-    canonical_ids,
     id_key,
     id_problem,
     suggestion,
@@ -147,7 +146,6 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
     unregistered ID is an error, and an ID typed in another case or with spaces is read as
     the registered one («g13» → «G13»)."""
     typed = checked_table(book, schema.RESULTS)
-    known_ids = None if known is None else canonical_ids(known)
     index = None if known is None else IdIndex(known)
     seen: dict[tuple[int, str, str], int] = {}
     out: list[ResultRow] = []
@@ -158,11 +156,11 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
             _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
                                "tavolo cambierebbe numero di giocatori")
             continue
-        if known_ids is not None and index is not None:  # «g13», «G1» typed by a referee
-            found = index.find(pid)  # the registered «G13», «G01»
+        if index is not None:  # «g13», «G1» typed by a referee: the registered «G13», «G01»
+            found = index.find(pid)
             if found is None:
                 raise RisikoError("ID non presente tra gli iscritti" + suggestion(
-                    pid, [Entrant(k) for k in known_ids.values()]), foglio="Risultati",
+                    pid, [Entrant(k) for k in index.exact.values()]), foglio="Risultati",
                     riga=row, colonna="ID", valore=pid)
             pid = found
         round_no = cell(record, "Turno", to_int, minimum=1)

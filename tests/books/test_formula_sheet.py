@@ -7,8 +7,6 @@ release (no sheet) opens and plays on."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 from pathlib import Path
@@ -17,20 +15,14 @@ import openpyxl
 import pytest
 
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.cli import main
 from risiko_xl.formulas import load, names
 from risiko_xl.formulas.dump import to_json
 from risiko_xl.sheets.formula_sheet import book_formula, sheet_rows
 from tests.casebook.runner import append_rows, set_setting, update_rows
+from tests.support.command_line import run
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = main([str(a) for a in argv])
-    return code, out.getvalue()
 
 
 def set_rule(path: Path, rule: str, value: object, variant: str | None = None) -> None:

@@ -20,8 +20,6 @@ rule it broke, never what the program printed.
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import openpyxl
@@ -29,18 +27,12 @@ import pytest
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.cli import main
 from tests.casebook.runner import append_rows, set_setting
+from tests.support.command_line import run
 from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento
 
-
-def run(*argv: object) -> tuple[int, str]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = main([str(a) for a in argv])
-    return code, out.getvalue()
 
 
 def refused(path: Path, *argv: object, says: str) -> None:

@@ -97,13 +97,9 @@ def test_standings_of_many_columns_fit_the_screen(tmp_path, rounds, columns):
             [c.replace(" ", "") for c in cells]
 
 
-@pytest.mark.lento
-def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
-    # 000 Art. 2 (data of phase_books): A, B, E go to the final; C, F, G, D play the
-    # spareggio (round 5), announced on the screen with the three beside its table
-    path = tmp_path / "lu.xlsx"
-    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
-    assert cli.main(["finals", str(path)]) == 0
+def direct_finalists_beside(path) -> dict[str, str]:
+    """The spareggio's room screen (round 5): its cards by id, the direct finalists A, B
+    and E on their own card, none of them at the table (000 Art. 2)."""
     page = publish(OpenpyxlBook(path), "schermo", 5, now=NOW)
     tree = html5lib.parse(page, namespaceHTMLElements=False)
     cards = {el.get("id"): "".join(el.itertext()) for el in tree.iter("div")
@@ -112,10 +108,20 @@ def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
     assert "Già in finale" in cards["tavolo-diretti"]
     for name in ("Nome A", "Nome B", "Nome E"):
         assert name in cards["tavolo-diretti"] and name not in cards["tavolo-1"]
+    return cards
+
+
+@pytest.mark.lento
+def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
+    # 000 Art. 2 (data of phase_books): A, B, E go to the final; C, F, G, D play the
+    # spareggio (round 5), announced on the screen with the three beside its table
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
+    assert cli.main(["finals", str(path)]) == 0
+    cards = direct_finalists_beside(path)
     assert "1° in classifica generale" in cards["tavolo-diretti"]
     for name in ("Nome C", "Nome D", "Nome F", "Nome G"):
         assert name in cards["tavolo-1"]
-
 
 
 @pytest.mark.lento
@@ -129,14 +135,7 @@ def test_the_spareggio_results_screen_still_shows_who_went_straight_to_the_final
     simulate.play(book, 5, "Spareggio", "schermo")
     book.save()
     assert cli.main(["finals", str(path)]) == 0
-    page = publish(OpenpyxlBook(path), "schermo", 5, now=NOW)
-    tree = html5lib.parse(page, namespaceHTMLElements=False)
-    cards = {el.get("id"): "".join(el.itertext()) for el in tree.iter("div")
-             if (el.get("id") or "").startswith("tavolo-")}
-    assert set(cards) == {"tavolo-1", "tavolo-diretti"}
-    assert "Già in finale" in cards["tavolo-diretti"]
-    for name in ("Nome A", "Nome B", "Nome E"):
-        assert name in cards["tavolo-diretti"] and name not in cards["tavolo-1"]
+    cards = direct_finalists_beside(path)
     assert "Nome D" not in cards["tavolo-diretti"]  # he won the spareggio, on its card
 
 

@@ -8,8 +8,6 @@ The expected values are worked out by hand from the articles quoted in each test
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +16,6 @@ import pytest
 
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
-from risiko_xl.cli import main
 from tests.casebook.cases_000 import rounds8
 from tests.casebook.cases_001 import (
     ART8_FASCE,
@@ -40,16 +37,11 @@ from tests.casebook.runner import (
     field,
     run_case,
 )
+from tests.support.command_line import run
 from tests.support.workbooks import new_with_players
 
 pytestmark = pytest.mark.lento
 
-
-def run(*argv: object) -> tuple[int, str]:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
-        code = main([str(a) for a in argv])
-    return code, out.getvalue()
 
 
 # ------------------------------------------------------------- recompiled, and said
