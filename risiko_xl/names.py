@@ -11,6 +11,7 @@ of any style, are dropped before ours are added (`“Il” "Duca"` is shown “I
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from risiko_xl.typed import CELL_LIMIT
@@ -19,6 +20,15 @@ FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
 OPEN, CLOSE = "\u201c", "\u201d"  # “ ”
 QUOTES = OPEN + CLOSE + '"\u201e\u00ab\u00bb'  # any style of quotes
+
+
+BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def neutral_bidi(text: str) -> str:
+    """`text` without bidirectional embedding, override and isolate characters: invisible,
+    they lay out the text after them backwards (`publish.safe_text`)."""
+    return BIDI_CONTROLS.sub("", text)
 
 
 def unprintable(text: str) -> str | None:

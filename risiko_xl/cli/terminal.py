@@ -94,7 +94,7 @@ class _Terminal:
         self._stream = stream
 
     def write(self, text: str) -> int:
-        from risiko_xl.publish.safe_text import neutral_bidi
+        from risiko_xl.names import neutral_bidi
 
         return self._stream.write(neutral_bidi(text))
 

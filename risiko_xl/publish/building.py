@@ -164,7 +164,7 @@ def _ranking_of(source: PostSource, ranks: RankList, title: str, top: int | None
     if any(line.dropped for line in ranks.lines[:top]):
         legend.append("tra parentesi il risultato scartato")
     if any(v is None for line in ranks.lines[:top] for v in line.values[:ranks.rounds]):
-        legend.append("–\u00a0turno non giocato")  # the dash never alone at a line end
+        legend.append("«–»: turno non giocato")
     if legend:
         title += f" ({'; '.join(legend)})"
     return Ranking(title, ranks.columns, rows, len(ranks.lines), ranks.rounds, ranks.note)

@@ -3,7 +3,7 @@
 Every `{{ value }}` a template prints goes through the language's escaping (HTML
 autoescape; for BBCode, Markdown and plain text a `finalize` hook), so a player called
 `[url=x]y[/url]` or `<script>` is printed as text whatever template prints the name; its
-line breaks and bidirectional controls (`safe_text.neutral_bidi`) are removed first.
+line breaks and bidirectional controls (`names.neutral_bidi`) are removed first.
 Markup a template builds itself is literal template text and is never escaped.
 """
 
@@ -20,8 +20,8 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup
 
 from risiko_xl.clock import ROME, italian_time
+from risiko_xl.names import neutral_bidi
 from risiko_xl.publish.numbers import italian
-from risiko_xl.publish.safe_text import neutral_bidi
 
 BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _INSTALLED = Path(__file__).resolve().parents[1] / "templates"  # inside a wheel

@@ -3,23 +3,15 @@
 Unicode's bidirectional embedding, override and isolate characters (U+202A–U+202E,
 U+2066–U+2069) are invisible and change how the text *after* them is laid out: a name
 ending in U+202E (RIGHT-TO-LEFT OVERRIDE) prints the rest of the line backwards. They are
-removed. Right-to-left names (Arabic, Hebrew) need none of them: their letters carry
-their own direction, and every output sets names in their own direction (`dir="auto"` in
-HTML, the bidi algorithm in the PDF).
+removed (`names.neutral_bidi`). Right-to-left names (Arabic, Hebrew) need none of them:
+their letters carry their own direction, and every output sets names in their own
+direction (`dir="auto"` in HTML, the bidi algorithm in the PDF).
 """
 
 from __future__ import annotations
 
-import re
-
-BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 LONGEST = 300  # characters of one name, club or title printed; more never fit a line
 ELLIPSIS = "…"
-
-
-def neutral_bidi(text: str) -> str:
-    """`text` without bidirectional embedding, override and isolate characters."""
-    return BIDI_CONTROLS.sub("", text)
 
 
 def shortened(text: str, longest: int = LONGEST) -> str:

@@ -23,6 +23,7 @@ from risiko_xl.draw.model import DrawInput, DrawResult, Player
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.draw_settings import draw_input, preset
 from risiko_xl.formulas.words import announce, variant_words
+from risiko_xl.names import neutral_bidi
 from risiko_xl.services.all_rounds import result_dependence
 from risiko_xl.services.audit import (
     archive,
@@ -178,7 +179,8 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
         "Tavoli": tables_text(result.tables),
         "Note": "; ".join(filter(None, (
             "nuovo sorteggio (righe precedenti archiviate)" if existing else "",
-            "assenti: " + ", ".join(f"{e.id} {e.name}" for e in absent) if absent else "",
+            "assenti: " + ", ".join(f"{e.id} {neutral_bidi(e.name)}" for e in absent)
+            if absent else "",
             *quality_notes(result))))})
     _back_to_active(book, absent)
     refresh_scores(book)  # the new rows' computed cells (formulas or blanks)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from dataclasses import replace
 
 import bbcode
 import html5lib
@@ -265,7 +266,8 @@ PHONE = """<!DOCTYPE html><html><body style="margin:0">
   document.body.setAttribute("data-misura", JSON.stringify({{
     page: [d.documentElement.clientWidth, d.documentElement.scrollWidth],
     tables: [...d.querySelectorAll("table")].map(t => [t.getBoundingClientRect().right,
-      t.parentElement.scrollWidth - t.parentElement.clientWidth])}})); }});
+      t.parentElement.scrollWidth - t.parentElement.clientWidth]),
+    notes: [...d.querySelectorAll("p.solo-telefono")].map(p => p.offsetHeight)}})); }});
 </script></body></html>"""
 
 
@@ -298,6 +300,10 @@ def test_on_an_upright_phone_the_totals_of_a_long_standings_are_on_screen(tmp_pa
     import html
 
     post = standings(4, ("T1", "T2", "T3", "T4", "Generale", "Assoluta", "Migliore"))
+    # the adversary's unbreakable nickname at a results table pushed its totals off screen
+    played = post.results[0]
+    long_word = replace(played.players[0], name="“IlGrandissimoConquistatoreDelMondo” Sforza")
+    post = replace(post, results=(replace(played, players=(long_word,)),))
     page = html.escape(render_post(post, "html"), quote=True)
     frame = tmp_path / "telefono.html"
     frame.write_text(PHONE.format(width=width, page=page), encoding="utf-8")
@@ -306,6 +312,9 @@ def test_on_an_upright_phone_the_totals_of_a_long_standings_are_on_screen(tmp_pa
     assert measured["page"] == [width, width]
     for right, hidden in measured["tables"]:
         assert right <= width and hidden == 0
+    # the line saying how to see the rest is shown on the phone (the adversary found it
+    # hidden: the rule hiding it elsewhere came after the phone's)
+    assert measured["notes"] and all(height > 0 for height in measured["notes"])
     tree = html5lib.parse(render_post(post, "html"), namespaceHTMLElements=False)
     ranking = next(t for t in tree.iter("table") if t.get("id") == "classifica")
     wide = ["".join(th.itertext()) for th in ranking.iter("th") if th.get("class") and

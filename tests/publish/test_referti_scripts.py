@@ -22,9 +22,9 @@ from PIL import Image
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
+from risiko_xl.names import BIDI_CONTROLS, neutral_bidi
 from risiko_xl.publish import referti_pdf
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
-from risiko_xl.publish.safe_text import BIDI_CONTROLS, neutral_bidi
 from risiko_xl.publish.score_sheet import ScoreSheet, SheetPlayer
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.workbooks.template import write_new

@@ -107,3 +107,21 @@ def test_an_absent_player_can_withdraw_and_finals_never_skip_one_in_silence(eagl
     assert cli.main(["ritira", str(eagles), "G009"]) == 0
     players = by_id(table(eagles, schema.PLAYERS.name))
     assert players["G009"]["Stato"] == "Ritirato"
+
+
+def test_the_draws_note_names_the_absent_without_bidi_controls(eagles):
+    # the adversary: a surname ending in U+202E (RIGHT-TO-LEFT OVERRIDE) reached the
+    # Sorteggi note, where Excel would lay out the IDs after it backwards
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+
+    book = OpenpyxlBook(eagles)
+    players = book.read_table(schema.PLAYERS.name)
+    for row in players:
+        if row["ID"] == "G009":
+            row["Cognome"], row["Stato"] = "Rossi\u202e\u2066", "Assente"
+    book.write_table(schema.PLAYERS.name, players)
+    book.save()
+    assert cli.main(["draw", str(eagles)]) == 0
+    note = str(table(eagles, schema.DRAWS.name).column("Note")[-1])
+    assert "assenti: G009 " in note and "Rossi" in note
+    assert not any(c in note for c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
