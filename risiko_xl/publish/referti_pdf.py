@@ -165,9 +165,10 @@ def _line(pdf: SheetPDF, x: float, y: float, w: float, h: float, text: str, size
     pdf.set_text_color(0)
 
 
-def _split(pdf: SheetPDF, text: str, width: float) -> tuple[str, str]:
+def _split(pdf: SheetPDF, text: str, width: float, at_blank: bool = True) -> tuple[str, str]:
     """`text` as two lines: the first as long as fits `width`, broken at a blank when
-    there is one; the second is the rest."""
+    there is one (unless not `at_blank`: a long nickname left most of the first line
+    empty and the surname cut); the second is the rest."""
     low, high = 1, len(text)
     while low < high:
         middle = (low + high + 1) // 2
@@ -175,7 +176,7 @@ def _split(pdf: SheetPDF, text: str, width: float) -> tuple[str, str]:
             low = middle
         else:
             high = middle - 1
-    blank = text.rfind(" ", 0, low + 1)
+    blank = text.rfind(" ", 0, low + 1) if at_blank else -1
     end = blank if blank > 0 else low
     return text[:end].rstrip(), text[end:].strip()
 
@@ -196,6 +197,8 @@ def _name(pdf: SheetPDF, x: float, y: float, w: float, row: float, name: str,
         while True:
             pdf.set_font(FONT, "B", size)
             first, rest = _split(pdf, name, w - 0.4)
+            if size <= SMALLEST_NAME and not _fits(pdf, rest, w - 0.4):
+                first, rest = _split(pdf, name, w - 0.4, at_blank=False)  # a full first line
             if _fits(pdf, rest, w - 0.4) or size <= SMALLEST_NAME:
                 break
             size -= 0.5

@@ -280,3 +280,25 @@ def test_chromium_prints_the_html_with_the_id_in_its_cell(workbook, tmp_path):
     left, _y0, right, _y1 = id_word(pdf, "G010")[1:5]
     assert NAME_COLUMN[0] * MM < left and right <= NAME_COLUMN[1] * MM  # beside the club
     assert "Bartolomeo Maria Giovanni" in " ".join(pdf_text(pdf).split())
+
+
+def test_a_long_nickname_does_not_cost_the_surname(tmp_path):
+    # the adversary: «Giovanni Battista “IlGrandissimoConquistatoreDelMondo” Della Valle
+    # Sforza Visconti» printed as «…“IlGrandissimoConquistatoreDelMondo” Dell…»: the
+    # first line broke at the blank before the nickname and stayed half empty, so the
+    # surname was cut. A full first line keeps «Della Valle Sforza Visconti» on the sheet
+    path = tmp_path / "t.xlsx"
+    write_new(path, {"Nome torneo": "Nomi lunghi"})
+    book = OpenpyxlBook(path)
+    simulate.register(book, simulate.players(8, 2, "lunghi"))
+    players = book.read_table("Iscritti")
+    first = next(r for r in players if r["ID"] == "G001")
+    first["Nome"], first["Nickname"] = "Giovanni Battista", "IlGrandissimoConquistatoreDelMondo"
+    first["Cognome"] = "Della Valle Sforza Visconti"
+    book.write_table("Iscritti", players)
+    draw_round(book, 1, seed="lunghi")
+    book.save()
+    for per_page in (1, 2):
+        flat = "".join(pdf_text(referti(path, tmp_path / f"r{per_page}.pdf", per_page)).split())
+        assert "IlGrandissimoConquistatoreDelMondo”DellaValleSforzaVisconti" in flat
+        assert "IDG001" in flat
