@@ -292,3 +292,28 @@ def test_the_screen_is_whole_on_a_smaller_projector_or_a_phone(tmp_path, window)
     measured = json.loads(tree.find("body").get("data-misura"))
     assert measured["out"] == []
     assert measured["scale"] < 1 and measured["width"] == pytest.approx(1840, abs=2)
+
+
+TITLE = DESIGN + """<script>
+const h1 = document.querySelector("h1"), style = getComputedStyle(h1);
+document.body.setAttribute("data-misura", JSON.stringify({
+  lines: h1.getBoundingClientRect().height / parseFloat(style.lineHeight),
+  clamp: style.webkitLineClamp, cut: h1.scrollHeight > h1.clientHeight + 1}));
+</script></body>"""
+
+
+@pytest.mark.chromium
+def test_a_tournament_name_of_three_lines_ends_in_an_ellipsis_on_the_second(tmp_path):
+    # the adversary: a long «Nome torneo» stopped after two lines with no «…», its end
+    # simply gone
+    name = ("Campionato Regionale a Squadre della Calabria «Memorial Giuseppe Maria "
+            "D'Amico-Lombardi» Edizione 2026 Città di Reggio Calabria, Circolo Ricreativo "
+            "Sant'Eufemia d'Aspromonte e Associazione Culturale Val di Non")
+    post = dataclasses.replace(standings(3, ("T1", "T2", "T3", "Generale")), tournament=name)
+    page = tmp_path / "schermo.html"
+    page.write_text(render_post(post, "schermo").replace("</body>", TITLE), encoding="utf-8")
+    found = chromium(page, "--dump-dom", "--window-size=1920,1080").stdout.decode("utf-8")
+    measured = json.loads(html5lib.parse(found, namespaceHTMLElements=False)
+                          .find("body").get("data-misura"))
+    assert measured["cut"] and measured["clamp"] == "2"
+    assert measured["lines"] == pytest.approx(2, abs=0.05)
