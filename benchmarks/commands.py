@@ -13,10 +13,10 @@ in clubs of about 15, six rounds drawn, typed by the seeded simulator and ranked
 Printed for each: the median of its CPU seconds (user + system of the whole process) and
 of its wall seconds over the baseline's of the same run, with the smallest and largest
 ratio, and its median CPU seconds; and the machine's load average before and after. The
-baseline is openpyxl as this checkout installs it (without numpy: openpyxl imports it
-when present). `--before DIR` runs every
-command a second time from another checkout of the package (`git worktree add DIR REV`),
-alternating with this one in the same runs: the table before and after, in one run.
+baseline is openpyxl as this checkout installs it (with numpy, which OR-Tools brings and
+openpyxl imports when present). `--before DIR` runs every command a second time from
+another checkout of the package (`git worktree add DIR REV`), alternating with this one
+in the same runs: the table before and after, in one run.
 
     python benchmarks/commands.py [--players 400 1000] [--runs 3] [--before DIR]
 """

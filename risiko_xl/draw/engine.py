@@ -7,6 +7,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Literal
 
+from risiko_xl.draw import exact as solver
 from risiko_xl.draw.bounds import exact, lower_bound
 from risiko_xl.draw.cost import CostModel, build_model, weighted_target
 from risiko_xl.draw.criteria import (
@@ -18,7 +19,14 @@ from risiko_xl.draw.criteria import (
     evaluate,
 )
 from risiko_xl.draw.fingerprint import fingerprint
-from risiko_xl.draw.model import FULL_ENGINE_VERSION, DrawInput, DrawResult, QualityItem
+from risiko_xl.draw.model import (
+    ENGINE_VERSION,
+    SEARCH_ONLY_VERSION,
+    DrawInput,
+    DrawResult,
+    QualityItem,
+    full_engine_version,
+)
 from risiko_xl.draw.optimise import initial_seating, local_search
 from risiko_xl.draw.rng import Rng
 from risiko_xl.draw.sizes import normalise_policy, table_sizes
@@ -80,29 +88,72 @@ def quality_of(
     ]
 
 
-def draw(inp: DrawInput) -> DrawResult:
-    """Draw one round. Same inputs and seed give the same tables on any machine."""
+def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
+    """Draw one round. Same inputs and seed give the same tables on any machine.
+
+    A round the search leaves above a bound goes to the exact solver (`exact`) when the
+    procedure is the optimisation and the field is club-size; `prove=False` draws with
+    the search alone (how engines up to 1.2, and this one without the solver, seated),
+    None uses the solver where it is installed."""
     criteria, policy = check_options(inp)
     inst = build_instance(inp)
     sizes = table_sizes(inst.n, policy)
     rng = Rng(inp.seed, "draw")
     chosen: list[int] = []
+    if prove is None:
+        prove = solver.available()
+    version = ENGINE_VERSION if prove else SEARCH_ONLY_VERSION
+    why = ""
     if inp.procedure == "cinquisti":
         tables = _cinquisti(inst, sizes, criteria, rng, inp, chosen)
+        quality = quality_of(inst, tables, sizes, criteria)
+        if not all(q.at_bound for q in quality):
+            why = "i cinquisti sono sorteggiati prima degli altri (001 §8 a)"
     else:
         tables = _optimise(inst, sizes, criteria, rng, inp)
+        quality = quality_of(inst, tables, sizes, criteria)
+        if all(q.at_bound for q in quality):
+            pass
+        elif not prove:
+            why = "solutore esatto non disponibile qui: solo la ricerca"
+        elif inst.n > solver.EXACT_MAX_PLAYERS:
+            why = (f"oltre {solver.EXACT_MAX_PLAYERS} giocatori il solutore esatto non è "
+                   "usato: solo la ricerca")
+        else:
+            tables, quality = _proved(inst, sizes, criteria, tables, quality,
+                                      inp.repeat_weighting)
+            if not all(q.at_bound for q in quality):
+                why = (f"il solutore esatto non ha chiuso la prova entro il suo limite "
+                       f"({solver.DETERMINISTIC_BUDGET:g} unità di lavoro)")
     for t in tables:  # seat order at the table: random too
         rng.shuffle(t)
     return DrawResult(
         tables=[[inst.ids[p] for p in t] for t in tables],
         seed=inp.seed,
-        fingerprint=fingerprint(inp),
-        engine_version=FULL_ENGINE_VERSION,
-        quality=quality_of(inst, tables, sizes, criteria),
+        fingerprint=fingerprint(inp, version),
+        engine_version=full_engine_version(version),
+        quality=quality,
         round_no=inst.round_no,
         procedure=inp.procedure,
         cinquisti=tuple(sorted(inst.ids[p] for p in chosen)),
+        unproved_why=why,
     )
+
+
+def _proved(inst: Instance, sizes: list[int], criteria: tuple[str, ...],
+            tables: list[list[int]], quality: list[QualityItem], weighting: str,
+            ) -> tuple[list[list[int]], list[QualityItem]]:
+    """The exact solver's seating and figures, from the search's `tables`: each
+    criterion's value, the solver's proved lower bound, and whether it is optimal."""
+    proof = solver.prove(inst, sizes, criteria, tables,
+                         {q.criterion: q.lower_bound for q in quality}, weighting,
+                         solver.DETERMINISTIC_BUDGET)
+    items = []
+    for q in quality:  # «ottimo dimostrato» where the solver proved more than a count
+        proved = proof.proved[q.criterion] and proof.values[q.criterion] > q.lower_bound
+        items.append(QualityItem(q.criterion, proof.values[q.criterion],
+                                 proof.bounds[q.criterion], q.exact or proved, proved))
+    return proof.tables, items
 
 
 def _optimise(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from risiko_xl.draw.bounds import comb2
+from risiko_xl.draw.conflicts import Conflicts
 from risiko_xl.draw.cost import CostModel
 from risiko_xl.draw.criteria import SIZE_CRITERIA, Instance
 from risiko_xl.draw.rng import Rng
@@ -232,17 +233,37 @@ def local_search(
     step = last_best = 0
     run_best, kicks_left = best_cost, kicks
     conflicts: list[tuple[int, int]] = []
+    # one free round, a player drawn at random: the conflicts are kept up to date by each
+    # swap (`Conflicts`) instead of listed again from every player
+    incremental = not s.multi and not steepest
+    position = {p: i for i, p in enumerate(s.seated)}
+    found = Conflicts(())
+    since_best: list[tuple[int, int, int]] = []  # the swaps made after the best schedule
+    seat_conflicts = False
+
+    def in_conflict(p: int) -> bool:
+        return can_move[p] and (s.pcost[0][p] > 0 or (
+            seat_conflicts and bool(s.seat_cost(0, p, s.where[0][p]))))
+
+    def back_to_best() -> None:
+        for r, p, q in reversed(since_best):
+            s.swap(r, p, q)
+        since_best.clear()
+
     dirty = True
     while step < steps_cap:
         if step - last_best >= stall_cap:
             if kicks_left <= 0:
                 break
             kicks_left -= 1
-            s = _Schedule(best, model, home, home_w)
+            back_to_best()
+            s = _Schedule(s.rounds, model, home, home_w)
             for _ in range(2 + rng.below(4)):
                 r = rng.below(n_rounds)
                 t1, t2 = rng.sample(all_tables, 2)
-                s.swap(r, rng.choice(s.rounds[r][t1]), rng.choice(s.rounds[r][t2]))
+                kick = (r, rng.choice(s.rounds[r][t1]), rng.choice(s.rounds[r][t2]))
+                s.swap(*kick)
+                since_best.append(kick)
             s.cost, s.seat_part = s.total(), s.seat_total()
             tabu.clear()
             last_best, dirty, run_best = step, True, s.cost
@@ -252,17 +273,25 @@ def local_search(
             if s.multi:
                 s.seat_part = s.seat_total()
             seat_conflicts = s.seat_part > seat_target
-            conflicts = [
-                (r, p)
-                for r in range(n_rounds)
-                for p in s.seated
-                if can_move[p]
-                and (s.pcost[r][p] > 0 or (seat_conflicts and seat_cost(r, p, s.where[r][p])))
-            ]
+            if incremental:
+                found = Conflicts([in_conflict(p) for p in s.seated])
+            else:
+                conflicts = [
+                    (r, p)
+                    for r in range(n_rounds)
+                    for p in s.seated
+                    if can_move[p]
+                    and (s.pcost[r][p] > 0 or (seat_conflicts and seat_cost(r, p, s.where[r][p])))
+                ]
             dirty = False
-        if not conflicts:
+        if incremental:
+            if not found.count:
+                break
+            picked = [(0, s.seated[found.kth(rng.below(found.count))])]
+        elif not conflicts:
             break
-        picked = conflicts if steepest else [conflicts[rng.below(len(conflicts))]]
+        else:
+            picked = conflicts if steepest else [conflicts[rng.below(len(conflicts))]]
         best_d = None
         best_move = (-1, -1, -1)
         ties = 0
@@ -320,16 +349,22 @@ def local_search(
         a_idx, b_idx = s.where[r][p], s.where[r][q]
         seat_before = seat_cost(r, p, a_idx) + seat_cost(r, q, b_idx)
         s.swap(r, p, q)
+        since_best.append((r, p, q))
         tabu[(r, p, a_idx)] = step + tenure + rng.below(4)
         tabu[(r, q, b_idx)] = step + tenure + rng.below(4)
         s.cost += best_d
         s.seat_part += seat_cost(r, p, b_idx) + seat_cost(r, q, a_idx) - seat_before
-        dirty = True
+        if incremental and (s.seat_part > seat_target) == seat_conflicts:
+            for x in (*s.rounds[0][a_idx], *s.rounds[0][b_idx]):
+                found.set(position[x], in_conflict(x))
+        else:
+            dirty = True
         if s.cost < run_best:  # the best since the last restart
             run_best, last_best = s.cost, step
         if s.cost < best_cost:
             best_cost, kicks_left = s.cost, kicks
-            best = [[list(t) for t in tables] for tables in s.rounds]
+            since_best.clear()
             if s.cost <= target:
                 break
-    return best
+    back_to_best()
+    return [[list(t) for t in tables] for tables in s.rounds]

@@ -27,19 +27,29 @@ def timestamp(now: dt.datetime | None = None) -> str:
     return italian_time(now).strftime("%d/%m/%Y %H:%M:%S")
 
 
-def _bound_word(q: QualityItem) -> str:
-    """«minimo possibile» for a bound an optimal draw reaches, «minimo garantito» for a
+def _figure(q: QualityItem) -> str:
+    """«3 (ottimo dimostrato)» for a value the exact solver proved optimal, «3 (minimo
+    possibile 3)» for a bound an optimal draw reaches, «3 (minimo garantito 2)» for a
     proven bound that may be out of reach (`draw.bounds.exact`)."""
-    return "minimo possibile" if q.exact else "minimo garantito"
+    if q.proved:
+        return f"{q.value} (ottimo dimostrato)"
+    return f"{q.value} ({'minimo possibile' if q.exact else 'minimo garantito'} {q.lower_bound})"
 
 
 def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None) -> str:
     """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone. With
-    the draw's `result`, a criterion that cannot apply to it is left out: the repeat of a
-    table size the round does not have, previous winners before any round is played."""
-    return "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {q.value} "
-                     f"({_bound_word(q)} {q.lower_bound})" for q in quality
-                     if result is None or _applies(q, result))
+    the draw's `result`, the verdict first («ottimo dimostrato»: every figure at a bound
+    of its optimum; else «migliore trovato», with how far above its bound each figure is)
+    and a criterion that cannot apply to it left out: the repeat of a table size the round
+    does not have, previous winners before any round is played."""
+    shown = [q for q in quality if result is None or _applies(q, result)]
+    figures = "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {_figure(q)}" for q in shown)
+    if result is None:
+        return figures
+    gaps = [f"{LABELS.get(q.criterion, q.criterion)} {q.value - q.lower_bound} sopra il "
+            f"limite inferiore {q.lower_bound}" for q in shown if not q.at_bound]
+    verdict = "ottimo dimostrato" if not gaps else "migliore trovato (" + ", ".join(gaps) + ")"
+    return f"{verdict} — {figures}"
 
 
 def _applies(q: QualityItem, result: DrawResult) -> bool:
@@ -69,7 +79,7 @@ def quality_notes(result: DrawResult) -> list[str]:
     cinquisti the regulation draws first (001 §8 a: «si sorteggia casualmente un numero
     di giocatori … pari al numero di tavoli da 5»), and, for a «minimo garantito», that
     it is a bound computed by counting, which the real minimum may exceed."""
-    notes = []
+    notes = [result.unproved_why] if result.unproved_why else []
     if result.cinquisti:
         notes.append("cinquisti sorteggiati: " + ", ".join(result.cinquisti))
     above = [q for q in result.quality if q.value > q.lower_bound]

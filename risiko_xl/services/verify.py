@@ -125,7 +125,7 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             recorded = result.fingerprint
         else:
             inp = round_input(t, round_no, ids, seed)
-            result = draw(inp)
+            result = draw(inp, prove=None if engine == ENGINE_VERSION else False)
             recorded = fingerprint(inp, engine)  # the same tables, the version it names
         previous[round_no] = tables
         replayed += 1
@@ -134,7 +134,10 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                          "cambiati dopo il sorteggio: club, regioni o turni precedenti)")
         elif result.tables != tables:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
-                         "registrati")
+                         "registrati" + ("" if result.engine_version == to_text(
+                             record.get("Versione motore")) or engine != ENGINE_VERSION else
+                             " (il sorteggio fu provato col solutore esatto, che qui manca: "
+                             "serve risiko-xl sul computer)"))
     for (round_no, phase), last in latest.items():
         rows = {r.player: r for r in t.rows if r.phase == phase and r.round_no == round_no}
         seated = {pid: r.table for pid, r in rows.items()}

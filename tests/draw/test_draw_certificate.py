@@ -120,7 +120,8 @@ def test_a_criterion_that_cannot_apply_is_left_out():
                QualityItem("three_repeat", 0, 0, exact=True),
                QualityItem("winners", 0, 0), QualityItem("club", 1, 1)]
     first = replace(_result(quality), round_no=1)  # 23 players: 3 tables of 5, 2 of 4
-    assert quality_text(quality, first) == ("ripetizioni del tavolo da 5: 0 (minimo "
-                                            "possibile 0); coppie dello stesso club: 1 "
-                                            "(minimo garantito 1)")
+    # every figure at its bound: the verdict first (issue 28)
+    assert quality_text(quality, first) == ("ottimo dimostrato — ripetizioni del tavolo da "
+                                            "5: 0 (minimo possibile 0); coppie dello "
+                                            "stesso club: 1 (minimo garantito 1)")
     assert "coppie di vincitori: 0" in quality_text(quality, replace(first, round_no=2))

@@ -31,6 +31,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
+from risiko_xl.draw.model import SEARCH_ONLY_VERSION
 from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.workbooks.lite import new_lite, workbook_code
 from tests.support import programs, webassembly
@@ -153,6 +154,7 @@ def test_scripts_send_the_same_actions_byte_for_byte(probed):
     drawn = json.loads((pyodide / "script-sorteggio.json").read_text(encoding="utf-8"))
     assert "setValues" in [a["func"] for a in drawn["actions"]]
     assert "Tavolo 1" in theirs["printed"]["script-sorteggio"]
+    assert f"risiko_xl.draw {SEARCH_ONLY_VERSION} " in json.dumps(drawn, ensure_ascii=False)
     ranked = json.loads((pyodide / "script-classifica.json").read_text(encoding="utf-8"))
     assert len(ranked["actions"]) > 10
     assert "nessuna differenza" in theirs["printed"]["script-verifica"]

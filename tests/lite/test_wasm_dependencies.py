@@ -19,7 +19,8 @@ PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata
 # binary or useless in a browser: uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
 # xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none)
-DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd"}
+DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd",
+             "ortools"}  # the draw's exact solver: under WebAssembly the search alone
 
 
 def _required(**platform: str) -> set[str]:
