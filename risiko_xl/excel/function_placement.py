@@ -28,17 +28,20 @@ def typed_seats(columns: Sequence[list[Any]], extras: dict[str, list[Any]],
     cell gets its error, a row with nothing typed (not eliminated) None."""
     points, out_points, orders, flags, outs = columns
     extra_rows = ([dict(zip(extras, values)) for values in zip(*extras.values())]
-                  if extras else [{}] * len(points))
+                  if extras else None)
     seats: list[TypedSeat] = []
+    add = seats.append
     for r, (pts, out, order, flag, elimination) in enumerate(
             zip(points, out_points, orders, flags, outs)):
         is_out, order_out = elimination or (False, None)
-        if r in errors:
-            seats.append(errors[r])
+        if errors and r in errors:
+            add(errors[r])
         elif pts is None and not is_out:
-            seats.append(None)
+            add(None)
+        elif extra_rows is None:
+            add(Seat(pts or 0, out, order, flag, is_out, order_out))
         else:
-            seats.append(Seat(pts or 0, out, order, flag, is_out, order_out, **extra_rows[r]))
+            add(Seat(pts or 0, out, order, flag, is_out, order_out, **extra_rows[r]))
     return seats
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from risiko_xl.standings.config import StandingsRules
@@ -127,6 +128,7 @@ class Level:
         self.by_lottery: set[str] = set()
         self.by_referee: set[str] = set()
         self._best: dict[str, list[int]] = {}
+        self._keys: dict[str | tuple[str, ...], Key] = {}
         self.assoluta: dict[str, int] = {p.id: p.prefix[u] for p in self.present}
         self.dropped: dict[str, tuple[int, ...]] = {}
         n_drop = engine.drops_at(u)
@@ -247,8 +249,8 @@ class Level:
         """Played results, best first, padded with zeros to `u` entries."""
         best = self._best.get(pid)
         if best is None:
-            vals = self.by_id[pid].vals[: self.u]
-            best = sorted((0 if v is None else v for v in vals), reverse=True)
+            best = [0 if v is None else v for v in self.by_id[pid].vals[: self.u]]
+            best.sort(reverse=True)
             self._best[pid] = best
         return best
 
@@ -268,10 +270,24 @@ class Level:
         return sum(p.out[:u])
 
     def criterion(self, name: str | tuple[str, ...]) -> Key:
-        """Key of a tie-break criterion, or of a run of them (higher is better)."""
+        """Key of a tie-break criterion, or of a run of them (higher is better); made
+        once per level."""
+        key = self._keys.get(name)
+        if key is None:
+            key = self._keys[name] = self._criterion(name)
+        return key
+
+    def _criterion(self, name: str | tuple[str, ...]) -> Key:
         if isinstance(name, tuple):
             if len(name) == 1:
                 return self.criterion(name[0])
+            ranks = [best_rank(n) for n in name]
+            if all(k is not None for k in ranks):  # k-th best results: one sorted list
+                # a rank beyond the rounds counted is 0 for everyone: it separates nobody
+                getter = itemgetter(*[k - 1 for k in ranks if k is not None and k <= self.u],
+                                    0)  # and the best again: a tuple even for one rank
+                best = self.best
+                return lambda pid: getter(best(pid))
             keys = [self.criterion(n) for n in name]
             return lambda pid: tuple(key(pid) for key in keys)
         k = best_rank(name)
