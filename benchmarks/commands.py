@@ -10,6 +10,9 @@ in clubs of about 15, six rounds drawn, typed by the seeded simulator and ranked
   `referti --turno 1`;
 - `risiko-xl --help` against `python -c pass`.
 
+With several sizes, the exponent of each command's CPU seconds in the field (a straight
+line through the logarithms: 1 is linear).
+
 Printed for each: the median of its CPU seconds (user + system of the whole process) and
 of its wall seconds over the baseline's of the same run, with the smallest and largest
 ratio, and its median CPU seconds; and the machine's load average before and after. The
@@ -24,6 +27,7 @@ in the same runs: the table before and after, in one run.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import resource
 import shutil
@@ -97,7 +101,9 @@ def command_line(tree: Path, name: str, file: Path, folder: Path,
 
 
 def run_size(players: int, runs: int, trees: dict[str, Path], work: Path,
-             extras: dict[str, Path]) -> None:
+             extras: dict[str, Path]) -> dict[tuple[str, str], float]:
+    """Print the table of one field size; return each (command, code)'s median CPU
+    seconds, the baseline's as («load+save», code)."""
     source = build(work / f"t{players}.xlsx", players)
     ratios: dict[tuple[str, str], list[tuple[float, float]]] = {}
     copy = work / "copia.xlsx"
@@ -118,6 +124,7 @@ def run_size(players: int, runs: int, trees: dict[str, Path], work: Path,
                 against = bare if name == "--help" else base
                 ratios.setdefault((name, label), []).append(
                     (cpu / against[0], wall / against[1], cpu))
+            ratios.setdefault(("load+save", label), []).append((1.0, 1.0, base[0]))
     size = source.stat().st_size // 1024
     print(f"\n{players} giocatori, {ROUNDS_PLAYED} turni giocati ({size} KB); rapporto al solo "
           "load+save di openpyxl (--help: a python -c pass), mediana [min–max]")
@@ -127,6 +134,21 @@ def run_size(players: int, runs: int, trees: dict[str, Path], work: Path,
         wall = [v[1] for v in values]
         seconds = f"{statistics.median(v[2] for v in values):.2f}".replace(".", ",")
         print(f"{name:<26}{label:<8}{_ratio(cpu):>22}{_ratio(wall):>22}{seconds:>9}")
+    return {key: statistics.median(v[2] for v in values) for key, values in ratios.items()}
+
+
+def exponents(sizes: list[int], seconds: list[dict[tuple[str, str], float]]) -> None:
+    """The exponent b of CPU seconds ≈ a·players^b, fitted by least squares on the
+    logarithms over the sizes run (1: linear in the field)."""
+    xs = [math.log(n) for n in sizes]
+    mean_x = statistics.fmean(xs)
+    print(f"\nesponente del costo (CPU ≈ a·giocatori^b, da {sizes[0]} a {sizes[-1]} giocatori)")
+    for key in seconds[0]:
+        ys = [math.log(max(s[key], 1e-6)) for s in seconds]
+        mean_y = statistics.fmean(ys)
+        b = (sum((x - mean_x) * (y - mean_y) for x, y in zip(xs, ys))
+             / sum((x - mean_x) ** 2 for x in xs))
+        print(f"{key[0]:<26}{key[1]:<8}{b:>8.2f}".replace(".", ","))
 
 
 def _ratio(values: list[float]) -> str:
@@ -150,9 +172,11 @@ def main() -> None:
                        check=True)
     print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
     with tempfile.TemporaryDirectory(prefix="risiko-comandi-") as folder:
-        for players in args.players:
-            run_size(players, args.runs, trees, Path(folder),
-                     {"prima": args.before_deps} if args.before_deps else {})
+        seconds = [run_size(players, args.runs, trees, Path(folder),
+                            {"prima": args.before_deps} if args.before_deps else {})
+                   for players in args.players]
+    if len(args.players) > 1:
+        exponents(args.players, seconds)
     print(f"carico della macchina: {os.getloadavg()[0]:.2f}".replace(".", ","))
 
 
