@@ -12,8 +12,8 @@ optimal (every criterion at a bound of its optimum, counting or solver-proved), 
 summed gap above the bounds, rounds where the solver seated better than the search,
 CPU seconds of the search and of the whole draw (its worst round).
 
-`--climb S` then runs, on `--climbs` rounds (those the search left above a bound first),
-an independent randomised hill climb for S seconds from random seatings (swaps of two
+`--climb S` then runs, on `--climbs` rounds not proved optimal (a proved one cannot be
+beaten), an independent randomised hill climb for S seconds from random seatings (swaps of two
 players, restarts, criteria compared as a tuple) and prints whether it ever found a
 seating lexicographically better than the draw's.
 """
@@ -85,7 +85,7 @@ def run(k: int, n: int, rounds: int, share: float) -> dict:
         out["gap"] += sum(q.value - q.lower_bound for q in res.quality)
         values = tuple(q.value for q in res.quality)
         out["better"] += values < tuple(q.value for q in alone.quality)
-        if not alone.optimal:
+        if not res.optimal:  # a proved optimum cannot be beaten: the climb tries the rest
             out["open"].append((inp, values))
         where = res.table_of()
         for pid in ids:

@@ -37,6 +37,7 @@ from risiko_xl.services.audit import (
     table_lines,
     tables_text,
     timestamp,
+    verdict,
 )
 from risiko_xl.services.standings_sheet import refresh_scores
 from risiko_xl.sheets.formula_sheet import variant_at_first_draw
@@ -197,18 +198,21 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
              f"giocatori, {count(len(plan.rounds[0]), 'tavolo', 'tavoli')} per turno ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta del piano {plan.fingerprint[:16]}…",
-             "Qualità del piano: " + quality_text(plan.quality)]
+             f"Qualità del piano: {verdict(plan.quality)} — " + quality_text(plan.quality)]
     for r, rd in enumerate(plan.rounds, start=1):
         quality = round_quality(plan, r, players, settings.policy, settings.criteria)
+        # the plan is judged whole: a round may take more so that all rounds take least
+        planned = (f"piano di tutti i turni {verdict(plan.quality)} — questo turno: "
+                   + quality_text(quality, plan_round(plan, r), judged=False))
         log_draw(book, {
             "Turno": r, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
             "Impronta": round_fingerprint(plan, r), "Versione motore": plan.engine_version,
-            "Procedura": PLAN_LABEL, "Qualità": quality_text(quality, plan_round(plan, r)),
+            "Procedura": PLAN_LABEL, "Qualità": planned,
             "Tavoli": tables_text(rd),
             "Note": f"turno {r} di {rounds} pianificati insieme (impronta del piano "
                     f"{plan.fingerprint})" + ("; nuovo sorteggio (righe precedenti "
                                                "archiviate)" if existing else "")})
-        lines.append(f"Turno {r}: " + quality_text(quality, plan_round(plan, r)))
+        lines.append(f"Turno {r}: " + quality_text(quality, plan_round(plan, r), judged=False))
 
     refresh_scores(book)
     for r, rd in enumerate(plan.rounds, start=1):

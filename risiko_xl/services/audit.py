@@ -28,28 +28,36 @@ def timestamp(now: dt.datetime | None = None) -> str:
 
 
 def _figure(q: QualityItem) -> str:
-    """«3 (ottimo dimostrato)» for a value the exact solver proved optimal, «3 (minimo
-    possibile 3)» for a bound an optimal draw reaches, «3 (minimo garantito 2)» for a
-    proven bound that may be out of reach (`draw.bounds.exact`)."""
+    """«3 (minimo dimostrato)» for a value the exact solver proved the least possible,
+    «3 (minimo possibile 3)» for a bound an optimal draw reaches, «3 (minimo garantito 2)»
+    for a proven bound that may be out of reach (`draw.bounds.exact`)."""
     if q.proved:
-        return f"{q.value} (ottimo dimostrato)"
+        return f"{q.value} (minimo dimostrato)"
     return f"{q.value} ({'minimo possibile' if q.exact else 'minimo garantito'} {q.lower_bound})"
 
 
-def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None) -> str:
+def verdict(quality: Sequence[QualityItem]) -> str:
+    """«ottimo dimostrato» when every figure sits at a bound of its optimum (no seating
+    does better, criterion by criterion), else «migliore trovato», with each figure above
+    its bound, the bound and the gap."""
+    gaps = [f"{LABELS.get(q.criterion, q.criterion)}: {q.value}, minimo garantito "
+            f"{q.lower_bound}, scarto {q.value - q.lower_bound}"
+            for q in quality if not q.at_bound]
+    return "ottimo dimostrato" if not gaps else "migliore trovato (" + "; ".join(gaps) + ")"
+
+
+def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None,
+                 judged: bool = True) -> str:
     """'coppie dello stesso club: 3 (minimo garantito 3); …' — checkable by anyone. With
-    the draw's `result`, the verdict first («ottimo dimostrato»: every figure at a bound
-    of its optimum; else «migliore trovato», with how far above its bound each figure is)
-    and a criterion that cannot apply to it left out: the repeat of a table size the round
-    does not have, previous winners before any round is played."""
+    the draw's `result`, the `verdict` first (unless not `judged`: a round of a joint plan,
+    whose verdict is the plan's) and a criterion that cannot apply to it left out: the
+    repeat of a table size the round does not have, previous winners before any round is
+    played."""
     shown = [q for q in quality if result is None or _applies(q, result)]
     figures = "; ".join(f"{LABELS.get(q.criterion, q.criterion)}: {_figure(q)}" for q in shown)
-    if result is None:
+    if result is None or not judged:
         return figures
-    gaps = [f"{LABELS.get(q.criterion, q.criterion)} {q.value - q.lower_bound} sopra il "
-            f"limite inferiore {q.lower_bound}" for q in shown if not q.at_bound]
-    verdict = "ottimo dimostrato" if not gaps else "migliore trovato (" + ", ".join(gaps) + ")"
-    return f"{verdict} — {figures}"
+    return f"{verdict(shown)} — {figures}"
 
 
 def _applies(q: QualityItem, result: DrawResult) -> bool:
@@ -90,12 +98,15 @@ def quality_notes(result: DrawResult) -> list[str]:
     if weak:
         figures = ", ".join(f"{LABELS.get(q.criterion, q.criterion)} {q.value} invece di "
                             f"{q.lower_bound}" for q in weak)
-        why = (f"sopra il minimo garantito ({figures}): il minimo garantito è un conto per "
-               f"difetto; con {_sizes_text(result.tables)} il minimo davvero raggiungibile "
-               "può essere più alto")
         if result.cinquisti and any(q.criterion in KEY_CRITERIA for q in weak):
-            why += ("; i cinquisti sono sorteggiati a caso prima degli altri (001 §8 a) e "
-                    "il loro club non conta nel sistemare gli altri (001 §8 c)")
+            why = (f"sopra il minimo garantito ({figures}): i cinquisti sono sorteggiati a "
+                   "caso prima degli altri (001 §8 a) e il loro club non conta nel "
+                   "sistemare gli altri (001 §8 c), così il sorteggio non cerca il minimo")
+        else:
+            why = (f"sopra il minimo garantito ({figures}): il minimo garantito è un conto "
+                   f"per difetto, che non tiene conto dei criteri che vengono prima; con "
+                   f"{_sizes_text(result.tables)} il minimo davvero raggiungibile può essere "
+                   "più alto")
         notes.append(why)
     return notes
 

@@ -20,6 +20,7 @@ from risiko_xl.books.settings import VARIANT_KEY
 from risiko_xl.cells import to_text
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.model import DrawInput, DrawResult, Player
+from risiko_xl.draw.plan import PLAN_LABEL
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.draw_settings import draw_input, preset
 from risiko_xl.formulas.words import announce, variant_words
@@ -115,6 +116,19 @@ def _round_to_draw(t: Tournament, requested: int | None) -> int:
     return round_no
 
 
+def _drawn_after(book: Book, round_no: int) -> list[int]:
+    """The later preliminary rounds whose latest draw in `Sorteggi` was made round by
+    round (or repaired) after `round_no`: their fingerprint holds its tables. A round of
+    a joint plan (`--tutti`) is not among them: the plan is replayed whole."""
+    latest: dict[int, str] = {}
+    for record in book.read_table(schema.DRAWS.name):
+        number = record.get("Turno")
+        if isinstance(number, int) and number > round_no and (
+                to_text(record.get("Fase")) or QUALIFYING) == QUALIFYING:
+            latest[number] = to_text(record.get("Procedura")) or ""
+    return sorted(n for n, procedure in latest.items() if procedure != PLAN_LABEL)
+
+
 def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                force: bool = False, now: dt.datetime | None = None) -> RoundDraw:
     """Draw preliminary round `round_no` (default: the next one) and pre-fill its rows.
@@ -142,6 +156,13 @@ def draw_round(book: Book, round_no: int | None = None, seed: str | None = None,
                           "comando (le righe attuali vanno nel foglio Archivio)",
                           foglio="Risultati", riga=existing[0].row, colonna="Turno",
                           valore=round_no)
+    later = _drawn_after(book, round_no) if existing else []
+    if later:  # its tables are the history those later draws were made from
+        raise RisikoError(f"il turno {later[0]} è già stato sorteggiato dopo il turno "
+                          f"{round_no}, partendo dai suoi tavoli: il turno {round_no} non si "
+                          "può più sorteggiare di nuovo (verifica non potrebbe ripetere il "
+                          f"sorteggio del turno {later[0]})", foglio=schema.DRAWS.sheet,
+                          colonna="Turno", valore=later[0])
     if existing:
         refuse_notes_beside(book, min(r.row for r in existing),
                             f"il nuovo sorteggio del turno {round_no}")

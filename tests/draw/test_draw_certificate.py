@@ -55,19 +55,21 @@ def test_no_note_when_every_figure_is_at_its_minimum():
 def test_note_explains_a_figure_above_a_weak_bound():
     notes = quality_notes(_result([QualityItem("club", 2, 2), QualityItem("repeat", 10, 0)]))
     assert notes == ["sopra il minimo garantito (incontri ripetuti 10 invece di 0): il minimo "
-                     "garantito è un conto per difetto; con 23 giocatori a 5 tavoli (3 da 5, "
-                     "2 da 4) il minimo davvero raggiungibile può essere più alto"]
+                     "garantito è un conto per difetto, che non tiene conto dei criteri che "
+                     "vengono prima; con 23 giocatori a 5 tavoli (3 da 5, 2 da 4) il minimo "
+                     "davvero raggiungibile può essere più alto"]
 
 
 def test_note_names_the_cinquisti():
+    """A referee's: with the cinquisti the figure is above the bound by the procedure
+    (001 §8 c: «non dovrà essere preso in considerazione il club … dei "cinquisti"»), not
+    because the bound may be out of reach: another draw of the same cinquisti reached 0."""
     notes = quality_notes(_result([QualityItem("club", 3, 1)], ("G03", "G11", "G17")))
     assert notes == [
         "cinquisti sorteggiati: G03, G11, G17",
-        "sopra il minimo garantito (coppie dello stesso club 3 invece di 1): il minimo "
-        "garantito è un conto per difetto; con 23 giocatori a 5 tavoli (3 da 5, 2 da 4) il "
-        "minimo davvero raggiungibile può essere più alto; i cinquisti sono sorteggiati a "
-        "caso prima degli altri (001 §8 a) e il loro club non conta nel sistemare gli altri "
-        "(001 §8 c)"]
+        "sopra il minimo garantito (coppie dello stesso club 3 invece di 1): i cinquisti sono "
+        "sorteggiati a caso prima degli altri (001 §8 a) e il loro club non conta nel "
+        "sistemare gli altri (001 §8 c), così il sorteggio non cerca il minimo"]
 
 
 def _sorteggi(tmp_path, formula: str, players: int) -> dict:

@@ -75,7 +75,7 @@ def test_the_solver_reaches_and_proves_the_enumerated_optimum():
     pigeonhole = draw(inp, prove=False).quality[-1]
     assert pigeonhole.lower_bound < best[-1]
     assert quality_text(result.quality, result).startswith("ottimo dimostrato — ")
-    assert f"incontri ripetuti: {best[-1]} (ottimo dimostrato)" in quality_text(
+    assert f"incontri ripetuti: {best[-1]} (minimo dimostrato)" in quality_text(
         result.quality, result)
 
 
@@ -97,7 +97,7 @@ def test_seats_by_the_search_alone_say_so_and_keep_their_own_fingerprint():
     if not alone.optimal:
         assert "solutore esatto non disponibile qui" in quality_notes(alone)[0]
         assert quality_text(alone.quality, alone).startswith("migliore trovato (incontri "
-                                                             "ripetuti ")
+                                                             "ripetuti: ")
 
 
 def test_a_proof_not_closed_in_its_budget_gives_the_gap(monkeypatch):
@@ -108,8 +108,8 @@ def test_a_proof_not_closed_in_its_budget_gives_the_gap(monkeypatch):
     assert not result.optimal and not repeat.proved
     gap = repeat.value - repeat.lower_bound
     assert quality_text(result.quality, result).startswith(
-        f"migliore trovato (incontri ripetuti {gap} sopra il limite inferiore "
-        f"{repeat.lower_bound}) — ")
+        f"migliore trovato (incontri ripetuti: {repeat.value}, minimo garantito "
+        f"{repeat.lower_bound}, scarto {gap}) — ")
     assert quality_notes(result)[0].startswith("il solutore esatto non ha chiuso la prova")
 
 
