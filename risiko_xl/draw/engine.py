@@ -103,16 +103,14 @@ def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
     if prove is None:
         prove = solver.available()
     version = ENGINE_VERSION if prove else SEARCH_ONLY_VERSION
-    why = ""
-    if inp.procedure == "cinquisti":
-        tables = _cinquisti(inst, sizes, criteria, rng, inp, chosen)  # not an optimum:
-        quality = quality_of(inst, tables, sizes, criteria)  # `audit.quality_notes` says so
+    if inp.procedure == "cinquisti":  # not an optimum: `audit.quality_notes` says why
+        tables = _cinquisti(inst, sizes, criteria, rng, inp, chosen)
     else:
         tables = _optimise(inst, sizes, criteria, rng, inp)
-        quality = quality_of(inst, tables, sizes, criteria)
-        if all(q.at_bound for q in quality):
-            pass
-        elif not prove:
+    quality = quality_of(inst, tables, sizes, criteria)
+    why = ""
+    if inp.procedure != "cinquisti" and not all(q.at_bound for q in quality):
+        if not prove:
             why = "solutore esatto non disponibile qui: solo la ricerca"
         elif inst.n > solver.EXACT_MAX_PLAYERS:
             why = (f"oltre {solver.EXACT_MAX_PLAYERS} giocatori il solutore esatto non è "
@@ -147,7 +145,7 @@ def _proved(inst: Instance, sizes: list[int], criteria: tuple[str, ...],
                          {q.criterion: q.lower_bound for q in quality}, weighting,
                          solver.DETERMINISTIC_BUDGET)
     items = []
-    for q in quality:  # «ottimo dimostrato» where the solver proved more than a count
+    for q in quality:  # «minimo dimostrato» where the solver proved more than a count
         proved = proof.proved[q.criterion] and proof.values[q.criterion] > q.lower_bound
         items.append(QualityItem(q.criterion, proof.values[q.criterion],
                                  proof.bounds[q.criterion], q.exact or proved, proved))

@@ -56,10 +56,6 @@ class Proof:
     bounds: dict[str, int]
     proved: dict[str, bool]
 
-    @property
-    def optimal(self) -> bool:
-        return all(self.proved.values())
-
 
 def _pairs(inst: Instance, criterion: str, weighting: str) -> dict[tuple[int, int], int]:
     """The cost of each pair seated together under a pair criterion."""

@@ -15,6 +15,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank, to_int, to_text
+from risiko_xl.draw import exact as solver
 from risiko_xl.draw.engine import draw
 from risiko_xl.draw.fingerprint import fingerprint
 from risiko_xl.draw.model import ENGINE_VERSION, SAME_DRAWS_AS, SAME_PLANS_AS, DrawResult
@@ -134,10 +135,10 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                          "cambiati dopo il sorteggio: club, regioni o turni precedenti)")
         elif result.tables != tables:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
-                         "registrati" + ("" if result.engine_version == to_text(
-                             record.get("Versione motore")) or engine != ENGINE_VERSION else
-                             " (il sorteggio fu provato col solutore esatto, che qui manca: "
-                             "serve risiko-xl sul computer)"))
+                         "registrati" + (" (fatto col solutore esatto, che qui manca: va "
+                                         "ripetuto con risiko-xl sul computer)"
+                                         if engine == ENGINE_VERSION and not solver.available()
+                                         else ""))
     for (round_no, phase), last in latest.items():
         rows = {r.player: r for r in t.rows if r.phase == phase and r.round_no == round_no}
         seated = {pid: r.table for pid, r in rows.items()}

@@ -13,8 +13,9 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cells import to_text
+from risiko_xl.draw import draw
 from risiko_xl.draw.fingerprint import fingerprint
-from risiko_xl.draw.model import ENGINE_VERSION
+from risiko_xl.draw.model import ENGINE_VERSION, SEARCH_ONLY_VERSION
 from risiko_xl.services.audit import parse_tables, tables_text
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
@@ -39,6 +40,29 @@ def test_a_round_drawn_by_engine_1_0_is_replayed_with_its_fingerprint(tmp_path, 
     assert fingerprint(inp) == row["Impronta"]
     row["Versione motore"] = OLD  # the row as engine 1.0 wrote it
     row["Impronta"] = fingerprint(inp, "1.0")
+    book.write_table(schema.DRAWS.name, log)
+    book.save()
+    capsys.readouterr()
+    assert cli.main(["verifica", str(path)]) == 0
+    assert "1 sorteggio ripetuto; nessuna differenza." in capsys.readouterr().out
+
+
+def test_a_round_drawn_without_the_solver_is_replayed_by_the_search_alone(tmp_path, capsys):
+    """Under WebAssembly (xlwings Lite) the exact solver is absent: the draw names engine
+    «1.3-ricerca» and `verifica` on the desktop replays it with the search alone."""
+    path = tmp_path / "torneo.xlsx"
+    new_book(path, "open", 16, "lite-1")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    log = book.read_table(schema.DRAWS.name)
+    row = log.rows[-1]
+    ids = [pid for table in parse_tables(row["Tavoli"]) for pid in table]
+    inp = round_input(load(book), 1, ids, to_text(row["Seme"]) or "")
+    alone = draw(inp, prove=False)
+    assert alone.tables == parse_tables(row["Tavoli"])  # round 1: the search reaches the bounds
+    row["Versione motore"] = alone.engine_version
+    row["Impronta"] = alone.fingerprint
+    assert f"risiko_xl.draw {SEARCH_ONLY_VERSION} " in row["Versione motore"]
     book.write_table(schema.DRAWS.name, log)
     book.save()
     capsys.readouterr()
