@@ -267,7 +267,11 @@ PHONE = """<!DOCTYPE html><html><body style="margin:0">
     page: [d.documentElement.clientWidth, d.documentElement.scrollWidth],
     tables: [...d.querySelectorAll("table")].map(t => [t.getBoundingClientRect().right,
       t.parentElement.scrollWidth - t.parentElement.clientWidth]),
-    notes: [...d.querySelectorAll("p.solo-telefono")].map(p => p.offsetHeight)}})); }});
+    notes: [...d.querySelectorAll("p.solo-telefono")].map(p => p.offsetHeight),
+    broken: [...d.querySelectorAll("th")].filter(th => {{
+      const r = d.createRange(); r.selectNodeContents(th);
+      return !/\s/.test(th.textContent.trim()) && r.getClientRects().length > 1;
+    }}).map(th => th.textContent)}})); }});
 </script></body></html>"""
 
 
@@ -288,6 +292,7 @@ def test_the_page_fits_a_phone_without_scrolling_sideways(demo, tmp_path, round_
     assert len(measured["tables"]) >= 2
     for right, hidden in measured["tables"]:
         assert right <= width and hidden == 0
+    assert measured["broken"] == []  # the organiser's «Po s.», «Not e»: a heading is whole
 
 
 @pytest.mark.chromium
