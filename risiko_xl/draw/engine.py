@@ -102,7 +102,6 @@ def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
     chosen: list[int] = []
     if prove is None:
         prove = solver.available()
-    version = ENGINE_VERSION if prove else SEARCH_ONLY_VERSION
     if inp.procedure == "cinquisti":  # not an optimum: `audit.quality_notes` says why
         tables = _cinquisti(inst, sizes, criteria, rng, inp, chosen)
     else:
@@ -116,11 +115,15 @@ def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
             why = (f"oltre {solver.EXACT_MAX_PLAYERS} giocatori il solutore esatto non è "
                    "usato: solo la ricerca")
         else:
-            tables, quality = _proved(inst, sizes, criteria, tables, quality,
-                                      inp.repeat_weighting)
-            if not all(q.at_bound for q in quality):
+            try:
+                tables, quality = _proved(inst, sizes, criteria, tables, quality,
+                                          inp.repeat_weighting)
+            except ImportError:  # installed but broken: the search's draw, said so
+                prove, why = False, "solutore esatto non disponibile qui: solo la ricerca"
+            if prove and not all(q.at_bound for q in quality):
                 why = (f"il solutore esatto non ha chiuso la prova entro il suo limite "
                        f"({solver.DETERMINISTIC_BUDGET:g} unità di lavoro)")
+    version = ENGINE_VERSION if prove else SEARCH_ONLY_VERSION
     for t in tables:  # seat order at the table: random too
         rng.shuffle(t)
     return DrawResult(

@@ -15,11 +15,16 @@ from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
 from risiko_xl.draw.model import DrawResult, QualityItem
+from risiko_xl.draw.plan import PLAN_LABEL
+from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError
 from risiko_xl.tournament.loading import Tournament
 
 IMPORTED = "importato da GestioneTorneo"  # the procedure of a round seated by another program
 SUBSTITUTION = "sostituzione"  # a withdrawn qualifier replaced in a phase not yet played
+VERDICT_PROVED = "ottimo dimostrato"  # a draw no seating beats (`verdict`)
+# the procedures of the draw engine as Sorteggi names them: a row of one is replayable
+ENGINE_PROCEDURES = frozenset((*PROCEDURE_LABELS.values(), PLAN_LABEL, REPAIR_LABEL))
 
 
 def timestamp(now: dt.datetime | None = None) -> str:
@@ -43,7 +48,7 @@ def verdict(quality: Sequence[QualityItem]) -> str:
     gaps = [f"{LABELS.get(q.criterion, q.criterion)}: {q.value}, minimo garantito "
             f"{q.lower_bound}, scarto {q.value - q.lower_bound}"
             for q in quality if not q.at_bound]
-    return "ottimo dimostrato" if not gaps else "migliore trovato (" + "; ".join(gaps) + ")"
+    return VERDICT_PROVED if not gaps else "migliore trovato (" + "; ".join(gaps) + ")"
 
 
 def quality_text(quality: Sequence[QualityItem], result: DrawResult | None = None,

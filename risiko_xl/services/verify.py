@@ -13,7 +13,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
-from risiko_xl.books.table import Table
+from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import is_blank, to_int, to_text
 from risiko_xl.draw import exact as solver
 from risiko_xl.draw.engine import draw
@@ -23,7 +23,14 @@ from risiko_xl.draw.plan import PLAN_LABEL, PlanResult
 from risiko_xl.draw.repair import REPAIR_LABEL, RepairResult
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.services.all_rounds import plan_of, plan_round
-from risiko_xl.services.audit import parse_tables, seating
+from risiko_xl.services.audit import (
+    ENGINE_PROCEDURES,
+    VERDICT_PROVED,
+    parse_tables,
+    procedure_text,
+    quality_text,
+    seating,
+)
 from risiko_xl.services.decision_records import decisions, leaving
 from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
@@ -88,6 +95,16 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             seated.update(_seating(record.get("Tavoli"), row))
             continue
         latest[round_no, phase] = _seating(record.get("Tavoli"), row)
+        procedure = to_text(record.get("Procedura"))
+        where = f"Foglio Sorteggi, riga {row}"
+        if phase == QUALIFYING and procedure in ENGINE_PROCEDURES and (
+                is_blank(record.get("Impronta")) or is_blank(record.get("Seme"))):
+            # the adversary's: a draw of ours with its fingerprint emptied was not replayed
+            empty = "impronta" if is_blank(record.get("Impronta")) else "seme"
+            lines.append(f"{where}: sorteggio senza {empty}: non si può ripetere (cella "
+                         "svuotata dopo il sorteggio?)")
+            previous[round_no] = tables
+            continue
         if phase != QUALIFYING or is_blank(record.get("Impronta")):
             if phase == QUALIFYING:
                 previous[round_no] = tables
@@ -98,8 +115,6 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
             raise RisikoError("ID non presente tra gli iscritti", foglio=schema.DRAWS.sheet,
                               riga=row, colonna="Tavoli", valore=unknown[0])
         seed = to_text(record.get("Seme")) or ""
-        procedure = to_text(record.get("Procedura"))
-        where = f"Foglio Sorteggi, riga {row}"
         engine = engine_of(record.get("Versione motore"))
         same_as = SAME_PLANS_AS if procedure == PLAN_LABEL else SAME_DRAWS_AS
         if engine != ENGINE_VERSION and engine not in same_as:
@@ -132,13 +147,18 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
         replayed += 1
         if recorded != to_text(record.get("Impronta")):
             lines.append(f"{where}: l'impronta dei dati non corrisponde (dati di ingresso "
-                         "cambiati dopo il sorteggio: club, regioni o turni precedenti)")
+                         "cambiati dopo il sorteggio: club, regioni o turni precedenti; o "
+                         "la «Versione motore» cambiata)")
         elif result.tables != tables:
             lines.append(f"{where}: ripetendo il sorteggio i tavoli sono diversi da quelli "
                          "registrati" + (" (fatto col solutore esatto, che qui manca: va "
                                          "ripetuto con risiko-xl sul computer)"
                                          if engine == ENGINE_VERSION and not solver.available()
                                          else ""))
+        elif engine == ENGINE_VERSION and procedure not in (PLAN_LABEL, REPAIR_LABEL) \
+                and isinstance(result, DrawResult) \
+                and (wrong := _certificate_difference(record, result)):
+            lines.append(f"{where}: {wrong}")  # the adversary's: a false certificate
     for (round_no, phase), last in latest.items():
         rows = {r.player: r for r in t.rows if r.phase == phase and r.round_no == round_no}
         seated = {pid: r.table for pid, r in rows.items()}
@@ -147,6 +167,21 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                          "corrispondono all'ultimo sorteggio registrato in Sorteggi ("
                          + _first_difference(rows, last) + ")")
     return lines, replayed
+
+
+def _certificate_difference(record: Row, result: DrawResult) -> str:
+    """What of a draw's certificate (its procedure and quality, published in every post)
+    is not the replayed draw's, «» when all is. The quality is compared by its verdict
+    and its figures, so that a later wording of the same figures still verifies."""
+    procedure = procedure_text(result.procedure)
+    quality = quality_text(result.quality, result)
+    recorded = to_text(record.get("Qualità")) or ""
+    if (to_text(record.get("Procedura")) or "").casefold() != procedure.casefold():
+        return f"la colonna «Procedura» non è quella del sorteggio ripetuto («{procedure}»)"
+    if recorded.startswith(VERDICT_PROVED) != quality.startswith(VERDICT_PROVED) or \
+            re.findall(r"\d+", recorded) != re.findall(r"\d+", quality):
+        return f"la colonna «Qualità» non è quella del sorteggio ripetuto («{quality}»)"
+    return ""
 
 
 def engine_of(text: Any) -> str:

@@ -259,7 +259,7 @@ def test_no_post_carries_a_bidi_control(demo, tmp_path, fmt):
         assert name in text, name
 
 
-PHONE = """<!DOCTYPE html><html><body style="margin:0">
+PHONE = r"""<!DOCTYPE html><html><body style="margin:0">
 <iframe id="telefono" style="width:{width}px;height:3000px;border:0" srcdoc="{page}"></iframe>
 <script>window.addEventListener("load", () => {{
   const d = document.getElementById("telefono").contentDocument;
