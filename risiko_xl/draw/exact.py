@@ -35,11 +35,11 @@ from risiko_xl.draw.criteria import KEY_CRITERIA, NO_KEY, SIZE_CRITERIA, Instanc
 
 # The largest field the solver is run on, and its budget for a whole draw: measured by
 # benchmarks/draw_proof.py on this project's machine (two cores, one used), where a
-# budget of 10 units is about 5-8 s of CPU. Up to 64 players the model is built in
-# well under a second; with it 100 of the benchmark's 105 rounds up to 64 players are
-# proved optimal (the solver seated better than the search in 3; the 5 left are sixth
-# rounds of 20-30 players, where the proof runs out of budget); beyond, the search alone
-# met every bound of the benchmark.
+# budget of 10 units is 5-8 s of CPU. Up to 64 players the model is built in well under
+# a second; with it 99 of the benchmark's 105 rounds up to 64 players are proved optimal
+# (the solver seated better than the search in 3; the 6 left are fifth and sixth rounds
+# of 20-30 players, where the proof runs out of budget); beyond, the search alone met
+# every bound of the benchmark.
 EXACT_MAX_PLAYERS = 64
 DETERMINISTIC_BUDGET = 10.0
 

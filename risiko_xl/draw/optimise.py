@@ -215,6 +215,7 @@ def local_search(
     for p in s.seated:
         can_move[p] = movable is None or bool(movable[p])
     fast = not model.big_keys
+    big = model.big_keys  # key groups matched by comparing keys (`cost._BIG_GROUP`)
     sized = home is not None  # a seat's cost depends on more than the table's size
     best_cost = s.cost
     best = [[list(t) for t in tables] for tables in s.rounds]
@@ -295,7 +296,7 @@ def local_search(
         best_d = None
         best_move = (-1, -1, -1)
         ties = 0
-        cm, pair = s.cm, s.pair
+        cm = s.cm
         for r, p in picked:
             tables, where, pcost = s.rounds[r], s.where[r], s.pcost[r]
             a_idx = where[p]
@@ -308,12 +309,16 @@ def local_search(
                 if b_idx == a_idx:
                     continue
                 tb = tables[b_idx]
-                if fast:
-                    gain_b = 0
-                    for x in tb:
-                        gain_b += ap.get(x, 0)
-                else:
-                    gain_b = sum(pair(p, x) for x in tb)
+                gain_b = 0
+                for x in tb:
+                    gain_b += ap.get(x, 0)
+                if not fast:  # `pair` written out: the same sums, no call per pair
+                    for w, keys in big:
+                        k = keys[p]
+                        if k >= 0:
+                            for x in tb:
+                                if keys[x] == k:
+                                    gain_b += w
                 base = gain_b - pc_p
                 if sized or len(tb) != len(ta):
                     base += seat_cost(r, p, b_idx) - sc_pa
@@ -322,15 +327,23 @@ def local_search(
                     if not can_move[q]:
                         continue
                     aq = cm[q]
+                    into_a = 0
+                    for x in ta:
+                        if x != p:
+                            into_a += aq.get(x, 0)
                     if fast:
-                        into_a = 0
-                        for x in ta:
-                            if x != p:
-                                into_a += aq.get(x, 0)
                         d = base - ap.get(q, 0) + into_a - pcost[q]
                     else:
-                        into_a = sum(pair(q, x) for x in ta if x != p)
-                        d = base - pair(p, q) + into_a - pcost[q]
+                        together = ap.get(q, 0)  # pair(p, q)
+                        for w, keys in big:
+                            k = keys[q]
+                            if k >= 0:
+                                if keys[p] == k:
+                                    together += w
+                                for x in ta:
+                                    if x != p and keys[x] == k:
+                                        into_a += w
+                        d = base - together + into_a - pcost[q]
                     if sized or len(ta) != len(tb):  # else both seats cost the same
                         d += seat_cost(r, q, a_idx) - seat_cost(r, q, b_idx)
                     if (tabu_p or tabu.get((r, q, a_idx), 0) > step) and (
