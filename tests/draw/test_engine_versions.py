@@ -28,7 +28,12 @@ OLD = "risiko_xl.draw 1.0 (risiko_xl 0.1.0)"  # as engine 1.0 recorded itself
 OLD_1_1 = "risiko_xl.draw 1.1 (risiko_xl 0.1.0)"
 
 
-def test_a_round_drawn_by_engine_1_0_is_replayed_with_its_fingerprint(tmp_path, capsys):
+@pytest.mark.parametrize("version", ["1.0", SEARCH_ONLY_VERSION])
+def test_a_round_drawn_by_another_engine_is_replayed_with_its_fingerprint(tmp_path, capsys,
+                                                                         version):
+    """A round of engine 1.0 as it recorded itself, and one drawn without the exact
+    solver (under WebAssembly, xlwings Lite: «1.3-ricerca»), which `verifica` on the
+    desktop replays with the search alone."""
     path = tmp_path / "torneo.xlsx"
     new_book(path, "open", 16, "vecchio-1")
     assert cli.main(["sorteggia", str(path)]) == 0
@@ -38,31 +43,11 @@ def test_a_round_drawn_by_engine_1_0_is_replayed_with_its_fingerprint(tmp_path, 
     ids = [pid for table in parse_tables(row["Tavoli"]) for pid in table]
     inp = round_input(load(book), 1, ids, to_text(row["Seme"]) or "")
     assert fingerprint(inp) == row["Impronta"]
-    row["Versione motore"] = OLD  # the row as engine 1.0 wrote it
-    row["Impronta"] = fingerprint(inp, "1.0")
-    book.write_table(schema.DRAWS.name, log)
-    book.save()
-    capsys.readouterr()
-    assert cli.main(["verifica", str(path)]) == 0
-    assert "1 sorteggio ripetuto; nessuna differenza." in capsys.readouterr().out
-
-
-def test_a_round_drawn_without_the_solver_is_replayed_by_the_search_alone(tmp_path, capsys):
-    """Under WebAssembly (xlwings Lite) the exact solver is absent: the draw names engine
-    «1.3-ricerca» and `verifica` on the desktop replays it with the search alone."""
-    path = tmp_path / "torneo.xlsx"
-    new_book(path, "open", 16, "lite-1")
-    assert cli.main(["sorteggia", str(path)]) == 0
-    book = OpenpyxlBook(path)
-    log = book.read_table(schema.DRAWS.name)
-    row = log.rows[-1]
-    ids = [pid for table in parse_tables(row["Tavoli"]) for pid in table]
-    inp = round_input(load(book), 1, ids, to_text(row["Seme"]) or "")
     alone = draw(inp, prove=False)
     assert alone.tables == parse_tables(row["Tavoli"])  # round 1: the search reaches the bounds
-    row["Versione motore"] = alone.engine_version
-    row["Impronta"] = alone.fingerprint
-    assert f"risiko_xl.draw {SEARCH_ONLY_VERSION} " in row["Versione motore"]
+    assert alone.engine_version == f"risiko_xl.draw {SEARCH_ONLY_VERSION} (risiko_xl 0.1.0)"
+    row["Versione motore"] = OLD if version == "1.0" else alone.engine_version
+    row["Impronta"] = fingerprint(inp, version)
     book.write_table(schema.DRAWS.name, log)
     book.save()
     capsys.readouterr()
