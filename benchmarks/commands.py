@@ -19,7 +19,8 @@ ratio, and its median CPU seconds; and the machine's load average before and aft
 baseline is openpyxl as this checkout installs it (with numpy, which OR-Tools brings and
 openpyxl imports when present). `--before DIR` runs every command a second time from
 another checkout of the package (`git worktree add DIR REV`), alternating with this one
-in the same runs: the table before and after, in one run.
+in the same runs: the table before and after, in one run (the file's draws recorded as
+the older engine made them, where it seated the same, so that both verify it).
 
     python benchmarks/commands.py [--players 400 1000] [--runs 3] [--before DIR]
 """
@@ -29,6 +30,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -42,11 +44,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from risiko_xl import simulate  # noqa: E402
+from risiko_xl.books import schema  # noqa: E402
 from risiko_xl.books.openpyxl_book import OpenpyxlBook  # noqa: E402
-from risiko_xl.services.rounds import draw_round  # noqa: E402
+from risiko_xl.draw.fingerprint import fingerprint  # noqa: E402
+from risiko_xl.draw.model import (  # noqa: E402
+    ENGINE_VERSION,
+    SAME_DRAWS_AS,
+    full_engine_version,
+)
+from risiko_xl.services.audit import parse_tables  # noqa: E402
+from risiko_xl.services.rounds import draw_round, round_input  # noqa: E402
 from risiko_xl.services.standings_sheet import update_standings  # noqa: E402
 from risiko_xl.sheets.look import save  # noqa: E402
 from risiko_xl.standings.model import QUALIFYING  # noqa: E402
+from risiko_xl.tournament.loading import load  # noqa: E402
 from risiko_xl.workbooks.template import formula_settings, write_new  # noqa: E402
 
 ROUNDS_PLAYED = 6
@@ -77,6 +88,35 @@ def build(path: Path, players: int) -> Path:
     return path
 
 
+def as_engine(path: Path, version: str) -> None:
+    """Record the file's draws as engine `version` made them, where this engine seats
+    them the same (`SAME_DRAWS_AS`): an older checkout then verifies the file too."""
+    if version == ENGINE_VERSION:
+        return
+    if version not in SAME_DRAWS_AS:
+        raise SystemExit(f"il motore {version} sedeva diversamente: file non confrontabile")
+    book = OpenpyxlBook(path)
+    log = book.read_table(schema.DRAWS.name)
+    t = load(book)
+    for row in log:
+        tables = parse_tables(row.get("Tavoli"))
+        if not tables or not row.get("Impronta"):
+            continue
+        ids = [pid for table in tables for pid in table]
+        inp = round_input(t, int(row["Turno"]), ids, str(row["Seme"]))
+        row["Versione motore"] = full_engine_version(version)
+        row["Impronta"] = fingerprint(inp, version)
+    book.write_table(schema.DRAWS.name, log)
+    save(book)
+
+
+def engine_of_tree(tree: Path) -> str:
+    """The draw engine version a checkout writes."""
+    text = (tree / "risiko_xl" / "draw" / "model.py").read_text(encoding="utf-8")
+    found = re.search(r'^ENGINE_VERSION = "([^"]+)"', text, re.MULTILINE)
+    return found.group(1) if found else ENGINE_VERSION
+
+
 def measured(argv: list[str], env: dict[str, str] | None = None) -> tuple[float, float]:
     """(CPU seconds of the child process, user and system; its wall seconds)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -105,6 +145,8 @@ def run_size(players: int, runs: int, trees: dict[str, Path], work: Path,
     """Print the table of one field size; return each (command, code)'s median CPU
     seconds, the baseline's as («load+save», code)."""
     source = build(work / f"t{players}.xlsx", players)
+    as_engine(source, min((engine_of_tree(tree) for tree in trees.values()),
+                          key=lambda v: [int(x) for x in re.findall(r"\d+", v)]))
     ratios: dict[tuple[str, str], list[tuple[float, float]]] = {}
     copy = work / "copia.xlsx"
     for _ in range(runs):
