@@ -198,7 +198,8 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
              f"giocatori, {count(len(plan.rounds[0]), 'tavolo', 'tavoli')} per turno ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta del piano {plan.fingerprint[:16]}…",
-             f"Qualità del piano: {verdict(plan.quality)} — " + quality_text(plan.quality)]
+             f"Qualità del piano: {verdict(plan.quality)} — "  # the criteria that apply
+             + quality_text(plan.quality, plan_round(plan, 1), judged=False)]
     for r, rd in enumerate(plan.rounds, start=1):
         quality = round_quality(plan, r, players, settings.policy, settings.criteria)
         # the plan is judged whole: a round may take more so that all rounds take least

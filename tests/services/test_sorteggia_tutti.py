@@ -78,6 +78,8 @@ def test_zero_repeated_meetings_through_the_cli(tmp_path, capsys, players, round
     assert re.search(rf"Tutti i {rounds} turni sorteggiati insieme in \d+\.\d\d s: "
                      rf"{players} giocatori, {players // 4} tavoli per turno", out)
     assert "Qualità del piano: " in out and "incontri ripetuti: 0 (minimo garantito 0)" in out
+    plan_line = next(x for x in out.splitlines() if x.startswith("Qualità del piano: "))
+    assert "tavolo da 5" not in plan_line  # the referee's: no 5-tables, no such figure
     for r in range(1, rounds + 1):
         line = next(x for x in out.splitlines() if x.startswith(f"Turno {r}: "))
         assert "incontri ripetuti: 0 (" in line
