@@ -25,6 +25,7 @@ from risiko_xl.draw.model import (
     DrawInput,
     DrawResult,
     QualityItem,
+    at_bounds,
     full_engine_version,
 )
 from risiko_xl.draw.optimise import initial_seating, local_search
@@ -108,7 +109,7 @@ def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
         tables = _optimise(inst, sizes, criteria, rng, inp)
     quality = quality_of(inst, tables, sizes, criteria)
     why = ""
-    if inp.procedure != "cinquisti" and not all(q.at_bound for q in quality):
+    if inp.procedure != "cinquisti" and not at_bounds(quality):
         if not prove:
             why = "solutore esatto non disponibile qui: solo la ricerca"
         elif inst.n > solver.EXACT_MAX_PLAYERS:
@@ -120,7 +121,7 @@ def draw(inp: DrawInput, prove: bool | None = None) -> DrawResult:
                                           inp.repeat_weighting)
             except ImportError:  # installed but broken: the search's draw, said so
                 prove, why = False, "solutore esatto non disponibile qui: solo la ricerca"
-            if prove and not all(q.at_bound for q in quality):
+            if prove and not at_bounds(quality):
                 why = (f"il solutore esatto non ha chiuso la prova entro il suo limite "
                        f"({solver.DETERMINISTIC_BUDGET:g} unità di lavoro)")
     version = ENGINE_VERSION if prove else SEARCH_ONLY_VERSION

@@ -88,6 +88,11 @@ class QualityItem:
         return self.value <= self.lower_bound
 
 
+def at_bounds(quality: list[QualityItem]) -> bool:
+    """Every figure at a lower bound of its optimum: nothing can do better."""
+    return all(q.at_bound for q in quality)
+
+
 @dataclass(frozen=True)
 class DrawResult:
     """Tables (ids, ordered by table number 1..T), provenance and quality report."""
@@ -111,7 +116,7 @@ class DrawResult:
     @property
     def optimal(self) -> bool:
         """Every criterion at a lower bound of its optimum: the draw is proved optimal."""
-        return all(q.at_bound for q in self.quality)
+        return at_bounds(self.quality)
 
     def quality_dict(self) -> dict[str, tuple[int, int]]:
         """criterion -> (value, lower bound)."""

@@ -214,8 +214,8 @@ def local_search(
     can_move = [False] * n
     for p in s.seated:
         can_move[p] = movable is None or bool(movable[p])
-    fast = not model.big_keys
     big = model.big_keys  # key groups matched by comparing keys (`cost._BIG_GROUP`)
+    fast = not big
     sized = home is not None  # a seat's cost depends on more than the table's size
     best_cost = s.cost
     best = [[list(t) for t in tables] for tables in s.rounds]

@@ -194,26 +194,27 @@ def draw_all(book: Book, seed: str | None = None, force: bool = False,
     sizes = Counter(len(table) for table in plan.rounds[0])
     every = ("Turno unico sorteggiato" if rounds == 1
              else f"Tutti i {rounds} turni sorteggiati insieme")
+    judged = verdict(plan.quality)  # the plan is judged whole (see the rounds' rows)
     lines = [f"{every} in {seconds:.2f} s: {len(ids)} "
              f"giocatori, {count(len(plan.rounds[0]), 'tavolo', 'tavoli')} per turno ("
              + ", ".join(f"{sizes[s]} da {s}" for s in sorted(sizes, reverse=True)) + ")",
              f"Seme «{seed}», impronta del piano {plan.fingerprint[:16]}…",
-             f"Qualità del piano: {verdict(plan.quality)} — "  # the criteria that apply
+             f"Qualità del piano: {judged} — "  # the criteria that apply
              + quality_text(plan.quality, plan_round(plan, 1), judged=False)]
     for r, rd in enumerate(plan.rounds, start=1):
         quality = round_quality(plan, r, players, settings.policy, settings.criteria)
-        # the plan is judged whole: a round may take more so that all rounds take least
-        planned = (f"piano di tutti i turni {verdict(plan.quality)} — questo turno: "
-                   + quality_text(quality, plan_round(plan, r), judged=False))
+        # a round may take more so that all rounds take least
+        figures = quality_text(quality, plan_round(plan, r), judged=False)
         log_draw(book, {
             "Turno": r, "Fase": QUALIFYING, "Data e ora": timestamp(now), "Seme": seed,
             "Impronta": round_fingerprint(plan, r), "Versione motore": plan.engine_version,
-            "Procedura": PLAN_LABEL, "Qualità": planned,
+            "Procedura": PLAN_LABEL,
+            "Qualità": f"piano di tutti i turni {judged} — questo turno: {figures}",
             "Tavoli": tables_text(rd),
             "Note": f"turno {r} di {rounds} pianificati insieme (impronta del piano "
                     f"{plan.fingerprint})" + ("; nuovo sorteggio (righe precedenti "
                                                "archiviate)" if existing else "")})
-        lines.append(f"Turno {r}: " + quality_text(quality, plan_round(plan, r), judged=False))
+        lines.append(f"Turno {r}: {figures}")
 
     refresh_scores(book)
     for r, rd in enumerate(plan.rounds, start=1):

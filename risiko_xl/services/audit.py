@@ -88,10 +88,11 @@ def _sizes_text(tables: Sequence[Sequence[str]]) -> str:
 
 
 def quality_notes(result: DrawResult) -> list[str]:
-    """Why a figure of the certificate is above its minimum, for the Sorteggi note: the
-    cinquisti the regulation draws first (001 §8 a: «si sorteggia casualmente un numero
-    di giocatori … pari al numero di tavoli da 5»), and, for a «minimo garantito», that
-    it is a bound computed by counting, which the real minimum may exceed."""
+    """Why a figure of the certificate is above its minimum, for the Sorteggi note: why
+    the exact solver did not settle it (`DrawResult.unproved_why`), the cinquisti the
+    regulation draws first (001 §8 a: «si sorteggia casualmente un numero di giocatori …
+    pari al numero di tavoli da 5»), and, for a «minimo garantito», that it is a bound
+    computed by counting, which the real minimum may exceed."""
     notes = [result.unproved_why] if result.unproved_why else []
     if result.cinquisti:
         notes.append("cinquisti sorteggiati: " + ", ".join(result.cinquisti))

@@ -97,6 +97,14 @@ def test_standings_of_many_columns_fit_the_screen(tmp_path, rounds, columns):
             [c.replace(" ", "") for c in cells]
 
 
+def spareggio_drawn(tmp_path):
+    """Lu Castidduzzu after its preliminaries (phase_books' data), its spareggio drawn."""
+    path = tmp_path / "lu.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
+    assert cli.main(["finals", str(path)]) == 0
+    return path
+
+
 def direct_finalists_beside(path) -> dict[str, str]:
     """The spareggio's room screen (round 5): its cards by id, the direct finalists A, B
     and E on their own card, none of them at the table (000 Art. 2)."""
@@ -115,9 +123,7 @@ def direct_finalists_beside(path) -> dict[str, str]:
 def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
     # 000 Art. 2 (data of phase_books): A, B, E go to the final; C, F, G, D play the
     # spareggio (round 5), announced on the screen with the three beside its table
-    path = tmp_path / "lu.xlsx"
-    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
-    assert cli.main(["finals", str(path)]) == 0
+    path = spareggio_drawn(tmp_path)
     cards = direct_finalists_beside(path)
     assert "1° in classifica generale" in cards["tavolo-diretti"]
     for name in ("Nome C", "Nome D", "Nome F", "Nome G"):
@@ -128,9 +134,7 @@ def test_the_spareggio_screen_shows_who_is_already_in_the_final(tmp_path):
 def test_the_spareggio_results_screen_still_shows_who_went_straight_to_the_final(tmp_path):
     # after the spareggio's results (round 5 played, the final drawn), the organiser
     # still expects the screen to say who was already in the final: A, B, E
-    path = tmp_path / "lu.xlsx"
-    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, "fasi")
-    assert cli.main(["finals", str(path)]) == 0
+    path = spareggio_drawn(tmp_path)
     book = OpenpyxlBook(path)
     simulate.play(book, 5, "Spareggio", "schermo")
     book.save()
