@@ -8,12 +8,12 @@ their sheet row number, so messages can name the row a value came from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from risiko_xl.books import schema
-from risiko_xl.books.table import Table
+from risiko_xl.books.table import Row, Table
 from risiko_xl.errors import RisikoError, listed
 
 if TYPE_CHECKING:
@@ -47,6 +47,44 @@ def _instead(name: str, found: Sequence[str], ours: set[str], what: str) -> str:
     others = [f for f in found if f not in ours]
     close = difflib.get_close_matches(name, others, n=1, cutoff=0.6)
     return close[0] if close else f"{what}: {listed(found) or 'nessuna'}"
+
+
+# a tournament's file has one of these at least; people type into these and the calendar:
+# rows typed right below them belong to them (Excel would have
+# extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
+CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
+TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
+
+
+def last_typed_row(table: str, sheet: str, last_row: int, stop: int,
+                   first_filled: Callable[[int], Any]) -> int:
+    """The last row of `table` (now ending at `last_row`) once the rows typed right below
+    it are taken in (`TYPED_TABLES`); RisikoError naming the row for values typed further
+    down, after empty rows (never ignored). Rows are looked at up to `stop` (excluded:
+    the sheet's end, or another table below); `first_filled(row)`: the row's first
+    non-empty value within the table's columns (None: none)."""
+    last = last_row
+    for row in range(last_row + 1, stop):
+        value = first_filled(row)
+        if value is None:
+            continue
+        if row != last + 1:
+            raise RisikoError(
+                f"dati scritti sotto la tabella {table}, staccati da righe vuote: "
+                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
+                foglio=sheet, riga=row, valore=value)
+        last = row
+    return last
+
+
+def body_table(rows: list[list[Any]], header_row: int, sheet: str, name: str) -> Table:
+    """The `Table` of a table's cells (`rows`: its header row first, at sheet row
+    `header_row`): headers stripped, empty rows left out, each row with its sheet row."""
+    headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+    return Table(headers, [Row(dict(zip(headers, row)), r)
+                           for r, row in enumerate(rows[1:], start=header_row + 1)
+                           if any(v is not None and v != "" for v in row)],
+                 sheet, header_row, name)
 
 
 def checked_table(book: Book, spec: schema.TableSpec) -> Table:

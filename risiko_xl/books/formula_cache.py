@@ -22,6 +22,7 @@ from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
+from defusedxml import ElementTree as DefusedElementTree
 from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
@@ -74,12 +75,14 @@ _SAVED = re.compile(r'<c\b(?P<attrs>[^>]*)><f\b[^>]*(?:/>|>[^<]*</f>)<v>(?P<v>[^
 _ATTR = re.compile(r'\b(?P<name>r|t)="(?P<value>[^"]*)"')
 
 
-def _sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → its part in the package."""
-    rels = ElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
+def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → its part in the package (read with defusedxml: the file may come
+    from anyone)."""
+    rels = DefusedElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
     targets = {r.get("Id"): r.get("Target", "") for r in rels}
     parts = {}
-    for sheet in ElementTree.fromstring(archive.read("xl/workbook.xml")).iter(f"{_MAIN}sheet"):
+    workbook = DefusedElementTree.fromstring(archive.read("xl/workbook.xml"))
+    for sheet in workbook.iter(f"{_MAIN}sheet"):
         target = targets.get(sheet.get(_RELATION), "")
         parts[sheet.get("name", "")] = (target.lstrip("/") if target.startswith("/")
                                         else posixpath.normpath(posixpath.join("xl", target)))
@@ -93,7 +96,7 @@ def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[st
     found: dict[str, dict[str, Saved]] = {}
     try:
         with zipfile.ZipFile(source) as archive:
-            parts = _sheet_parts(archive)
+            parts = sheet_parts(archive)
             for title, cells in wanted.items():
                 if title not in parts:
                     continue  # a sheet the command added
@@ -104,7 +107,8 @@ def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[st
                             match["v"] or attrs.get("t") == "str"):  # "": empty text
                         kind = f' t="{attrs["t"]}"' if "t" in attrs else ""
                         found.setdefault(title, {})[attrs["r"]] = Saved(kind, match["v"])
-    except (OSError, KeyError, zipfile.BadZipFile, ElementTree.ParseError, UnicodeError):
+    except (OSError, KeyError, ValueError, zipfile.BadZipFile, ElementTree.ParseError,
+            UnicodeError):  # ValueError: defusedxml's refusals
         return {}  # the values are a courtesy: a file we cannot read this way has none
     return found
 

@@ -15,7 +15,14 @@ from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
-from risiko_xl.books.book import SHEET_OF, checked_table, missing_table
+from risiko_xl.books.book import (
+    CORE_TABLES,
+    SHEET_OF,
+    TYPED_TABLES,
+    body_table,
+    checked_table,
+    missing_table,
+)
 from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.formula_cells import Formula, SheetFormula, ours
@@ -31,17 +38,13 @@ from risiko_xl.books.openpyxl_ranges import (
 from risiko_xl.books.replaced_formulas import Replaced
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
-from risiko_xl.books.table import Row, Table
+from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import safe_open
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.typed import CELL_LIMIT
 
 FORMULA_STARTS = ("=", "+", "-", "@")
-CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
-# tables people type into: rows typed right below them belong to them (Excel would have
-# extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
-TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
 # our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
 # cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
 LONG_TEXT_TABLES = (schema.DRAWS.name,)
@@ -130,10 +133,7 @@ class OpenpyxlBook:
                                                         "colonna": headers[c]})
         if name in TYPED_TABLES:
             self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
-        return Table(headers, [Row(dict(zip(headers, row)), r)
-                               for r, row in enumerate(rows[1:], start=min_row + 1)
-                               if any(v is not None and v != "" for v in row)],
-                     sheet.title, min_row, name)
+        return body_table(rows, min_row, sheet.title, name)
 
     def _use_saved_values(self, sheet: Worksheet, name: str, rows: list[list[Any]],
                           headers: list[str], min_row: int, min_col: int) -> None:

@@ -11,6 +11,7 @@ from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
+from risiko_xl.books.book import last_typed_row
 from risiko_xl.books.formula_cells import Formula
 from risiko_xl.errors import RisikoError
 
@@ -34,23 +35,16 @@ def first_filled(cells: dict[tuple[int, int], Any], row: int, first: int,
 
 
 def take_rows_below(sheet: Worksheet, table: ExcelTable) -> int:
-    """Extend `table` over the rows typed right below it (its new last row); RisikoError
-    naming the row for values typed further down, after empty rows (never ignored)."""
+    """Extend `table` over the rows typed right below it (`book.last_typed_row`): its
+    new last row."""
     min_col, min_row, max_col, max_row = range_boundaries(table.ref)
-    cells, last = sheet._cells, int(max_row)
+    cells = sheet._cells
     below = [top for left, top, right, _ in (range_boundaries(t.ref) for t in
                                               sheet.tables.values() if t.name != table.name)
              if top > max_row and left <= max_col and right >= min_col]
-    for row in range(max_row + 1, min([sheet.max_row + 1, *below])):
-        value = first_filled(cells, row, min_col, max_col)
-        if value is None:
-            continue
-        if row != last + 1:
-            raise RisikoError(
-                f"dati scritti sotto la tabella {table.name}, staccati da righe vuote: "
-                "spostarli nella tabella (subito sotto la sua ultima riga) o cancellarli",
-                foglio=sheet.title, riga=row, valore=value)
-        last = row
+    last = last_typed_row(table.name, sheet.title, int(max_row),
+                          min([sheet.max_row + 1, *below]),
+                          lambda row: first_filled(cells, row, min_col, max_col))
     if last != max_row:
         headers = [sheet.cell(min_row, c).value for c in range(min_col, max_col + 1)]
         resize(table, f"{get_column_letter(min_col)}{min_row}:"

@@ -51,6 +51,7 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.books.values_book import read_only
     from risiko_xl.sheets.formula_sheet import sync_sheet
     from risiko_xl.sheets.look import save as save_dressed
     from risiko_xl.workbooks.lite import restore_lost_code
@@ -62,7 +63,7 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
         if notice := restore_lost_code(path, write=save):
             progress.done()
             print(notice, file=sys.stderr)
-        book = OpenpyxlBook(path)
+        book = OpenpyxlBook(path) if save else read_only(path)
         # a preset chosen in Impostazioni rewrites the Formula sheet: said, never silent
         synced = None
         if save:

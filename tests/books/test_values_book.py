@@ -1,0 +1,195 @@
+"""The read-only commands' book reads every table exactly as `OpenpyxlBook` does.
+
+`ValuesBook` (python-calamine) is a faster reading of the same file for `verifica`,
+`pubblica`, `referti` and `esporta`; where the file holds what it cannot read exactly (a
+formula, an error value, a merged cell over a table, a long text) the command opens the
+file with `OpenpyxlBook`, so the reading rules — rows typed below a table, saved values,
+the located refusals — stay one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import shutil
+import subprocess
+
+import openpyxl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openpyxl.utils import range_boundaries
+
+from risiko_xl import cli, simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook, put
+from risiko_xl.books.values_book import ValuesBook, read_only
+from risiko_xl.errors import RisikoError
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.sheets.look import save
+from risiko_xl.standings.model import QUALIFYING
+from tests.support.programs import need_program
+from tests.support.workbooks import new_with_players
+
+
+def reading(book, name):
+    """What a command sees of table `name`: the table, or the refusal's words."""
+    try:
+        table = book.read_table(name)
+    except RisikoError as error:
+        return "errore", str(error)
+    return (table.headers, [(row.sheet_row, row.values) for row in table.rows],
+            table.sheet, table.header_row, table.name, book.beside(name))
+
+
+def assert_same_reading(path):
+    """Every table of the file, its settings and what lies beside it, as both read."""
+    fast = ValuesBook.read(path)
+    assert fast is not None, "file semplice: la lettura veloce deve valere"
+    full = OpenpyxlBook(path)
+    assert sorted(fast.table_names()) == sorted(full.table_names())
+    for name in full.table_names():
+        assert reading(fast, name) == reading(full, name), name
+    assert fast.settings() == full.settings()
+
+
+def type_in(path, table, rows, gap=0):
+    """Type `rows` (lists from the table's first column) right below `table` (after
+    `gap` empty rows), outside its range, as LibreOffice leaves them."""
+    book = openpyxl.load_workbook(path)
+    sheet = next(s for s in book.worksheets if table in s.tables)
+    left, _, _, bottom = range_boundaries(sheet.tables[table].ref)
+    for r, values in enumerate(rows, start=bottom + 1 + gap):
+        for c, value in enumerate(values, start=left):
+            put(sheet.cell(r, c), value)  # «=…» typed as text, as Excel keeps «'=…»
+    book.save(path)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """A master tournament of 24 players, two rounds typed and ranked."""
+    path = new_with_players(tmp_path_factory.mktemp("letture") / "torneo.xlsx", "master",
+                            24, 5, "lv", seed="lettura")
+    book = OpenpyxlBook(path)
+    for round_no in (1, 2):
+        draw_round(book, round_no)
+        simulate.play(book, round_no, QUALIFYING, "lv")
+    save(book)
+    assert cli.main(["classifica", str(path)]) == 0
+    return path
+
+
+@pytest.mark.lento  # a tournament played through the CLI
+def test_a_played_tournament_reads_the_same(played):
+    assert_same_reading(played)
+
+
+@pytest.mark.lento
+def test_rows_typed_below_and_beside_read_the_same(played, tmp_path):
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    type_in(path, "Iscritti", [["N1", "Nuovo", "Iscritto", None, "Club", None, "Attivo", 3]])
+    book = openpyxl.load_workbook(path)
+    book["Risultati"].cell(3, 30).value = "nota a margine"
+    book.save(path)
+    assert_same_reading(path)
+
+
+@pytest.mark.lento
+def test_values_typed_after_empty_rows_are_refused_alike(played, tmp_path):
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    type_in(path, "Risultati", [[3, "Qualificazione", 1]], gap=2)
+    fast, full = ValuesBook.read(path), OpenpyxlBook(path)
+    assert reading(fast, "Risultati") == reading(full, "Risultati")
+    assert reading(fast, "Risultati")[0] == "errore"
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("change", ["formula", "errore", "unite", "testo lungo"])
+def test_what_the_fast_reading_cannot_give_goes_to_openpyxl(played, tmp_path, change):
+    """A formula or an error value (calamine gives the saved value, or nothing, without
+    telling), merged cells over a table, a long text: the whole load reads the file."""
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    book = openpyxl.load_workbook(path)
+    sheet = book["Iscritti"]
+    if change == "formula":
+        sheet["J2"] = '="G"&"01"'
+    elif change == "errore":
+        sheet["J2"] = "#N/A"
+        sheet["J2"].data_type = "e"
+    elif change == "unite":
+        sheet.merge_cells("C3:D3")
+    else:
+        sheet["J2"] = "[testo lungo: 3 caratteri nel foglio «Testi lunghi», sha256 x] abc"
+    book.save(path)
+    assert ValuesBook.read(path) is None
+    if change == "unite":  # the whole load refuses it, naming the cells
+        with pytest.raises(RisikoError, match=r"riga 3, colonna Cognome: celle unite"):
+            read_only(path)
+    else:
+        assert isinstance(read_only(path), OpenpyxlBook)
+
+
+@pytest.mark.lento
+def test_a_file_that_is_no_tournament_is_refused_in_the_same_words(tmp_path):
+    path = tmp_path / "altro.xlsx"
+    openpyxl.Workbook().save(path)
+    with pytest.raises(RisikoError) as fast:
+        read_only(path)
+    with pytest.raises(RisikoError) as full:
+        OpenpyxlBook(path)
+    assert str(fast.value) == str(full.value)
+    assert "non è la cartella di lavoro di un torneo" in str(fast.value)
+
+
+@pytest.mark.lento
+def test_a_missing_table_is_named_alike(played, tmp_path):
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    book = openpyxl.load_workbook(path)
+    del book["Sorteggi"].tables["Sorteggi"]
+    book.save(path)
+    assert reading(ValuesBook.read(path), "Sorteggi") == reading(OpenpyxlBook(path),
+                                                                  "Sorteggi")
+
+
+typed = st.one_of(
+    st.none(), st.booleans(), st.integers(-10**14, 10**14),
+    st.floats(allow_nan=False, allow_infinity=False, width=64),
+    st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12),
+    st.sampled_from(["=SOMMA(A1)", "+39 333", "-", "@nome", " spazi ", "0012", "1e3",
+                     "3,5", "VERO"]),
+    st.datetimes(datetime.datetime(1950, 1, 1), datetime.datetime(2090, 1, 1)).map(
+        lambda d: d.replace(microsecond=0)),
+    st.dates(datetime.date(1950, 1, 1), datetime.date(2090, 1, 1)).map(
+        lambda d: datetime.datetime(d.year, d.month, d.day)),
+)
+
+
+@pytest.mark.lento
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(typed, min_size=1, max_size=11), min_size=1, max_size=4))
+def test_whatever_is_typed_reads_the_same(played, tmp_path, rows):
+    """Numbers, texts that look like formulas or numbers, dates, booleans, blanks typed
+    below Iscritti and in its columns: the same values, rows and refusals."""
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    type_in(path, "Iscritti", rows)
+    assert_same_reading(path)
+
+
+@pytest.mark.libreoffice
+@pytest.mark.lento
+def test_a_file_saved_by_libreoffice_reads_the_same(played, tmp_path):
+    """LibreOffice writes the parts its own way (inline strings, styles, number text)."""
+    office = need_program("soffice", "LibreOffice riscrive il file a modo suo")
+    source = tmp_path / "sorgente" / "t.xlsx"
+    source.parent.mkdir()
+    shutil.copy(played, source)
+    out = tmp_path / "lo"
+    subprocess.run([office, "--headless", "--norestore",
+                    f"-env:UserInstallation={(tmp_path / 'profilo').as_uri()}",
+                    "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out),
+                    str(source)], check=True, capture_output=True, timeout=180)
+    assert_same_reading(out / "t.xlsx")
