@@ -21,6 +21,15 @@ EXCEL_ERRORS = frozenset({"#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#N
                           "#UNKNOWN!", "#CONNECT!", "#BUSY!"})
 
 
+def column_letter(column: int) -> str:
+    """Excel's name of sheet column `column` (1 → A, 27 → AA), as messages name a cell."""
+    letters = ""
+    while column > 0:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 def is_blank(value: Any) -> bool:
     """None or text of only spaces."""
     return value is None or (isinstance(value, str) and not value.strip())

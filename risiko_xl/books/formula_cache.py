@@ -12,7 +12,6 @@ than a wrong one; Excel and LibreOffice compute it again when they open the file
 from __future__ import annotations
 
 import datetime
-import posixpath
 import re
 import zipfile
 from collections.abc import Iterable
@@ -22,13 +21,13 @@ from typing import Any
 from xml.etree import ElementTree
 from xml.sax.saxutils import escape
 
-from defusedxml import ElementTree as DefusedElementTree
 from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
 from openpyxl.workbook.workbook import Workbook
 
 from risiko_xl.books.formula_inputs import stale
+from risiko_xl.files import safe_open
 
 # part name -> cell reference ("B7") -> the value saved for the cell's formula
 Cached = dict[str, dict[str, Any]]
@@ -69,24 +68,8 @@ def cached(workbook: Workbook, source: Path, written: Iterable[Cell],
     return values
 
 
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 _SAVED = re.compile(r'<c\b(?P<attrs>[^>]*)><f\b[^>]*(?:/>|>[^<]*</f>)<v>(?P<v>[^<]*)</v>')
 _ATTR = re.compile(r'\b(?P<name>r|t)="(?P<value>[^"]*)"')
-
-
-def sheet_parts(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Sheet title → its part in the package (read with defusedxml: the file may come
-    from anyone)."""
-    rels = DefusedElementTree.fromstring(archive.read("xl/_rels/workbook.xml.rels"))
-    targets = {r.get("Id"): r.get("Target", "") for r in rels}
-    parts = {}
-    workbook = DefusedElementTree.fromstring(archive.read("xl/workbook.xml"))
-    for sheet in workbook.iter(f"{_MAIN}sheet"):
-        target = targets.get(sheet.get(_RELATION), "")
-        parts[sheet.get("name", "")] = (target.lstrip("/") if target.startswith("/")
-                                        else posixpath.normpath(posixpath.join("xl", target)))
-    return parts
 
 
 def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[str, Saved]]:
@@ -96,7 +79,7 @@ def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[st
     found: dict[str, dict[str, Saved]] = {}
     try:
         with zipfile.ZipFile(source) as archive:
-            parts = sheet_parts(archive)
+            parts = safe_open.sheet_parts(archive)
             for title, cells in wanted.items():
                 if title not in parts:
                     continue  # a sheet the command added

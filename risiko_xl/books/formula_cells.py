@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from openpyxl.utils import get_column_letter
+from risiko_xl.cells import column_letter
 
 SHEET = "Calcoli"  # the sheet holding the worksheet functions' blocks
 LAST_ROW = 20003  # INDEX ranges reach this far: blocks can grow without rewriting formulas
@@ -45,7 +45,7 @@ class SheetFormula:
 
 
 def _address(row: int, column: int) -> str:
-    return f"${get_column_letter(column)}${row}"
+    return f"${column_letter(column)}${row}"
 
 
 def block_of(row: int, column: int, width: int) -> str:

@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
 from risiko_xl.books.formula_cells import Formula, ours
+from risiko_xl.cells import column_letter
 
 SHOWN = 5  # cells named one by one; past them, a summary line
 
@@ -103,7 +102,7 @@ def keep_typed(read: Sequence[Sequence[Any]], formulas: Sequence[Sequence[Any]],
             if k is not None and i < len(body) and _same(read[i][j], value):
                 body[i][k] = Formula(text)
             else:
-                replaced.append(Replaced(sheet, f"{get_column_letter(left + j)}{top + i}",
+                replaced.append(Replaced(sheet, f"{column_letter(left + j)}{top + i}",
                                          text, value))
     return replaced
 

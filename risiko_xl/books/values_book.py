@@ -29,7 +29,6 @@ from risiko_xl.books.book import (
     last_typed_row,
     missing_table,
 )
-from risiko_xl.books.formula_cache import sheet_parts
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import settings_of
 from risiko_xl.books.table import Table
@@ -94,15 +93,17 @@ class ValuesBook:
     def read(cls, path: Path) -> ValuesBook | None:
         """The book of `path`, or None where the file is not plain (the module docstring);
         RisikoError for a file that is not a usable workbook (`safe_open`)."""
-        from python_calamine import CalamineError, CalamineWorkbook
-
+        try:
+            from python_calamine import CalamineError, CalamineWorkbook
+        except ImportError:  # WebAssembly: not installed there
+            return None
         package = safe_open.read_package(path)
         source = package.fp
         assert source is not None
         try:
             source.seek(0)
             workbook = CalamineWorkbook.from_filelike(source, load_tables=True)
-            parts = sheet_parts(package)
+            parts = safe_open.sheet_parts(package)
             tables = _tables(workbook)
             if tables is None:
                 return None

@@ -40,8 +40,6 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
 from risiko_xl.books.book import checked_table, missing_table
 from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
@@ -52,6 +50,7 @@ from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import setting_row, settings_of
 from risiko_xl.books.table import Row, Table
 from risiko_xl.books.xlwings_charts import LiveChart, draw
+from risiko_xl.cells import column_letter
 from risiko_xl.errors import RisikoError
 
 XLWINGS_API: dict[str, frozenset[str]] = {
@@ -306,7 +305,7 @@ class XlwingsBook:
             if grid.sheet.name in look.bounded:
                 right = grid.left + len(grid.headers) - 1
                 grid.sheet.page_setup.print_area = (
-                    f"A{grid.top}:{get_column_letter(right)}{grid.top + max(grid.rows, 1)}")
+                    f"A{grid.top}:{column_letter(right)}{grid.top + max(grid.rows, 1)}")
 
     def save(self) -> None:
         """Write pending changes, then save the workbook in place (Excel keeps it open)."""

@@ -50,28 +50,32 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
     """work(book) on the command's workbook, saved after unless `save` is False; the
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas
-    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.books.values_book import read_only
-    from risiko_xl.sheets.formula_sheet import sync_sheet
-    from risiko_xl.sheets.look import save as save_dressed
     from risiko_xl.workbooks.lite import restore_lost_code
 
     path, command = args.file, args.command
     progress = _Progress()
+    synced = None
     try:
         progress(f"Lettura di {path.name}…")
         if notice := restore_lost_code(path, write=save):
             progress.done()
             print(notice, file=sys.stderr)
-        book = OpenpyxlBook(path) if save else read_only(path)
-        # a preset chosen in Impostazioni rewrites the Formula sheet: said, never silent
-        synced = None
-        if save:
+        if save:  # openpyxl keeps the whole file; a command that only reads needs less
+            from risiko_xl.books.openpyxl_book import OpenpyxlBook
+            from risiko_xl.sheets.formula_sheet import sync_sheet
+
+            book: Book = OpenpyxlBook(path)
+            # a preset chosen in Impostazioni rewrites the Formula sheet: said, never silent
             with contextlib.suppress(RisikoError):  # the work says what is wrong, in place
                 synced = sync_sheet(book, book.settings())
+        else:
+            book = read_only(path)
         progress(f"{_phase(command).capitalize()}…")
         lines = work(book)
         if save:
+            from risiko_xl.sheets.look import save as save_dressed
+
             progress(f"Salvataggio di {path.name}…")
             save_dressed(book)
     finally:

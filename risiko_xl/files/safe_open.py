@@ -22,22 +22,22 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import posixpath
 import re
 import warnings
 import xml.etree.ElementTree as ElementTree
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import openpyxl.xml
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as DefusedElementTree
-from openpyxl import load_workbook
-from openpyxl.utils.exceptions import InvalidFileException
-from openpyxl.workbook.workbook import Workbook
 
 from risiko_xl.errors import RisikoError, os_problem
 from risiko_xl.files.writes import backup_path
+
+if TYPE_CHECKING:  # openpyxl is imported by `load` only: a read-only command needs none
+    from openpyxl.workbook.workbook import Workbook
 
 MAX_ENTRIES = 10_000
 MAX_TOTAL = 200 * 2**20  # bytes, decompressed
@@ -81,6 +81,9 @@ def read_package(path: str | Path) -> zipfile.ZipFile:
 
 def load(path: str | Path, **options: Any) -> Workbook:
     """openpyxl's Workbook of `path` (options as for `openpyxl.load_workbook`), safely."""
+    import openpyxl.xml
+    from openpyxl import load_workbook
+
     path = Path(path)
     if not openpyxl.xml.DEFUSEDXML:
         raise RuntimeError("lettura non sicura: openpyxl non usa defusedxml (installare "
@@ -104,6 +107,24 @@ def load(path: str | Path, **options: Any) -> Workbook:
                          "danneggiato; aprirlo in Excel (che prova a ripararlo) e salvarlo "
                          "di nuovo")
     return workbook
+
+
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_RELATION = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+
+
+def sheet_parts(package: zipfile.ZipFile) -> dict[str, str]:
+    """Sheet title → its part in the package (KeyError: a part missing; the XML parsed
+    with defusedxml)."""
+    rels = DefusedElementTree.fromstring(package.read("xl/_rels/workbook.xml.rels"))
+    targets = {r.get("Id"): r.get("Target", "") for r in rels}
+    parts = {}
+    workbook = DefusedElementTree.fromstring(package.read(WORKBOOK_PART))
+    for sheet in workbook.iter(f"{_MAIN}sheet"):
+        target = targets.get(sheet.get(_RELATION), "")
+        parts[sheet.get("name", "")] = (target.lstrip("/") if target.startswith("/")
+                                        else posixpath.normpath(posixpath.join("xl", target)))
+    return parts
 
 
 def _declared_sheets(package: zipfile.ZipFile) -> list[str]:
@@ -309,6 +330,8 @@ def _parse_problem(err: Exception, package: zipfile.ZipFile) -> str:
     if any(isinstance(c, (KeyError, zipfile.BadZipFile, EOFError)) for c in causes):
         return ("mancano parti della cartella di lavoro o sono danneggiate: aprirlo in "
                 "Excel (che prova a ripararlo) e salvarlo di nuovo")
+    from openpyxl.utils.exceptions import InvalidFileException
+
     if any(isinstance(c, InvalidFileException) for c in causes) or isinstance(err, OSError):
         return "non contiene una cartella di lavoro Excel valida"
     return ("la cartella di lavoro non si legge (contenuto non valido): aprirla in Excel "

@@ -6,11 +6,10 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from openpyxl.utils import get_column_letter
-
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Table
+from risiko_xl.cells import column_letter
 from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
@@ -182,9 +181,9 @@ def refuse_notes_beside(book: Book, first: int, redraw: str) -> None:
     if loose:
         row, col, value = loose[0]
         more = f" (e altre {len(loose) - 1})" if len(loose) > 1 else ""
-        raise RisikoError(f"la cella {get_column_letter(col)}{row}{more}, scritta accanto alla "
+        raise RisikoError(f"la cella {column_letter(col)}{row}{more}, scritta accanto alla "
                           f"tabella Risultati, resterebbe accanto a un altro giocatore dopo "
                           f"{redraw}: spostarla fuori dalle righe dei turni, o in una colonna "
                           "della tabella con la sua intestazione (va in Archivio con la sua "
                           "riga), poi sorteggiare di nuovo", foglio="Risultati", riga=row,
-                          colonna=get_column_letter(col), valore=value)
+                          colonna=column_letter(col), valore=value)

@@ -28,8 +28,6 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from openpyxl.utils import get_column_letter
-
 from risiko_xl.books.web_extension import (
     EXTENSION_TYPE,
     FOLDER,
@@ -40,13 +38,12 @@ from risiko_xl.books.web_extension import (
 )
 from risiko_xl.books.web_extension import add as add_web_extensions
 from risiko_xl.books.web_extension import read as read_web_extensions
+from risiko_xl.cells import column_letter
 from risiko_xl.errors import RisikoError
 from risiko_xl.files import history
 from risiko_xl.files.scratch import scratch_folder
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas.model import Formula
-from risiko_xl.workbooks.lite_code import workbook_main
-from risiko_xl.workbooks.template import ZIP_TIME, build, reproducible_bytes
 
 # the part as the workbooks the add-in saved have it (docs/XLWINGS-LITE.md, «The part layout»)
 ADD_IN_ID = "WA200008175"  # xlwings Lite in the Office Store (AppSource): the store's name
@@ -106,6 +103,8 @@ def lite_parts() -> WebExtensions:
     the add-in saves them (docs/XLWINGS-LITE.md): the store id in lower case in the
     references and in upper case as the store; the properties in its order, `main.py`,
     `pyodideVersion`, `addinVersion`, `requirements.txt`, each value a JSON string."""
+    from risiko_xl.workbooks.lite_code import workbook_main  # Jinja: only when written
+
     extension = (
         f'{_DECLARATION}<we:webextension xmlns:we="{_WE}" id="{EXTENSION_GUID}">'
         f'<we:reference id="{REFERENCE_ID}" version="{MANIFEST_VERSION}" store="en-US" '
@@ -142,6 +141,8 @@ def workbook_code(path: Path) -> dict[str, str]:
 def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Path:
     """Write `target`, the workbook `source_xlsx` with xlwings Lite and its code;
     atomic and reproducible."""
+    from risiko_xl.workbooks.template import ZIP_TIME
+
     parts = lite_parts()
 
     def write(temp: Path) -> None:
@@ -156,11 +157,15 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
              keep_backup: bool = True, formula: Formula | None = None) -> Path:
     """A new tournament workbook for xlwings Lite, with `ADD_IN_NOTE` on its first sheet
     for whoever opens it without the add-in."""
+    # the template's openpyxl: imported when a workbook is built, not by every command
+    # that only checks for the add-in's code (`restore_lost_code`)
+    from risiko_xl.workbooks.template import build, reproducible_bytes
+
     book = build(settings, formula=formula)
     sheet = book.worksheets[0]  # Torneo: its tables take columns A to G
     for row, line in enumerate(ADD_IN_NOTE, start=1):
         sheet.cell(row, NOTE_COLUMN, line)
-    sheet.column_dimensions[get_column_letter(NOTE_COLUMN)].width = 100
+    sheet.column_dimensions[column_letter(NOTE_COLUMN)].width = 100
     with scratch_folder("lite") as folder:
         source = folder / "torneo.xlsx"
         source.write_bytes(reproducible_bytes(book))
