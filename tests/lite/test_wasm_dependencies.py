@@ -18,9 +18,11 @@ from risiko_xl.files import processes
 PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
 # binary or useless in a browser: uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
-# xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none)
+# xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none);
+# python-calamine (a Rust extension: the read-only commands' fast reading, the CLI's)
 DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd",
-             "ortools"}  # the draw's exact solver: under WebAssembly the search alone
+             "ortools",  # the draw's exact solver: under WebAssembly the search alone
+             "python-calamine"}
 
 
 def _required(**platform: str) -> set[str]:
