@@ -7,7 +7,8 @@ exactly as `OpenpyxlBook` reads them (`book.body_table`, rows typed below a tabl
 in by `book.last_typed_row`, numbers and dates as openpyxl gives them). A file holding
 what this reading cannot give exactly — a formula or an error value on a sheet of our
 tables (calamine returns the saved value, or nothing, without telling), a merged cell
-over a table, a long text (`long_text`), a table missing — is opened with `OpenpyxlBook`
+over a table, a long text (`long_text`), a table without a header row or with a totals
+row, no table of a tournament — is opened with `OpenpyxlBook`
 instead (`read_only`), which reads it or says what is wrong: the reading rules have one
 definition, the fast reading only the plain case.
 """
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
 # on a sheet of our tables: a formula, an error value (calamine reads both as a bare
 # value), a long text's marker
 _NOT_PLAIN = re.compile(rb'<f[ >/]|<c [^>]*\bt="e"|\[testo lungo: ')
+# a table without a header row, or with a totals row: its range is not header + body
+_NOT_PLAIN_TABLE = re.compile(rb'headerRowCount="0"|totalsRowCount="[1-9]')
 # openpyxl reads a whole number saved without a decimal point as int; Excel saves whole
 # numbers below this without one
 _WHOLE = 1e15
@@ -108,8 +111,12 @@ class ValuesBook:
             if tables is None:
                 return None
             titles = {sheet for sheet, _ in tables.values()}
-            if "xl/sharedStrings.xml" in package.namelist() \
+            names = package.namelist()
+            if "xl/sharedStrings.xml" in names \
                     and b"[testo lungo: " in package.read("xl/sharedStrings.xml"):
+                return None
+            if any(_NOT_PLAIN_TABLE.search(package.read(part)) for part in names
+                   if part.startswith("xl/tables/")):
                 return None
             grids = {}
             for title in titles:

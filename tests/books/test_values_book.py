@@ -104,10 +104,11 @@ def test_values_typed_after_empty_rows_are_refused_alike(played, tmp_path):
 
 
 @pytest.mark.lento
-@pytest.mark.parametrize("change", ["formula", "errore", "unite", "testo lungo"])
+@pytest.mark.parametrize("change", ["formula", "errore", "unite", "testo lungo", "totali"])
 def test_what_the_fast_reading_cannot_give_goes_to_openpyxl(played, tmp_path, change):
     """A formula or an error value (calamine gives the saved value, or nothing, without
-    telling), merged cells over a table, a long text: the whole load reads the file."""
+    telling), merged cells over a table, a long text, a totals row: the whole load reads
+    the file."""
     path = tmp_path / "t.xlsx"
     shutil.copy(played, path)
     book = openpyxl.load_workbook(path)
@@ -119,6 +120,8 @@ def test_what_the_fast_reading_cannot_give_goes_to_openpyxl(played, tmp_path, ch
         sheet["J2"].data_type = "e"
     elif change == "unite":
         sheet.merge_cells("C3:D3")
+    elif change == "totali":
+        sheet.tables["Iscritti"].totalsRowCount = 1
     else:
         sheet["J2"] = "[testo lungo: 3 caratteri nel foglio «Testi lunghi», sha256 x] abc"
     book.save(path)
