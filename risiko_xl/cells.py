@@ -101,9 +101,10 @@ def to_int(value: Any, label: str, *, minimum: int | None = 0,
     """An integer cell (None when blank). Accepts 23, 23.0, '23', '23,0'; text with a
     dot, an underscore or an exponent ('1.000', '1_3', '1e1') is refused: in Italian
     '1.000' is a thousand, and Python would read it as 1 (or 13, or 10)."""
-    if type(value) is float and value.is_integer() and (minimum is None or value >= minimum) \
-            and (maximum is None or value <= maximum):
-        return int(value)  # the common case, kept fast for whole-column calls
+    kind = type(value)
+    if (kind is int or (kind is float and value.is_integer())) \
+            and (minimum is None or value >= minimum) and (maximum is None or value <= maximum):
+        return int(value)  # the common cases, kept fast for whole-column calls
     if is_blank(value):
         return None
     if isinstance(value, bool):
@@ -201,7 +202,7 @@ def parse_column(values: list[Any], parse: Callable[..., T], label: str,
         low, high = options.get("minimum", 0), options.get("maximum")
         if (low is None or min(values) >= low) and (high is None or max(values) <= high) \
                 and all(map(float.is_integer, values)):
-            return [cast(T, int(v)) for v in values]  # parse is to_int: T is int
+            return cast(list[T | None], list(map(int, values)))  # parse is to_int
     blank = parse(None, label, **options)  # empty cells are the same everywhere
     out: list[T | None] = []
     for row, value in enumerate(values):

@@ -92,7 +92,8 @@ def table_size(rows: list[int], players: list[Any]) -> int:
 def position_of(value: Any, label: str) -> tuple[int, int] | str | None:
     """(position, tie group size) from 2, 2.0, '2' or '2=' (an unbroken tie); an upstream
     `#RISIKO!` message passes through unchanged; None when blank."""
-    if type(value) is float and value.is_integer() and 1 <= value <= 6:
+    if (type(value) is int or (type(value) is float and value.is_integer())) \
+            and 1 <= value <= 6:
         return int(value), 1
     if is_error(value):
         return str(value)

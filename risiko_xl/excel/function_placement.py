@@ -27,6 +27,12 @@ def typed_seats(columns: Sequence[list[Any]], extras: dict[str, list[Any]],
     playing order, RisiKo!, elimination) and the extra `Seat` fields; a row with a bad
     cell gets its error, a row with nothing typed (not eliminated) None."""
     points, out_points, orders, flags, outs = columns
+    if not errors and not extras and None not in points:  # every row typed and clean
+        # one `Seat` per distinct row (nothing changes a seat): a column repeats the same
+        # few thousand rows, and building a seat costs more than finding it
+        rows = list(zip(points, out_points, orders, flags, outs))
+        made = {row: Seat(*row[:4], *row[4]) for row in set(rows)}
+        return list(map(made.__getitem__, rows))
     extra_rows = ([dict(zip(extras, values)) for values in zip(*extras.values())]
                   if extras else None)
     seats: list[TypedSeat] = []
@@ -50,10 +56,11 @@ def table_positions(tables: list[Any], seats: list[TypedSeat], players: list[Any
                     played: Game) -> list[Any]:
     """The position of every row at its table ("" where its table has no result yet)."""
     result: list[Any] = [""] * len(seats)
+    every_seat = all(type(seat) is Seat for seat in seats)  # no table to look at closer
     for key, rows in group_rows(tables).items():
         try:
             table = [seats[r] for r in rows]
-            if set(map(type, table)) != {Seat}:
+            if not every_seat and set(map(type, table)) != {Seat}:
                 if all(seat is None for seat in table):
                     continue  # results not typed yet
                 for r, seat in zip(rows, table):

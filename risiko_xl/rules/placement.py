@@ -259,6 +259,8 @@ def out_orders(seats: Sequence[Seat]) -> list[int | None]:
     by them, when those are as many as they and consecutive (1 typed for one of three
     eliminated: the other two are 2nd and 3rd out, together); else None."""
     out = [i for i, s in enumerate(seats) if s.eliminated]
+    if not out:  # the common table: no one knocked out
+        return [None] * len(seats)
     taken = {seats[i].elimination for i in out}
     unknown = [i for i in out if seats[i].elimination is None]
     free = [o for o in range(1, len(out) + 1) if o not in taken]
@@ -289,7 +291,10 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
     if values is None:
         values = [s.points for s in seats]
     orders = out_orders(seats)
-    keys = [_rank_key(s, v, o) for s, v, o in zip(seats, values, orders, strict=True)]
+    if len(values) != len(seats):
+        raise ValueError(f"{len(values)} values for {len(seats)} seats")
+    keys = [(1, -v) if not (s.risiko or s.eliminated) else _rank_key(s, v, o)
+            for s, v, o in zip(seats, values, orders)]  # survivors inline: the most rows
     ordered = sorted(range(len(seats)), key=keys.__getitem__)
     if len(set(keys)) == len(keys):  # no ties at all: the common case
         positions = [0] * len(seats)
