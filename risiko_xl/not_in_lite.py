@@ -63,6 +63,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.files.restore", "il ritorno alla versione precedente («risiko-xl ripristina»)"),
     ("risiko_xl.files", _CLOSED),
     ("risiko_xl.books", _CLOSED),
+    ("risiko_xl.collector", _CLOSED),
 )
 ANY = "questa parte di RisiKo! XL"
 

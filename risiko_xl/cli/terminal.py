@@ -51,6 +51,7 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
     phases shown on a terminal (`_Progress`)."""
     from risiko_xl.books import dropped_parts, replaced_formulas
     from risiko_xl.books.values_book import read_only
+    from risiko_xl.collector import settled
     from risiko_xl.workbooks.lite import restore_lost_code
 
     path, command = args.file, args.command
@@ -72,12 +73,13 @@ def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = Tr
         else:
             book = read_only(path)
         progress(f"{_phase(command).capitalize()}…")
-        lines = work(book)
-        if save:
-            from risiko_xl.sheets.look import save as save_dressed
+        with settled():  # the workbook read is never garbage while the command runs
+            lines = work(book)
+            if save:
+                from risiko_xl.sheets.look import save as save_dressed
 
-            progress(f"Salvataggio di {path.name}…")
-            save_dressed(book)
+                progress(f"Salvataggio di {path.name}…")
+                save_dressed(book)
     finally:
         progress.done()
     if synced:

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as DefusedElementTree
 
+from risiko_xl.collector import paused
 from risiko_xl.errors import RisikoError, os_problem
 from risiko_xl.files.writes import backup_path
 
@@ -93,7 +94,8 @@ def load(path: str | Path, **options: Any) -> Workbook:
     assert source is not None
     source.seek(0)
     try:
-        with warnings.catch_warnings():  # openpyxl's notes on unsupported extensions
+        # every object openpyxl makes stays alive: the collector would walk them for nothing
+        with warnings.catch_warnings(), paused():  # and openpyxl's notes on extensions
             warnings.simplefilter("ignore")
             workbook = load_workbook(source, **options)
         declared = _declared_sheets(package)

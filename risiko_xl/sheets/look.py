@@ -29,7 +29,7 @@ renamed) is left as it is, never refused.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from risiko_xl.books import schema
@@ -106,20 +106,25 @@ def dropped_rounds(text: Any) -> list[str]:
     return [part.strip() for part in value.split(",") if _is_round(part.strip())]
 
 
-def shown(value: Any, fmt: str | None) -> str:
-    """About what a cell shows, to size its column."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "VERO"
-    if isinstance(value, (int, float)) and fmt:
-        zeros = re.search(r"\.(0+)", fmt)
-        decimals = len(zeros.group(1)) if zeros else 0
-        return f"{value:.{decimals}f}" + ("()" if ")" in fmt else "")
-    text = str(value)
-    if text.startswith("="):  # a live formula: its value is a number or a short text
-        return "0" * 8
-    return max(text.splitlines() or [""], key=len)
+def shown_by(fmt: str | None) -> Callable[[Any], str]:
+    """About what a cell of a column in number format `fmt` shows, to size the column
+    (the format read once per column: a table of 6,000 rows is sized at every save)."""
+    zeros = re.search(r"\.(0+)", fmt) if fmt else None
+    decimals = len(zeros.group(1)) if zeros else 0
+    brackets = "()" if fmt and ")" in fmt else ""
+
+    def shown(value: Any) -> str:
+        if value is None:
+            return ""
+        if isinstance(value, bool):
+            return "VERO"
+        if isinstance(value, (int, float)) and fmt:
+            return f"{value:.{decimals}f}{brackets}"
+        text = str(value)
+        if text.startswith("="):  # a live formula: its value is a number or a short text
+            return "0" * 8
+        return max(text.splitlines() or [""], key=len)
+    return shown
 
 
 def width(values: list[Any], header: str, fmt: str | None = None) -> float:
@@ -127,7 +132,7 @@ def width(values: list[Any], header: str, fmt: str | None = None) -> float:
     header (headers wrap on more lines; the filter button takes two more), within
     limits."""
     word = max((len(w) for w in header.split()), default=0) + 2
-    longest = max([len(shown(v, fmt)) for v in values] + [word, MIN_WIDTH])
+    longest = max(max(map(len, map(shown_by(fmt), values)), default=0), word, MIN_WIDTH)
     return float(min(longest + 1, MAX_WIDTH))
 
 

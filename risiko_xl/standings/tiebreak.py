@@ -90,7 +90,9 @@ def refine(group: list[str], first: int, chain: Sequence[Any],
                 else:
                     refined.extend([pid] for pid in lottery(tie, position))
             else:
-                parts = split_equal(sorted(tie, key=key, reverse=True), key)
+                keyed = {pid: key(pid) for pid in tie}  # each key computed once
+                parts = split_equal(sorted(tie, key=keyed.__getitem__, reverse=True),
+                                    keyed.__getitem__)
                 if on_split is not None and len(parts) > 1:
                     on_split(name, tie, position)
                 refined.extend(parts)
