@@ -129,9 +129,13 @@ SHARED = ("sorteggia", "classifica", "finali", "ritira", "verifica", "pubblica",
 def _request(args: argparse.Namespace) -> Request:
     """A shared command's inputs from the arguments: the command line is its own answer
     to a command's question, except a redraw, which wants --forza."""
-    from risiko_xl.publish.referti import default_path
-
     file = str(args.file)
+
+    def default_path(path: Path, round_no: int) -> Path:
+        from risiko_xl.publish.referti import default_path  # the score sheets only
+
+        return default_path(path, round_no)
+
     return Request(
         round_no=getattr(args, "turno", None), player=getattr(args, "id", None),
         repair=getattr(args, "ripara", False), seed=getattr(args, "seme", None),

@@ -8,9 +8,10 @@ thousandths), so sums and sorts never touch Fraction arithmetic.
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import itemgetter
+from operator import itemgetter, neg
 from typing import Any
 
 from risiko_xl.standings.config import StandingsRules
@@ -249,8 +250,15 @@ class Level:
         """Played results, best first, padded with zeros to `u` entries."""
         best = self._best.get(pid)
         if best is None:
-            best = [0 if v is None else v for v in self.by_id[pid].vals[: self.u]]
-            best.sort(reverse=True)
+            before = self.engine._levels.get(self.u - 1)  # usually made, and its best
+            known = None if before is None else before._best.get(pid)
+            if known is None:
+                best = [0 if v is None else v for v in self.by_id[pid].vals[: self.u]]
+                best.sort(reverse=True)
+            else:  # the previous round's results, best first, and this round's in place
+                value = self.by_id[pid].vals[self.u - 1]
+                best = known.copy()
+                insort(best, 0 if value is None else value, key=neg)
             self._best[pid] = best
         return best
 

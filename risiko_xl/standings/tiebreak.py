@@ -74,7 +74,7 @@ def refine(group: list[str], first: int, chain: Sequence[Any],
     may not decide the place at stake."""
     groups = [group]
     for name in chain:
-        if all(len(g) == 1 for g in groups):
+        if len(groups) == len(group):  # every player alone: nothing left to break
             break
         if name == "lottery":
             groups = settle(groups, ruling)
