@@ -30,6 +30,8 @@ from risiko_xl.books.long_text import LongTexts
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
 from risiko_xl.books.openpyxl_ranges import (
     cell_value,
+    check_merged,
+    read_back,
     refuse_covering,
     resize,
     take_rows_below,
@@ -187,8 +189,10 @@ class OpenpyxlBook:
         records = iter(table.rows)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
         refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
+        written: list[list[Any]] = []
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
+            written.append(values)
             record = next(records, None)
             if record is not None:
                 for offset, header in offsets:
@@ -202,6 +206,11 @@ class OpenpyxlBook:
                     self._put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
+        # kept as read: reading it again would give the same (`read_back`)
+        again = read_back(sheet, found, name in TYPED_TABLES, name not in LONG_TEXT_TABLES,
+                          written)
+        if again is not None:
+            self._tables[name] = again
 
     def beside(self, name: str) -> list[tuple[int, int, Any]]:
         sheet, found = self._find(name)
@@ -379,22 +388,5 @@ def _load(path: Path) -> Workbook:
                                    "nessuna delle tabelle Impostazioni, Iscritti, Risultati): "
                                    "crearla con «risiko-xl nuovo»")
     for sheet in workbook.worksheets:
-        _check_merged(sheet)
+        check_merged(sheet)
     return workbook
-
-
-def _check_merged(sheet: Worksheet) -> None:
-    """RisikoError at the first merged range overlapping one of the sheet's tables."""
-    for table in sheet.tables.values():
-        left, top, right, bottom = range_boundaries(table.ref)
-        for merged in sheet.merged_cells.ranges:
-            if (merged.min_col <= right and merged.max_col >= left and merged.min_row <= bottom
-                    and merged.max_row >= top):
-                column = max(merged.min_col, left)
-                header = sheet.cell(top, column).value
-                raise RisikoError(
-                    f"celle unite ({merged.coord}) nella tabella {table.name}: separarle "
-                    "(Home > Unisci e allinea al centro) e scrivere un valore per cella",
-                    foglio=sheet.title, riga=merged.min_row,
-                    colonna=str(header) if header is not None else get_column_letter(column),
-                    valore=sheet.cell(merged.min_row, merged.min_col).value)

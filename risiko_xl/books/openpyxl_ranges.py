@@ -11,17 +11,22 @@ from openpyxl.worksheet.table import Table as ExcelTable
 from openpyxl.worksheet.table import TableColumn
 from openpyxl.worksheet.worksheet import Worksheet
 
-from risiko_xl.books.book import last_typed_row
+from risiko_xl.books.book import body_table, last_typed_row
 from risiko_xl.books.formula_cells import Formula
+from risiko_xl.books.table import Table
 from risiko_xl.errors import RisikoError
+from risiko_xl.typed import CELL_LIMIT
 
 
 def cell_value(cell: Any) -> Any:
-    """A cell's value (None: no cell); a formula as `Formula`."""
+    """A cell's value (None: no cell); a formula as `Formula` (an array formula, as Excel
+    365 saves a dynamic one, by its text)."""
     if cell is None:
         return None
     value = cell._value
-    return Formula(value) if cell.data_type == "f" and isinstance(value, str) else value
+    if cell.data_type != "f":
+        return value
+    return Formula(value if isinstance(value, str) else str(getattr(value, "text", value)))
 
 
 def first_filled(cells: dict[tuple[int, int], Any], row: int, first: int,
@@ -97,3 +102,61 @@ def add_table(sheet: Worksheet, name: str, headers: list[str], style: Any) -> Ex
         column.name = header
     sheet.add_table(table)
     return table
+
+
+def read_back(sheet: Worksheet, table: ExcelTable, typed: bool, cut: bool,
+              written: list[list[Any]]) -> Table | None:
+    """Table `table` as reading it again would give it, from the values `written` in its
+    body rows (by row, from its first column): what openpyxl keeps of each, a formula as
+    its text, empty rows left out. None where reading again could differ: a text longer
+    than a cell that openpyxl cuts (`cut`), a formula in a table people type into (read
+    as its saved value), a row typed right below a table people type into (`typed`), a
+    text looking like a long text's marker."""
+    min_col, min_row, max_col, max_row = range_boundaries(table.ref)
+    rows = [[cell_value(sheet._cells.get((min_row, c))) for c in range(min_col, max_col + 1)]]
+    for values in written[:max_row - min_row]:
+        row = values[:max_col - min_col + 1]
+        for c, value in enumerate(row):
+            if isinstance(value, Formula):
+                if typed:
+                    return None
+                row[c] = Formula(str(value))  # read as its text, nothing more
+            elif isinstance(value, str) and (value.startswith("[testo lungo: ") or (
+                    cut and len(value) > CELL_LIMIT)):
+                return None  # a marker is read as its text (`long_text`), a long text cut
+        rows.append(row)
+    if typed:
+        try:
+            if take_rows_below(sheet, table) != max_row:
+                return None
+        except RisikoError:
+            return None  # said when the table is read
+    return body_table(rows, min_row, sheet.title, table.name)
+
+
+def check_merged(sheet: Worksheet) -> None:
+    """RisikoError at a table whose range is not a block of cells (`A:I`, `I13:A1`, as a
+    program other than Excel may write it), or at the first merged range overlapping one
+    of the sheet's tables."""
+    for table in sheet.tables.values():
+        try:
+            left, top, right, bottom = range_boundaries(table.ref)
+        except ValueError:
+            left = None
+        if None in (left, top, right, bottom) or left > right or top > bottom:
+            raise RisikoError(f"la tabella {table.name} ha un intervallo non valido: in "
+                              "Excel, Progettazione tabella > Ridimensiona tabella, o "
+                              "ricrearla", foglio=sheet.title, valore=table.ref)
+    for table in sheet.tables.values():
+        left, top, right, bottom = range_boundaries(table.ref)
+        for merged in sheet.merged_cells.ranges:
+            if (merged.min_col <= right and merged.max_col >= left and merged.min_row <= bottom
+                    and merged.max_row >= top):
+                column = max(merged.min_col, left)
+                header = sheet.cell(top, column).value
+                raise RisikoError(
+                    f"celle unite ({merged.coord}) nella tabella {table.name}: separarle "
+                    "(Home > Unisci e allinea al centro) e scrivere un valore per cella",
+                    foglio=sheet.title, riga=merged.min_row,
+                    colonna=str(header) if header is not None else get_column_letter(column),
+                    valore=sheet.cell(merged.min_row, merged.min_col).value)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import datetime
 import re
+import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from xml.etree import ElementTree
 
 from risiko_xl.books.book import (
     CORE_TABLES,
@@ -41,11 +41,19 @@ if TYPE_CHECKING:
 
     from risiko_xl.books.replaced_formulas import Replaced
 
-# on a sheet of our tables: a formula, an error value (calamine reads both as a bare
-# value), a long text's marker
-_NOT_PLAIN = re.compile(rb'<f[ >/]|<c [^>]*\bt="e"|\[testo lungo: ')
+# what calamine reads otherwise than openpyxl, on a sheet of our tables or in the shared
+# strings (any namespace prefix, either quote): a formula (its saved value, without
+# telling) or an error value (nothing); a long text's marker; an escaped character
+# «_x000D_» (decoded); spaces at a text's ends without xml:space (trimmed); two texts in
+# one string (joined, where openpyxl keeps the last)
+_NOT_PLAIN = re.compile(
+    rb"<(?:\w+:)?f[ >/]|<(?:\w+:)?c [^>]*\bt=[\"']e[\"']|\[testo lungo: |_x[0-9A-Fa-f]{4}_"
+    rb"|<(?:\w+:)?t>(?:\s[^<]*|[^<]*\s)</|</(?:\w+:)?t>\s*<(?:\w+:)?t[ >]")
 # a table without a header row, or with a totals row: its range is not header + body
-_NOT_PLAIN_TABLE = re.compile(rb'headerRowCount="0"|totalsRowCount="[1-9]')
+_NOT_PLAIN_TABLE = re.compile(rb"headerRowCount=[\"']0|totalsRowCount=[\"'][1-9]")
+# where an XML part's prolog ends (a DTD, which openpyxl refuses, comes before)
+_ROOT = re.compile(rb"<[A-Za-z_]")
+PROLOG = 65_536
 # openpyxl reads a whole number saved without a decimal point as int; Excel saves whole
 # numbers below this without one
 _WHOLE = 1e15
@@ -97,13 +105,15 @@ class ValuesBook:
         """The book of `path`, or None where the file is not plain (the module docstring);
         RisikoError for a file that is not a usable workbook (`safe_open`)."""
         try:
-            from python_calamine import CalamineError, CalamineWorkbook
+            from python_calamine import CalamineWorkbook
         except ImportError:  # WebAssembly: not installed there
             return None
         package = safe_open.read_package(path)
         source = package.fp
         assert source is not None
         try:
+            if not _plain_parts(package):
+                return None
             source.seek(0)
             workbook = CalamineWorkbook.from_filelike(source, load_tables=True)
             parts = safe_open.sheet_parts(package)
@@ -111,13 +121,6 @@ class ValuesBook:
             if tables is None:
                 return None
             titles = {sheet for sheet, _ in tables.values()}
-            names = package.namelist()
-            if "xl/sharedStrings.xml" in names \
-                    and b"[testo lungo: " in package.read("xl/sharedStrings.xml"):
-                return None
-            if any(_NOT_PLAIN_TABLE.search(package.read(part)) for part in names
-                   if part.startswith("xl/tables/")):
-                return None
             grids = {}
             for title in titles:
                 if title not in parts or _NOT_PLAIN.search(package.read(parts[title])):
@@ -127,7 +130,9 @@ class ValuesBook:
                        for on, bounds in tables.values() if on == title):
                     return None
                 grids[title] = sheet.to_python(skip_empty_area=False)
-        except (CalamineError, KeyError, ValueError, OSError, ElementTree.ParseError):
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException:  # calamine panics (a BaseException) on a broken table range
             return None  # openpyxl reads it, or says what is wrong
         return cls(path, list(workbook.sheet_names), grids, tables)
 
@@ -181,6 +186,25 @@ class ValuesBook:
 
     def save(self) -> None:
         raise RisikoError("comando di sola lettura: la cartella di lavoro non si modifica")
+
+
+def _plain_parts(package: zipfile.ZipFile) -> bool:
+    """Whether no XML part declares a DTD (openpyxl refuses the file), no table lacks a
+    header row or has a totals row, and the shared strings are plain (`_NOT_PLAIN`)."""
+    for name in package.namelist():
+        lower = name.lower()
+        if not lower.endswith((".xml", ".rels", ".vml")):
+            continue
+        with package.open(name) as part:
+            head = part.read(PROLOG)
+        root = _ROOT.search(head)
+        if root is None or b"<!DOCTYPE" in head[:root.start()]:
+            return False
+        if lower.startswith("xl/tables/") and _NOT_PLAIN_TABLE.search(package.read(name)):
+            return False
+        if lower.endswith("sharedstrings.xml") and _NOT_PLAIN.search(package.read(name)):
+            return False
+    return True
 
 
 def _tables(workbook: CalamineWorkbook) -> dict[str, tuple[str, Bounds]] | None:

@@ -27,6 +27,7 @@ import re
 import warnings
 import xml.etree.ElementTree as ElementTree
 import zipfile
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -75,7 +76,11 @@ def read_package(path: str | Path) -> zipfile.ZipFile:
         package = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError):
         raise file_error(path, _not_zip_problem(path, data)) from None
-    check_limits(path, package)
+    try:
+        check_limits(path, package)
+    except (zipfile.BadZipFile, zlib.error, EOFError) as err:  # a part's data or size lies
+        raise file_error(path, f"è danneggiato ({err}): aprirlo in Excel (che prova a "
+                         "ripararlo) e salvarlo di nuovo" + _backup_hint(path)) from None
     _check_kind(path, package)
     return package
 

@@ -286,6 +286,12 @@ CASES: tuple[Case, ...] = (
     Case("tabella_rinominata", "the Risultati table renamed Risultati1",
          Zip(c.rename_table("Risultati", "Risultati1")),
          foglio="Risultati", valore="'Risultati1'", words=("manca la tabella",)),
+    Case("intervallo_colonne", "the Iscritti table's range written as whole columns (A:I)",
+         Zip(c.table_range("Iscritti", "A:I")), foglio="Iscritti", valore="'A:I'",
+         words=("intervallo non valido",), commands=EVERY),
+    Case("intervallo_rovesciato", "the Iscritti table's range written backwards (I13:A1)",
+         Zip(c.table_range("Iscritti", "I13:A1")), foglio="Iscritti", valore="'I13:A1'",
+         words=("intervallo non valido",), commands=EVERY),
     Case("foglio_eliminato", "the Iscritti sheet deleted", Book(c.delete_sheet("Iscritti")),
          words=("manca il foglio «Iscritti»",), commands=EVERY,
          valore="'fogli: Torneo, Risultati, Classifica, Squadre, Fasi finali, Sorteggi, "
@@ -404,6 +410,15 @@ CASES: tuple[Case, ...] = (
          Zip(c.doctype("xl/workbook.xml", c.EXTERNAL_ENTITY, "&xxe;")),
          words=("«xxe.xlsx»", "DTD"),
          commands=FILE),
+    # the read-only commands' fast reading refused these as the whole load does (the
+    # adversary of issue 28: a DTD anywhere read, a part whose data fails its checksum)
+    Case("dtd_nel_foglio", "a DTD declared (never used) in the Risultati sheet's part",
+         Zip(c.doctype("xl/worksheets/sheet3.xml", '<!DOCTYPE r [<!ENTITY nn "Rossi">]>',
+                       "")),
+         words=("DTD",), commands=FILE),
+    Case("parte_alterata", "a sheet part's compressed bytes altered (its CRC fails)",
+         Raw(c.altered_part("xl/worksheets/sheet3.xml")),
+         words=("danneggiato",), commands=FILE),
     Case("zip_bomba", "a 30 MB part of zeros (about 30 KB compressed)",
          Zip(c.add_part("xl/media/riempitivo.bin", c.bomb_part(30 * 2**20))),
          words=("«zip_bomba.xlsx»", "xl/media/riempitivo.bin", "zip bomb"),

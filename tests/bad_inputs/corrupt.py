@@ -154,6 +154,15 @@ def rename_table(old: str, new: str) -> Callable[[Parts], Parts]:
     return edit
 
 
+def table_range(name: str, ref: str) -> Callable[[Parts], Parts]:
+    """Table `name`'s range (and its filter's) written as `ref`, as another program may."""
+    def edit(parts: Parts) -> Parts:
+        part = table_part(parts, name)
+        xml = re.sub(r'\bref="[^"]*"', f'ref="{ref}"', parts[part].decode("utf-8"))
+        return {**parts, part: xml.encode("utf-8")}
+    return edit
+
+
 def merge(title: str, cell_range: str) -> Callable[[Parts], Parts]:
     """Cells merged as Excel does it: the range recorded, the values but the first gone."""
     def edit(parts: Parts) -> Parts:
@@ -231,6 +240,19 @@ def add_part(name: str, data: bytes) -> Callable[[Parts], Parts]:
 
 def truncate_part(name: str, keep: float) -> Callable[[Parts], Parts]:
     return lambda parts: {**parts, name: parts[name][:int(len(parts[name]) * keep)]}
+
+
+def altered_part(name: str) -> Callable[[bytes], bytes]:
+    """The zip's bytes with one byte inside part `name`'s compressed data changed: its
+    size and place stay right, its checksum (or its compressed stream) fails."""
+    def edit(data: bytes) -> bytes:
+        with zipfile.ZipFile(io.BytesIO(data)) as zipped:
+            info = zipped.getinfo(name)
+        header = info.header_offset  # the local header: 30 bytes, the name, the extra
+        extra = int.from_bytes(data[header + 28:header + 30], "little")
+        at = header + 30 + len(info.filename.encode()) + extra + info.compress_size // 2
+        return data[:at] + bytes([data[at] ^ 0xFF]) + data[at + 1:]
+    return edit
 
 
 def doctype(name: str, declaration: str, reference: str) -> Callable[[Parts], Parts]:

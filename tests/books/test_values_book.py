@@ -10,8 +10,10 @@ the located refusals — stay one.
 from __future__ import annotations
 
 import datetime
+import re
 import shutil
 import subprocess
+import zipfile
 
 import openpyxl
 import pytest
@@ -23,6 +25,7 @@ from risiko_xl import cli, simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook, put
 from risiko_xl.books.values_book import ValuesBook, read_only
 from risiko_xl.errors import RisikoError
+from risiko_xl.files import safe_open
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.sheets.look import save
 from risiko_xl.standings.model import QUALIFYING
@@ -196,3 +199,77 @@ def test_a_file_saved_by_libreoffice_reads_the_same(played, tmp_path):
                     "--convert-to", "xlsx:Calc MS Excel 2007 XML", "--outdir", str(out),
                     str(source)], check=True, capture_output=True, timeout=180)
     assert_same_reading(out / "t.xlsx")
+
+
+def patched(source, target, sheet, change):
+    """Copy workbook `source` to `target` with the XML of `sheet` (a title, or a part's
+    name) changed by `change(text)`, as another program would have written it."""
+    with zipfile.ZipFile(source) as zipped:
+        part = safe_open.sheet_parts(zipped).get(sheet, sheet)
+        items = [(item, zipped.read(item.filename)) for item in zipped.infolist()]
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for item, data in items:
+            if item.filename == part:
+                data = change(data.decode("utf-8")).encode("utf-8")
+            out.writestr(item, data)
+    return target
+
+
+def first_cell(sheet_xml, ref):
+    """The whole `<c r="ref" …>…</c>` element of `sheet_xml`."""
+    return re.search(rf'<c r="{ref}"[^>]*?(?:/>|>.*?</c>)', sheet_xml)[0]
+
+
+def same_outcome(path):
+    """What the read-only commands see equals what a writing command sees: the same
+    tables, or the same refusal."""
+    def seen(open_book):
+        try:
+            book = open_book(path)
+        except RisikoError as error:
+            return "errore", str(error)
+        return {name: reading(book, name) for name in sorted(book.table_names())}
+    assert seen(read_only) == seen(OpenpyxlBook)
+
+
+# the adversary's files (none had read the code): each once read differently by the two
+@pytest.mark.lento
+@pytest.mark.parametrize("case", [
+    "intervallo di sola intestazione", "errore tra apici", "formula con prefisso",
+    "DTD", "carattere _x000D_", "spazio senza xml:space", "due testi in una stringa",
+    "formula matrice"])
+def test_the_adversarys_files_read_the_same(played, tmp_path, case):
+    out = tmp_path / "t.xlsx"
+    if case == "intervallo di sola intestazione":  # calamine panicked on it
+        tables = {n for n in zipfile.ZipFile(played).namelist() if n.startswith("xl/tables/")}
+        part = next(n for n in sorted(tables)
+                    if b'name="Iscritti"' in zipfile.ZipFile(played).read(n))
+        patched(played, out, part, lambda x: re.sub(r'ref="A1:I\d+"', 'ref="A1:I1"', x, count=1))
+    elif case == "errore tra apici":  # Excel's error, written with single quotes
+        patched(played, out, "Risultati", lambda x: x.replace(
+            first_cell(x, "H2"), "<c r='H2' t='e'><v>#DIV/0!</v></c>"))
+    elif case == "formula con prefisso":  # as the OpenXML SDK writes it
+        patched(played, out, "Risultati", lambda x: x.replace(
+            first_cell(x, "G3"), '<x:c r="G3"><x:f>40+5</x:f></x:c>'))
+    elif case == "DTD":
+        patched(played, out, "Risultati", lambda x: re.sub(
+            r"(<\?xml[^>]*\?>)?", r'\g<0><!DOCTYPE r [<!ENTITY nn "Rossi">]>', x, count=1))
+    elif case == "carattere _x000D_":  # Excel's escape of a pasted carriage return
+        patched(played, out, "Risultati", lambda x: x.replace(
+            first_cell(x, "E3"), '<c r="E3" t="inlineStr"><is><t>LV_x000D_</t></is></c>'))
+    elif case == "spazio senza xml:space":  # below Iscritti, then a row after it
+        patched(played, out, "Iscritti", lambda x: x.replace("</sheetData>", (
+            '<row r="40"><c r="B40" t="inlineStr"><is><t> </t></is></c></row>'
+            '<row r="41"><c r="A41" t="inlineStr"><is><t>N1</t></is></c></row>'
+            "</sheetData>")))
+    elif case == "due testi in una stringa":
+        patched(played, out, "Iscritti", lambda x: x.replace(
+            first_cell(x, "B2"), '<c r="B2" t="inlineStr"><is><t>Ro</t><t>ssi</t></is></c>'))
+    else:  # Excel 365 saves a dynamic formula as an array formula, with its value
+        patched(played, out, "Risultati", lambda x: x.replace(
+            first_cell(x, "G3"), '<c r="G3"><f t="array" ref="G3">SUM(40,5)</f><v>45</v></c>'))
+    assert ValuesBook.read(out) is None
+    same_outcome(out)
+    if case == "formula matrice":  # counted with its saved value, as the docs promise
+        row = OpenpyxlBook(out).read_table("Risultati").by_sheet_row()[3]
+        assert row["Punti obiettivo"] == 45
