@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import zipfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +90,7 @@ class OpenpyxlBook:
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
         self._tables: dict[str, Table] = {}
+        self._pending: dict[str, Callable[[], Table | None]] = {}  # written, not read yet
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
         self._formulas_read: dict[tuple[str, int, int], Any] = {}  # cell -> value it counts
         self._long = LongTexts(workbook)  # texts longer than a cell holds
@@ -101,6 +102,7 @@ class OpenpyxlBook:
     def _changed(self, name: str) -> None:
         self.generation += 1
         self._tables.pop(name, None)
+        self._pending.pop(name, None)
 
     # --- tables ---------------------------------------------------------------------
     def _find(self, name: str) -> tuple[Worksheet, ExcelTable]:
@@ -116,7 +118,9 @@ class OpenpyxlBook:
         """All columns of table `name` (user columns too), each row with its sheet row.
         Read once and kept until the table is written (a copy is returned)."""
         if name not in self._tables:
-            self._tables[name] = self._read(name)
+            pending = self._pending.pop(name, None)
+            again = pending() if pending is not None else None
+            self._tables[name] = again if again is not None else self._read(name)
         return self._tables[name].copy()
 
     def _read(self, name: str) -> Table:
@@ -206,11 +210,9 @@ class OpenpyxlBook:
                     self._put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
-        # kept as read: reading it again would give the same (`read_back`)
-        again = read_back(sheet, found, name in TYPED_TABLES, name not in LONG_TEXT_TABLES,
-                          written)
-        if again is not None:
-            self._tables[name] = again
+        # read back from what was written, when next read (`read_back`)
+        self._pending[name] = lambda: read_back(sheet, found, name in TYPED_TABLES,
+                                                name not in LONG_TEXT_TABLES, written)
 
     def beside(self, name: str) -> list[tuple[int, int, Any]]:
         sheet, found = self._find(name)

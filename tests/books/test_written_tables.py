@@ -1,5 +1,6 @@
-"""A table just written reads back without reading the sheet again (`read_back`), and
-exactly as reading it again would: every write of a played tournament checked.
+"""A table just written is read back from what was written, not from the sheet again
+(`read_back`), exactly as reading the sheet would give it: every write of a played
+tournament checked.
 
 The whole suite ran once with this check on every `write_table` (2,060 tests, no
 difference); here a tournament of every kind of write: draws, results typed, standings,
@@ -37,7 +38,7 @@ def checked_writes(monkeypatch):
 
     def write_table(self, name, table, replace_headers=False):
         original(self, name, table, replace_headers)
-        kept = self._tables.get(name)
+        kept = self._pending[name]()
         if kept is None:
             return  # read_back declined: the next read reads the sheet
         formulas = dict(self._formulas_read)
