@@ -19,14 +19,13 @@ computed by the scripts, as by the CLI). Same inputs, same bytes.
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import shutil
 import zipfile
 from collections.abc import Sequence
-from importlib.metadata import requires, version
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
 from risiko_xl.books.web_extension import (
     EXTENSION_TYPE,
@@ -77,6 +76,9 @@ _DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 def requirements() -> str:
     """The workbook's `requirements.txt` (built on the desk: `packaging` is not required
     under WebAssembly, where every command still imports this module)."""
+    # imported when written: every command imports this module (`restore_lost_code`)
+    from importlib.metadata import requires, version
+
     from packaging.requirements import Requirement
 
     lines = [f"xlwings=={version('xlwings')}  # required",
@@ -94,6 +96,8 @@ def requirements() -> str:
 def _property(name: str, text: str) -> str:
     """A `we:property` as Office writes the add-in's settings: the value a JSON string,
     every `/` escaped as `\\/`, other characters as they are; XML-escaped."""
+    from xml.sax.saxutils import escape  # it imports urllib: only when written
+
     value = escape(json.dumps(text, ensure_ascii=False).replace("/", "\\/"), _QUOTE)
     return f'<we:property name="{name}" value="{value}"/>'
 
@@ -187,7 +191,7 @@ def _carries_note(path: Path) -> bool:
                      if name in names]
     except (OSError, zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, ValueError):
         return False  # not a package: reading it says why
-    mark = escape(ADD_IN_NOTE[0]).encode("utf-8")
+    mark = html.escape(ADD_IN_NOTE[0], quote=False).encode("utf-8")  # & < > as saved
     return any(mark in text for text in texts)
 
 
@@ -213,6 +217,8 @@ def restore_lost_code(path: Path, write: bool = True) -> str | None:
                 "non scrive il file; lo rimette il prossimo comando che lo scrive.")
     with_code = next((v for v in kept if _has_code(read_web_extensions(v.path))), None)
     if with_code is None:
+        from importlib.metadata import version
+
         parts, source = lite_parts(), f"quello di risiko-xl {version('risiko-xl')}"
     else:
         parts = read_web_extensions(with_code.path) or lite_parts()

@@ -104,14 +104,16 @@ def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):
 def test_requirements_keep_what_webassembly_needs(monkeypatch):
     """The dependencies marked for other platforms only stay out (pyproject's
     `sys_platform != 'emscripten'` markers), test extras too; xlwings is pinned first."""
+    import importlib.metadata
+
     import risiko_xl.workbooks.lite as lite
 
-    monkeypatch.setattr(lite, "requires", lambda name: [
+    monkeypatch.setattr(importlib.metadata, "requires", lambda name: [
         "xlwings==0.37.8; sys_platform != 'emscripten'", "openpyxl>=3.1",
         "psutil>=5.9; sys_platform != 'emscripten'",
         "tzdata; sys_platform == 'win32' or sys_platform == 'emscripten'",
         'pytest>=8.0; extra == "test"'])
-    monkeypatch.setattr(lite, "version", lambda name: "9.9.9")
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: "9.9.9")
     assert lite.requirements().splitlines() == [
         "xlwings==9.9.9  # required", *(f"{n}  # required" for n in lite.LITE_REQUIREMENTS),
         "openpyxl>=3.1", "tzdata"]
