@@ -188,8 +188,10 @@ def _seat(record: Record) -> Seat | None:
     eliminated, order = cell(record, "Eliminato", to_elimination)
     if points is None and not risiko and not eliminated:
         return None
+    values = record.values  # the optional counts typed (a blank one is the Seat's None)
     extras = {field: cell(record, header, to_int, maximum=maximum)
-              for header, (field, maximum) in schema.ART26_FIELDS.items()}
+              for header, (field, maximum) in schema.ART26_FIELDS.items()
+              if values.get(header) is not None}
     return Seat(points or 0, cell(record, "Punti fuori obiettivo", to_int, maximum=MAP_TOTAL),
                 cell(record, "Ordine", to_int, minimum=1, maximum=6), risiko, eliminated,
                 order, **extras)
