@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from openpyxl.workbook.workbook import Workbook
@@ -29,11 +30,25 @@ MARKER = re.compile(r"\[testo lungo: (\d+) caratteri nel foglio «Testi lunghi»
 
 
 class LongTexts:
-    """The long texts of one openpyxl workbook (read once, added to as written)."""
+    """The long texts of one workbook (read once, added to as written). `rows`: the rows
+    of the sheet «Testi lunghi» below its header (key, part, text), asked for when a text
+    is first needed; `workbook`: the openpyxl workbook a new text goes into (None: the
+    book only reads)."""
 
-    def __init__(self, workbook: Workbook) -> None:
+    def __init__(self, rows: Callable[[], Iterable[Sequence[Any]]],
+                 workbook: Workbook | None = None) -> None:
+        self.rows = rows
         self.workbook = workbook
         self._texts: dict[str, str] | None = None
+
+    @classmethod
+    def of(cls, workbook: Workbook) -> LongTexts:
+        """The long texts of an openpyxl workbook, read from it and written into it."""
+        def rows() -> Iterable[Sequence[Any]]:
+            if SHEET not in workbook.sheetnames:
+                return ()
+            return list(workbook[SHEET].iter_rows(min_row=2, max_col=3, values_only=True))
+        return cls(rows, workbook)
 
     def marker(self, text: str) -> str:
         """The cell value standing for `text` (stored in the sheet if new)."""
@@ -64,6 +79,8 @@ class LongTexts:
         return text
 
     def _sheet(self) -> Any:
+        if self.workbook is None:
+            raise RisikoError("comando di sola lettura: la cartella di lavoro non si modifica")
         if SHEET not in self.workbook.sheetnames:
             sheet = self.workbook.create_sheet(SHEET)
             sheet.append(["Chiave", "Parte", "Testo"])
@@ -73,11 +90,10 @@ class LongTexts:
     def _read(self) -> dict[str, str]:
         if self._texts is None:
             parts: dict[str, dict[int, str]] = {}
-            if SHEET in self.workbook.sheetnames:
-                for key, number, text in self.workbook[SHEET].iter_rows(
-                        min_row=2, max_col=3, values_only=True):
-                    if isinstance(key, str) and isinstance(number, int):
-                        parts.setdefault(key, {})[number] = str(text or "")
+            for row in self.rows():
+                key, number, text = (*row[:3], None, None, None)[:3]
+                if isinstance(key, str) and isinstance(number, int):
+                    parts.setdefault(key, {})[number] = str(text or "")
             self._texts = {key: "".join(chunk[n] for n in sorted(chunk))
                            for key, chunk in parts.items()}
         return self._texts

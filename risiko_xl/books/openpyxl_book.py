@@ -93,7 +93,7 @@ class OpenpyxlBook:
         self._pending: dict[str, Callable[[], Table | None]] = {}  # written, not read yet
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
         self._formulas_read: dict[tuple[str, int, int], Any] = {}  # cell -> value it counts
-        self._long = LongTexts(workbook)  # texts longer than a cell holds
+        self._long = LongTexts.of(workbook)  # texts longer than a cell holds
         self._written: set[tuple[str, int, int]] = set()  # cells the command changed
         self._rewritten: set[str] = set()  # sheets it wrote anew (`set_sheet_formulas`)
         self._computed: dict[tuple[str, int, int], Any] = {}  # our formulas' known values

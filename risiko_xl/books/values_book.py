@@ -7,10 +7,10 @@ exactly as `OpenpyxlBook` reads them (`book.body_table`, rows typed below a tabl
 in by `book.last_typed_row`, numbers and dates as openpyxl gives them). A file holding
 what this reading cannot give exactly — a formula or an error value on a sheet of our
 tables (calamine returns the saved value, or nothing, without telling), a merged cell
-over a table, a long text (`long_text`), a table without a header row or with a totals
-row, no table of a tournament — is opened with `OpenpyxlBook`
-instead (`read_only`), which reads it or says what is wrong: the reading rules have one
-definition, the fast reading only the plain case.
+over a table, a table without a header row or with a totals row, no table of a
+tournament — is opened with `OpenpyxlBook` instead (`read_only`), which reads it or says
+what is wrong: the reading rules have one definition, the fast reading only the plain
+case. Long texts are read whole from their sheet (`long_text`), as `OpenpyxlBook` does.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from risiko_xl.books.book import (
     last_typed_row,
     missing_table,
 )
+from risiko_xl.books.long_text import SHEET as LONG_SHEET
+from risiko_xl.books.long_text import LongTexts
 from risiko_xl.books.schema import SETTINGS
 from risiko_xl.books.settings import settings_of
 from risiko_xl.books.table import Table
@@ -41,22 +43,22 @@ if TYPE_CHECKING:
 
     from risiko_xl.books.replaced_formulas import Replaced
 
-# what calamine reads otherwise than openpyxl, on a sheet of our tables or in the shared
-# strings (any namespace prefix, either quote): a formula (its saved value, without
-# telling) or an error value (nothing); a long text's marker; an escaped character
+# what calamine reads otherwise than openpyxl, on a sheet of our tables or of the long
+# texts, or in the shared strings (any namespace prefix, either quote): a formula (its
+# saved value, without telling) or an error value (nothing); an escaped character
 # «_x000D_» (decoded); spaces at a text's ends without xml:space (trimmed); two texts in
 # one string (joined, where openpyxl keeps the last)
 _NOT_PLAIN = re.compile(
-    rb"<(?:\w+:)?f[ >/]|<(?:\w+:)?c [^>]*\bt=[\"']e[\"']|\[testo lungo: |_x[0-9A-Fa-f]{4}_"
+    rb"<(?:\w+:)?f[ >/]|<(?:\w+:)?c [^>]*\bt=[\"']e[\"']|_x[0-9A-Fa-f]{4}_"
     rb"|<(?:\w+:)?t>(?:\s[^<]*|[^<]*\s)</|</(?:\w+:)?t>\s*<(?:\w+:)?t[ >]")
 # a table without a header row, or with a totals row: its range is not header + body
 _NOT_PLAIN_TABLE = re.compile(rb"headerRowCount=[\"']0|totalsRowCount=[\"'][1-9]")
 # where an XML part's prolog ends (a DTD, which openpyxl refuses, comes before)
 _ROOT = re.compile(rb"<[A-Za-z_]")
 PROLOG = 65_536
-# openpyxl reads a whole number saved without a decimal point as int; Excel saves whole
-# numbers below this without one
-_WHOLE = 1e15
+# openpyxl reads a number saved without a decimal point or an exponent as int: it saves
+# floats as "%.16g" (a whole number below 10^16 without either), Excel below 10^15
+_WHOLE = 1e16
 Bounds = tuple[int, int, int, int]  # first column, header row, last column, last row (1-based)
 
 
@@ -92,6 +94,8 @@ class ValuesBook:
                  tables: dict[str, tuple[str, Bounds]]) -> None:
         self.path = path
         self._sheets = sheets
+        self._long = LongTexts(lambda: [list(map(_value, row))  # read-only
+                                        for row in grids.get(LONG_SHEET, [])[1:]])
         self._grids = grids  # sheet title -> its cells from A1, as calamine gives them
         self._places = tables  # table name -> (sheet title, bounds)
         self._tables: dict[str, Table] = {}
@@ -121,6 +125,7 @@ class ValuesBook:
             if tables is None:
                 return None
             titles = {sheet for sheet, _ in tables.values()}
+            titles |= {LONG_SHEET} & set(workbook.sheet_names)
             grids = {}
             for title in titles:
                 if title not in parts or _NOT_PLAIN.search(package.read(parts[title])):
@@ -164,7 +169,14 @@ class ValuesBook:
                 name, title, bottom, min([len(grid) + 1, *stops]),
                 lambda row: next((v for v in cells(row) if v is not None and v != ""), None))
         self._places[name] = title, (left, top, right, bottom)  # `beside` sees them too
-        return body_table([cells(row) for row in range(top, bottom + 1)], top, title, name)
+        rows = [cells(row) for row in range(top, bottom + 1)]
+        headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+        for r, row in enumerate(rows[1:], start=top + 1):  # long texts whole (`long_text`)
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value.startswith("[testo lungo: "):
+                    row[c] = self._long.resolve(value, {"foglio": title, "riga": r,
+                                                        "colonna": headers[c]})
+        return body_table(rows, top, title, name)
 
     def beside(self, name: str) -> list[tuple[int, int, Any]]:
         title, (_, top, right, bottom) = self._places[name]
