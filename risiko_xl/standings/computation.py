@@ -128,7 +128,7 @@ class Level:
         self.draws: list[LotteryDraw] = []
         self.by_lottery: set[str] = set()
         self.by_referee: set[str] = set()
-        self._best: dict[str, list[int]] = {}
+        self._best: dict[str, list[int]] | None = None  # `best`, made when first asked
         self._keys: dict[str | tuple[str, ...], Key] = {}
         self.assoluta: dict[str, int] = {p.id: p.prefix[u] for p in self.present}
         self.dropped: dict[str, tuple[int, ...]] = {}
@@ -248,19 +248,29 @@ class Level:
 
     def best(self, pid: str) -> list[int]:
         """Played results, best first, padded with zeros to `u` entries."""
-        best = self._best.get(pid)
-        if best is None:
-            before = self.engine._levels.get(self.u - 1)  # usually made, and its best
-            known = None if before is None else before._best.get(pid)
-            if known is None:
-                best = [0 if v is None else v for v in self.by_id[pid].vals[: self.u]]
+        every = self._best
+        if every is None:  # the first asked at this level: every player's, at once
+            every = self._best = self._every_best()
+        return every[pid]
+
+    def _every_best(self) -> dict[str, list[int]]:
+        """Each player's results best first: the previous round's, and this round's put in
+        place (a missed round counts 0)."""
+        u = self.u
+        before = self.engine._levels.get(u - 1)
+        known = {} if before is None or before._best is None else before._best
+        every = {}
+        for p in self.present:
+            previous = known.get(p.id)
+            if previous is None:
+                best = [0 if v is None else v for v in p.vals[:u]]
                 best.sort(reverse=True)
-            else:  # the previous round's results, best first, and this round's in place
-                value = self.by_id[pid].vals[self.u - 1]
-                best = known.copy()
+            else:
+                best = previous.copy()
+                value = p.vals[u - 1]
                 insort(best, 0 if value is None else value, key=neg)
-            self._best[pid] = best
-        return best
+            every[p.id] = best
+        return every
 
     def played(self, pid: str) -> int:
         return sum(1 for v in self.by_id[pid].vals[: self.u] if v is not None)
