@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from risiko_xl.typed import CELL_LIMIT
+from risiko_xl.typed import CELL_LIMIT, excel_length
 
 FULL, NAME, NICKNAME = "nome e soprannome", "nome", "soprannome"
 FORMS = (FULL, NAME, NICKNAME)
@@ -67,7 +67,9 @@ def too_long(shown: str) -> str | None:
     """Why a player's name as the sheets show it (Nome «Nickname» Cognome) cannot be
     written: longer than one Excel cell holds (`Risultati` and `Classifica` hold it whole
     in one cell; openpyxl would cut it without a word); None when it fits."""
-    if len(shown) <= CELL_LIMIT:
+    length = excel_length(shown)
+    if length <= CELL_LIMIT:
         return None
-    return (f"il nome come compare nei fogli (Nome, Nickname e Cognome) ha {len(shown)} "
-            f"caratteri: una cella di Excel ne tiene {CELL_LIMIT}; accorciarlo")
+    return (f"il nome come compare nei fogli (Nome, Nickname e Cognome) ha {length} "
+            f"caratteri: una cella di Excel ne tiene {CELL_LIMIT} (un'emoji conta 2); "
+            "accorciarlo")

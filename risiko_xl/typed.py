@@ -15,4 +15,10 @@ NEED_NUMBER = "serve un numero"
 TEXT_NUMBER = re.compile(r"[+-]?\d+(,\d+)?")  # digits, the decimal comma: nothing else
 TEXT_NUMBER_HINT = (" (solo cifre, con la virgola per i decimali: niente punti, spazi o "
                     "esponenti)")
-CELL_LIMIT = 32_767  # characters in one Excel cell
+CELL_LIMIT = 32_767  # characters in one Excel cell (as Excel counts them: `excel_length`)
+
+
+def excel_length(text: str) -> int:
+    """`text`'s length as Excel counts it against `CELL_LIMIT`: in UTF-16 units, so a
+    character beyond the Basic Multilingual Plane (an emoji, 🎲) counts 2."""
+    return len(text) + sum(1 for c in text if ord(c) > 0xFFFF)

@@ -33,7 +33,7 @@ from risiko_xl.formulas.checks import build_formula
 from risiko_xl.formulas.json_types import Where, as_object, suggest
 from risiko_xl.formulas.model import Formula
 from risiko_xl.formulas.variants import variants
-from risiko_xl.typed import CELL_LIMIT
+from risiko_xl.typed import CELL_LIMIT, excel_length
 
 PRESETS_DIR = "presets"
 
@@ -96,8 +96,8 @@ def bounded(data: Any, where: Where) -> None:
             raise where.error(f"numero non ammesso (al massimo {MAX_NUMBER:_} in valore "
                               "assoluto)".replace("_", "."), data)
     elif isinstance(data, str):
-        if len(data) > CELL_LIMIT:
-            raise where.error(f"testo di {len(data):_} caratteri: al massimo "
+        if excel_length(data) > CELL_LIMIT:
+            raise where.error(f"testo di {excel_length(data):_} caratteri: al massimo "
                               f"{CELL_LIMIT:_} (quanti ne tiene una cella)"
                               .replace("_", "."), data[:40] + "…")
     elif isinstance(data, list):

@@ -45,7 +45,7 @@ from risiko_xl.sheets.formula_sheet import (
 )
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load as load_tournament
-from risiko_xl.typed import CELL_LIMIT
+from risiko_xl.typed import CELL_LIMIT, excel_length
 
 AddSheet = Callable[[Table], None]  # the face's way to add the Formula sheet to a workbook
 
@@ -117,8 +117,8 @@ def _normal(rule: Rule, value: str, unit: int = 1) -> Any:
     the `unit` of the method in effect (its parameters are written over its denominator)."""
     if not value:
         return None
-    if len(value) > CELL_LIMIT:  # the cell would cut it: refused, never shortened
-        raise RisikoError(f"regola «{rule.name}»: testo di {len(value)} caratteri, al "
+    if excel_length(value) > CELL_LIMIT:  # the cell would cut it: refused, never cut
+        raise RisikoError(f"regola «{rule.name}»: testo di {excel_length(value)} caratteri, al "
                           f"massimo {CELL_LIMIT} (quanti ne tiene una cella)",
                           valore=value[:40] + "…")
     try:

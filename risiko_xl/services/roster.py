@@ -29,7 +29,7 @@ from risiko_xl.files import safe_open
 from risiko_xl.names import unprintable
 from risiko_xl.services.register import NewPlayer
 from risiko_xl.tournament.players import name_key
-from risiko_xl.typed import CELL_LIMIT
+from risiko_xl.typed import CELL_LIMIT, excel_length
 
 HEADERS = {"nome": "Nome", "cognome": "Cognome", "nickname": "Nickname",
            "soprannome": "Nickname", "club": "Club", "regione": "Regione", "id": "ID",
@@ -240,8 +240,9 @@ def _player(path: Source, row: int, values: dict[str, Any]) -> NewPlayer:
             if bad is not None:
                 raise _error(path, row, header, f"carattere di controllo U+{ord(bad):04X}",
                              value)
-            if len(text) > CELL_LIMIT:
-                raise _error(path, row, header, f"testo troppo lungo ({len(text)} caratteri)",
+            if excel_length(text) > CELL_LIMIT:
+                raise _error(path, row, header, "testo troppo lungo "
+                             f"({excel_length(text)} caratteri)",
                              text[:20] + "…")
             text = " ".join(text.split())
         fields[field] = text

@@ -565,3 +565,14 @@ def test_the_sheets_not_read_are_named(book, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Fogli con dati non letti: «Altri»" in out and "Vuoto" not in out
     assert [r["Nome"] for r in players(book)] == ["Anna"]
+
+
+def test_an_emoji_counts_two_of_a_cells_characters(book, tmp_path, capsys):
+    # found by the adversary of issue 28: a nickname of 20,000 emoji passed the check of
+    # 32,767 characters, but Excel counts UTF-16 units, and an emoji is two of them
+    listed = tmp_path / "elenco.csv"
+    listed.write_text("Nome,Cognome,Nickname,Club\nAnna,Rossi," + "🎲" * 20_000 + ",K1\n",
+                      encoding="utf-8")
+    err = refused(book, capsys, "--da", str(listed))
+    assert "riga 2" in err and "colonna Nickname" in err and "40000 caratteri" in err
+    assert len(players(book)) == 0
