@@ -77,7 +77,9 @@ def _main(argv: list[str] | None) -> int:
         print(f"Errore: {on_sheet(err)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `risiko-xl draw … | head`: the work is done, the reader left
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        from risiko_xl.cli.terminal import reader_left
+
+        reader_left()
         return 0
     except OSError as err:
         text = _os_error(err)

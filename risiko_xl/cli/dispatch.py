@@ -11,7 +11,7 @@ from pathlib import Path
 from risiko_xl.cli import EXIT_FAILURE
 from risiko_xl.cli.parser import WRITING
 from risiko_xl.cli.posts import post_all, post_sections
-from risiko_xl.cli.terminal import on_book
+from risiko_xl.cli.terminal import on_book, reader_left
 from risiko_xl.cli.writing import ask_formula, formula_command, import_workbook, register_players
 from risiko_xl.commands.model import Request
 from risiko_xl.errors import RisikoError
@@ -155,16 +155,20 @@ def _shared(args: argparse.Namespace) -> int:
 
     command = COMMANDS[args.command]
     report = on_book(args, lambda b: command.run(b, _request(args)), save=command.writes)
-    if report.text is None:
-        print("\n".join(report.lines))
-    elif args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
-        sys.stdout.write(report.text)
-    else:
-        from risiko_xl.files.writes import atomic_write_text
+    try:
+        if report.text is None:
+            print("\n".join(report.lines))
+        elif args.out is None or str(args.out) == "-":  # «-»: the screen, as Unix tools
+            sys.stdout.write(report.text)
+        else:
+            from risiko_xl.files.writes import atomic_write_text
 
-        what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
-        print(f"Scritto {atomic_write_text(args.out, report.text)}: post {what} (formato "
-              f"{args.formato})")
+            what = f"del turno {args.turno}" if args.turno else "dell'ultimo turno"
+            print(f"Scritto {atomic_write_text(args.out, report.text)}: post {what} (formato "
+                  f"{args.formato})")
+        sys.stdout.flush()
+    except BrokenPipeError:  # `verifica … | head`: the exit code still says what was found
+        reader_left()
     return EXIT_FAILURE if report.failed else 0
 
 

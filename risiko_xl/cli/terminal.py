@@ -107,3 +107,11 @@ class _Terminal:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def reader_left() -> None:
+    """Standard output's reader has gone (`risiko-xl verifica … | head`): what is still
+    written goes nowhere, instead of failing again when Python flushes it at exit."""
+    import os
+
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

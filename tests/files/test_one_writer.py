@@ -305,6 +305,25 @@ def test_a_reader_that_leaves_early_is_no_failure(registered):
     assert load(OpenpyxlBook(registered)).by_id["G001"].state == "Ritirato"
 
 
+def test_a_reader_that_leaves_early_still_gets_the_exit_code(registered):
+    """Found by the adversary of issue 28: `verifica … | head -1` exited 0 where it had
+    found differences (1 without the pipe). The report is lost; the verdict is not."""
+    assert cli.main(["sorteggia", str(registered)]) == 0
+    book = OpenpyxlBook(registered)
+    sheet = book.workbook["Risultati"]
+    other = next(r for r in range(3, 200) if sheet[f"C{r}"].value != sheet["C2"].value)
+    for column in "EF":  # two players of two tables swapped: not the tables drawn
+        sheet[f"{column}2"].value, sheet[f"{column}{other}"].value = (
+            sheet[f"{column}{other}"].value, sheet[f"{column}2"].value)
+    book.workbook.save(registered)
+    proc = subprocess.Popen([sys.executable, "-m", "risiko_xl.cli", "verifica",
+                             str(registered)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=120) == 1 and "Broken pipe" not in err, err
+
+
 def test_the_draw_is_kept_when_excel_saves_over_it(registered, capsys):
     """Found by an organiser: after `sorteggia`, the referee's save in Excel and then
     `classifica`, no version held the tables just drawn without results. Every version
