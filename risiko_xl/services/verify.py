@@ -116,6 +116,14 @@ def _replay(t: Tournament) -> tuple[list[str], int]:
                               riga=row, colonna="Tavoli", valore=unknown[0])
         seed = to_text(record.get("Seme")) or ""
         engine = engine_of(record.get("Versione motore"))
+        if engine is None:  # every draw of the program records its engine (Impronta)
+            named = to_text(record.get("Versione motore"))
+            lines.append(f"{where}: la «Versione motore» "
+                         + ("è vuota" if named is None else f"«{named}» non è un motore di "
+                            "sorteggio di risiko-xl")
+                         + ": il sorteggio non si può ripetere (cambiata dopo il sorteggio?)")
+            previous[round_no] = tables
+            continue
         same_as = SAME_PLANS_AS if procedure == PLAN_LABEL else SAME_DRAWS_AS
         if engine != ENGINE_VERSION and engine not in same_as:
             lines.append(f"{where}: sorteggio fatto con la versione {engine} del motore di "
@@ -184,11 +192,12 @@ def _certificate_difference(record: Row, result: DrawResult) -> str:
     return ""
 
 
-def engine_of(text: Any) -> str:
+def engine_of(text: Any) -> str | None:
     """The engine version a `Versione motore` cell names («risiko_xl.draw 1.0 (risiko_xl
-    0.1.0)» → «1.0»); a blank cell (a draw typed by hand) is taken as this version."""
+    0.1.0)» → «1.0»); None for a blank cell or another text (the program writes it with
+    every draw it fingerprints)."""
     found = re.match(r"\s*risiko_xl\.draw\s+(\S+)", to_text(text) or "")
-    return found.group(1) if found else ENGINE_VERSION
+    return found.group(1) if found else None
 
 
 def _first_difference(rows: dict[str, Any], recorded: dict[str, int]) -> str:

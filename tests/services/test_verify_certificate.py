@@ -1,7 +1,7 @@
 """`verifica` checks a draw's certificate as well as its tables (the adversary's, issue
 28): a `Sorteggi` row of ours with its fingerprint or seed emptied is reported, not
 skipped; a «Qualità» or «Procedura» that is not the replayed draw's is reported — the
-posts publish them as recorded."""
+posts publish them as recorded; so is a «Versione motore» emptied or not one of ours."""
 
 from __future__ import annotations
 
@@ -31,6 +31,10 @@ def _tampered(tmp_path, column: str, value: object):
 
 @pytest.mark.parametrize("column,found", [
     ("Impronta", "sorteggio senza impronta: non si può ripetere"),
+    # session 27's referee: a blank or foreign «Versione motore» was taken as this engine's
+    ("Versione motore", "la «Versione motore» è vuota: il sorteggio non si può ripetere"),
+    ("Versione motore ", "la «Versione motore» «motore 2» non è un motore di sorteggio di "
+                         "risiko-xl"),
     ("Seme", "sorteggio senza seme: non si può ripetere"),
     ("Qualità", "la colonna «Qualità» non è quella del sorteggio ripetuto («ottimo "
                 "dimostrato — "),
@@ -38,8 +42,9 @@ def _tampered(tmp_path, column: str, value: object):
 ])
 def test_a_tampered_certificate_is_reported(tmp_path, capsys, column, found):
     value = {"Impronta": " ", "Seme": None, "Qualità": "coppie dello stesso club: 7",
-             "Procedura": "cinquisti"}[column]
-    path = _tampered(tmp_path, column, value)
+             "Procedura": "cinquisti", "Versione motore": None,
+             "Versione motore ": "motore 2"}[column]
+    path = _tampered(tmp_path, column.strip(), value)
     capsys.readouterr()
     assert cli.main(["verifica", str(path)]) == cli.EXIT_FAILURE
     assert f"Foglio Sorteggi, riga 2: {found}" in capsys.readouterr().out
