@@ -1,7 +1,8 @@
 """The commands of the organiser's desk that every face offers: the ribbon's buttons, the
 xlwings Lite scripts and the command line read these definitions and nothing else (see
 `risiko_xl.commands.model`). The checks a command runs before its service are here, so
-no face accepts a workbook another refuses."""
+no face accepts a workbook another refuses. Each command imports its own service when
+it runs: a command pays for no other's (`risiko-xl classifica` imports no draw, no post)."""
 
 from __future__ import annotations
 
@@ -10,16 +11,6 @@ from typing import TYPE_CHECKING
 from risiko_xl.books import schema
 from risiko_xl.commands.model import Command, Report, Request
 from risiko_xl.errors import RisikoError
-from risiko_xl.services import phase_check
-from risiko_xl.services.buttons import drawn_already, set_tournament, tournament_settings
-from risiko_xl.services.finals_sheet import run_finals
-from risiko_xl.services.publication import post_source
-from risiko_xl.services.rounds import draw_round
-from risiko_xl.services.standings_sheet import update_standings
-from risiko_xl.services.verify import verify
-from risiko_xl.services.withdrawal import withdraw
-from risiko_xl.tournament.loading import load
-from risiko_xl.tournament.players import find_entrant
 
 if TYPE_CHECKING:
     from risiko_xl.books.book import Book
@@ -38,6 +29,8 @@ def named(request: Request, name: str, round_no: int | None = None) -> str:
 # --- Nuovo torneo: the open workbook set up for a formula --------------------------------
 
 def _new_question(book: Book, request: Request) -> str:
+    from risiko_xl.services.buttons import tournament_settings
+
     values, rules = tournament_settings(book, request.formula or "master")
     return (f"Preparare un nuovo torneo con la formula «{values['Formula']}» ({rules})?\n\n"
             "Metodo punteggio, Turni preliminari e Scarti in Impostazioni verranno "
@@ -45,6 +38,8 @@ def _new_question(book: Book, request: Request) -> str:
 
 
 def _new(book: Book, request: Request) -> Report:
+    from risiko_xl.services.buttons import set_tournament, tournament_settings
+
     values, rules = tournament_settings(book, request.formula or "master")
     set_tournament(book, values)
     return Report((f"Torneo preparato: formula «{values['Formula']}», {rules}.", "",
@@ -55,12 +50,17 @@ def _new(book: Book, request: Request) -> Report:
 # --- Ritira giocatore ------------------------------------------------------------------
 
 def _withdraw_question(book: Book, request: Request) -> str:
+    from risiko_xl.tournament.loading import load
+    from risiko_xl.tournament.players import find_entrant
+
     entrant = find_entrant(load(book).entrants, request.player or "")
     return (f"Ritirare {entrant.name} ({entrant.id}) dal torneo?\n\nSe è già qualificato per "
             "una fase finale non ancora giocata viene sostituito come prevede la formula.")
 
 
 def _withdraw(book: Book, request: Request) -> Report:
+    from risiko_xl.services.withdrawal import withdraw
+
     return Report(withdraw(book, request.player or "", repair=request.repair,
                            file=request.file))
 
@@ -68,6 +68,8 @@ def _withdraw(book: Book, request: Request) -> Report:
 # --- Verifica -----------------------------------------------------------------------------
 
 def _verify(book: Book, request: Request) -> Report:
+    from risiko_xl.services.verify import verify
+
     lines, summary = verify(book)
     return Report((summary, *([""] if lines else []), *lines), changed=False,
                   failed=bool(lines))
@@ -77,6 +79,8 @@ def _verify(book: Book, request: Request) -> Report:
 
 def _draw_question(book: Book, request: Request) -> str | None:
     """Asked only for a round already drawn: a redraw archives its rows."""
+    from risiko_xl.services.buttons import drawn_already
+
     if request.round_no is None:
         return None
     what = drawn_already(book, request.round_no)
@@ -87,6 +91,8 @@ def _draw_question(book: Book, request: Request) -> str | None:
 
 
 def _draw(book: Book, request: Request) -> Report:
+    from risiko_xl.services.rounds import draw_round
+
     drawn = draw_round(book, request.round_no, request.seed, force=request.confirmed)
     return Report((*drawn.lines, "I tavoli sono nel foglio Risultati; i referti si stampano "
                    f"con {named(request, 'referti', drawn.round_no)}."))
@@ -97,6 +103,10 @@ def _draw(book: Book, request: Request) -> Report:
 def _standings(book: Book, request: Request) -> Report:
     """The typed rows checked against the draws and the phases first (a row typed in the
     wrong table or phase is refused, not scored), then the standings."""
+    from risiko_xl.services import phase_check
+    from risiko_xl.services.standings_sheet import update_standings
+    from risiko_xl.tournament.loading import load
+
     t = load(book)
     phase_check.check_seatings(t)
     phase_check.check_phase_rows(t)
@@ -104,6 +114,8 @@ def _standings(book: Book, request: Request) -> Report:
 
 
 def _finals(book: Book, request: Request) -> Report:
+    from risiko_xl.services.finals_sheet import run_finals
+
     update = run_finals(book)
     lines = list(update.lines)
     if update.step is not None:
@@ -116,6 +128,7 @@ def _finals(book: Book, request: Request) -> Report:
 
 def _post(book: Book, request: Request) -> Report:
     from risiko_xl.publish.posts import publish
+    from risiko_xl.services.publication import post_source
 
     return Report(changed=False, text=publish(
         post_source(book), request.fmt, request.round_no, request.top, request.sections,
@@ -124,6 +137,8 @@ def _post(book: Book, request: Request) -> Report:
 
 def round_to_print(book: Book, round_no: int | None) -> int:
     """The round whose score sheets are printed: the one asked, else the last drawn."""
+    from risiko_xl.tournament.loading import load
+
     if round_no is not None:
         return round_no
     drawn = [r.round_no for r in load(book).rows]
@@ -135,6 +150,7 @@ def round_to_print(book: Book, round_no: int | None) -> int:
 
 def _score_sheets(book: Book, request: Request) -> Report:
     from risiko_xl.publish.referti import write_referti
+    from risiko_xl.services.publication import post_source
 
     if request.where is None:
         raise RisikoError("manca il file dei referti da scrivere")

@@ -17,11 +17,11 @@ from risiko_xl.books.excel_text import excel_value, needs_prefix
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.errors import RisikoError
 from risiko_xl.excel import button_runner, buttons
 from risiko_xl.excel.ribbon import BUTTONS
+from risiko_xl.services import standings_sheet
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.standings_sheet import update_standings
 from risiko_xl.standings.model import QUALIFYING
@@ -321,7 +321,7 @@ def test_an_internal_error_is_a_message_and_the_details_go_to_a_log(excel, monke
         book.write_table("Classifica", Table.of([{"Pos": 1}]))
         raise KeyError("colonna sparita")
 
-    monkeypatch.setattr(desk, "update_standings", broken)
+    monkeypatch.setattr(standings_sheet, "update_standings", broken)
     batch = stand_in.run(actions.aggiorna_classifica)
     prompt = last(stand_in).prompt
     assert prompt.startswith("Errore interno durante «Aggiorna classifica» (KeyError")

@@ -20,13 +20,13 @@ import xlwings as xw
 from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.xlwings_book import XlwingsBook
-from risiko_xl.commands import desk
 from risiko_xl.demo import DEMO_SEED, DEMO_SETTINGS
 from risiko_xl.excel.ribbon import BUTTONS
 from risiko_xl.formulas.loader import names
 from risiko_xl.lite import main, steps
 from risiko_xl.publish import POST_FORMATS
 from risiko_xl.publish.posts import publish
+from risiko_xl.services import standings_sheet
 from risiko_xl.services.publication import post_source
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.workbooks.lite import new_lite
@@ -218,7 +218,7 @@ def test_bad_input_is_one_italian_message_and_nothing_written(lite, capsys):
 
 def test_an_internal_error_is_raised_after_an_italian_line(lite, monkeypatch, capsys):
     stand_in = lite(players=12)
-    monkeypatch.setattr(desk, "update_standings", lambda xl, finals: 1 / 0)
+    monkeypatch.setattr(standings_sheet, "update_standings", lambda xl, finals: 1 / 0)
     with pytest.raises(ZeroDivisionError):
         run(stand_in, main.aggiorna_classifica)
     assert "Errore interno durante «Aggiorna classifica»" in printed(capsys)
