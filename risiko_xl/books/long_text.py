@@ -16,11 +16,12 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
-
-from openpyxl.workbook.workbook import Workbook
+from typing import TYPE_CHECKING, Any
 
 from risiko_xl.errors import RisikoError
+
+if TYPE_CHECKING:  # a book that only reads (`values_book`) imports no openpyxl
+    from openpyxl.workbook.workbook import Workbook
 
 PART = 30_000
 SHEET = "Testi lunghi"

@@ -10,9 +10,11 @@ the located refusals — stay one.
 from __future__ import annotations
 
 import datetime
+import os
 import re
 import shutil
 import subprocess
+import sys
 import zipfile
 
 import openpyxl
@@ -293,3 +295,24 @@ def test_the_adversarys_files_read_the_same(played, tmp_path, case):
     if case == "formula matrice":  # counted with its saved value, as the docs promise
         row = OpenpyxlBook(out).read_table("Risultati").by_sheet_row()[3]
         assert row["Punti obiettivo"] == 45
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("command", [["verifica"], ["pubblica", "--formato", "tutti"],
+                                     ["referti", "--turno", "1"]])
+def test_a_command_that_only_reads_imports_no_openpyxl(played, tmp_path, command):
+    """openpyxl's import is a tenth of a second (numpy with it): a plain file is read by
+    the commands that only read without it (a regression once came back through a type
+    imported for a hint)."""
+    path = tmp_path / "t.xlsx"
+    shutil.copy(played, path)
+    argv = [command[0], str(path), *command[1:]]
+    if command[0] != "verifica":
+        argv += ["--out", str(tmp_path / ("referti.pdf" if command[0] == "referti"
+                                          else "post"))]
+    probe = ("import runpy, sys; sys.modules['openpyxl'] = None; "
+             f"sys.argv = ['risiko-xl', *{argv!r}]; runpy.run_module('risiko_xl.cli', "
+             "run_name='__main__')")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=300, env={**os.environ, "RISIKO_DEBUG": "1"})
+    assert done.returncode == 0, done.stderr
