@@ -16,7 +16,7 @@ import io
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
@@ -50,9 +50,15 @@ HALF = Size(title=13, logo=13, row=9.5, gap=1.5)
 
 
 class SheetPDF(FPDF):
-    """An FPDF that knows which characters its fonts can draw (`covered`)."""
+    """An FPDF that knows which characters its fonts can draw (`covered`), and how each
+    column heading is laid out (`headings`: the same on every sheet, measured once)."""
 
     covered: frozenset[int] = frozenset()
+    headings: dict[tuple[str, float], tuple[float, list[str]]]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.headings = {}
 
 
 def needs_shaping(text: str) -> bool:
@@ -296,6 +302,23 @@ def _info(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     return y + 8 + size.gap
 
 
+def _heading(pdf: SheetPDF, header: str, w: float) -> tuple[float, list[str]]:
+    """A column heading's font size and lines: shrunk until its longest word fits (words
+    are never split), then broken into lines as `multi_cell` breaks them."""
+    known = pdf.headings.get((header, w))
+    if known is None:
+        font = 7.5
+        pdf.set_font(FONT, "B", font)
+        room = w - 1.5
+        while max(map(pdf.get_string_width, header.split())) > room and font > 5:
+            font -= 0.25
+            pdf.set_font(FONT, "B", font)
+        lines = cast(list[str], pdf.multi_cell(w - 1, 3.3, header, align="C",
+                                               dry_run=True, output="LINES"))
+        known = pdf.headings[header, w] = (font, lines)
+    return known
+
+
 def _players(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     """The players' table, with empty cells to fill in; returns the y below."""
     x = MARGIN
@@ -303,16 +326,12 @@ def _players(pdf: SheetPDF, sheet: ScoreSheet, y: float, size: Size) -> float:
     pdf.set_fill_color(230)
     for header, w in zip(sheet.headers, COLUMNS, strict=True):
         pdf.rect(x, y, w, head, style="DF")
-        font = 7.5  # words are never split: shrink until the longest one fits
+        font, lines = _heading(pdf, header, w)
         pdf.set_font(FONT, "B", font)
-        room = w - 1.5
-        while max(map(pdf.get_string_width, header.split())) > room and font > 5:
-            font -= 0.25
-            pdf.set_font(FONT, "B", font)
-        lines = cast(list[str], pdf.multi_cell(w - 1, 3.3, header, align="C",  # the lines
-                                               dry_run=True, output="LINES"))
-        pdf.set_xy(x + 0.5, y + (head - 3.3 * len(lines)) / 2)
-        pdf.multi_cell(w - 1, 3.3, header, align="C")
+        top = y + (head - 3.3 * len(lines)) / 2
+        for number, line in enumerate(lines):
+            pdf.set_xy(x + 0.5, top + 3.3 * number)
+            pdf.cell(w - 1, 3.3, line, align="C")
         x += w
     y += head
     for p in sheet.players:
