@@ -12,6 +12,7 @@ than a wrong one; Excel and LibreOffice compute it again when they open the file
 from __future__ import annotations
 
 import datetime
+import html
 import re
 import zipfile
 from collections.abc import Iterable
@@ -19,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
-from xml.sax.saxutils import escape
 
 from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.utils import get_column_letter
@@ -107,7 +107,8 @@ def _typed(value: Any) -> tuple[str, str] | None:
     if isinstance(value, datetime.datetime | datetime.date | datetime.time):
         return "", repr(float(to_excel(value)))
     if isinstance(value, str):
-        return (' t="e"' if value in ERROR_CODES else ' t="str"'), escape(value)
+        # & < > escaped (xml.sax.saxutils would import urllib, http and ssl for it)
+        return (' t="e"' if value in ERROR_CODES else ' t="str"'), html.escape(value, False)
     return None
 
 
