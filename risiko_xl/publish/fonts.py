@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import unicodedata
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -86,3 +87,30 @@ def font_cmap(path: Path) -> frozenset[int]:
             return frozenset(font.getBestCmap() or ())
     except Exception:  # a damaged or unknown font file is simply not used
         return frozenset()
+
+
+# --- which characters print, and how ------------------------------------------------
+
+def needs_shaping(text: str) -> bool:
+    """Whether `text` needs text shaping to print right: a combining mark (a base and its
+    accent drawn as one), or a script from Hebrew on (right to left, or letters that join
+    and change shape: Arabic, Devanagari, Thai, …), punctuation and symbols aside. Latin,
+    Greek and Cyrillic names print the same without: shaping them is most of the time
+    a sheet takes."""
+    return any(unicodedata.combining(c) or (ord(c) >= 0x0590 and not 0x2000 <= ord(c) < 0x2C00)
+               for c in text)
+
+
+def _ignorable(char: str) -> bool:
+    """Invisible format characters (joiners, variation selectors, tags): dropped when no
+    font has them, as they only modify the characters around them."""
+    return unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f"
+
+
+def visible(text: str, covered: frozenset[int]) -> str:
+    """`text` with each character no font can draw as its code point («U+4E2D»)."""
+    if all(ord(c) in covered for c in text):
+        return text
+    shown = "".join(char if ord(char) in covered else
+                    "" if _ignorable(char) else f"[U+{ord(char):04X}]" for char in text)
+    return shown if shown.strip() else " ".join(f"[U+{ord(c):04X}]" for c in text)

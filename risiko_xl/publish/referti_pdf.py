@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
@@ -21,7 +20,13 @@ from typing import Any, cast
 from fpdf import FPDF
 from fpdf.fonts import TTFFont
 
-from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
+from risiko_xl.publish.fonts import (
+    fallback_fonts,
+    font_cmap,
+    main_fonts,
+    needs_shaping,
+    visible,
+)
 from risiko_xl.publish.post import TRADEMARK
 from risiko_xl.publish.safe_text import ELLIPSIS, shortened
 from risiko_xl.publish.score_sheet import ScoreSheet, pages
@@ -59,16 +64,6 @@ class SheetPDF(FPDF):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.headings = {}
-
-
-def needs_shaping(text: str) -> bool:
-    """Whether `text` needs text shaping to print right: a combining mark (a base and its
-    accent drawn as one), or a script from Hebrew on (right to left, or letters that join
-    and change shape: Arabic, Devanagari, Thai, …), punctuation and symbols aside. Latin,
-    Greek and Cyrillic names print the same without: shaping them is most of the time
-    a sheet takes."""
-    return any(unicodedata.combining(c) or (ord(c) >= 0x0590 and not 0x2000 <= ord(c) < 0x2C00)
-               for c in text)
 
 
 def _load_fonts(pdf: SheetPDF, text: str) -> None:
@@ -111,21 +106,6 @@ def _texts(sheets: Sequence[ScoreSheet]) -> str:
                   *s.scoring_reminder]
         parts += [f"{p.order}{p.player}{p.name}{p.club}" for p in s.players]
     return "".join(parts)
-
-
-def _ignorable(char: str) -> bool:
-    """Invisible format characters (joiners, variation selectors, tags): dropped when no
-    font has them, as they only modify the characters around them."""
-    return unicodedata.category(char) == "Cf" or "\ufe00" <= char <= "\ufe0f"
-
-
-def visible(text: str, covered: frozenset[int]) -> str:
-    """`text` with each character no font can draw as its code point («U+4E2D»)."""
-    if all(ord(c) in covered for c in text):
-        return text
-    shown = "".join(char if ord(char) in covered else
-                    "" if _ignorable(char) else f"[U+{ord(char):04X}]" for char in text)
-    return shown if shown.strip() else " ".join(f"[U+{ord(c):04X}]" for c in text)
 
 
 def _fits(pdf: FPDF, text: str, width: float) -> bool:

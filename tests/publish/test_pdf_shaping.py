@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from risiko_xl.publish.referti_pdf import needs_shaping
+from risiko_xl.publish.fonts import needs_shaping
 
 
 @pytest.mark.parametrize("text", ["Niccolò Sciarrà", "Salvatore “Totò” D'Alì", "Zoë Ångström",

@@ -23,7 +23,7 @@ from risiko_xl import simulate
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.cli import main
 from risiko_xl.names import BIDI_CONTROLS, neutral_bidi
-from risiko_xl.publish import referti_pdf
+from risiko_xl.publish import fonts, referti_pdf
 from risiko_xl.publish.fonts import fallback_fonts, font_cmap, main_fonts
 from risiko_xl.publish.score_sheet import ScoreSheet, SheetPlayer
 from risiko_xl.services.rounds import draw_round
@@ -197,10 +197,10 @@ def test_a_character_without_font_prints_its_code_point(workbook, tmp_path, monk
 
 def test_visible_keeps_what_a_font_draws():
     covered = frozenset(map(ord, "Anna "))
-    assert referti_pdf.visible("Anna", covered) == "Anna"
-    assert referti_pdf.visible("Anna 张", covered) == "Anna [U+5F20]"
-    assert referti_pdf.visible("Anna\u200d\ufe0f", covered) == "Anna"  # joiners dropped
-    assert referti_pdf.visible("\u200d", covered) == "[U+200D]"  # never an empty name
+    assert fonts.visible("Anna", covered) == "Anna"
+    assert fonts.visible("Anna 张", covered) == "Anna [U+5F20]"
+    assert fonts.visible("Anna\u200d\ufe0f", covered) == "Anna"  # joiners dropped
+    assert fonts.visible("\u200d", covered) == "[U+200D]"  # never an empty name
 
 
 # --- bidirectional controls ------------------------------------------------------------
