@@ -16,10 +16,8 @@ import html
 import re
 import zipfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 from openpyxl.cell.cell import ERROR_CODES
 from openpyxl.utils import get_column_letter
@@ -27,20 +25,11 @@ from openpyxl.utils.datetime import to_excel
 from openpyxl.workbook.workbook import Workbook
 
 from risiko_xl.books.formula_inputs import stale
-from risiko_xl.files import safe_open
+from risiko_xl.files.saved_values import Saved, saved_values
 
 # part name -> cell reference ("B7") -> the value saved for the cell's formula
 Cached = dict[str, dict[str, Any]]
 Cell = tuple[str, int, int]  # sheet title, row, column
-
-
-@dataclass(frozen=True)
-class Saved:
-    """A formula's saved value as the file holds it: its cell type attribute («t="str"»,
-    empty for a number) and its `<v>` text, still escaped, copied byte for byte."""
-
-    type: str
-    text: str
 
 
 def cached(workbook: Workbook, source: Path, written: Iterable[Cell],
@@ -66,34 +55,6 @@ def cached(workbook: Workbook, source: Path, written: Iterable[Cell],
     for title, cells in saved_values(source, kept).items():
         values[workbook[title].path.lstrip("/")] = cells
     return values
-
-
-_SAVED = re.compile(r'<c\b(?P<attrs>[^>]*)><f\b[^>]*(?:/>|>[^<]*</f>)<v>(?P<v>[^<]*)</v>')
-_ATTR = re.compile(r'\b(?P<name>r|t)="(?P<value>[^"]*)"')
-
-
-def saved_values(source: Path, wanted: dict[str, set[str]]) -> dict[str, dict[str, Saved]]:
-    """The saved values of the formula cells `wanted` (sheet title → cells) in file
-    `source`, read from its sheet parts without loading the workbook (a second openpyxl
-    load of a 400-player tournament costs seconds); a cell without one is left out."""
-    found: dict[str, dict[str, Saved]] = {}
-    try:
-        with zipfile.ZipFile(source) as archive:
-            parts = safe_open.sheet_parts(archive)
-            for title, cells in wanted.items():
-                if title not in parts:
-                    continue  # a sheet the command added
-                xml = archive.read(parts[title]).decode("utf-8")
-                for match in _SAVED.finditer(xml):
-                    attrs = dict(_ATTR.findall(match["attrs"]))
-                    if attrs.get("r") in cells and attrs.get("t") != "s" and (
-                            match["v"] or attrs.get("t") == "str"):  # "": empty text
-                        kind = f' t="{attrs["t"]}"' if "t" in attrs else ""
-                        found.setdefault(title, {})[attrs["r"]] = Saved(kind, match["v"])
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile, ElementTree.ParseError,
-            UnicodeError):  # ValueError: defusedxml's refusals
-        return {}  # the values are a courtesy: a file we cannot read this way has none
-    return found
 
 
 def _typed(value: Any) -> tuple[str, str] | None:

@@ -9,8 +9,10 @@ LibreOffice.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+import zipfile
 
 import openpyxl
 import pytest
@@ -23,7 +25,7 @@ from risiko_xl.books.formula_cells import block_of, index_formula, ours
 from risiko_xl.books.formula_inputs import Area, inputs, stale
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.replaced_formulas import SHOWN, Replaced, history_hint, notice
-from risiko_xl.files import history
+from risiko_xl.files import history, safe_open
 from tests.support.lo_reader import sheets_as_csv
 from tests.support.programs import need_program
 from tests.support.tournament_typing import new_book
@@ -314,6 +316,39 @@ def test_live_formulas_are_saved_with_their_values(tmp_path, capsys):
     copy = tmp_path / "copia.xlsx"
     assert cli.main(["esporta", str(path), str(copy)]) == 0
     assert table_values(copy, STANDINGS)[0] == table_values(plain, STANDINGS)[0]
+
+
+def test_a_text_formula_saved_without_its_value_is_told_from_an_empty_text(tmp_path,
+                                                                          capsys):
+    """The adversary of issue 28: a text formula saved with no value at all (`t="str"`,
+    no `<v>`) went into the values copy as an empty cell; openpyxl reads it as it reads an
+    empty text result (`<v></v>`), which the copy rightly keeps."""
+    path = played(tmp_path)
+    book = openpyxl.load_workbook(path)
+    mine = book.create_sheet("Mio")
+    mine["A1"], mine["B1"] = '="Ma"&"rio"', '=""'
+    book.save(path)
+
+    def saved_as(a1: str, b1: str) -> None:
+        with zipfile.ZipFile(path) as zipped:
+            part = safe_open.sheet_parts(zipped)["Mio"]
+            items = [(i, zipped.read(i.filename)) for i in zipped.infolist()]
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+            for item, data in items:
+                if item.filename == part:
+                    xml = re.sub(r'<c r="A1"[^>]*>.*?</c>', a1, data.decode(), count=1)
+                    data = re.sub(r'<c r="B1"[^>]*>.*?</c>', b1, xml, count=1).encode()
+                out.writestr(item, data)
+
+    empty_text = '<c r="B1" t="str"><f>""</f><v></v></c>'
+    saved_as('<c r="A1" t="str"><f>"Ma"&amp;"rio"</f><v>Mario</v></c>', empty_text)
+    copy = tmp_path / "copia.xlsx"
+    assert cli.main(["esporta", str(path), str(copy)]) == 0
+    saved_as('<c r="A1" t="str"><f>"Ma"&amp;"rio"</f></c>', empty_text)
+    capsys.readouterr()
+    assert cli.main(["esporta", str(path), str(copy), "--forza"]) == 2
+    assert ("Foglio Mio, riga 1, colonna A: formula senza valore salvato"
+            in capsys.readouterr().err)
 
 
 @pytest.mark.libreoffice
