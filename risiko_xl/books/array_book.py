@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from risiko_xl.books import schema
+from risiko_xl.books.book import header_names
 from risiko_xl.books.settings import settings_of
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import rows_2d
@@ -69,7 +70,7 @@ def _table(name: str, block: Any) -> Table:
     row 2, empty rows dropped, empty text as empty cell."""
     spec = SPECS[name]
     rows = rows_2d(block)
-    headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+    headers = header_names(rows[0])
     if len(set(h for h in headers if h)) < 2:
         raise RisikoError(f"serve la tabella intera con le intestazioni ({name}[#All])",
                           foglio=spec.sheet,

@@ -77,10 +77,15 @@ def last_typed_row(table: str, sheet: str, last_row: int, stop: int,
     return last
 
 
+def header_names(cells: Sequence[Any]) -> list[str]:
+    """A table's headers as its header cells hold them: text, stripped ("" for a blank)."""
+    return [str(h).strip() if h is not None else "" for h in cells]
+
+
 def body_table(rows: list[list[Any]], header_row: int, sheet: str, name: str) -> Table:
     """The `Table` of a table's cells (`rows`: its header row first, at sheet row
     `header_row`): headers stripped, empty rows left out, each row with its sheet row."""
-    headers = [str(h).strip() if h is not None else "" for h in rows[0]]
+    headers = header_names(rows[0])
     return Table(headers, [Row(dict(zip(headers, row)), r)
                            for r, row in enumerate(rows[1:], start=header_row + 1)
                            if any(v is not None and v != "" for v in row)],

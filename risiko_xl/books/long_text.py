@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from risiko_xl.books.book import header_names
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:  # a book that only reads (`values_book`) imports no openpyxl
@@ -62,6 +63,16 @@ class LongTexts:
             texts[key] = text
         return (f"[testo lungo: {len(text)} caratteri nel foglio «{SHEET}», sha256 {key}] "
                 + text[:PREVIEW])
+
+    def resolve_rows(self, rows: list[list[Any]], header_row: int, sheet: str) -> None:
+        """Every marker in a table's body rows (`rows`: its header row first, at sheet row
+        `header_row`) replaced by its whole text, in place; an error names its cell."""
+        headers = header_names(rows[0])
+        for r, row in enumerate(rows[1:], start=header_row + 1):
+            for c, value in enumerate(row):
+                if isinstance(value, str) and value.startswith("[testo lungo: "):
+                    row[c] = self.resolve(value, {"foglio": sheet, "riga": r,
+                                                  "colonna": headers[c]})
 
     def resolve(self, value: Any, where: dict[str, Any]) -> Any:
         """The whole text a marker stands for (other values as they are)."""

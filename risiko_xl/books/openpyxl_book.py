@@ -21,6 +21,7 @@ from risiko_xl.books.book import (
     TYPED_TABLES,
     body_table,
     checked_table,
+    header_names,
     missing_table,
 )
 from risiko_xl.books.canvas import Look
@@ -131,13 +132,9 @@ class OpenpyxlBook:
             max_row = take_rows_below(sheet, table)
         rows = [[cell_value(cells.get((r, c))) for c in range(min_col, max_col + 1)]
                 for r in range(min_row, max_row + 1)]
-        headers = [str(h).strip() if h is not None else "" for h in rows[0]]
-        for r, row in enumerate(rows[1:], start=min_row + 1):
-            for c, value in enumerate(row):
-                if isinstance(value, str) and value.startswith("[testo lungo: "):
-                    row[c] = self._long.resolve(value, {"foglio": sheet.title, "riga": r,
-                                                        "colonna": headers[c]})
+        self._long.resolve_rows(rows, min_row, sheet.title)
         if name in TYPED_TABLES:
+            headers = header_names(rows[0])
             self._use_saved_values(sheet, name, rows, headers, min_row, min_col)
         return body_table(rows, min_row, sheet.title, name)
 

@@ -170,12 +170,7 @@ class ValuesBook:
                 lambda row: next((v for v in cells(row) if v is not None and v != ""), None))
         self._places[name] = title, (left, top, right, bottom)  # `beside` sees them too
         rows = [cells(row) for row in range(top, bottom + 1)]
-        headers = [str(h).strip() if h is not None else "" for h in rows[0]]
-        for r, row in enumerate(rows[1:], start=top + 1):  # long texts whole (`long_text`)
-            for c, value in enumerate(row):
-                if isinstance(value, str) and value.startswith("[testo lungo: "):
-                    row[c] = self._long.resolve(value, {"foglio": title, "riga": r,
-                                                        "colonna": headers[c]})
+        self._long.resolve_rows(rows, top, title)  # long texts whole (`long_text`)
         return body_table(rows, top, title, name)
 
     def beside(self, name: str) -> list[tuple[int, int, Any]]:

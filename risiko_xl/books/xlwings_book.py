@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from typing import Any
 
-from risiko_xl.books.book import checked_table, missing_table
+from risiko_xl.books.book import checked_table, header_names, missing_table
 from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
 from risiko_xl.books.excel_text import excel_value
@@ -151,7 +151,7 @@ class XlwingsBook:
     def read_table(self, name: str) -> Table:
         """All columns of table `name` (user columns too), each row with its sheet row."""
         grid = self._grid(name)
-        headers = [str(h).strip() if h is not None else "" for h in grid.headers]
+        headers = header_names(grid.headers)
         return Table(headers, [Row(dict(zip(headers, row)), r)
                                for r, row in enumerate(grid.body, start=grid.top + 1)
                                if any(v is not None and v != "" for v in row)],

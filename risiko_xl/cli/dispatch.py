@@ -132,9 +132,9 @@ def _request(args: argparse.Namespace) -> Request:
     file = str(args.file)
 
     def default_path(path: Path, round_no: int) -> Path:
-        from risiko_xl.publish.referti import default_path  # the score sheets only
+        from risiko_xl.publish import referti  # imported by the score sheets only
 
-        return default_path(path, round_no)
+        return referti.default_path(path, round_no)
 
     return Request(
         round_no=getattr(args, "turno", None), player=getattr(args, "id", None),

@@ -291,10 +291,7 @@ def place(seats: Sequence[Seat], criteria: Sequence[str] = CHAIN_MASTER,
     if values is None:
         values = [s.points for s in seats]
     orders = out_orders(seats)
-    if len(values) != len(seats):
-        raise ValueError(f"{len(values)} values for {len(seats)} seats")
-    keys = [(1, -v) if not (s.risiko or s.eliminated) else _rank_key(s, v, o)
-            for s, v, o in zip(seats, values, orders)]  # survivors inline: the most rows
+    keys = [_rank_key(s, v, o) for s, v, o in zip(seats, values, orders, strict=True)]
     ordered = sorted(range(len(seats)), key=keys.__getitem__)
     if len(set(keys)) == len(keys):  # no ties at all: the common case
         positions = [0] * len(seats)

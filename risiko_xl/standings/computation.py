@@ -78,6 +78,10 @@ class Engine:
             self._levels[u] = Level(self, u)
         return self._levels[u]
 
+    def made(self, u: int) -> Level | None:
+        """The standings after round `u` if already made (None: not asked for yet)."""
+        return self._levels.get(u)
+
     def release(self) -> None:
         """Forget the levels (they point back here): freed without the cycle collector."""
         self._levels.clear()
@@ -257,7 +261,7 @@ class Level:
         """Each player's results best first: the previous round's, and this round's put in
         place (a missed round counts 0)."""
         u = self.u
-        before = self.engine._levels.get(u - 1)
+        before = self.engine.made(u - 1)
         known = {} if before is None or before._best is None else before._best
         every = {}
         for p in self.present:
