@@ -74,7 +74,12 @@ class OpenpyxlBook:
 
     live_functions = False
 
-    def __init__(self, path: str | Path, workbook: Workbook | None = None) -> None:
+    # the tables that make a file one of ours, and what it is then (the season's workbook
+    # opens as `OpenpyxlBook(path, kind=SEASON)`)
+    TOURNAMENT = (CORE_TABLES, "la cartella di lavoro di un torneo", "risiko-xl nuovo")
+
+    def __init__(self, path: str | Path, workbook: Workbook | None = None,
+                 kind: tuple[tuple[str, ...], str, str] = TOURNAMENT) -> None:
         self.path = Path(path)
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
@@ -82,7 +87,7 @@ class OpenpyxlBook:
         self.dropped: list[str] = []
         if workbook is None:
             self._read_as = _stamp(self.path)
-            workbook = _load(self.path)
+            workbook = _load(self.path, kind)
             self._add_ins = web_extension.read(self.path)
             self._custom_xml = web_extension.read_custom_xml(self.path)
             self.dropped = dropped_parts.found(
@@ -377,15 +382,16 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
             zipped.writestr(item, data)
 
 
-def _load(path: Path) -> Workbook:
-    """The tournament workbook at `path`, opened safely (see `safe_open`) and checked: it
-    has our tables, and no merged cells inside them (openpyxl cannot write those)."""
+def _load(path: Path, kind: tuple[tuple[str, ...], str, str]) -> Workbook:
+    """The workbook at `path`, opened safely (see `safe_open`) and checked: it has the
+    tables of its `kind` (a tournament's, a season's), and no merged cells inside them
+    (openpyxl cannot write those)."""
     workbook = safe_open.load(path, keep_vba=path.suffix.lower() == ".xlsm",
                               keep_links=False, rich_text=False)
-    if not set(CORE_TABLES) & {name for sheet in workbook.worksheets for name in sheet.tables}:
-        raise safe_open.file_error(path, "non è la cartella di lavoro di un torneo (non ha "
-                                   "nessuna delle tabelle Impostazioni, Iscritti, Risultati): "
-                                   "crearla con «risiko-xl nuovo»")
+    tables, what, made_by = kind
+    if not set(tables) & {name for sheet in workbook.worksheets for name in sheet.tables}:
+        raise safe_open.file_error(path, f"non è {what} (non ha nessuna delle tabelle "
+                                   f"{', '.join(tables)}): crearla con «{made_by}»")
     for sheet in workbook.worksheets:
         check_merged(sheet)
     return workbook

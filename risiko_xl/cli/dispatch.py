@@ -89,6 +89,8 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
         return [args.out]
     if args.command == "formula" and args.esporta is not None:
         return [args.esporta]
+    if args.command == "chiudi":
+        args.out = args.out or args.file.with_name(f"{args.file.stem}-ranking.xls")
     return [args.out] if getattr(args, "out", None) is not None else []
 
 
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     history.COMMAND.set(f"risiko-xl {args.command}")
     if args.command in WRITING and not _reads_only(args):
         warning = None
-        if args.command != "nuovo" or args.file.exists():
+        if args.command not in ("nuovo", "stagione") or args.file.exists():
             warning = refuse_if_open(args.file, args.forza)
         with writing(args.file):
             code = _run(args)
@@ -261,6 +263,17 @@ def _run(args: argparse.Namespace) -> int:
 
         print("\n".join(on_book(args, lambda b: export_gestionetorneo(
             b, args.gestionetorneo, args.forza, args.modello), save=False)))
+    elif args.command == "stagione":
+        from risiko_xl.cli.season import season_command
+
+        print("\n".join(season_command(args)))
+    elif args.command == "chiudi":
+        from risiko_xl.services.close_out import close_out
+
+        lines, failed = on_book(args, lambda b: close_out(b, args.out, args.forza, args.modello),
+                                save=False)
+        print("\n".join(lines))
+        return EXIT_FAILURE if failed else 0
     elif args.command == "esporta":
         from risiko_xl.files.export import export_values
 

@@ -16,7 +16,7 @@ from risiko_xl.publish import FORMAT_CHOICES, FORMAT_HELP
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
 
 WRITING = ("nuovo", "sorteggia", "classifica", "finali", "ritira", "ripristina",  # change the file
-           "iscrivi", "formula", "decidi", "assente")
+           "iscrivi", "formula", "decidi", "assente", "stagione")
 ARGPARSE_ERRORS = (  # argparse's English errors (Python 3.11-3.14), in Italian
     (r"the following arguments are required: (.*)", r"mancano argomenti obbligatori: \1"),
     (r"unrecognized arguments: (.*)", r"argomenti non riconosciuti: \1"),
@@ -291,6 +291,20 @@ def build_parser() -> argparse.ArgumentParser:
                         "più (senza --esce)")
     decide.add_argument("--motivo", required=True, type=_printable("il motivo"),
                         help="la decisione dell'arbitro, come va scritta nei post")
+    season = command("stagione", "la stagione del club: aggiunge un torneo finito alla "
+                     "cartella di lavoro della stagione (creata la prima volta) e ne rifà la "
+                     "classifica secondo le regole del foglio Regole")
+    season.add_argument("--aggiungi", type=_workbook, nargs="+", default=[], metavar="TORNEO",
+                        help="tornei da aggiungere (.xlsx di risiko-xl, o .xls di "
+                        "GestioneTorneo); un torneo già presente viene aggiornato, mai contato "
+                        "due volte")
+    season.add_argument("--unisci", nargs=2, action="append", default=[],
+                        metavar=("DA", "A"), help="unisce il giocatore DA (ID stagione, es. "
+                        "S012) al giocatore A: come scrivere A in «Unisci a» di Giocatori")
+    season.add_argument("--nome", type=_printable("il nome"), default=None,
+                        help="nome della stagione (per una stagione nuova)")
+    season.add_argument("--formula", default=None, help="per un .xls di GestioneTorneo: la "
+                        "formula con cui leggerlo, come in «importa»")
     for name in WRITING:
         if name not in ("nuovo", "sorteggia", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(
@@ -309,6 +323,17 @@ def build_parser() -> argparse.ArgumentParser:
                         "lavoro di GestioneTorneo dell'organizzatore, che tiene i suoi fogli, "
                         "nomi, elenchi e formule")
     export.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
+    close = command("chiudi", "controlla che il torneo sia pronto per il ranking nazionale "
+                    "(i controlli di GestioneTorneo prima di «Pubblica online», e-mail e date "
+                    "di nascita) e solo allora scrive il file di GestioneTorneo, con i punti "
+                    "del ranking di ogni giocatore")
+    close.add_argument("--out", type=Path, default=None, metavar="FILE.xls",
+                       help="file di GestioneTorneo da scrivere (predefinito: NOME-ranking.xls "
+                       "accanto alla cartella di lavoro)")
+    close.add_argument("--modello", type=Path, default=None, metavar="ModuloTorneo.xls",
+                       help="scrive su una copia della cartella di lavoro di GestioneTorneo "
+                       "dell'organizzatore")
+    close.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
     gt = command("importa", "crea il torneo dalla cartella di lavoro di GestioneTorneo "
                  "(iscritti, dati del torneo, turni giocati)")
     gt.add_argument("--out", type=Path, default=None, help="cartella di lavoro da scrivere "

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from risiko_xl.books.book import Book
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.books.table import Table
     from risiko_xl.tournament.loading import Tournament
 
@@ -186,27 +189,34 @@ def import_workbook(args: argparse.Namespace) -> list[str]:
     """`importa`: GestioneTorneo's workbook read and checked first, then our tournament
     built in a private folder and written to `--out` in one atomic step."""
     import shutil
-    from pathlib import Path
 
-    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.files.scratch import scratch_folder
     from risiko_xl.files.writes import atomic_write
+    from risiko_xl.services import import_gt
+
+    out: Path = args.out
+    import_gt.check_out(out, args.forza)
+    with scratch_folder("importa") as folder:
+        book, lines = imported(args.file, folder / out.name, args.formula)
+        atomic_write(out, lambda temp: shutil.copyfile(book.path, temp))
+    return [*lines, f"Scritto {out}"]
+
+
+def imported(source: Path, work: Path, formula: str | None) -> tuple[OpenpyxlBook, list[str]]:
+    """GestioneTorneo's workbook `source` read and checked, then our tournament built and
+    saved at `work` (`formula`: as `importa --formula`); the book and what was said."""
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.gestionetorneo.reader import read
     from risiko_xl.services import import_gt
     from risiko_xl.sheets.look import save as save_dressed
     from risiko_xl.standings.config import MAX_ROUNDS
     from risiko_xl.workbooks.template import formula_settings, write_new
 
-    out: Path = args.out
-    import_gt.check_out(out, args.forza)
-    gt = read(args.file, MAX_ROUNDS)
-    formula = import_gt.formula_of(gt, args.formula, args.file.name)
-    settings = {**formula_settings(formula), **import_gt.settings_of(gt, formula, args.file.name)}
-    with scratch_folder("importa") as folder:
-        work = folder / out.name
-        write_new(work, settings)
-        book = OpenpyxlBook(work)
-        lines = import_gt.fill(book, gt, args.file.name, formula)
-        save_dressed(book)
-        atomic_write(out, lambda temp: shutil.copyfile(work, temp))
-    return [*lines, f"Scritto {out}"]
+    gt = read(source, MAX_ROUNDS)
+    chosen = import_gt.formula_of(gt, formula, source.name)
+    settings = {**formula_settings(chosen), **import_gt.settings_of(gt, chosen, source.name)}
+    write_new(work, settings)
+    book = OpenpyxlBook(work)
+    lines = import_gt.fill(book, gt, source.name, chosen)
+    save_dressed(book)
+    return book, lines

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import defaultdict
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -291,10 +291,47 @@ def _checks(gt: model.Workbook) -> list[str]:
             f"rifiuterà il file: {what}" for what in found]
 
 
-def export_gestionetorneo(book: Book, target: Path, force: bool = False,
-                          base: Path | None = None) -> list[str]:
-    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
-    organiser's own GestioneTorneo workbook `base` when given; the lines to print."""
+@dataclass(frozen=True)
+class Export:
+    """The tournament as GestioneTorneo's workbook (`gt`) and what to say of it: the type
+    («Tipologia di Torneo») and, when it is only the closest one, why (`nearest`); the
+    dates taken from `Sorteggi` (`dated`); whether the final phases are round sheets
+    (`finals`); our final ranking when the final is played; whether the IDs were
+    renumbered."""
+
+    tournament: Tournament
+    gt: model.Workbook
+    nearest: str
+    dated: tuple[str, ...]
+    finals: bool
+    ranking: tuple[RankRow, ...]
+    renumbered: bool
+
+    @property
+    def kind(self) -> str:
+        return self.gt.info.tipo
+
+
+def gestionetorneo_model(book: Book) -> Export:
+    """The tournament in `book` as GestioneTorneo's workbook holds it: what `esporta
+    --gestionetorneo` writes, `chiudi` checks and the national ranking reads."""
+    t = load(book)
+    ids, renumbered = numbers(t)
+    players = _players(t, book, ids)
+    kind, nearest = _type(t, book)
+    finals = sheets_hold_finals(t.formula)
+    rounds = _rounds(t, ids, finals)
+    info, dated = _info(t, book, kind, len(rounds), finals)
+    ranking = _final_ranking(t)
+    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
+                        thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
+    return Export(t, gt, nearest, tuple(dated), finals, ranking, renumbered)
+
+
+def check_target(target: Path, force: bool) -> Path:
+    """The file GestioneTorneo's workbook is written to (.xlsx where LibreOffice cannot
+    write .xls), refused where GestioneTorneo would refuse its name or where it exists
+    without `force`."""
     target = Path(target)
     if target.suffix.lower() not in (".xls", ".xlsx"):
         raise RisikoError("il file per GestioneTorneo è .xls (o .xlsx)", valore=target.name)
@@ -307,41 +344,47 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
                           f"attuale resta nella copia {backup_path(written).name})",
                           valore=str(written))
-    t = load(book)
-    ids, renumbered = numbers(t)
-    players = _players(t, book, ids)
-    kind, nearest = _type(t, book)
-    finals = sheets_hold_finals(t.formula)
-    rounds = _rounds(t, ids, finals)
-    info, dated = _info(t, book, kind, len(rounds), finals)
-    ranking = _final_ranking(t)
-    gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
-                        thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
-    written = writer.write(gt, target, base)
-    lines = [f"Scritto {written}: {count(len(players), 'giocatore', 'giocatori')}, "
+    return written
+
+
+def export_gestionetorneo(book: Book, target: Path, force: bool = False,
+                          base: Path | None = None) -> list[str]:
+    """Write `target` (.xls, or .xlsx) in GestioneTorneo's layout, over a copy of the
+    organiser's own GestioneTorneo workbook `base` when given; the lines to print."""
+    check_target(target, force)
+    made = gestionetorneo_model(book)
+    return write_export(made, target, base)
+
+
+def write_export(made: Export, target: Path, base: Path | None = None) -> list[str]:
+    """Write `made` to `target` (over a copy of `base`); the lines that say what was
+    written."""
+    gt, t, kind = made.gt, made.tournament, made.kind
+    written = writer.write(gt, Path(target), base)
+    lines = [f"Scritto {written}: {count(len(gt.players), 'giocatore', 'giocatori')}, "
              f"{count(len(gt.rounds), 'turno', 'turni')}, Classifica e Classifica Ridotta "
-             f"nel formato di GestioneTorneo; tipologia «{kind}»{nearest}"]
-    lines += dated + _checks(gt)
+             f"nel formato di GestioneTorneo; tipologia «{kind}»{made.nearest}", *made.dated,
+             *_checks(gt)]
     if base is not None:
         lines.append(f"Scritto su una copia di {Path(base).name}: i suoi altri fogli, nomi, "
                      "elenchi e formule restano")
-    if written != target:
+    if written != Path(target):
         lines.append(f"LibreOffice non è installato: scritto in formato .xlsx ({written.name}) "
                      "invece di .xls; GestioneTorneo lo apre lo stesso")
     phases = sorted({(r.round_no, r.phase) for r in t.rows if r.phase != QUALIFYING})
-    if phases and not finals:
+    if phases and not made.finals:
         lines.append(f"Fasi finali non scritte come fogli di turno: la tipologia «{kind}» di "
                      "GestioneTorneo le sommerebbe come turni; Classifica e Classifica "
                      "Ridotta: " + ("la classifica finale di risiko-xl (punti dei soli turni "
-                                    "di qualificazione)" if ranking else
+                                    "di qualificazione)" if made.ranking else
                                     "la classifica dei turni di qualificazione"))
     elif phases:
         lines.append("Fasi finali nei fogli " + ", ".join(
             f"«{layout.round_sheet(n)}» ({phase})" for n, phase in phases) + ", come li tiene "
             "GestioneTorneo; Classifica e Classifica Ridotta: " + (
-                "la classifica finale" if ranking else
+                "la classifica finale" if made.ranking else
                 "la classifica dei turni preliminari (la finale non è ancora giocata)"))
-    if renumbered:
+    if made.renumbered:
         lines.append("Gli ID non sono numeri: in GestioneTorneo i giocatori sono numerati 1, "
                      "2, … nell'ordine di Iscritti")
     return lines

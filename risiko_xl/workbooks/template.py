@@ -43,7 +43,7 @@ STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
 XLWINGS_CONF = "xlwings.conf"
 XLWINGS_SETTINGS = (("UDF Modules", "risiko_xl.udfs"),)
 
-def _table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
+def add_table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
            widths: int = 14) -> None:
     for offset, header in enumerate(spec.headers):
         cell = sheet.cell(1, col + offset)
@@ -106,8 +106,8 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
     torneo = book.active
     torneo.title = schema.SETTINGS.sheet
     keys = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
-    _table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
-    _table(torneo, schema.CALENDAR, [], col=4)
+    add_table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
+    add_table(torneo, schema.CALENDAR, [], col=4)
     _setting_dropdown(torneo, "Formula", tuple(names()))
     _setting_dropdown(torneo, "Metodo punteggio", tuple(METHODS))
     _setting_dropdown(torneo, live_formulas.MODE_KEY, live_formulas.MODES)
@@ -115,17 +115,17 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
 
     rules = book.create_sheet(schema.FORMULA.sheet)
     table = formula_table(formula, settings_holding(values))
-    _table(rules, schema.FORMULA, [[row.get(h) for h in schema.FORMULA.headers]
+    add_table(rules, schema.FORMULA, [[row.get(h) for h in schema.FORMULA.headers]
                                    for row in table], widths=12)
     _print_setup(rules, landscape=True)
 
     players = book.create_sheet(schema.PLAYERS.sheet)
-    _table(players, schema.PLAYERS, [])
+    add_table(players, schema.PLAYERS, [])
     _dropdown(players, schema.PLAYERS, "Stato", schema.STATES)
     _print_setup(players)
 
     results = book.create_sheet(schema.RESULTS.sheet)
-    _table(results, schema.RESULTS, [], widths=10)
+    add_table(results, schema.RESULTS, [], widths=10)
     _dropdown(results, schema.RESULTS, "Fase", schema.PHASE_CHOICES)
     _dropdown(results, schema.RESULTS, "RisiKo!", schema.FLAGS)
     points = points_format(_decimals(values))
@@ -134,26 +134,26 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
 
     standings = book.create_sheet("Classifica")
     spec = schema.standings_spec(int(values["Turni preliminari"] or 1))
-    _table(standings, spec, [], widths=9)
+    add_table(standings, spec, [], widths=9)
     _print_setup(standings)
 
     teams = book.create_sheet(schema.TEAMS.sheet)
-    _table(teams, schema.TEAMS, [], widths=10)
+    add_table(teams, schema.TEAMS, [], widths=10)
     for header in ("Totale", "Migliore scartato"):
         _number_format(teams, schema.TEAMS, header, points, rows=200)
     _print_setup(teams)
 
     finals = book.create_sheet(schema.QUALIFIERS.sheet)
-    _table(finals, schema.QUALIFIERS, [], widths=10)
-    _table(finals, schema.FINAL_RANKING, [], col=len(schema.QUALIFIERS.headers) + 2, widths=10)
+    add_table(finals, schema.QUALIFIERS, [], widths=10)
+    add_table(finals, schema.FINAL_RANKING, [], col=len(schema.QUALIFIERS.headers) + 2, widths=10)
     _print_setup(finals, landscape=True)
 
     draws = book.create_sheet(schema.DRAWS.sheet)
-    _table(draws, schema.DRAWS, [], widths=18)
+    add_table(draws, schema.DRAWS, [], widths=18)
     _print_setup(draws, landscape=True)
 
     archive = book.create_sheet(schema.ARCHIVE.sheet)
-    _table(archive, schema.ARCHIVE, [], widths=10)
+    add_table(archive, schema.ARCHIVE, [], widths=10)
     _print_setup(archive, landscape=True)
 
     put(book.create_sheet(formula_cells.SHEET)["A1"], live_formulas.NOTE)
@@ -163,7 +163,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
     post.sheet_state = "hidden"  # shown by the first post written: no page of its note alone
 
     board = book.create_sheet(schema.MAP.sheet)
-    _table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)
+    add_table(board, schema.MAP, [[t.name, t.continent, t.value] for t in TERRITORIES], widths=24)
     _print_setup(board)
 
     # xlwings reads its settings from a sheet of this name (key in A, value in B, from A1):

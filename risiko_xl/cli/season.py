@@ -1,0 +1,94 @@
+"""`risiko-xl stagione`: the season workbook from the command line. Every tournament named
+is read (and checked finished) before the season is touched, so a bad one changes
+nothing; GestioneTorneo's workbooks go through the same reader as `importa`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from risiko_xl.errors import RisikoError
+
+if TYPE_CHECKING:
+    from risiko_xl.services.season import Entry
+
+
+def season_command(args: argparse.Namespace) -> list[str]:
+    from risiko_xl.books import season_schema as S
+    from risiko_xl.books.openpyxl_book import OpenpyxlBook
+    from risiko_xl.cells import to_text
+    from risiko_xl.services import season
+    from risiko_xl.sheets.season_look import dress_season
+    from risiko_xl.workbooks.season import write_new_season
+
+    path: Path = args.file
+    if path.suffix.lower() != ".xlsx":
+        raise RisikoError("la stagione è una cartella di lavoro .xlsx (per esempio "
+                          "stagione-2026.xlsx)", valore=path.name)
+    entries = [(tournament_entry(t, args.formula), _label(t, path)) for t in args.aggiungi]
+    lines: list[str] = []
+    if not path.exists():
+        if not entries:
+            raise RisikoError("la stagione non esiste ancora: si crea aggiungendo il primo "
+                              f"torneo (risiko-xl stagione {path} --aggiungi torneo.xlsx)",
+                              valore=str(path))
+        write_new_season(path, args.nome or "")
+        lines.append(f"Creata la stagione {path} (regole nel foglio Regole)")
+    book = OpenpyxlBook(path, kind=S.SEASON)
+    if args.unisci:
+        players = book.read_table(S.PLAYERS.name)
+        for source, target in args.unisci:
+            row = next((r for r in players
+                        if (to_text(r.get("ID stagione")) or "").upper() == source.upper()), None)
+            if row is None:
+                raise RisikoError("nessun giocatore con questo ID stagione in Giocatori",
+                                  foglio=S.PLAYERS.sheet, valore=source)
+            row["Unisci a"] = target.upper()
+        book.write_table(S.PLAYERS.name, players)
+    for entry, label in entries:
+        lines += season.add(book, entry, label)
+    lines += season.recompute(book)
+    dress_season(book)
+    book.save()
+    return [*lines, f"Scritto {path}"]
+
+
+def _label(tournament: Path, season_file: Path) -> str:
+    """The tournament's file as the season records it: relative to the season's folder
+    (the folder can move), else as given."""
+    try:
+        return os.path.relpath(tournament.resolve(), season_file.resolve().parent)
+    except ValueError:  # another drive on Windows
+        return str(tournament)
+
+
+def tournament_entry(path: Path, formula: str | None) -> Entry:
+    """The finished tournament at `path` as the season takes it: ours read as `verifica`
+    reads it, GestioneTorneo's (.xls, .ods, or an .xlsx without our tables) through
+    `importa`'s reader; refused, with what is left to play, when not finished."""
+    from risiko_xl.books import schema
+    from risiko_xl.books.values_book import read_only
+    from risiko_xl.cli.writing import imported
+    from risiko_xl.files.scratch import scratch_folder
+    from risiko_xl.services.close_out import unfinished
+    from risiko_xl.services.export_gt import gestionetorneo_model
+    from risiko_xl.services.season import entry_of
+
+    if not path.is_file():
+        raise RisikoError("il torneo non esiste (o non è un file)", valore=str(path))
+    ours = path.suffix.lower() in (".xlsx", ".xlsm")
+    if ours:
+        book = read_only(path)
+        ours = schema.SETTINGS.name in book.table_names()
+    if ours:
+        made = gestionetorneo_model(book)
+    else:
+        with scratch_folder("stagione") as folder:
+            made = gestionetorneo_model(imported(path, folder / "torneo.xlsx", formula)[0])
+    left = unfinished(made)
+    if left:
+        raise RisikoError(f"il torneo {path.name} non è finito: {left[0].messaggio}",
+                          valore=str(path))
+    return entry_of(made)
