@@ -78,17 +78,31 @@ def tournament_entry(path: Path, formula: str | None) -> Entry:
 
     if not path.is_file():
         raise RisikoError("il torneo non esiste (o non è un file)", valore=str(path))
-    ours = path.suffix.lower() in (".xlsx", ".xlsm")
+    ours = _ours(path, schema.SETTINGS.name)
     if ours:
-        book = read_only(path)
-        ours = schema.SETTINGS.name in book.table_names()
-    if ours:
-        made = gestionetorneo_model(book)
+        made = gestionetorneo_model(read_only(path))
     else:
         with scratch_folder("stagione") as folder:
             made = gestionetorneo_model(imported(path, folder / "torneo.xlsx", formula)[0])
-    left = unfinished(made)
+    left = unfinished(made, finals=ours or made.finals)
     if left:
-        raise RisikoError(f"il torneo {path.name} non è finito: {left[0].messaggio}",
-                          valore=str(path))
+        raise RisikoError(f"il torneo {path.name} non è finito: {left[0].messaggio}")
     return entry_of(made)
+
+
+def _ours(path: Path, table: str) -> bool:
+    """Whether `path` is an Office Open XML workbook holding our Excel table `table` (a
+    GestioneTorneo workbook has none: its sheets are laid out by position)."""
+    import re
+    import zipfile
+
+    if path.suffix.lower() not in (".xlsx", ".xlsm") or not zipfile.is_zipfile(path):
+        return False
+    wanted = re.compile(rb'displayName="' + re.escape(table.encode()) + rb'"')
+    with zipfile.ZipFile(path) as package:
+        for name in package.namelist():
+            if name.lower().startswith("xl/tables/"):
+                with package.open(name) as part:
+                    if wanted.search(part.read(64 * 1024)):
+                        return True
+    return False

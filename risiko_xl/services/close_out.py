@@ -33,6 +33,7 @@ from risiko_xl.services.export_gt import (
     Export,
     check_target,
     gestionetorneo_model,
+    type_problem,
     write_export,
 )
 from risiko_xl.services.import_gt import TYPE_KEY
@@ -72,7 +73,9 @@ def check(book: Book) -> Closing:
     """Every check of the close-out on `book`, in the order a referee would mend them."""
     made = gestionetorneo_model(book)
     rows = setting_rows(book)
-    problems = [*_settings(made, rows), *unfinished(made), *_dates(book, made),
+    wrong_type = type_problem(made, book)
+    problems = [*_settings(made, rows), *([wrong_type] if wrong_type else []),
+                *unfinished(made), *_dates(book, made),
                 *_players(book, made), *_standings(made)]
     return Closing(tuple(problems), made)
 
@@ -100,8 +103,10 @@ def _settings(made: Export, rows: dict[str, int]) -> list[RisikoError]:
     return out
 
 
-def unfinished(made: Export) -> list[RisikoError]:
-    """Every planned preliminary round drawn and typed, every final phase played."""
+def unfinished(made: Export, finals: bool = True) -> list[RisikoError]:
+    """Every planned preliminary round drawn and typed, and, unless `finals` is False
+    (GestioneTorneo's own workbook, whose round sheets are the whole tournament for every
+    type but a Master's and a Raduno's), every final phase played."""
     t, out = made.tournament, []
     planned = to_int(t.settings.get("Turni preliminari"), "Turni preliminari") \
         or t.formula.standings.rounds
@@ -122,7 +127,7 @@ def unfinished(made: Export) -> list[RisikoError]:
             ": manca il risultato " + ("del tavolo " if len(tables) == 1 else "dei tavoli ")
             + ", ".join(map(str, tables)) + ": scriverlo in Risultati e rifare la classifica",
             foglio=schema.RESULTS.sheet, riga=min(r.row for r in rows if r.row)))
-    if t.formula.phases.kind != "none" and not made.ranking and not blank:
+    if finals and t.formula.phases.kind != "none" and not made.ranking and not blank:
         out.append(RisikoError("le fasi finali non sono finite: sorteggiarle e giocarle "
                                "(risiko-xl finali) prima di chiudere il torneo",
                                foglio=schema.RESULTS.sheet))

@@ -96,20 +96,15 @@ def _draw_dates(book: Book) -> dict[int, dt.date]:
     return out
 
 
-def _type(t: Tournament, book: Book) -> tuple[str, str]:
+def _type(t: Tournament) -> tuple[str, str]:
     """TORNEO's «Tipologia di Torneo»: the one kept in `Impostazioni` (`TYPE_KEY`, as
-    `importa` read it) as it is, else the formula's GestioneTorneo name; what to say when
-    that is only the closest GestioneTorneo reads (and how to choose another), else ""."""
+    `importa` read it) as it is (`type_problem` says when GestioneTorneo reads none),
+    else the formula's GestioneTorneo name; what to say when that is only the closest
+    GestioneTorneo reads (and how to choose another), else ""."""
     from risiko_xl.formulas import load
 
     typed = to_text(t.settings.get(TYPE_KEY))
     if typed:
-        if layout.tournament_type(typed) is None:
-            raise RisikoError(f"impostazione «{TYPE_KEY}»: GestioneTorneo non legge questa "
-                              "tipologia (ammesse: " + ", ".join(layout.TOURNAMENT_TYPES) +
-                              ")", foglio=schema.SETTINGS.sheet,
-                              riga=setting_rows(book).get(TYPE_KEY), colonna="Valore",
-                              valore=typed)
         return typed.strip(), ""
     kind = layout.written_type(t.formula.gestionetorneo)
     try:
@@ -121,6 +116,17 @@ def _type(t: Tournament, book: Book) -> tuple[str, str]:
     return kind, (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "
                   f"{t.formula.name} non ne ha una sua; per sceglierne un'altra, scriverla in "
                   f"Impostazioni, «{TYPE_KEY}»)")
+
+
+def type_problem(made: Export, book: Book) -> RisikoError | None:
+    """The type kept in `Impostazioni` when GestioneTorneo reads no such type (its
+    `ExcelValidator`: «Non è stata indicata una corretta tipologia di Torneo»)."""
+    if layout.tournament_type(made.kind) is not None:
+        return None
+    return RisikoError(f"impostazione «{TYPE_KEY}»: GestioneTorneo non legge questa "
+                       "tipologia (ammesse: " + ", ".join(layout.TOURNAMENT_TYPES) + ")",
+                       foglio=schema.SETTINGS.sheet, riga=setting_rows(book).get(TYPE_KEY),
+                       colonna="Valore", valore=made.kind)
 
 
 def _players(t: Tournament, book: Book, ids: dict[str, int]) -> tuple[model.Player, ...]:
@@ -318,7 +324,7 @@ def gestionetorneo_model(book: Book) -> Export:
     t = load(book)
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
-    kind, nearest = _type(t, book)
+    kind, nearest = _type(t)
     finals = sheets_hold_finals(t.formula)
     rounds = _rounds(t, ids, finals)
     info, dated = _info(t, book, kind, len(rounds), finals)
@@ -353,6 +359,8 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
     organiser's own GestioneTorneo workbook `base` when given; the lines to print."""
     check_target(target, force)
     made = gestionetorneo_model(book)
+    if problem := type_problem(made, book):
+        raise problem
     return write_export(made, target, base)
 
 

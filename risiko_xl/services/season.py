@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -32,10 +31,7 @@ from risiko_xl.season import names
 from risiko_xl.season.national import text
 from risiko_xl.season.standings import (
     BY_POSITION,
-    DEFAULT_TABLE,
-    METHODS,
     NATIONAL,
-    TIE_BREAKS,
     TOURNAMENT_POINTS,
     Placing,
     SeasonRow,
@@ -44,87 +40,8 @@ from risiko_xl.season.standings import (
 )
 from risiko_xl.services.close_out import national_basis
 from risiko_xl.services.export_gt import Export
-
-# Regole: each entry, its default and what it says (written in the new workbook)
-RULE_ROWS = (
-    ("Nome stagione", "", "il titolo della classifica della stagione"),
-    ("Punti", BY_POSITION, "come ogni torneo dà i punti: «" + "», «".join(METHODS) + "» (la "
-     "tabella qui sotto; il totale della classifica del torneo; i punti del ranking nazionale)"),
-    ("Punti per posizione", ", ".join(map(str, DEFAULT_TABLE)),
-     "con «posizione»: i punti del 1°, del 2°, …; dopo l'ultimo, 0"),
-    ("Punti presenza", 0, "punti in più per ogni torneo giocato"),
-    ("Tornei contati", "tutti", "«tutti», oppure N: contano gli N tornei migliori di ognuno"),
-    ("Minimo tornei", 1, "tornei da giocare per avere una posizione (gli altri sono elencati "
-     "in fondo, senza posizione)"),
-    ("Spareggi", "vittorie, miglior piazzamento, tornei giocati",
-     "in ordine, fra: " + "; ".join(f"{k} ({v})" for k, v in TIE_BREAKS.items())
-     + "; chi resta pari ha la stessa posizione"),
-)
-SEASON_ID = "S"
-
-
-def _rule_error(key: str, row: Row | None, text_: str, value: Any) -> RisikoError:
-    return RisikoError(f"regola «{key}»: {text_}", foglio=S.RULES.sheet,
-                       riga=row.sheet_row if row is not None else None, colonna="Valore",
-                       valore=value)
-
-
-def read_rules(book: Book) -> SeasonRules:
-    """`Regole` as `SeasonRules`; a value not understood is refused with its row."""
-    rows = {str(r.get("Voce") or "").strip().casefold(): r for r in book.read_table(S.RULES.name)}
-
-    def value(key: str) -> tuple[Any, Row | None]:
-        row = rows.get(key.casefold())
-        return (row.get("Valore") if row is not None else None), row
-
-    method_cell, row = value("Punti")
-    method = (to_text(method_cell) or BY_POSITION).strip().casefold()
-    if method not in METHODS:
-        raise _rule_error("Punti", row, "ammessi " + ", ".join(f"«{m}»" for m in METHODS),
-                          method_cell)
-    table_cell, row = value("Punti per posizione")
-    try:
-        table = tuple(int(v) for v in str(table_cell if table_cell is not None else
-                                          ", ".join(map(str, DEFAULT_TABLE)))
-                      .replace(";", ",").replace(" ", ",").split(",") if v.strip())
-    except ValueError:
-        raise _rule_error("Punti per posizione", row, "numeri interi separati da virgole "
-                          "(per esempio 25, 18, 15)", table_cell) from None
-    presence_cell, row = value("Punti presenza")
-    presence = _number("Punti presenza", presence_cell, row, Fraction(0))
-    best_cell, row = value("Tornei contati")
-    best = None if to_text(best_cell) in (None, "tutti") else _count(
-        "Tornei contati", row, best_cell)
-    minimum_cell, row = value("Minimo tornei")
-    minimum = _count("Minimo tornei", row, minimum_cell, default=1)
-    ties_cell, row = value("Spareggi")
-    ties = tuple(t.strip().casefold() for t in (to_text(ties_cell) or "").split(",") if t.strip())
-    unknown = [t for t in ties if t not in TIE_BREAKS]
-    if unknown:
-        raise _rule_error("Spareggi", row, f"«{unknown[0]}» non è uno spareggio (ammessi: "
-                          + ", ".join(TIE_BREAKS) + ")", ties_cell)
-    return SeasonRules(method, table, presence, best, minimum, ties)
-
-
-def _number(key: str, cell: Any, row: Row | None, default: Fraction) -> Fraction:
-    if cell in (None, ""):
-        return default
-    try:
-        return Fraction(str(cell).replace(",", "."))
-    except ValueError:
-        raise _rule_error(key, row, "serve un numero", cell) from None
-
-
-def _count(key: str, row: Row | None, cell: Any, default: int | None = None) -> int:
-    if cell in (None, "") and default is not None:
-        return default
-    try:
-        n = int(str(cell).strip())
-    except ValueError:
-        n = 0
-    if n < 1:
-        raise _rule_error(key, row, "serve un numero intero da 1 in su", cell)
-    return n
+from risiko_xl.services.season_players import merge, rebuild, season_ids, whole
+from risiko_xl.services.season_rules import read_rules
 
 
 @dataclass(frozen=True)
@@ -181,15 +98,15 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
         raise RisikoError("il torneo corrisponde a più righe di Tornei (per nome e data, o per "
                           "file): lasciarne una sola", foglio=S.TOURNAMENTS.sheet,
                           riga=same[1].sheet_row, valore=entry.name)
-    numbers = [n for r in tournaments if (n := _int(r.get("N"))) is not None]
-    number = _int(same[0].get("N")) if same else None
+    numbers = [n for r in tournaments if (n := whole(r.get("N"))) is not None]
+    number = whole(same[0].get("N")) if same else None
     number = number if number is not None else max(numbers, default=0) + 1
     placings = season.read_table(S.PLACINGS.name)
     before = {to_text(r.get("ID stagione")) for r in placings}
-    old = [r for r in placings if _int(r.get("Torneo")) == number]
+    old = [r for r in placings if whole(r.get("Torneo")) == number]
     unchanged = bool(same) and to_text(same[0].get("Impronta")) == entry.fingerprint
-    kept = Table(placings.headers, [r for r in placings if _int(r.get("Torneo")) != number])
-    ids = _season_ids(entry, old, kept, season.read_table(S.PLAYERS.name))
+    kept = Table(placings.headers, [r for r in placings if whole(r.get("Torneo")) != number])
+    ids = season_ids(entry.rows, old, kept, season.read_table(S.PLAYERS.name))
     for values, player in zip(entry.rows, ids):
         kept.append({**values, "Torneo": number, "ID stagione": player})
     season.write_table(S.PLACINGS.name, kept)
@@ -219,59 +136,19 @@ def _same_tournament(row: Row, entry: Entry, file: str) -> bool:
             and day == entry.day) or (bool(file) and to_text(row.get("File")) == file)
 
 
-def _int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    text_ = to_text(value)
-    return int(text_) if text_ and text_.isdigit() else None
-
-
-def _season_ids(entry: Entry, old: list[Row], others: Table, players: Table) -> list[str]:
-    """Each row's season ID: the one it had when this tournament was added before (same
-    player of the tournament), else the national ID's, else the one of the same name and
-    club as written in another tournament, else a new one."""
-    by_old = {_int(r.get("ID torneo")): to_text(r.get("ID stagione")) for r in old}
-    national: dict[str, str] = {}
-    written: dict[tuple[str, str], str] = {}
-    for r in [*others.rows, *players.rows]:
-        player = to_text(r.get("ID stagione"))
-        if not player:
-            continue
-        if nid := to_text(r.get("ID nazionale")):
-            national.setdefault(nid, player)
-        if r in others.rows:
-            written.setdefault((names.exact(to_text(r.get("Giocatore"))),
-                                names.exact(to_text(r.get("Club")))), player)
-    taken = [to_text(r.get("ID stagione")) or "" for r in [*others.rows, *players.rows, *old]]
-    last = max((int(p[1:]) for p in taken if p[:1] == SEASON_ID and p[1:].isdigit()), default=0)
-    out: list[str] = []
-    for values in entry.rows:
-        found = by_old.get(values["ID torneo"]) or national.get(values["ID nazionale"] or "") \
-            or written.get((names.exact(values["Giocatore"]), names.exact(values["Club"])))
-        if not found or found in out:
-            last += 1
-            found = f"{SEASON_ID}{last:03d}"
-        out.append(found)
-    return out
-
-
 def recompute(season: Book) -> list[str]:
     """Apply the organiser's merges, rebuild `Giocatori` (with what looks alike proposed)
     and `Classifica` from `Piazzamenti` under `Regole`; the lines to print."""
     rules = read_rules(season)
     placings = season.read_table(S.PLACINGS.name)
     players = season.read_table(S.PLAYERS.name)
-    lines = _merge(placings, players)
+    lines = merge(placings, players)
     if lines:
         season.write_table(S.PLACINGS.name, placings)
-    rebuilt, proposed = _players(placings, players)
+    rebuilt, proposed = rebuild(placings, players)
     season.write_table(S.PLAYERS.name, rebuilt)
     standings = season_standings(rules, _placings(placings))
-    tournaments = sorted({n for r in placings if (n := _int(r.get("Torneo"))) is not None})
+    tournaments = sorted({n for r in placings if (n := whole(r.get("Torneo"))) is not None})
     season.write_table(S.STANDINGS.name, _standings_table(standings, rebuilt, tournaments),
                        replace_headers=True)
     ranked = [r for r in standings if r.position is not None]
@@ -295,112 +172,6 @@ def _said(rules: SeasonRules) -> str:
     return how
 
 
-def _merge(placings: Table, players: Table) -> list[str]:
-    """The organiser's «Unisci a»: the row's player becomes the one named, in every
-    tournament's rows (checked: an ID of the season, no loop, one national ID)."""
-    known = {to_text(r.get("ID stagione")) for r in players} | {
-        to_text(r.get("ID stagione")) for r in placings}
-    into: dict[str, str] = {}
-    rows: dict[str, Row] = {}
-    for r in players:
-        source, target = to_text(r.get("ID stagione")), to_text(r.get("Unisci a"))
-        if not source or not target:
-            continue
-        target = target.strip().upper()
-        if target not in known or target == source:
-            raise RisikoError("«Unisci a» vuole l'ID stagione di un altro giocatore (per "
-                              "esempio S003)", foglio=S.PLAYERS.sheet, riga=r.sheet_row,
-                              colonna="Unisci a", valore=r.get("Unisci a"))
-        into[source], rows[source] = target, r
-    national = {to_text(r.get("ID stagione")): to_text(r.get("ID nazionale")) for r in players}
-
-    def final(player: str) -> str:
-        seen = [player]
-        while player in into:
-            player = into[player]
-            if player in seen:
-                raise RisikoError("«Unisci a» fa un giro (" + " → ".join([*seen, player]) +
-                                  "): toglierne uno", foglio=S.PLAYERS.sheet,
-                                  riga=rows[seen[0]].sheet_row, colonna="Unisci a")
-            seen.append(player)
-        return player
-
-    lines = []
-    for source in into:
-        target = final(source)
-        a, b = national.get(source), national.get(target)
-        if a and b and a != b:
-            raise RisikoError(f"{source} e {target} hanno ID nazionali diversi ({a}, {b}): "
-                              "non sono la stessa persona", foglio=S.PLAYERS.sheet,
-                              riga=rows[source].sheet_row, colonna="Unisci a", valore=target)
-        moved = 0
-        for r in placings:
-            if to_text(r.get("ID stagione")) == source:
-                r["ID stagione"] = target
-                moved += 1
-        lines.append(f"Unito {source} a {target}: {count(moved, 'piazzamento', 'piazzamenti')}")
-    return lines
-
-
-def _players(placings: Table, players: Table) -> tuple[Table, list[str]]:
-    """`Giocatori` rebuilt from the placings: the name and club of the latest tournament,
-    every name written, the organiser's «Diverso da» and own columns kept, and the
-    proposals."""
-    by_player: dict[str, list[Row]] = {}
-    for r in placings:
-        if player := to_text(r.get("ID stagione")):
-            by_player.setdefault(player, []).append(r)
-    before = {to_text(r.get("ID stagione")): r for r in players}
-    people, table = [], Table(players.headers)
-    for player in sorted(by_player, key=_order):
-        own = sorted(by_player[player], key=lambda r: _int(r.get("Torneo")) or 0)
-        latest = own[-1]
-        written = _distinct(f"{to_text(r.get('Giocatore')) or ''}" + (
-            f" ({club})" if (club := to_text(r.get("Club"))) else "") for r in own)
-        kept = before.get(player)
-        extra = {h: kept.get(h) for h in players.headers
-                 if h not in S.PLAYERS.headers} if kept is not None else {}
-        national = next((n for r in reversed(own) if (n := to_text(r.get("ID nazionale")))),
-                        None) or (to_text(kept.get("ID nazionale")) if kept is not None else None)
-        table.append({**extra, "ID stagione": player, "Giocatore": latest.get("Giocatore"),
-                      "Club": latest.get("Club"), "ID nazionale": national,
-                      "Nomi nei tornei": "; ".join(written),
-                      "Diverso da": kept.get("Diverso da") if kept is not None else None})
-        people.append(names.Person(player, tuple(_distinct(
-            to_text(r.get("Giocatore")) or "" for r in own)), tuple(_distinct(
-                to_text(r.get("Club")) or "" for r in own))))
-    refused = [(to_text(r.get("ID stagione")) or "", other.strip().upper())
-               for r in table for other in (to_text(r.get("Diverso da")) or "").split(",")
-               if other.strip()]
-    nationals = {to_text(r.get("ID stagione")): to_text(r.get("ID nazionale")) for r in table}
-    said: dict[str, list[str]] = {}
-    lines = []
-    for a, b, why in names.proposals(people, refused):
-        if nationals.get(a.id) and nationals.get(b.id):
-            continue  # two national IDs: two people
-        said.setdefault(b.id, []).append(f"forse è {a.id} «{a.names[-1]}» ({why}): per "
-                                         f"unirli scrivere {a.id} in «Unisci a», se no in "
-                                         "«Diverso da»")
-        lines.append(f"{b.id} «{b.names[-1]}» forse è {a.id} «{a.names[-1]}» ({why}): "
-                     f"scrivere {a.id} in «Unisci a» della riga di {b.id} in Giocatori, "
-                     "oppure in «Diverso da»")
-    for r in table:
-        r["Proposta"] = " | ".join(said.get(to_text(r.get("ID stagione")) or "", [])) or None
-    return table, lines
-
-
-def _order(player: str) -> tuple[int, str]:
-    return (int(player[1:]) if player[1:].isdigit() else 10**9, player)
-
-
-def _distinct(values: Iterable[str]) -> list[str]:
-    out: list[str] = []
-    for v in values:
-        if v and v not in out:
-            out.append(v)
-    return out
-
-
 def _fraction(value: Any) -> Fraction:
     """A number of the sheet, exact as typed (a float read back as its shortest form)."""
     if value in (None, ""):
@@ -413,14 +184,14 @@ def _fraction(value: Any) -> Fraction:
 def _placings(placings: Table) -> list[Placing]:
     out = []
     for r in placings:
-        number, position, player = _int(r.get("Torneo")), _int(r.get("Pos")), \
+        number, position, player = whole(r.get("Torneo")), whole(r.get("Pos")), \
             to_text(r.get("ID stagione"))
         if number is None or position is None or not player:
             raise RisikoError("riga incompleta (servono Torneo, Pos e ID stagione): le righe "
                               "di Piazzamenti si scrivono con risiko-xl stagione --aggiungi",
                               foglio=S.PLACINGS.sheet, riga=r.sheet_row)
         out.append(Placing(number, player, position, _fraction(r.get("Punti torneo")),
-                           _int(r.get("Partite vinte")) or 0,
+                           whole(r.get("Partite vinte")) or 0,
                            Decimal(str(r.get("Punti ranking") or 0))))
     return out
 

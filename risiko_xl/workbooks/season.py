@@ -11,7 +11,7 @@ from openpyxl import Workbook
 from risiko_xl.books import season_schema as S
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.files.writes import atomic_write
-from risiko_xl.services.season import RULE_ROWS
+from risiko_xl.services.season_rules import RULE_ROWS
 from risiko_xl.sheets.season_look import dress_season
 from risiko_xl.workbooks.template import FIXED_TIME, add_table, reproducible_bytes
 

@@ -55,4 +55,10 @@ def test_every_command_runs_once_on_one_evening(tmp_path, capsys):
     run("ritira", path, "G002")
     assert "ripristina" in run("ripristina", path)
     run("demo", tmp_path / "demo")
+    # the demo's master is finished: it goes into a season; closing it wants the e-mails
+    assert "aggiunto (37 giocatori" in run("stagione", tmp_path / "stagione.xlsx", "--aggiungi",
+                                           tmp_path / "demo" / "torneo-demo.xlsx")
+    ran.append("chiudi")
+    assert cli.main(["chiudi", str(tmp_path / "demo" / "torneo-demo.xlsx")]) == 1
+    assert "manca la colonna «Email»" in capsys.readouterr().out
     assert sorted(set(ran)) == sorted(command_names())

@@ -73,7 +73,7 @@ def test_each_formula_is_exported_as_a_type_gestionetorneo_reads(name):
     formula = load(name)
     for each in (formula, *(v.formula for v in formula.variants)):
         assert parse_tipo_torneo(each.gestionetorneo) is not None
-    kind, lines = export_gt._type(SimpleNamespace(settings=Settings(), formula=formula), None)
+    kind, lines = export_gt._type(SimpleNamespace(settings=Settings(), formula=formula))
     assert (kind, not lines) == EXPORTED[name]
     if lines:  # the closest one, said so
         assert lines == (f" (la più vicina fra quelle che GestioneTorneo legge: la formula "

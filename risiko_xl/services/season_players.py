@@ -1,0 +1,164 @@
+"""The season's players (`Giocatori` of the season workbook): each tournament's rows
+given their season ID (`season.names`: the national ID, then name and club as written),
+the organiser's «Unisci a» applied, «Diverso da» kept, and what only looks alike proposed
+on the row it concerns."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from risiko_xl.books import season_schema as S
+from risiko_xl.books.table import Row, Table
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError, count
+from risiko_xl.season import names
+
+SEASON_ID = "S"
+
+
+def whole(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    text_ = to_text(value)
+    return int(text_) if text_ and text_.isdigit() else None
+
+
+def season_ids(rows: Sequence[Mapping[str, Any]], old: list[Row], others: Table,
+               players: Table) -> list[str]:
+    """Each row's season ID: the one it had when this tournament was added before (same
+    player of the tournament), else the national ID's, else the one of the same name and
+    club as written in another tournament, else a new one."""
+    by_old = {whole(r.get("ID torneo")): to_text(r.get("ID stagione")) for r in old}
+    national: dict[str, str] = {}
+    written: dict[tuple[str, str], str] = {}
+    for r in [*others.rows, *players.rows]:
+        player = to_text(r.get("ID stagione"))
+        if not player:
+            continue
+        if nid := to_text(r.get("ID nazionale")):
+            national.setdefault(nid, player)
+        if r in others.rows:
+            written.setdefault((names.exact(to_text(r.get("Giocatore"))),
+                                names.exact(to_text(r.get("Club")))), player)
+    taken = [to_text(r.get("ID stagione")) or "" for r in [*others.rows, *players.rows, *old]]
+    last = max((int(p[1:]) for p in taken if p[:1] == SEASON_ID and p[1:].isdigit()), default=0)
+    out: list[str] = []
+    for values in rows:
+        found = by_old.get(values["ID torneo"]) or national.get(values["ID nazionale"] or "") \
+            or written.get((names.exact(values["Giocatore"]), names.exact(values["Club"])))
+        if not found or found in out:
+            last += 1
+            found = f"{SEASON_ID}{last:03d}"
+        out.append(found)
+    return out
+
+
+def merge(placings: Table, players: Table) -> list[str]:
+    """The organiser's «Unisci a»: the row's player becomes the one named, in every
+    tournament's rows (checked: an ID of the season, no loop, one national ID)."""
+    known = {to_text(r.get("ID stagione")) for r in players} | {
+        to_text(r.get("ID stagione")) for r in placings}
+    into: dict[str, str] = {}
+    rows: dict[str, Row] = {}
+    for r in players:
+        source, target = to_text(r.get("ID stagione")), to_text(r.get("Unisci a"))
+        if not source or not target:
+            continue
+        target = target.strip().upper()
+        if target not in known or target == source:
+            raise RisikoError("«Unisci a» vuole l'ID stagione di un altro giocatore (per "
+                              "esempio S003)", foglio=S.PLAYERS.sheet, riga=r.sheet_row,
+                              colonna="Unisci a", valore=r.get("Unisci a"))
+        into[source], rows[source] = target, r
+    national = {to_text(r.get("ID stagione")): to_text(r.get("ID nazionale")) for r in players}
+
+    def final(player: str) -> str:
+        seen = [player]
+        while player in into:
+            player = into[player]
+            if player in seen:
+                raise RisikoError("«Unisci a» fa un giro (" + " → ".join([*seen, player]) +
+                                  "): toglierne uno", foglio=S.PLAYERS.sheet,
+                                  riga=rows[seen[0]].sheet_row, colonna="Unisci a")
+            seen.append(player)
+        return player
+
+    lines = []
+    for source in into:
+        target = final(source)
+        a, b = national.get(source), national.get(target)
+        if a and b and a != b:
+            raise RisikoError(f"{source} e {target} hanno ID nazionali diversi ({a}, {b}): "
+                              "non sono la stessa persona", foglio=S.PLAYERS.sheet,
+                              riga=rows[source].sheet_row, colonna="Unisci a", valore=target)
+        moved = 0
+        for r in placings:
+            if to_text(r.get("ID stagione")) == source:
+                r["ID stagione"] = target
+                moved += 1
+        lines.append(f"Unito {source} a {target}: {count(moved, 'piazzamento', 'piazzamenti')}")
+    return lines
+
+
+def rebuild(placings: Table, players: Table) -> tuple[Table, list[str]]:
+    """`Giocatori` rebuilt from the placings: the name and club of the latest tournament,
+    every name written, the organiser's «Diverso da» and own columns kept, and the
+    proposals."""
+    by_player: dict[str, list[Row]] = {}
+    for r in placings:
+        if player := to_text(r.get("ID stagione")):
+            by_player.setdefault(player, []).append(r)
+    before = {to_text(r.get("ID stagione")): r for r in players}
+    people, table = [], Table(players.headers)
+    for player in sorted(by_player, key=_order):
+        own = sorted(by_player[player], key=lambda r: whole(r.get("Torneo")) or 0)
+        latest = own[-1]
+        written = _distinct(f"{to_text(r.get('Giocatore')) or ''}" + (
+            f" ({club})" if (club := to_text(r.get("Club"))) else "") for r in own)
+        kept = before.get(player)
+        extra = {h: kept.get(h) for h in players.headers
+                 if h not in S.PLAYERS.headers} if kept is not None else {}
+        national = next((n for r in reversed(own) if (n := to_text(r.get("ID nazionale")))),
+                        None) or (to_text(kept.get("ID nazionale")) if kept is not None else None)
+        table.append({**extra, "ID stagione": player, "Giocatore": latest.get("Giocatore"),
+                      "Club": latest.get("Club"), "ID nazionale": national,
+                      "Nomi nei tornei": "; ".join(written),
+                      "Diverso da": kept.get("Diverso da") if kept is not None else None})
+        people.append(names.Person(player, tuple(_distinct(
+            to_text(r.get("Giocatore")) or "" for r in own)), tuple(_distinct(
+                to_text(r.get("Club")) or "" for r in own))))
+    refused = [(to_text(r.get("ID stagione")) or "", other.strip().upper())
+               for r in table for other in (to_text(r.get("Diverso da")) or "").split(",")
+               if other.strip()]
+    nationals = {to_text(r.get("ID stagione")): to_text(r.get("ID nazionale")) for r in table}
+    said: dict[str, list[str]] = {}
+    lines = []
+    for a, b, why in names.proposals(people, refused):
+        if nationals.get(a.id) and nationals.get(b.id):
+            continue  # two national IDs: two people
+        said.setdefault(b.id, []).append(f"forse è {a.id} «{a.names[-1]}» ({why}): per "
+                                         f"unirli scrivere {a.id} in «Unisci a», se no in "
+                                         "«Diverso da»")
+        lines.append(f"{b.id} «{b.names[-1]}» forse è {a.id} «{a.names[-1]}» ({why}): "
+                     f"scrivere {a.id} in «Unisci a» della riga di {b.id} in Giocatori, "
+                     "oppure in «Diverso da»")
+    for r in table:
+        r["Proposta"] = " | ".join(said.get(to_text(r.get("ID stagione")) or "", [])) or None
+    return table, lines
+
+
+def _order(player: str) -> tuple[int, str]:
+    return (int(player[1:]) if player[1:].isdigit() else 10**9, player)
+
+
+def _distinct(values: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for v in values:
+        if v and v not in out:
+            out.append(v)
+    return out

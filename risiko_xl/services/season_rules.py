@@ -1,0 +1,100 @@
+"""The season's rules as the organiser types them in the season workbook's `Regole`
+(`books.season_schema.RULES`): each entry, its default and what it means (written in a
+new season), read into `season.standings.SeasonRules`; a value not understood is refused
+with its row, the way a tournament's `Formula` sheet is."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from risiko_xl.books import season_schema as S
+from risiko_xl.books.book import Book
+from risiko_xl.books.table import Row
+from risiko_xl.cells import to_text
+from risiko_xl.errors import RisikoError
+from risiko_xl.season.standings import (
+    BY_POSITION,
+    DEFAULT_TABLE,
+    METHODS,
+    TIE_BREAKS,
+    SeasonRules,
+)
+
+# Regole: each entry, its default and what it says (written in the new workbook)
+RULE_ROWS = (
+    ("Nome stagione", "", "il titolo della classifica della stagione"),
+    ("Punti", BY_POSITION, "come ogni torneo dà i punti: «" + "», «".join(METHODS) + "» (la "
+     "tabella qui sotto; il totale della classifica del torneo; i punti del ranking nazionale)"),
+    ("Punti per posizione", ", ".join(map(str, DEFAULT_TABLE)),
+     "con «posizione»: i punti del 1°, del 2°, …; dopo l'ultimo, 0"),
+    ("Punti presenza", 0, "punti in più per ogni torneo giocato"),
+    ("Tornei contati", "tutti", "«tutti», oppure N: contano gli N tornei migliori di ognuno"),
+    ("Minimo tornei", 1, "tornei da giocare per avere una posizione (gli altri sono elencati "
+     "in fondo, senza posizione)"),
+    ("Spareggi", "vittorie, miglior piazzamento, tornei giocati",
+     "in ordine, fra: " + "; ".join(f"{k} ({v})" for k, v in TIE_BREAKS.items())
+     + "; chi resta pari ha la stessa posizione"),
+)
+def _rule_error(key: str, row: Row | None, text_: str, value: Any) -> RisikoError:
+    return RisikoError(f"regola «{key}»: {text_}", foglio=S.RULES.sheet,
+                       riga=row.sheet_row if row is not None else None, colonna="Valore",
+                       valore=value)
+
+
+def read_rules(book: Book) -> SeasonRules:
+    """`Regole` as `SeasonRules`; a value not understood is refused with its row."""
+    rows = {str(r.get("Voce") or "").strip().casefold(): r for r in book.read_table(S.RULES.name)}
+
+    def value(key: str) -> tuple[Any, Row | None]:
+        row = rows.get(key.casefold())
+        return (row.get("Valore") if row is not None else None), row
+
+    method_cell, row = value("Punti")
+    method = (to_text(method_cell) or BY_POSITION).strip().casefold()
+    if method not in METHODS:
+        raise _rule_error("Punti", row, "ammessi " + ", ".join(f"«{m}»" for m in METHODS),
+                          method_cell)
+    table_cell, row = value("Punti per posizione")
+    try:
+        table = tuple(int(v) for v in str(table_cell if table_cell is not None else
+                                          ", ".join(map(str, DEFAULT_TABLE)))
+                      .replace(";", ",").replace(" ", ",").split(",") if v.strip())
+    except ValueError:
+        raise _rule_error("Punti per posizione", row, "numeri interi separati da virgole "
+                          "(per esempio 25, 18, 15)", table_cell) from None
+    presence_cell, row = value("Punti presenza")
+    presence = _number("Punti presenza", presence_cell, row, Fraction(0))
+    best_cell, row = value("Tornei contati")
+    best = None if to_text(best_cell) in (None, "tutti") else _count(
+        "Tornei contati", row, best_cell)
+    minimum_cell, row = value("Minimo tornei")
+    minimum = _count("Minimo tornei", row, minimum_cell, default=1)
+    ties_cell, row = value("Spareggi")
+    ties = tuple(t.strip().casefold() for t in (to_text(ties_cell) or "").split(",") if t.strip())
+    unknown = [t for t in ties if t not in TIE_BREAKS]
+    if unknown:
+        raise _rule_error("Spareggi", row, f"«{unknown[0]}» non è uno spareggio (ammessi: "
+                          + ", ".join(TIE_BREAKS) + ")", ties_cell)
+    return SeasonRules(method, table, presence, best, minimum, ties)
+
+
+def _number(key: str, cell: Any, row: Row | None, default: Fraction) -> Fraction:
+    if cell in (None, ""):
+        return default
+    try:
+        return Fraction(str(cell).replace(",", "."))
+    except ValueError:
+        raise _rule_error(key, row, "serve un numero", cell) from None
+
+
+def _count(key: str, row: Row | None, cell: Any, default: int | None = None) -> int:
+    if cell in (None, "") and default is not None:
+        return default
+    try:
+        n = int(str(cell).strip())
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise _rule_error(key, row, "serve un numero intero da 1 in su", cell)
+    return n
