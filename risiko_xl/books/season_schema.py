@@ -13,13 +13,16 @@ TOURNAMENTS = TableSpec("Tornei", "Tornei", (
 PLACINGS = TableSpec("Piazzamenti", "Piazzamenti", (
     "Torneo", "Pos", "ID torneo", "Giocatore", "Club", "ID nazionale", "Punti torneo",
     "Partite", "Partite vinte", "Punti ranking", "ID stagione"))
+# every game of every tournament: the strength rating's input (`season.rating`)
+GAMES = TableSpec("Partite", "Partite", (
+    "Torneo", "Turno", "Fase", "Tavolo", "ID torneo", "Posizione", "ID stagione"))
 PLAYERS = TableSpec("Giocatori", "Giocatori", (
     "ID stagione", "Giocatore", "Club", "ID nazionale", "Nomi nei tornei", "Unisci a",
     "Diverso da", "Proposta"))
 STANDINGS = TableSpec("Classifica", "ClassificaStagione", (
     "Pos", "ID stagione", "Giocatore", "Club", "Punti", "Tornei", "Contati", "Vittorie",
-    "Miglior piazzamento", "Partite vinte", "Punti ranking", "Note"))
-TABLES = (STANDINGS, RULES, TOURNAMENTS, PLAYERS, PLACINGS)
+    "Miglior piazzamento", "Partite vinte", "Punti ranking", "Valutazione", "Note"))
+TABLES = (STANDINGS, RULES, TOURNAMENTS, PLAYERS, PLACINGS, GAMES)
 # what makes a file the season's workbook (`OpenpyxlBook(path, kind=SEASON)`)
 SEASON = ((RULES.name, PLACINGS.name, STANDINGS.name), "la cartella di lavoro di una stagione",
           "risiko-xl stagione FILE --aggiungi TORNEO")

@@ -303,7 +303,7 @@ class Export:
     («Tipologia di Torneo») and, when it is only the closest one, why (`nearest`); the
     dates taken from `Sorteggi` (`dated`); whether the final phases are round sheets
     (`finals`); our final ranking when the final is played; whether the IDs were
-    renumbered."""
+    renumbered, and the numbers given."""
 
     tournament: Tournament
     gt: model.Workbook
@@ -312,6 +312,7 @@ class Export:
     finals: bool
     ranking: tuple[RankRow, ...]
     renumbered: bool
+    numbers: dict[str, int]  # GestioneTorneo's number of each of our IDs
 
     @property
     def kind(self) -> str:
@@ -331,7 +332,7 @@ def gestionetorneo_model(book: Book) -> Export:
     ranking = _final_ranking(t)
     gt = model.Workbook(info, players, rounds, _standings(t, players, ids, ranking, rounds, finals),
                         thousandths=t.formula.scoring.name == THOUSANDTHS_METHOD)
-    return Export(t, gt, nearest, tuple(dated), finals, ranking, renumbered)
+    return Export(t, gt, nearest, tuple(dated), finals, ranking, renumbered, ids)
 
 
 def check_target(target: Path, force: bool) -> Path:

@@ -28,7 +28,8 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.cells import decimal_text
 from risiko_xl.gestionetorneo.cells import as_date
 from risiko_xl.season import names
-from risiko_xl.season.national import text
+from risiko_xl.season.national import shown, text
+from risiko_xl.season.rating import Strength, ratings
 from risiko_xl.season.standings import (
     BY_POSITION,
     NATIONAL,
@@ -56,12 +57,14 @@ class Entry:
     rounds: int
     winner_points: str
     rows: tuple[dict[str, Any], ...]
+    # every table played, in order: (round, phase, table, ((GestioneTorneo's number, place), …))
+    games: tuple[tuple[int, str, int, tuple[tuple[int, int], ...]], ...] = ()
 
     @property
     def fingerprint(self) -> str:
         """What the season reads of the tournament, hashed: it changes with a result."""
         digest = hashlib.sha256(repr((self.name, self.day, self.kind, self.tables,
-                                      self.rounds, self.rows)).encode())
+                                      self.rounds, self.rows, self.games)).encode())
         return digest.hexdigest()[:16]
 
 
@@ -77,15 +80,21 @@ def entry_of(made: Export) -> Entry:
         "Pos": s.position, "ID torneo": s.player.id,
         "Giocatore": " ".join(filter(None, (s.player.nome, s.player.cognome))),
         "Club": s.player.club or None, "ID nazionale": s.player.id_nazionale or None,
-        "Punti torneo": s.total, "Partite": played.get(s.player.id, 0),
+        "Punti torneo": float(s.total), "Partite": played.get(s.player.id, 0),
         "Partite vinte": s.wins,
-        "Punti ranking": basis.points(s.position).quantize(Decimal("0.000001")),
+        "Punti ranking": float(basis.points(s.position).quantize(Decimal("0.000001"))),
     } for s in made.gt.standings)
     info = made.gt.info
     first = next((d for d in info.dates if d is not None), None)
     winner = text(basis.points(1)) if basis.scored else f"0 ({basis.why_not()})"
+    tables: dict[tuple[int, str, int], list[tuple[int, int]]] = {}
+    for g in sorted(made.tournament.results, key=lambda g: (g.round_no, g.table, g.position)):
+        tables.setdefault((g.round_no, g.phase, g.table), []).append(
+            (made.numbers[g.player], g.position))
+    games = tuple((n, phase, table, tuple(seats))
+                  for (n, phase, table), seats in tables.items())
     return Entry(info.nome, first, info.formula, info.tipo, basis.tables, basis.rounds, winner,
-                 rows)
+                 rows, games)
 
 
 def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -> list[str]:
@@ -110,6 +119,7 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     for values, player in zip(entry.rows, ids):
         kept.append({**values, "Torneo": number, "ID stagione": player})
     season.write_table(S.PLACINGS.name, kept)
+    _write_games(season, number, entry, dict(zip((r["ID torneo"] for r in entry.rows), ids)))
     record = {"N": number, "Torneo": entry.name, "Data": entry.day, "Formula": entry.formula,
               "Tipologia": entry.kind, "Giocatori": len(entry.rows), "Tavoli": entry.tables,
               "Turni": entry.rounds, "Punti ranking del vincitore": entry.winner_points,
@@ -130,6 +140,19 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     return [said]
 
 
+def _write_games(season: Book, number: int, entry: Entry, ids: dict[int, str]) -> None:
+    """`Partite`: the tournament's games replace its earlier ones, each seat with its
+    season ID (a seat of a player not ranked, as one disqualified, without)."""
+    games = season.read_table(S.GAMES.name)
+    kept = Table(games.headers, [r for r in games if whole(r.get("Torneo")) != number])
+    for round_no, phase, table, seats in entry.games:
+        for player, place in seats:
+            kept.append({"Torneo": number, "Turno": round_no, "Fase": phase, "Tavolo": table,
+                         "ID torneo": player, "Posizione": place,
+                         "ID stagione": ids.get(player)})
+    season.write_table(S.GAMES.name, kept)
+
+
 def _same_tournament(row: Row, entry: Entry, file: str) -> bool:
     day = as_date(row.get("Data"))
     return (names.exact(to_text(row.get("Torneo"))) == names.exact(entry.name)
@@ -142,14 +165,18 @@ def recompute(season: Book) -> list[str]:
     rules = read_rules(season)
     placings = season.read_table(S.PLACINGS.name)
     players = season.read_table(S.PLAYERS.name)
-    lines = merge(placings, players)
+    games = season.read_table(S.GAMES.name)
+    lines = merge(players, placings, games)
     if lines:
         season.write_table(S.PLACINGS.name, placings)
+        season.write_table(S.GAMES.name, games)
     rebuilt, proposed = rebuild(placings, players)
     season.write_table(S.PLAYERS.name, rebuilt)
     standings = season_standings(rules, _placings(placings))
     tournaments = sorted({n for r in placings if (n := whole(r.get("Torneo"))) is not None})
-    season.write_table(S.STANDINGS.name, _standings_table(standings, rebuilt, tournaments),
+    strength = ratings(_games(games, season.read_table(S.TOURNAMENTS.name)))
+    season.write_table(S.STANDINGS.name,
+                       _standings_table(standings, rebuilt, tournaments, strength),
                        replace_headers=True)
     ranked = [r for r in standings if r.position is not None]
     lines.append(f"Classifica della stagione: {count(len(tournaments), 'torneo', 'tornei')}, "
@@ -196,9 +223,26 @@ def _placings(placings: Table) -> list[Placing]:
     return out
 
 
-def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[int]) -> Table:
+def _games(games: Table, tournaments: Table) -> list[list[tuple[str, int]]]:
+    """Every table of the season in the order played: by the tournament's first day (then
+    its number), round and table; the seats of players the season knows."""
+    day = {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments}
+    tables: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
+    for r in games:
+        number, player, place = whole(r.get("Torneo")), to_text(r.get("ID stagione")), \
+            whole(r.get("Posizione"))
+        if number is None or not player or place is None:
+            continue
+        key = (day.get(number, dt.date.max), number, whole(r.get("Turno")) or 0,
+               to_text(r.get("Fase")) or "", whole(r.get("Tavolo")) or 0)
+        tables.setdefault(key, []).append((player, place))
+    return [tables[key] for key in sorted(tables)]
+
+
+def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[int],
+                     strength: dict[str, Strength]) -> Table:
     """Classifica: a line per player, each tournament's points in its column «T1», «T2», …
-    (in brackets when not counted)."""
+    (in brackets when not counted), and the strength rating (`season.rating`)."""
     who = {to_text(r.get("ID stagione")): r for r in players}
     columns = [f"T{n}" for n in tournaments]
     table = Table([*S.STANDINGS.headers[:-1], *columns, S.STANDINGS.headers[-1]])
@@ -210,12 +254,14 @@ def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[in
             "Club": person.get("Club") if person is not None else None,
             "Punti": _shown(row.points), "Tornei": row.played, "Contati": len(row.counted),
             "Vittorie": row.wins, "Miglior piazzamento": row.best,
-            "Partite vinte": row.games_won, "Punti ranking": text(row.national),
+            "Partite vinte": row.games_won, "Punti ranking": float(shown(row.national)),
+            "Valutazione": round(strength[row.player].ordinal, 1)
+            if row.player in strength else None,
             "Note": None if row.position is not None else "meno tornei del minimo"}
         for n in tournaments:
             if n in row.scores:
-                shown = _shown(row.scores[n])
-                values[f"T{n}"] = shown if n in row.counted else f"({decimal_text(row.scores[n])})"
+                values[f"T{n}"] = _shown(row.scores[n]) if n in row.counted \
+                    else f"({decimal_text(row.scores[n])})"
         table.append(values)
     return table
 

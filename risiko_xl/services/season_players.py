@@ -58,9 +58,10 @@ def season_ids(rows: Sequence[Mapping[str, Any]], old: list[Row], others: Table,
     return out
 
 
-def merge(placings: Table, players: Table) -> list[str]:
+def merge(players: Table, placings: Table, *others: Table) -> list[str]:
     """The organiser's «Unisci a»: the row's player becomes the one named, in every
-    tournament's rows (checked: an ID of the season, no loop, one national ID)."""
+    tournament's rows (`placings`, and the `others` keeping a season ID: the games),
+    checked: an ID of the season, no loop, one national ID."""
     known = {to_text(r.get("ID stagione")) for r in players} | {
         to_text(r.get("ID stagione")) for r in placings}
     into: dict[str, str] = {}
@@ -97,10 +98,11 @@ def merge(placings: Table, players: Table) -> list[str]:
                               "non sono la stessa persona", foglio=S.PLAYERS.sheet,
                               riga=rows[source].sheet_row, colonna="Unisci a", valore=target)
         moved = 0
-        for r in placings:
-            if to_text(r.get("ID stagione")) == source:
-                r["ID stagione"] = target
-                moved += 1
+        for table in (placings, *others):
+            for r in table:
+                if to_text(r.get("ID stagione")) == source:
+                    r["ID stagione"] = target
+                    moved += table is placings
         lines.append(f"Unito {source} a {target}: {count(moved, 'piazzamento', 'piazzamenti')}")
     return lines
 

@@ -15,7 +15,8 @@ from risiko_xl.files import processes
 
 # requirements with a py3-none-any wheel on PyPI (their own requirements too: et-xmlfile,
 # markupsafe, whose C speedups are optional)
-PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata"}
+PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata",
+        "openskill"}
 # binary or useless in a browser: uharfbuzz, psutil; xlwings (a Rust
 # extension, and Excel on the desk); fpdf2 (Pillow, fontTools); pyperclip (no clipboard);
 # xlrd (`importa` reads GestioneTorneo's .xls with it on the desk; .xlsx and .ods need none);

@@ -21,7 +21,6 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import openpyxl
 import pytest
 
 from risiko_xl.books import schema
@@ -30,6 +29,7 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import writer
 from tests.support.command_line import run
 from tests.support.gestionetorneo import tournament
+from tests.support.lo_reader import sheets_as_csv
 from tests.support.season_play import evening
 
 ORDERS = {  # the final ranking of each evening, by roster number
@@ -294,8 +294,25 @@ def test_a_rule_not_understood_names_its_row(season, tmp_path):
     assert standings(copy) == RULES_A
 
 
-def test_the_season_opens_in_libreoffice_readable(season, tmp_path):
-    """The organiser's own program reads what was written (a cell of each sheet)."""
-    wb = openpyxl.load_workbook(season)
-    assert wb.sheetnames == ["Classifica", "Regole", "Tornei", "Giocatori", "Piazzamenti"]
-    assert wb["Classifica"]["A1"].value == "Pos"
+@pytest.mark.libreoffice
+def test_the_season_as_libreoffice_reads_it(season, tmp_path):
+    """The organiser's own program reads what was written: every sheet, the standings'
+    first row as RULES_A says, the strength rating a number."""
+    sheets = sheets_as_csv(season, tmp_path / "lo")
+    assert set(sheets) == {"Classifica", "Regole", "Tornei", "Giocatori", "Piazzamenti",
+                           "Partite"}
+    header, first = sheets["Classifica"][0], sheets["Classifica"][1]
+    row = dict(zip(header, first))
+    assert (row["Pos"], row["ID stagione"], row["Punti"]) == ("1", "S001", "144")
+    assert row["Giocatore"] == "Giuseppe D'Amico"
+    float(row["Valutazione"])
+    # 9 + 9 + 5 evenings of 12 players × 2 rounds, plus the 3 finals of 4
+    assert len(sheets["Partite"]) - 1 == 2 * 9 + 2 * 9 + 5 * 24 + 3 * 4
+
+
+def test_the_strength_rating_is_shown_never_used(season):
+    """S001 won 4 of the 7 tournaments: the best rating; the rating never moves a place."""
+    rows = table(season, S.STANDINGS)
+    best = max(rows, key=lambda r: r["Valutazione"])
+    assert best["ID stagione"] == "S001"
+    assert [(r["Pos"], r["ID stagione"], r["Punti"]) for r in rows] == RULES_A
