@@ -31,7 +31,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
     from risiko_xl.files.writes import backup_path
 
     for written in _outputs(args):
-        if args.command == "pubblica" and args.formato == ALL_FORMATS:
+        if args.command in ("pubblica", "stagione") and args.formato == ALL_FORMATS:
             if written.exists() and not written.is_dir():
                 raise RisikoError("con --formato tutti, --out indica una cartella (creata se "
                                   "manca), non un file", valore=str(written))
@@ -67,6 +67,7 @@ def _check_outputs(args: argparse.Namespace) -> None:
 
 # the commands that write text beside the workbook, and what they write it in
 TEXT_OUTPUTS = {"pubblica": "il post è testo: scriverlo in un file .txt, .md o .html",
+                "stagione": "il post è testo: scriverlo in un file .txt, .md o .html",
                 "formula": "la formula si esporta in un file .json"}
 
 
@@ -91,6 +92,8 @@ def _outputs(args: argparse.Namespace) -> list[Path]:
         return [args.esporta]
     if args.command == "chiudi":
         args.out = args.out or args.file.with_name(f"{args.file.stem}-ranking.xls")
+    if args.command == "stagione" and args.out is not None and not args.pubblica:
+        raise RisikoError("--out vale soltanto con --pubblica", valore=str(args.out))
     return [args.out] if getattr(args, "out", None) is not None else []
 
 

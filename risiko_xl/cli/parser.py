@@ -305,6 +305,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="nome della stagione (per una stagione nuova)")
     season.add_argument("--formula", default=None, help="per un .xls di GestioneTorneo: la "
                         "formula con cui leggerlo, come in «importa»")
+    season.add_argument("--pubblica", action="store_true", help="scrive anche il post della "
+                        "classifica della stagione")
+    season.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
+                        help="con --pubblica: " + FORMAT_HELP)
+    season.add_argument("--out", type=Path, default=None, help="con --pubblica: file da "
+                        "scrivere (predefinito: lo schermo); con --formato tutti la cartella "
+                        "(predefinita: NOME-post accanto alla stagione)")
     for name in WRITING:
         if name not in ("nuovo", "sorteggia", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(

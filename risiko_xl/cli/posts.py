@@ -27,7 +27,6 @@ def post_all(args: argparse.Namespace) -> list[str]:
     """`pubblica --formato tutti`: every format from one load of the workbook, written
     into a folder (default: NOME-post-turno-N beside the workbook) all or none: a full
     disk leaves the folder as it was (or none), never some posts new and some old."""
-    from risiko_xl.files.writes import atomic_write_folder, writable_target
     from risiko_xl.publish.posts import file_name, publish_all
     from risiko_xl.services.publication import post_source
 
@@ -36,7 +35,13 @@ def post_all(args: argparse.Namespace) -> list[str]:
         post_source(b), args.turno, args.primi, sections, not args.senza_dicitura),
         save=False)
     folder = args.out or args.file.parent / f"{args.file.stem}-post-turno-{round_no}"
-    names = {file_name(round_no, fmt): text for fmt, text in texts.items()}
+    return write_posts(folder, {file_name(round_no, fmt): text for fmt, text in texts.items()})
+
+
+def write_posts(folder: Path, names: dict[str, str]) -> list[str]:
+    """Every post of `names` ({file name: text}) into `folder`, all or none."""
+    from risiko_xl.files.writes import atomic_write_folder, writable_target
+
     for name in names:  # every file checked before the first is written
         target = folder / name
         if target.exists() and not target.is_file():

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
+    from risiko_xl.season.board import SeasonBoard
     from risiko_xl.services.season import Entry
 
 
@@ -52,7 +53,25 @@ def season_command(args: argparse.Namespace) -> list[str]:
     lines += season.recompute(book)
     dress_season(book)
     book.save()
-    return [*lines, f"Scritto {path}"]
+    lines.append(f"Scritto {path}")
+    return lines + (_posts(args, season.board(book)) if args.pubblica else [])
+
+
+def _posts(args: argparse.Namespace, board: SeasonBoard) -> list[str]:
+    """The season's post: on the screen, in `--out`, or every format in a folder."""
+    from risiko_xl.cli.posts import write_posts
+    from risiko_xl.files.writes import atomic_write_text
+    from risiko_xl.publish import ALL
+    from risiko_xl.publish.season_post import publish_season, season_files
+
+    if args.formato == ALL:
+        return write_posts(args.out or args.file.parent / f"{args.file.stem}-post",
+                           season_files(board))
+    text = publish_season(board, args.formato)
+    if args.out is None or str(args.out) == "-":
+        return [text.rstrip("\n")]
+    return [f"Scritto {atomic_write_text(args.out, text)}: post della stagione (formato "
+            f"{args.formato})"]
 
 
 def _label(tournament: Path, season_file: Path) -> str:

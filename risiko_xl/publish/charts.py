@@ -57,6 +57,7 @@ class Progression:
 
     rounds: tuple[int, ...]
     series: tuple[tuple[str, tuple[int | None, ...]], ...]
+    step: str = "Turno"  # what each point is (the season's: «Torneo»)
 
 
 def progression(source: PostSource, top: int = 8, upto: int | None = None) -> Progression:
@@ -100,9 +101,9 @@ def progression_svg(p: Progression) -> str | None:
         f'aria-labelledby="grafico-titolo grafico-dati" '
         f'font-family="{_families(chart_families(names))}" font-size="{TEXT}">',
         f'<title id="grafico-titolo">{title}</title>',
-        f'<desc id="grafico-dati">{html.escape(_description(p.rounds, p.series, names))}</desc>',
+        f'<desc id="grafico-dati">{html.escape(_description(p, names))}</desc>',
         f'<text x="{LEFT}" y="34" font-size="{TITLE}" font-weight="bold">{title}</text>',
-        *_axes(p.rounds, xs, deepest, y_of, right),
+        *_axes(p.rounds, xs, deepest, y_of, right, p.step),
     ]
     ends = _label_ends([(y_of(positions[-1]), i) for i, (_, positions) in enumerate(p.series)
                         if positions[-1] is not None])
@@ -128,7 +129,7 @@ def progression_svg(p: Progression) -> str | None:
 
 
 def _axes(rounds: tuple[int, ...], xs: list[int], deepest: int,
-          y_of: Callable[[int], int], right: int) -> list[str]:
+          y_of: Callable[[int], int], right: int, step_name: str = "Turno") -> list[str]:
     """Grid lines and position ticks on the left, the rounds below, the axis title."""
     out = []
     for tick in _position_ticks(deepest):
@@ -138,16 +139,16 @@ def _axes(rounds: tuple[int, ...], xs: list[int], deepest: int,
     out.append(f'<path d="M{LEFT} {TOP - 8}V{BOTTOM + 8}H{right}" fill="none" '
                'stroke="#000000" stroke-width="1"/>')
     spacing = (xs[1] - xs[0]) if len(xs) > 1 else right - LEFT
-    full = all(text_width(f"Turno {n}", TEXT) + 8 <= spacing for n in rounds)
+    full = all(text_width(f"{step_name} {n}", TEXT) + 8 <= spacing for n in rounds)
     step = 1 if full else max(1, -(-(text_width(str(max(rounds)), TEXT) + 8) // spacing))
     for i, (x, n) in enumerate(zip(xs, rounds)):
         if i % step == 0:
             out.append(f'<path d="M{x} {BOTTOM + 8}v5" stroke="#000000" stroke-width="1"/>')
             out.append(f'<text x="{x}" y="{BOTTOM + 30}" text-anchor="middle">'
-                       f'{f"Turno {n}" if full else n}</text>')
+                       f'{f"{step_name} {n}" if full else n}</text>')
     if not full:
         out.append(f'<text x="{(LEFT + right) // 2}" y="{BOTTOM + 48}" '
-                   'text-anchor="middle">Turno</text>')
+                   f'text-anchor="middle">{step_name}</text>')
     middle = (TOP + BOTTOM) // 2
     out.append(f'<text x="22" y="{middle}" text-anchor="middle" '
                f'transform="rotate(-90 22 {middle})">Posizione in classifica</text>')
@@ -191,13 +192,14 @@ def _path(xs: list[int], positions: tuple[int | None, ...], y_of: Callable[[int]
     return "".join(out)
 
 
-def _description(rounds: tuple[int, ...], series: tuple[tuple[str, tuple[int | None, ...]], ...],
-                 names: list[str]) -> str:
-    """The chart's data in words, for screen readers."""
-    turns = ", ".join(str(n) for n in rounds)
-    lines = [f"Posizione dopo i turni {turns}." if len(rounds) > 1
-             else f"Posizione dopo il turno {turns}."]
-    lines.extend(f"{_series_text(name, positions)}." for name, (_, positions) in zip(names, series))
+def _description(p: Progression, names: list[str]) -> str:
+    """The chart's data in words, for screen readers («dopo i turni 1, 2»; the season's
+    «dopo i tornei 1, 2»)."""
+    turns = ", ".join(str(n) for n in p.rounds)
+    one, many = ("il torneo", "i tornei") if p.step == "Torneo" else ("il turno", "i turni")
+    lines = [f"Posizione dopo {many if len(p.rounds) > 1 else one} {turns}."]
+    lines.extend(f"{_series_text(name, positions)}."
+                 for name, (_, positions) in zip(names, p.series))
     return " ".join(lines)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from risiko_xl.clock import italian_time
@@ -22,11 +23,13 @@ from risiko_xl.standings.model import DISQUALIFIED, QUALIFYING, WITHDRAWN
 
 TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i diritti "
              "riservati.")  # seed 004, "Diciture legali"
+SEASON = "Stagione"  # the season's post (`season_post`): a ranking after n tournaments
 PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n})",
+                SEASON: "Dopo {n} tornei",
                 "Ripescaggio": "Ripescaggio (turno {n})",  # the playoff as 003 Art. 2 says
                 "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
 
-Number = Fraction | int | None
+Number = Fraction | int | Decimal | None
 PLAYER_HEADERS = ("Pos.", "Giocatore", "Club", "Punti tavolo", "Punti torneo", "Note")
 RANKING_HEADERS = ("Pos.", "Giocatore", "Club")
 QUALIFIED_HEADERS = ("Fase", "Tavolo", "Giocatore", "Club", "Qualificazione")
@@ -104,6 +107,7 @@ class Ranking:
     total: int  # lines in the whole ranking (rows may hold only the first N)
     rounds: int = 0  # the first `rounds` columns are T1, T2, …
     note: str | None = None  # why its order is what it is (RankList.note)
+    wide_only: tuple[str, ...] = ()  # more columns a phone held upright leaves out
 
 
 @dataclass(frozen=True)
@@ -181,8 +185,9 @@ class Post:
 
     @property
     def announced(self) -> bool:
-        """True for a round drawn but not yet played: the post announces its tables."""
-        return not self.scored
+        """True for a round drawn but not yet played: the post announces its tables (a
+        post of no round, the season's, announces nothing)."""
+        return bool(self.results) and not self.scored
 
     @property
     def title(self) -> str:
@@ -230,7 +235,8 @@ class Post:
         each round's points), so the position, the name and every total fit its width."""
         assert self.ranking is not None
         return tuple(i for i, h in enumerate(self.ranking_headers())
-                     if h == "Club" or re.fullmatch(r"T[0-9]+", h))
+                     if h == "Club" or re.fullmatch(r"T[0-9]+", h)
+                     or h in self.ranking.wide_only)
 
     def ranking_right(self) -> tuple[int, ...]:
         """Indices of the ranking's number columns (right-aligned where tables align)."""
@@ -332,6 +338,8 @@ class Post:
             return f"({self.show(value.value)})"
         if isinstance(value, Fraction):
             return italian(value, self.decimals if decimals is None else decimals)
+        if isinstance(value, Decimal):  # its own decimals (the season's «254,4»)
+            return italian(value, max(0, -int(value.as_tuple().exponent)))
         if isinstance(value, int):
             return italian(value)
         return str(value)

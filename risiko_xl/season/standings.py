@@ -148,3 +148,17 @@ def _neg(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_neg(v) for v in value)
     return -value
+
+
+def leaders(rules: SeasonRules, placings: Sequence[Placing], order: Sequence[int],
+            top: int = 8) -> list[tuple[str, tuple[int | None, ...]]]:
+    """The first `top` players of the season's standings after every tournament of
+    `order`, with their place after each tournament in turn (None: not yet ranked)."""
+    after = []
+    for k in range(1, len(order) + 1):
+        played = set(order[:k])
+        rows = season_standings(rules, [p for p in placings if p.tournament in played])
+        after.append({r.player: r.position for r in rows})
+    final = [p for p, at in sorted(after[-1].items(), key=lambda x: (x[1] is None, x[1] or 0))
+             if at is not None][:top] if after else []
+    return [(p, tuple(at.get(p) for at in after)) for p in final]

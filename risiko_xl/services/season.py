@@ -28,6 +28,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.cells import decimal_text
 from risiko_xl.gestionetorneo.cells import as_date
 from risiko_xl.season import names
+from risiko_xl.season.board import BoardLine, SeasonBoard, Skipped
 from risiko_xl.season.national import shown, text
 from risiko_xl.season.rating import Strength, ratings
 from risiko_xl.season.standings import (
@@ -39,6 +40,7 @@ from risiko_xl.season.standings import (
     SeasonRules,
     season_standings,
 )
+from risiko_xl.season.standings import leaders as season_leaders
 from risiko_xl.services.close_out import national_basis
 from risiko_xl.services.export_gt import Export
 from risiko_xl.services.season_players import merge, rebuild, season_ids, whole
@@ -185,6 +187,45 @@ def recompute(season: Book) -> list[str]:
                     if len(standings) > len(ranked) else "") + f"; punti: {_said(rules)}")
     lines += [f"Da confermare: {line}" for line in proposed]
     return lines
+
+
+def board(season: Book) -> SeasonBoard:
+    """The season's standings for the posts, the room screen and the chart, as `recompute`
+    last wrote them (run it first): the same rules, placings and rating."""
+    rules = read_rules(season)
+    placings = season.read_table(S.PLACINGS.name)
+    tournaments_table = season.read_table(S.TOURNAMENTS.name)
+    counted = _placings(placings)
+    standings = season_standings(rules, counted)
+    players = {to_text(r.get("ID stagione")): r for r in season.read_table(S.PLAYERS.name)}
+    day = {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments_table}
+    order = sorted({p.tournament for p in counted}, key=lambda n: (day.get(n, dt.date.max), n))
+    strength = ratings(_games(season.read_table(S.GAMES.name), tournaments_table))
+    names_of = {p: to_text(r.get("Giocatore")) or p for p, r in players.items() if p}
+    numbers = sorted(order)
+    columns = (*(f"T{n}" for n in numbers), "Punti", "Tornei", "Vittorie",
+               "Miglior piazzamento", "Punti ranking", "Valutazione")
+    lines = []
+    for row in standings:
+        person = players.get(row.player)
+        rating = strength.get(row.player)
+        per = tuple((_value(row.scores[n]) if n in row.counted else Skipped(_value(
+            row.scores[n]))) if n in row.scores else None for n in numbers)
+        lines.append(BoardLine(row.position, row.player, names_of.get(row.player, row.player),
+                               (to_text(person.get("Club")) if person is not None else None)
+                               or "", (*per, _value(row.points), row.played, row.wins,
+                                       row.best, shown(row.national),
+                                       None if rating is None else
+                                       Decimal(str(round(rating.ordinal, 1))))))
+    name = to_text(next((r.get("Valore") for r in season.read_table(S.RULES.name)
+                         if to_text(r.get("Voce")) == "Nome stagione"), None)) or "Stagione"
+    leaders = [(names_of.get(p, p), at) for p, at in season_leaders(rules, counted, order)]
+    return SeasonBoard(name, len(numbers), columns, tuple(lines), len(numbers),
+                       f"Punti: {_said(rules)}.", tuple(leaders))
+
+
+def _value(points: Fraction) -> Fraction | int:
+    return points.numerator if points.denominator == 1 else points
 
 
 def _said(rules: SeasonRules) -> str:

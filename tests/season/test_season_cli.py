@@ -316,3 +316,24 @@ def test_the_strength_rating_is_shown_never_used(season):
     best = max(rows, key=lambda r: r["Valutazione"])
     assert best["ID stagione"] == "S001"
     assert [(r["Pos"], r["ID stagione"], r["Punti"]) for r in rows] == RULES_A
+
+
+def test_the_season_post_in_every_format(season, tmp_path):
+    """S001's national points over the season: N3 25,44 + N4 191,8255 + N5 191,8255 + N6
+    157,0535 + N7 25,44 = 591,5845 → 591,6."""
+    copy = shutil.copy(season, tmp_path / "stagione.xlsx")
+    code, said = run("stagione", copy, "--pubblica", "--formato", "tutti")
+    assert code == 0, said
+    folder = tmp_path / "stagione-post"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        ["stagione-bbcode-vb.txt", "stagione-bbcode-phpbb.txt", "stagione-markdown.md",
+         "stagione-testo.txt", "stagione-html.html", "stagione-schermo.html"])
+    text = (folder / "stagione-markdown.md").read_text(encoding="utf-8")
+    assert text.startswith("# Ranking interno 2026\n\n**Dopo 7 tornei**")
+    first = next(line for line in text.splitlines() if line.startswith("| 1 |"))
+    assert first.startswith("| 1 | Giuseppe D'Amico | Il Gufo | 25 | 25 | 25 | 18 | 18 | 8 | "
+                            "25 | 144 | 7 | 4 | 1 | 591,6 |")
+    code, said = run("stagione", copy, "--pubblica", "--formato", "testo")
+    assert code == 0 and "*Ranking interno 2026*" in said
+    code, said = run("stagione", copy, "--out", tmp_path / "x.txt")
+    assert code == 2 and "--out vale soltanto con --pubblica" in said
