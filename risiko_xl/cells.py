@@ -5,6 +5,7 @@ functions and the workbook readers so both accept exactly the same input.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -228,3 +229,16 @@ def per_row(values: list[Any], compute: Callable[[Any, int], T]) -> list[T | str
         except RisikoError as err:
             out.append(cell_error(err.located(riga=row)))
     return out
+
+
+def as_date(value: Any) -> dt.date | None:
+    """A date cell's day (a date-time's date, a date typed as text «01/03/2025»); None for
+    anything else."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, str):
+        try:
+            return dt.datetime.strptime(value.strip(), "%d/%m/%Y").date()
+        except ValueError:
+            return None
+    return value if isinstance(value, dt.date) else None

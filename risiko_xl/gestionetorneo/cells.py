@@ -7,7 +7,6 @@ refused where it is read."""
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 import re
 from decimal import Decimal
@@ -127,16 +126,3 @@ def decimal(value: Any) -> Decimal | None:
     else:
         return None
     return found if found.adjusted() < POINTS_DIGITS else None
-
-
-def as_date(value: Any) -> dt.date | None:
-    """A date cell's day (a date-time's date, a date typed as text «01/03/2025»); None for
-    anything else."""
-    if isinstance(value, dt.datetime):
-        return value.date()
-    if isinstance(value, str):
-        try:
-            return dt.datetime.strptime(value.strip(), "%d/%m/%Y").date()
-        except ValueError:
-            return None
-    return value if isinstance(value, dt.date) else None

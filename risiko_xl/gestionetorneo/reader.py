@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from risiko_xl.cells import as_date
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.files.sparse import Unsaved
 from risiko_xl.gestionetorneo import layout
@@ -18,7 +19,6 @@ from risiko_xl.gestionetorneo.cells import (
     PRINTABLE,
     Sheet,
     Sheets,
-    as_date,
     column_name,
     decimal,
     text,

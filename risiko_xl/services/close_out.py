@@ -18,17 +18,17 @@ import datetime as dt
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
-from risiko_xl.cells import to_int, to_text
+from risiko_xl.cells import as_date, to_int, to_text
 from risiko_xl.errors import RisikoError
 from risiko_xl.gestionetorneo import layout
-from risiko_xl.gestionetorneo.cells import as_date
-from risiko_xl.season.national import Basis, text, type_of
+from risiko_xl.season.national import Basis, shown, text, type_of
 from risiko_xl.services.export_gt import (
     Export,
     check_target,
@@ -60,6 +60,20 @@ def national_basis(made: Export) -> Basis:
     year = (first or dt.date.today()).year
     tables = sum(len(r.tables) for r in made.gt.rounds)
     return Basis(info.tipo, type_of(info.tipo), year, tables, info.turni or 0)
+
+
+def national_by_player(book: Book) -> tuple[Basis, dict[str, Decimal]] | None:
+    """Each player's national points (by our ID, one decimal as shown) and their basis,
+    for the final ranking's column and post; None where the tournament scores nothing or
+    its type is only the closest GestioneTorneo reads (a club's own formula is no
+    national tournament until the organiser says which it is)."""
+    made = gestionetorneo_model(book)
+    basis = national_basis(made)
+    if made.nearest or not basis.scored:
+        return None
+    ours = {number: pid for pid, number in made.numbers.items()}
+    return basis, {ours[s.player.id]: shown(basis.points(s.position))
+                   for s in made.gt.standings}
 
 
 def national_points(made: Export) -> list[tuple[int, str, Any]]:

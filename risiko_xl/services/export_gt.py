@@ -19,11 +19,10 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
-from risiko_xl.cells import to_int, to_text
+from risiko_xl.cells import as_date, to_int, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
-from risiko_xl.gestionetorneo import layout, model, writer
-from risiko_xl.gestionetorneo.cells import as_date
+from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.rules.placement import out_orders
 from risiko_xl.services.audit import IMPORTED
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
@@ -346,7 +345,9 @@ def check_target(target: Path, force: bool) -> Path:
         raise RisikoError("GestioneTorneo non accetta il carattere «'» (apostrofo) nel nome "
                           "del file: usare ad esempio «" + target.name.replace("'", "’")
                           + "»", valore=target.name)
-    written = writer.destination(target)
+    from risiko_xl.gestionetorneo.writer import destination  # openpyxl: only to write
+
+    written = destination(target)
     if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
                           f"attuale resta nella copia {backup_path(written).name})",
@@ -368,6 +369,8 @@ def export_gestionetorneo(book: Book, target: Path, force: bool = False,
 def write_export(made: Export, target: Path, base: Path | None = None) -> list[str]:
     """Write `made` to `target` (over a copy of `base`); the lines that say what was
     written."""
+    from risiko_xl.gestionetorneo import writer  # openpyxl: only to write
+
     gt, t, kind = made.gt, made.tournament, made.kind
     written = writer.write(gt, Path(target), base)
     lines = [f"Scritto {written}: {count(len(gt.players), 'giocatore', 'giocatori')}, "

@@ -23,6 +23,7 @@ from risiko_xl.services.audit import (
     timestamp,
 )
 from risiko_xl.services.decision_records import applied
+from risiko_xl.services.national_column import NATIONAL_COLUMN, national_column
 from risiko_xl.services.phase_check import check_phase_rows, check_seatings
 from risiko_xl.services.standings_sheet import (
     LOTTERY_PROCEDURE,
@@ -240,10 +241,15 @@ def _write_ranking(t: Tournament, standings: Standings, seed: str,
                                                     else r.points),
                         "Note": _note(r)} for r in ranking],
                      schema.FINAL_RANKING.headers)
+    national = national_column(t.book)
+    if national is not None:  # the national ranking's points, shown (services.close_out)
+        table.set_column(NATIONAL_COLUMN, [float(national[1][r.player])
+                                           if r.player in national[1] else None
+                                           for r in ranking])
     old = t.book.read_table(schema.FINAL_RANKING.name)  # what the organiser typed stays
     table, kept = with_typed_notes(old, table, (WITHDRAWAL, SHARED, BY_LOTTERY, BY_STANDINGS))
     t.book.write_table(schema.FINAL_RANKING.name,
-                       with_own(old, table, schema.FINAL_RANKING.headers))
+                       with_own(old, table, (*schema.FINAL_RANKING.headers, NATIONAL_COLUMN)))
     new_draws = {r.lottery.players: r.lottery for r in ranking
                  if r.lottery is not None and not r.lottery.reused}
     append_rows(t.book, schema.DRAWS, [  # a tie first met here: drawn once, recorded
@@ -252,6 +258,8 @@ def _write_ranking(t: Tournament, standings: Standings, seed: str,
         for draw in new_draws.values()])
     podium = [f"{r.position}° {by_id[r.player].name}" for r in ranking[:4]]
     return ("Classifica finale scritta: " + ", ".join(podium),
+            *([f"Punti del ranking nazionale nella colonna «{NATIONAL_COLUMN}» "
+               f"({national[0].describe()})"] if national is not None else []),
             *([f"Note scritte a mano mantenute in {schema.FINAL_RANKING.name}, dopo le "
                f"nostre: {', '.join(kept)}"] if kept else []))
 

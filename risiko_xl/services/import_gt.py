@@ -26,7 +26,6 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
-from risiko_xl.services.import_gt_phases import import_phases
 from risiko_xl.services.import_gt_tables import conventions, player_names, table_rows
 from risiko_xl.sheets.formula_sheet import variant_at_first_draw
 from risiko_xl.standings.config import PHASES_OF_KIND
@@ -155,6 +154,8 @@ def fill(book: Book, gt: model.Workbook, source: str, formula: str,
         refresh_scores(book, now)
     if finals:
         try:
+            from risiko_xl.services.import_gt_phases import import_phases  # reads cells
+
             lines += import_phases(book, finals, gt, source, formula, now)
         except RisikoError as err:  # a rule refusing a phase's row: said on its sheet
             raise _on_source(err, book, replace(gt, rounds=gt.rounds + finals),

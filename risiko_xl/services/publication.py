@@ -10,6 +10,7 @@ the `Classifica` and `ClassificaFinale` sheets show them (the lotteries recorded
 from __future__ import annotations
 
 import dataclasses
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from risiko_xl.books.table import Row
 from risiko_xl.cells import is_blank, number_or_none, to_text
 from risiko_xl.services.audit import procedure_text, seating
 from risiko_xl.services.finals_sheet import phase_title, stage_title
+from risiko_xl.services.national_column import NATIONAL_COLUMN, national_column
 from risiko_xl.services.standings_sheet import (
     MEDAL_COLUMNS,
     column_value,
@@ -115,7 +117,7 @@ def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankLi
     if t.formula.standings.medals:  # seed 004: the medals of the whole tournament
         medals = _medals(t)
         columns: tuple[str, ...] = ("Fase raggiunta", *MEDAL_COLUMNS)
-        values: dict[str, tuple[Fraction | int | str | None, ...]] = {
+        values: dict[str, tuple[Fraction | int | Decimal | str | None, ...]] = {
             r.player: (stage_title(t, r.stage), *medals.get(r.player, (0,) * 4))
             for r in ranking}
     else:  # the final's points and the tournament total in their own columns, as in
@@ -123,10 +125,17 @@ def _final(t: Tournament, book: Book, recorded: list[tuple[str, ...]]) -> RankLi
         columns = ("Fase raggiunta", "Punti finale", "Punti torneo")
         values = {r.player: (stage_title(t, r.stage), r.final_points,
                              r.points if r.total is None else r.total) for r in ranking}
+    national = national_column(book)
+    if national is not None:  # the national ranking's points after the final ranking
+        columns = (*columns, NATIONAL_COLUMN)
+        values = {p: (*v, national[1].get(p)) for p, v in values.items()}
     level = [t.by_id[r.player].name for r in ranking if r.by_standings]
     note = (f"A pari punti al tavolo della finale ({', '.join(level)}) l'ordine lo dà la "
             "classifica dei turni preliminari, come dice la formula («Parità in finale»)."
             if level else None)
+    if national is not None:
+        note = " ".join(filter(None, (note, f"{NATIONAL_COLUMN}: i punti del ranking "
+                                      f"nazionale ({national[0].describe()}).")))
     return RankList(columns, tuple(
         RankLine(r.player, f"{r.position}{'=' if r.shared else ''}", r.position,
                  values[r.player]) for r in ranking), identity=True, note=note)

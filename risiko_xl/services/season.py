@@ -23,10 +23,9 @@ from typing import Any
 from risiko_xl.books import season_schema as S
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
-from risiko_xl.cells import to_text
+from risiko_xl.cells import as_date, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.cells import decimal_text
-from risiko_xl.gestionetorneo.cells import as_date
 from risiko_xl.season import names
 from risiko_xl.season.board import BoardLine, SeasonBoard, Skipped
 from risiko_xl.season.national import shown, text

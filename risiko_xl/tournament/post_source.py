@@ -12,6 +12,7 @@ Imports only the core model: no workbook, no pandas.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -46,7 +47,7 @@ class RankLine:
     player: str
     position: str
     place: int | None
-    values: tuple[Fraction | int | str | None, ...]
+    values: tuple[Fraction | int | Decimal | str | None, ...]
     dropped: tuple[int, ...] = ()
 
 

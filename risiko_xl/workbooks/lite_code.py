@@ -33,7 +33,8 @@ ENTRY = "risiko_xl.lite.main"  # the workbook's main.py: what it reaches is carr
 # reached, but only inside functions for what xlwings Lite does not offer: the PDF score
 # sheets (fpdf2), the HTML post's chart, the room screen (refused there: not_in_lite)
 NOT_CARRIED = ("risiko_xl.publish.referti_pdf", "risiko_xl.publish.fonts",
-               "risiko_xl.publish.charts", "risiko_xl.publish.screen")
+               "risiko_xl.publish.charts", "risiko_xl.publish.screen",
+               "risiko_xl.services.close_out")
 
 # the worksheet functions keep their docstrings: their descriptions in Excel
 KEEP_DOCSTRINGS = ("risiko_xl/excel/functions.py",)

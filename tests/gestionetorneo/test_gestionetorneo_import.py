@@ -16,8 +16,9 @@ import pytest
 from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.cells import as_date
 from risiko_xl.errors import RisikoError
-from risiko_xl.gestionetorneo import cells, layout, reader, writer
+from risiko_xl.gestionetorneo import layout, reader, writer
 from risiko_xl.services.import_gt import IMPORTED
 from risiko_xl.services.import_gt_tables import elimination_orders, tie_ranks
 from tests.support.gestionetorneo import (
@@ -91,7 +92,7 @@ def test_players_settings_calendar_and_draw_record(tmp_path):
     assert players["1"]["Nickname"] == "Nick1" and players["1"]["Club"] == "Il Gufo"
     assert players["1"]["ID nazionale"] == "5001" and players["1"]["Email"] == "g1@esempio.it"
     assert players["3"]["Data di nascita"].day == 3
-    assert cells.as_date(" 08/03/2025 ").month == 3  # a date typed as text is read too
+    assert as_date(" 08/03/2025 ").month == 3  # a date typed as text is read too
     settings = book.settings()
     assert (settings["Nome torneo"], settings["Sede"], settings["Club organizzatore"]) == (
         "Torneo MasterRisiko", "Circolo di Prova", "RC Roma")

@@ -168,3 +168,30 @@ def test_a_small_tournament_scores_nothing_and_says_why(tmp_path):
     assert code == 0, said
     assert said.splitlines()[-1] == ("Ranking nazionale: nessun punto (4 tavoli in tutto: per "
                                      "il ranking nazionale del 2025 ne servono almeno 6)")
+
+
+def test_the_final_ranking_shows_the_national_points(played):
+    """«Shown after the final ranking (a column, the post …), with the type and the table
+    count it used»: ClassificaFinale's «Punti ranking» (254,4 to the final's winner, 191,8,
+    182,5, 173,6 … 116,3 as above) and the post's column and line."""
+    from risiko_xl.publish.posts import publish
+    from risiko_xl.services.publication import post_source
+
+    book = OpenpyxlBook(played)
+    rows = book.read_table(schema.FINAL_RANKING.name)
+    assert [r["Punti ranking"] for r in rows][:4] == [254.4, 191.8, 182.5, 173.6]
+    assert list(rows)[11]["Punti ranking"] == 116.3
+    post = publish(post_source(book), "markdown")
+    assert "| Pos. | Giocatore | Club | Fase raggiunta | Punti finale | Punti torneo | " \
+           "Punti ranking |" in post
+    assert ("Punti ranking: i punti del ranking nazionale (Torneo Open, 6 tavoli in tutto, "
+            "2 turni previsti, soglie del ") in post
+
+
+def test_no_national_column_where_the_type_is_only_guessed(tmp_path):
+    """A gufo evening: GestioneTorneo has no such type, «Torneo Open» is only the closest;
+    until the organiser declares it, no national points are shown."""
+    path = evening(tmp_path / "gufo.xlsx", "gufo", "Gufo", list(range(1, 13)),
+                   final=[1, 2, 3, 4])
+    rows = OpenpyxlBook(path).read_table(schema.FINAL_RANKING.name)
+    assert "Punti ranking" not in rows.headers
