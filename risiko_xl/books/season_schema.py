@@ -9,7 +9,7 @@ from risiko_xl.books.schema import TableSpec
 RULES = TableSpec("Regole", "Regole", ("Voce", "Valore", "Spiegazione"))
 TOURNAMENTS = TableSpec("Tornei", "Tornei", (
     "N", "Torneo", "Data", "Formula", "Tipologia", "Giocatori", "Tavoli", "Turni",
-    "Punti ranking del vincitore", "File", "Impronta", "Aggiornato il"))
+    "Punti ranking del vincitore", "Note", "File", "Impronta", "Aggiornato il"))
 PLACINGS = TableSpec("Piazzamenti", "Piazzamenti", (
     "Torneo", "Pos", "ID torneo", "Giocatore", "Club", "ID nazionale", "Punti torneo",
     "Partite", "Partite vinte", "Punti ranking", "ID stagione"))

@@ -47,10 +47,13 @@ if TYPE_CHECKING:
 # texts, or in the shared strings (any namespace prefix, either quote): a formula (its
 # saved value, without telling) or an error value (nothing); an escaped character
 # «_x000D_» (decoded); spaces at a text's ends without xml:space (trimmed); two texts in
-# one string (joined, where openpyxl keeps the last)
+# one string (joined, where openpyxl keeps the last); and a cell beyond column ZZ or row
+# 99,999, for which calamine would allocate the whole rectangle up to it (a blank typed in
+# XFD1048576 asks for 512 GB and aborts the process): openpyxl reads only the cells there
 _NOT_PLAIN = re.compile(
     rb"<(?:\w+:)?f[ >/]|<(?:\w+:)?c [^>]*\bt=[\"']e[\"']|_x[0-9A-Fa-f]{4}_"
     rb"|<(?:\w+:)?t>(?:\s[^<]*|[^<]*\s)</|</(?:\w+:)?t>\s*<(?:\w+:)?t[ >]")
+_FAR = re.compile(rb"<(?:\w+:)?(?:c|row) [^>]*\br=[\"'](?:[A-Za-z]{3}|[A-Za-z]{0,2}[0-9]{6})")
 # a table without a header row, or with a totals row: its range is not header + body
 _NOT_PLAIN_TABLE = re.compile(rb"headerRowCount=[\"']0|totalsRowCount=[\"'][1-9]")
 # where an XML part's prolog ends (a DTD, which openpyxl refuses, comes before)
@@ -118,9 +121,12 @@ class ValuesBook:
         try:
             if not _plain_parts(package):
                 return None
+            parts = safe_open.sheet_parts(package)
+            xml = {title: package.read(part) for title, part in parts.items()}
+            if any(_FAR.search(data) for data in xml.values()):
+                return None  # calamine loads a table's whole sheet to find the table
             source.seek(0)
             workbook = CalamineWorkbook.from_filelike(source, load_tables=True)
-            parts = safe_open.sheet_parts(package)
             tables = _tables(workbook)
             if tables is None:
                 return None
@@ -128,7 +134,7 @@ class ValuesBook:
             titles |= {LONG_SHEET} & set(workbook.sheet_names)
             grids = {}
             for title in titles:
-                if title not in parts or _NOT_PLAIN.search(package.read(parts[title])):
+                if title not in xml or _NOT_PLAIN.search(xml[title]):
                     return None
                 sheet = workbook.get_sheet_by_name(title)
                 if any(_overlap(merged, bounds) for merged in sheet.merged_cell_ranges or ()

@@ -13,7 +13,7 @@ from fractions import Fraction
 class Skipped:
     """A tournament's points a player scored but the season does not count (best N)."""
 
-    value: Fraction | int
+    value: Fraction | int | Decimal
 
 
 Value = Fraction | int | Decimal | Skipped | None

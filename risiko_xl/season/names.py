@@ -40,14 +40,27 @@ def exact(text: str | None) -> str:
     return " ".join((text or "").split()).casefold()
 
 
-def loose_words(text: str | None) -> tuple[str, ...]:
-    """A name's words without accents, apostrophes and dots, sorted (word order aside):
-    «D'Amico Giuseppe» and «Giuseppe Damico» give the same."""
+def _plain(text: str | None) -> list[str]:
+    """A name's words in their order, without accents, apostrophes and dots."""
     plain = unicodedata.normalize("NFKD", (text or "").casefold())
     plain = "".join(c for c in plain if not unicodedata.combining(c))
     for mark in ("'", "’", "`", "´", "."):
         plain = plain.replace(mark, "")
-    return tuple(sorted(plain.replace("-", " ").split()))
+    return plain.replace("-", " ").split()
+
+
+def loose_words(text: str | None) -> tuple[str, ...]:
+    """A name's words without accents, apostrophes and dots, sorted (word order aside):
+    «D'Amico Giuseppe» and «Giuseppe Damico» give the same."""
+    return tuple(sorted(_plain(text)))
+
+
+def _joined(text: str | None) -> set[str]:
+    """The name without spaces, from each of its words on («Anna Maria De Luca»:
+    «annamariadeluca», «mariadelucaanna», «delucaannamaria», …): name first or surname
+    first, written with the spaces or without."""
+    words = _plain(text)
+    return {"".join(words[k:] + words[:k]) for k in range(len(words))}
 
 
 def _slip(a: str, b: str) -> bool:
@@ -94,6 +107,8 @@ def _names_alike(x: str, y: str, same_club: bool) -> str | None:
         return None
     if wx == wy:
         return "stesso nome scritto diversamente" if exact(x) != exact(y) else "stesso nome"
+    if _joined(x) & _joined(y):  # «Annamaria» for «Anna Maria», «Deluca» for «De Luca»
+        return "stesso nome scritto diversamente"
     if len(wx) == len(wy) and sorted(map(_first, wx)) == sorted(map(_first, wy)):
         return "stesso cognome, nome abbreviato"
     short, long_ = (wx, wy) if len(wx) < len(wy) else (wy, wx)

@@ -38,8 +38,9 @@ DEFAULT_TABLE = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)
 class SeasonRules:
     """How the season scores: `method` (one of `METHODS`), `table` the points of the 1st,
     2nd, … place (`BY_POSITION`; later places 0), `presence` the points for each
-    tournament played, `best_of` the tournaments counted (None: all), `minimum` the
-    tournaments needed to be ranked, `tie_breaks` in order."""
+    tournament played (every one, counted among the best or not), `best_of` the
+    tournaments counted (None: all), `minimum` the tournaments needed to be ranked,
+    `tie_breaks` in order."""
 
     method: str = BY_POSITION
     table: tuple[int, ...] = DEFAULT_TABLE
@@ -75,18 +76,17 @@ class SeasonRow:
     games_won: int
     national: Decimal
     scores: dict[int, Fraction] = field(default_factory=dict)  # each tournament's points
+    # (without the presence points, which count for every tournament played)
 
 
 def score(rules: SeasonRules, placing: Placing) -> Fraction:
-    """One tournament's season points under `rules`, presence included."""
+    """One tournament's season points under `rules` (the presence points apart)."""
     if rules.method == BY_POSITION:
-        base = Fraction(rules.table[placing.position - 1]) \
+        return Fraction(rules.table[placing.position - 1]) \
             if placing.position <= len(rules.table) else Fraction(0)
-    elif rules.method == TOURNAMENT_POINTS:
-        base = placing.points
-    else:
-        base = Fraction(placing.national)
-    return base + rules.presence
+    if rules.method == TOURNAMENT_POINTS:
+        return placing.points
+    return Fraction(placing.national)
 
 
 def _key(rules: SeasonRules, row: SeasonRow, placings: Sequence[Placing]) -> tuple[Any, ...]:
@@ -122,7 +122,9 @@ def season_standings(rules: SeasonRules, placings: Sequence[Placing]) -> list[Se
         # best N: the highest scores, the earlier tournament first among equal ones
         best = sorted(own, key=lambda p: (-scores[p.tournament], p.tournament))
         counted = best if rules.best_of is None else best[:rules.best_of]
-        row = SeasonRow(player, None, sum((scores[p.tournament] for p in counted), Fraction(0)),
+        total = sum((scores[p.tournament] for p in counted), Fraction(0)) \
+            + rules.presence * len(own)
+        row = SeasonRow(player, None, total,
                         len(own), tuple(sorted(p.tournament for p in counted)),
                         sum(1 for p in own if p.position == 1), min(p.position for p in own),
                         sum(p.games_won for p in own), sum((p.national for p in own), Decimal(0)),
@@ -153,11 +155,13 @@ def _neg(value: Any) -> Any:
 def leaders(rules: SeasonRules, placings: Sequence[Placing], order: Sequence[int],
             top: int = 8) -> list[tuple[str, tuple[int | None, ...]]]:
     """The first `top` players of the season's standings after every tournament of
-    `order`, with their place after each tournament in turn (None: not yet ranked)."""
+    `order`, with their place after each tournament in turn (None: not yet played; the
+    minimum of tournaments aside, so that the first tournaments draw a line too)."""
+    every = replace(rules, minimum=1)
     after = []
     for k in range(1, len(order) + 1):
         played = set(order[:k])
-        rows = season_standings(rules, [p for p in placings if p.tournament in played])
+        rows = season_standings(every, [p for p in placings if p.tournament in played])
         after.append({r.player: r.position for r in rows})
     final = [p for p, at in sorted(after[-1].items(), key=lambda x: (x[1] is None, x[1] or 0))
              if at is not None][:top] if after else []

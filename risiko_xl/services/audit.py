@@ -9,7 +9,7 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Table
-from risiko_xl.cells import column_letter
+from risiko_xl.cells import column_letter, to_text
 from risiko_xl.clock import italian_time
 from risiko_xl.draw.criteria import KEY_CRITERIA, LABELS, SIZE_CRITERIA
 from risiko_xl.draw.engine import PROCEDURE_LABELS
@@ -187,3 +187,21 @@ def refuse_notes_beside(book: Book, first: int, redraw: str) -> None:
                           "della tabella con la sua intestazione (va in Archivio con la sua "
                           "riga), poi sorteggiare di nuovo", foglio="Risultati", riga=row,
                           colonna=column_letter(col), valore=value)
+
+
+def draw_dates(book: Book) -> dict[int, dt.date]:
+    """Each round's day of its last draw in `Sorteggi` («Data e ora»); an import from
+    GestioneTorneo is not a draw (its day is the import's)."""
+    out: dict[int, dt.date] = {}
+    for row in book.read_table(schema.DRAWS.name):
+        turn, when = to_text(row.get("Turno")), row.get("Data e ora")
+        if not turn or not turn.isdigit() or row.get("Procedura") == IMPORTED:
+            continue
+        if isinstance(when, dt.datetime | dt.date):
+            out[int(turn)] = when.date() if isinstance(when, dt.datetime) else when
+            continue
+        try:
+            out[int(turn)] = dt.datetime.strptime((to_text(when) or "")[:10], "%d/%m/%Y").date()
+        except ValueError:
+            continue
+    return out

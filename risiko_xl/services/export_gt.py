@@ -24,7 +24,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.rules.placement import out_orders
-from risiko_xl.services.audit import IMPORTED
+from risiko_xl.services.audit import draw_dates
 from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import RISIKO
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
@@ -64,7 +64,7 @@ def _info(t: Tournament, book: Book, kind: str, sheets: int,
         turn, day = to_text(row.get("Turno")), as_date(row.get("Data"))
         if turn and turn.isdigit() and day is not None:  # final phases: their sheets' dates
             dates[int(turn)] = day
-    drawn = _draw_dates(book)
+    drawn = draw_dates(book)
     seated = sheets
     taken = [n for n in range(1, seated + 1) if n not in dates and n in drawn]
     dates.update((n, drawn[n]) for n in taken)
@@ -75,24 +75,6 @@ def _info(t: Tournament, book: Book, kind: str, sheets: int,
                       to_text(t.settings.get("Club organizzatore")) or "", t.name,
                       kind, planned or None, to_text(t.settings.get(NOTE_KEY)) or "",
                       tuple(dates.get(k) for k in range(1, last + 1)), t.formula.name), lines
-
-
-def _draw_dates(book: Book) -> dict[int, dt.date]:
-    """Each round's day of its last draw in `Sorteggi` («Data e ora»); an import from
-    GestioneTorneo is not a draw (its day is the import's)."""
-    out: dict[int, dt.date] = {}
-    for row in book.read_table(schema.DRAWS.name):
-        turn, when = to_text(row.get("Turno")), row.get("Data e ora")
-        if not turn or not turn.isdigit() or row.get("Procedura") == IMPORTED:
-            continue
-        if isinstance(when, dt.datetime | dt.date):
-            out[int(turn)] = when.date() if isinstance(when, dt.datetime) else when
-            continue
-        try:
-            out[int(turn)] = dt.datetime.strptime((to_text(when) or "")[:10], "%d/%m/%Y").date()
-        except ValueError:
-            continue
-    return out
 
 
 def _type(t: Tournament) -> tuple[str, str]:
@@ -325,7 +307,7 @@ def gestionetorneo_model(book: Book) -> Export:
     ids, renumbered = numbers(t)
     players = _players(t, book, ids)
     kind, nearest = _type(t)
-    finals = sheets_hold_finals(t.formula)
+    finals = sheets_hold_finals(t.formula, kind)
     rounds = _rounds(t, ids, finals)
     info, dated = _info(t, book, kind, len(rounds), finals)
     ranking = _final_ranking(t)

@@ -94,12 +94,13 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
     return settings
 
 
-def sheets_hold_finals(found: Formula) -> bool:
+def sheets_hold_finals(found: Formula, kind: str | None = None) -> bool:
     """Whether GestioneTorneo keeps the formula's final phases as round sheets after the
-    preliminary ones: only where its type computes standings with them
-    (`layout.FINALS_TYPES`); any other type sums every sheet as a qualifying round."""
-    return (found.phases.kind != "none"
-            and layout.tournament_type(found.gestionetorneo) in layout.FINALS_TYPES)
+    preliminary ones: only where its type (`kind`, the one declared; else the formula's)
+    computes standings with them (`layout.FINALS_TYPES`); any other type sums every sheet
+    as a qualifying round."""
+    declared = layout.tournament_type(kind or found.gestionetorneo)
+    return found.phases.kind != "none" and declared in layout.FINALS_TYPES
 
 
 def check_out(out: Path, force: bool) -> None:

@@ -28,7 +28,7 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.cells import decimal_text
 from risiko_xl.season import names
 from risiko_xl.season.board import BoardLine, SeasonBoard, Skipped
-from risiko_xl.season.national import shown, text
+from risiko_xl.season.national import shown
 from risiko_xl.season.rating import Strength, ratings
 from risiko_xl.season.standings import (
     BY_POSITION,
@@ -43,7 +43,7 @@ from risiko_xl.season.standings import leaders as season_leaders
 from risiko_xl.services.close_out import national_basis
 from risiko_xl.services.export_gt import Export
 from risiko_xl.services.season_players import merge, rebuild, season_ids, whole
-from risiko_xl.services.season_rules import read_rules
+from risiko_xl.services.season_rules import MAX_POINTS, read_rules
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,8 @@ class Entry:
     kind: str
     tables: int
     rounds: int
-    winner_points: str
+    winner_points: float | None  # the national points of the winner (None: none)
+    why_not: str  # why the tournament gives no national points
     rows: tuple[dict[str, Any], ...]
     # every table played, in order: (round, phase, table, ((GestioneTorneo's number, place), …))
     games: tuple[tuple[int, str, int, tuple[tuple[int, int], ...]], ...] = ()
@@ -70,32 +71,34 @@ class Entry:
 
 
 def entry_of(made: Export) -> Entry:
-    """The tournament in `made` as the season reads it."""
+    """The tournament in `made` as the season reads it: the positions of GestioneTorneo's
+    Classifica Ridotta, every game played (final phases too, sheets or not) and the
+    national points, none where the type is only the closest GestioneTorneo reads."""
     basis = national_basis(made)
-    played: dict[int, int] = {}
-    for r in made.gt.rounds:
-        for table in r.tables:
-            for seat in table.seats:
-                played[seat.player] = played.get(seat.player, 0) + 1
+    scored = basis.scored and not made.nearest
+    games: dict[int, list[int]] = {}
+    tables: dict[tuple[int, str, int], list[tuple[int, int]]] = {}
+    for g in sorted(made.tournament.results, key=lambda g: (g.round_no, g.table, g.position)):
+        number = made.numbers[g.player]
+        games.setdefault(number, []).append(g.position)
+        tables.setdefault((g.round_no, g.phase, g.table), []).append((number, g.position))
     rows = tuple({
         "Pos": s.position, "ID torneo": s.player.id,
         "Giocatore": " ".join(filter(None, (s.player.nome, s.player.cognome))),
         "Club": s.player.club or None, "ID nazionale": s.player.id_nazionale or None,
-        "Punti torneo": float(s.total), "Partite": played.get(s.player.id, 0),
-        "Partite vinte": s.wins,
-        "Punti ranking": float(basis.points(s.position).quantize(Decimal("0.000001"))),
+        "Punti torneo": float(s.total), "Partite": len(games.get(s.player.id, ())),
+        "Partite vinte": games.get(s.player.id, []).count(1),
+        "Punti ranking": float(basis.points(s.position).quantize(Decimal("0.000001")))
+        if scored else 0.0,
     } for s in made.gt.standings)
     info = made.gt.info
     first = next((d for d in info.dates if d is not None), None)
-    winner = text(basis.points(1)) if basis.scored else f"0 ({basis.why_not()})"
-    tables: dict[tuple[int, str, int], list[tuple[int, int]]] = {}
-    for g in sorted(made.tournament.results, key=lambda g: (g.round_no, g.table, g.position)):
-        tables.setdefault((g.round_no, g.phase, g.table), []).append(
-            (made.numbers[g.player], g.position))
-    games = tuple((n, phase, table, tuple(seats))
-                  for (n, phase, table), seats in tables.items())
-    return Entry(info.nome, first, info.formula, info.tipo, basis.tables, basis.rounds, winner,
-                 rows, games)
+    why = basis.why_not() or (f"tipologia non indicata: «{info.tipo}» è solo la più vicina "
+                              "che GestioneTorneo legge" if made.nearest else "")
+    return Entry(info.nome, first, info.formula, info.tipo, basis.tables, basis.rounds,
+                 float(shown(basis.points(1))) if scored else None, why, rows,
+                 tuple((n, phase, table, tuple(seats))
+                       for (n, phase, table), seats in tables.items()))
 
 
 def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -> list[str]:
@@ -103,11 +106,12 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     makes the standings after."""
     now = now or dt.datetime.now().replace(microsecond=0)
     tournaments = season.read_table(S.TOURNAMENTS.name)
-    same = [r for r in tournaments if _same_tournament(r, entry, file)]
+    same = [r for r in tournaments if _same_tournament(r, entry)]
     if len(same) > 1:
-        raise RisikoError("il torneo corrisponde a più righe di Tornei (per nome e data, o per "
-                          "file): lasciarne una sola", foglio=S.TOURNAMENTS.sheet,
+        raise RisikoError("il torneo corrisponde a più righe di Tornei (stesso nome e stessa "
+                          "data): lasciarne una sola", foglio=S.TOURNAMENTS.sheet,
                           riga=same[1].sheet_row, valore=entry.name)
+    reused = [r for r in tournaments if not same and to_text(r.get("File")) == file]
     numbers = [n for r in tournaments if (n := whole(r.get("N"))) is not None]
     number = whole(same[0].get("N")) if same else None
     number = number if number is not None else max(numbers, default=0) + 1
@@ -124,7 +128,8 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     record = {"N": number, "Torneo": entry.name, "Data": entry.day, "Formula": entry.formula,
               "Tipologia": entry.kind, "Giocatori": len(entry.rows), "Tavoli": entry.tables,
               "Turni": entry.rounds, "Punti ranking del vincitore": entry.winner_points,
-              "File": file, "Impronta": entry.fingerprint, "Aggiornato il": now}
+              "Note": entry.why_not or None, "File": file, "Impronta": entry.fingerprint,
+              "Aggiornato il": now}
     if same:
         for key, value in record.items():
             same[0][key] = value
@@ -138,7 +143,11 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
         "due volte" if same else "aggiunto") +
         f" ({count(len(entry.rows), 'giocatore', 'giocatori')}, "
         f"{count(new, 'nuovo nella stagione', 'nuovi nella stagione')})")
-    return [said]
+    return [said, *(f"Il file {file} era già quello del torneo {whole(r.get('N'))} «"
+                    f"{to_text(r.get('Torneo'))}»: nome o data diversi, quindi è un altro "
+                    "torneo e quello resta (se era lo stesso torneo con il nome o la data "
+                    "corretti, cancellarne la riga in Tornei e le sue righe in Piazzamenti "
+                    "e Partite)" for r in reused)]
 
 
 def _write_games(season: Book, number: int, entry: Entry, ids: dict[int, str]) -> None:
@@ -154,10 +163,12 @@ def _write_games(season: Book, number: int, entry: Entry, ids: dict[int, str]) -
     season.write_table(S.GAMES.name, kept)
 
 
-def _same_tournament(row: Row, entry: Entry, file: str) -> bool:
+def _same_tournament(row: Row, entry: Entry) -> bool:
+    """The same tournament: the same name and first day. The same file alone is not (a
+    club's «serata.xlsx» holds a new evening each week)."""
     day = as_date(row.get("Data"))
-    return (names.exact(to_text(row.get("Torneo"))) == names.exact(entry.name)
-            and day == entry.day) or (bool(file) and to_text(row.get("File")) == file)
+    return names.exact(to_text(row.get("Torneo"))) == names.exact(entry.name) \
+        and day == entry.day
 
 
 def recompute(season: Book) -> list[str]:
@@ -173,17 +184,24 @@ def recompute(season: Book) -> list[str]:
         season.write_table(S.GAMES.name, games)
     rebuilt, proposed = rebuild(placings, players)
     season.write_table(S.PLAYERS.name, rebuilt)
-    standings = season_standings(rules, _placings(placings))
+    standings = season_standings(rules, _placings(placings, season.read_table(S.TOURNAMENTS.name)))
     tournaments = sorted({n for r in placings if (n := whole(r.get("Torneo"))) is not None})
     strength = ratings(_games(games, season.read_table(S.TOURNAMENTS.name)))
     season.write_table(S.STANDINGS.name,
-                       _standings_table(standings, rebuilt, tournaments, strength),
+                       _standings_table(standings, rebuilt, tournaments, strength, rules),
                        replace_headers=True)
     ranked = [r for r in standings if r.position is not None]
     lines.append(f"Classifica della stagione: {count(len(tournaments), 'torneo', 'tornei')}, "
                  f"{count(len(ranked), 'giocatore', 'giocatori')} in classifica"
                  + (f", {len(standings) - len(ranked)} con meno di {rules.minimum} tornei"
                     if len(standings) > len(ranked) else "") + f"; punti: {_said(rules)}")
+    formulas = sorted({f for r in season.read_table(S.TOURNAMENTS.name)
+                       if (f := to_text(r.get("Formula")))})
+    if rules.method == TOURNAMENT_POINTS and len(formulas) > 1:
+        lines.append("Attenzione: con «punti torneo» si sommano i punti di formule diverse ("
+                     + ", ".join(formulas) + "), che hanno scale diverse (un millesimo del "
+                     "Master contro i punti pieni di un Open): per una classifica comune "
+                     "meglio «posizione» o «ranking nazionale»")
     lines += [f"Da confermare: {line}" for line in proposed]
     return lines
 
@@ -194,7 +212,7 @@ def board(season: Book) -> SeasonBoard:
     rules = read_rules(season)
     placings = season.read_table(S.PLACINGS.name)
     tournaments_table = season.read_table(S.TOURNAMENTS.name)
-    counted = _placings(placings)
+    counted = _placings(placings, tournaments_table)
     standings = season_standings(rules, counted)
     players = {to_text(r.get("ID stagione")): r for r in season.read_table(S.PLAYERS.name)}
     day = {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments_table}
@@ -208,22 +226,37 @@ def board(season: Book) -> SeasonBoard:
     for row in standings:
         person = players.get(row.player)
         rating = strength.get(row.player)
-        per = tuple((_value(row.scores[n]) if n in row.counted else Skipped(_value(
-            row.scores[n]))) if n in row.scores else None for n in numbers)
+        per = tuple((_value(row.scores[n], rules) if n in row.counted else Skipped(_value(
+            row.scores[n], rules))) if n in row.scores else None for n in numbers)
         lines.append(BoardLine(row.position, row.player, names_of.get(row.player, row.player),
                                (to_text(person.get("Club")) if person is not None else None)
-                               or "", (*per, _value(row.points), row.played, row.wins,
+                               or "", (*per, _value(row.points, rules), row.played, row.wins,
                                        row.best, shown(row.national),
                                        None if rating is None else
                                        Decimal(str(round(rating.ordinal, 1))))))
     name = to_text(next((r.get("Valore") for r in season.read_table(S.RULES.name)
                          if to_text(r.get("Voce")) == "Nome stagione"), None)) or "Stagione"
     leaders = [(names_of.get(p, p), at) for p, at in season_leaders(rules, counted, order)]
+    titles = {whole(r.get("N")): (to_text(r.get("Torneo")) or "", as_date(r.get("Data")))
+              for r in tournaments_table}
+    legend = "; ".join(_legend(n, *titles.get(n, ("", None))) for n in numbers)
+    ties = ", ".join(rules.tie_breaks) or "nessuno"
     return SeasonBoard(name, len(numbers), columns, tuple(lines), len(numbers),
-                       f"Punti: {_said(rules)}.", tuple(leaders))
+                       f"Punti: {_said(rules)}. In classifica chi ha giocato almeno "
+                       f"{count(rules.minimum, 'torneo', 'tornei')} («–» gli altri); a pari "
+                       f"punti: {ties}, poi stessa posizione. {legend}.", tuple(leaders))
 
 
-def _value(points: Fraction) -> Fraction | int:
+def _legend(number: int, title: str, when: dt.date | None) -> str:
+    """«T3: Open di novembre (08/11/2026)»."""
+    return f"T{number}: {title}" + (f" ({when:%d/%m/%Y})" if when else "")
+
+
+def _value(points: Fraction, rules: SeasonRules) -> Fraction | int | Decimal:
+    """A season's points as shown: the national ranking's with one decimal, half down (as
+    the RCU shows a sum of exact points), others exact."""
+    if rules.method == NATIONAL:
+        return shown(Decimal(points.numerator) / Decimal(points.denominator))
     return points.numerator if points.denominator == 1 else points
 
 
@@ -233,33 +266,56 @@ def _said(rules: SeasonRules) -> str:
            TOURNAMENT_POINTS: "i punti di ogni torneo",
            NATIONAL: "i punti del ranking nazionale"}[rules.method]
     if rules.presence:
-        how += f", più {decimal_text(rules.presence)} per ogni torneo giocato"
+        how += (f", più {decimal_text(rules.presence)} per ogni torneo giocato"
+                + (" (anche quelli non contati)" if rules.best_of else ""))
     if rules.best_of:
         how += f"; contano i {rules.best_of} tornei migliori"
     return how
 
 
-def _fraction(value: Any) -> Fraction:
-    """A number of the sheet, exact as typed (a float read back as its shortest form)."""
+def _fraction(row: Row, header: str) -> Fraction:
+    """A number of Piazzamenti, exact as written (a float read back as its shortest form);
+    a value that is no number, or beyond what a tournament gives, refused with its cell."""
+    value = row.get(header)
     if value in (None, ""):
         return Fraction(0)
-    if isinstance(value, Fraction | int | Decimal):
-        return Fraction(value)
-    return Fraction(str(value).replace(",", "."))
+    try:
+        number = Fraction(value) if isinstance(value, int | Decimal) and \
+            not isinstance(value, bool) else Fraction(str(value).replace(",", "."))
+    except (ValueError, OverflowError):
+        number = None
+    if number is None or abs(number) > MAX_POINTS:
+        raise RisikoError(f"serve un numero (al massimo {MAX_POINTS:_})".replace("_", ".")
+                          + ": le righe di Piazzamenti si scrivono con risiko-xl stagione "
+                          "--aggiungi", foglio=S.PLACINGS.sheet, riga=row.sheet_row,
+                          colonna=header, valore=value)
+    return number
 
 
-def _placings(placings: Table) -> list[Placing]:
-    out = []
+def _placings(placings: Table, tournaments: Table) -> list[Placing]:
+    """Piazzamenti read back, each row checked: a tournament of Tornei, a place from 1, a
+    season ID, a player once per tournament."""
+    known = {n for r in tournaments if (n := whole(r.get("N"))) is not None}
+    out, seen = [], set()
     for r in placings:
         number, position, player = whole(r.get("Torneo")), whole(r.get("Pos")), \
             to_text(r.get("ID stagione"))
-        if number is None or position is None or not player:
-            raise RisikoError("riga incompleta (servono Torneo, Pos e ID stagione): le righe "
-                              "di Piazzamenti si scrivono con risiko-xl stagione --aggiungi",
-                              foglio=S.PLACINGS.sheet, riga=r.sheet_row)
-        out.append(Placing(number, player, position, _fraction(r.get("Punti torneo")),
+        problem = ("riga incompleta (servono Torneo, Pos e ID stagione)"
+                   if number is None or position is None or not player else
+                   f"il torneo {number} non è nel foglio Tornei" if number not in known else
+                   "la posizione parte da 1" if position is not None and position < 1 else
+                   f"{player} è già in classifica nel torneo {number}"
+                   if (number, player) in seen else None)
+        if problem:
+            raise RisikoError(problem + ": le righe di Piazzamenti si scrivono con risiko-xl "
+                              "stagione --aggiungi", foglio=S.PLACINGS.sheet,
+                              riga=r.sheet_row)
+        assert number is not None and position is not None and player is not None
+        seen.add((number, player))
+        out.append(Placing(number, player, position, _fraction(r, "Punti torneo"),
                            whole(r.get("Partite vinte")) or 0,
-                           Decimal(str(r.get("Punti ranking") or 0))))
+                           Decimal(_fraction(r, "Punti ranking").numerator)
+                           / Decimal(_fraction(r, "Punti ranking").denominator)))
     return out
 
 
@@ -280,7 +336,7 @@ def _games(games: Table, tournaments: Table) -> list[list[tuple[str, int]]]:
 
 
 def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[int],
-                     strength: dict[str, Strength]) -> Table:
+                     strength: dict[str, Strength], rules: SeasonRules) -> Table:
     """Classifica: a line per player, each tournament's points in its column «T1», «T2», …
     (in brackets when not counted), and the strength rating (`season.rating`)."""
     who = {to_text(r.get("ID stagione")): r for r in players}
@@ -292,7 +348,8 @@ def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[in
             "Pos": row.position, "ID stagione": row.player,
             "Giocatore": person.get("Giocatore") if person is not None else None,
             "Club": person.get("Club") if person is not None else None,
-            "Punti": _shown(row.points), "Tornei": row.played, "Contati": len(row.counted),
+            "Punti": _shown(row.points, rules), "Tornei": row.played,
+            "Contati": len(row.counted),
             "Vittorie": row.wins, "Miglior piazzamento": row.best,
             "Partite vinte": row.games_won, "Punti ranking": float(shown(row.national)),
             "Valutazione": round(strength[row.player].ordinal, 1)
@@ -300,12 +357,15 @@ def _standings_table(rows: list[SeasonRow], players: Table, tournaments: list[in
             "Note": None if row.position is not None else "meno tornei del minimo"}
         for n in tournaments:
             if n in row.scores:
-                values[f"T{n}"] = _shown(row.scores[n]) if n in row.counted \
-                    else f"({decimal_text(row.scores[n])})"
+                cell = _shown(row.scores[n], rules)
+                values[f"T{n}"] = cell if n in row.counted else \
+                    f"({str(cell).replace('.', ',')})"
         table.append(values)
     return table
 
 
-def _shown(value: Fraction) -> int | float:
-    """A season's points in a cell: whole numbers as such, else the decimal value."""
-    return value.numerator if value.denominator == 1 else float(value)
+def _shown(value: Fraction, rules: SeasonRules) -> int | float:
+    """A season's points in a cell: whole numbers as such, else the decimal value (the
+    national ranking's with one decimal)."""
+    shown_value = _value(value, rules)
+    return shown_value if isinstance(shown_value, int) else float(shown_value)

@@ -30,27 +30,35 @@ def whole(value: Any) -> int | None:
 
 def season_ids(rows: Sequence[Mapping[str, Any]], old: list[Row], others: Table,
                players: Table) -> list[str]:
-    """Each row's season ID: the one it had when this tournament was added before (same
-    player of the tournament), else the national ID's, else the one of the same name and
-    club as written in another tournament, else a new one."""
-    by_old = {whole(r.get("ID torneo")): to_text(r.get("ID stagione")) for r in old}
+    """Each row's season ID: the one it had when this tournament was added before, if it
+    is still the same person (the same name and club, or national ID: a registrant
+    corrected in the tournament is matched afresh), else the national ID's, else the one
+    of the same name and club as written in another tournament, else a new one."""
+    def person(r: Mapping[str, Any] | Row) -> tuple[str, str]:
+        return names.exact(to_text(r.get("Giocatore"))), names.exact(to_text(r.get("Club")))
+
+    by_old = {whole(r.get("ID torneo")): r for r in old}
     national: dict[str, str] = {}
     written: dict[tuple[str, str], str] = {}
-    for r in [*others.rows, *players.rows]:
-        player = to_text(r.get("ID stagione"))
-        if not player:
-            continue
-        if nid := to_text(r.get("ID nazionale")):
-            national.setdefault(nid, player)
-        if r in others.rows:
-            written.setdefault((names.exact(to_text(r.get("Giocatore"))),
-                                names.exact(to_text(r.get("Club")))), player)
+    for table, by_name in ((others, True), (players, False)):
+        for r in table:
+            player = to_text(r.get("ID stagione"))
+            if not player:
+                continue
+            if nid := to_text(r.get("ID nazionale")):
+                national.setdefault(nid, player)
+            if by_name:
+                written.setdefault(person(r), player)
     taken = [to_text(r.get("ID stagione")) or "" for r in [*others.rows, *players.rows, *old]]
     last = max((int(p[1:]) for p in taken if p[:1] == SEASON_ID and p[1:].isdigit()), default=0)
     out: list[str] = []
     for values in rows:
-        found = by_old.get(values["ID torneo"]) or national.get(values["ID nazionale"] or "") \
-            or written.get((names.exact(values["Giocatore"]), names.exact(values["Club"])))
+        before = by_old.get(values["ID torneo"])
+        same = before is not None and (person(before) == person(values) or (
+            bool(values["ID nazionale"]) and to_text(before.get("ID nazionale"))
+            == values["ID nazionale"]))
+        found = (to_text(before.get("ID stagione")) if same and before is not None else None) \
+            or national.get(values["ID nazionale"] or "") or written.get(person(values))
         if not found or found in out:
             last += 1
             found = f"{SEASON_ID}{last:03d}"
@@ -89,14 +97,21 @@ def merge(players: Table, placings: Table, *others: Table) -> list[str]:
             seen.append(player)
         return player
 
+    played: dict[str, set[int | None]] = {}
+    for r in placings:
+        played.setdefault(to_text(r.get("ID stagione")) or "", set()).add(whole(r.get("Torneo")))
     lines = []
     for source in into:
         target = final(source)
         a, b = national.get(source), national.get(target)
-        if a and b and a != b:
-            raise RisikoError(f"{source} e {target} hanno ID nazionali diversi ({a}, {b}): "
-                              "non sono la stessa persona", foglio=S.PLAYERS.sheet,
-                              riga=rows[source].sheet_row, colonna="Unisci a", valore=target)
+        both = sorted(n for n in played.get(source, set()) & played.get(target, set())
+                      if n is not None)
+        if (a and b and a != b) or both:
+            raise RisikoError(f"{source} e {target} " + (
+                f"hanno ID nazionali diversi ({a}, {b})" if not both else
+                f"hanno giocato entrambi il torneo {both[0]}") + ": non sono la stessa "
+                "persona", foglio=S.PLAYERS.sheet, riga=rows[source].sheet_row,
+                colonna="Unisci a", valore=target)
         moved = 0
         for table in (placings, *others):
             for r in table:
@@ -134,14 +149,22 @@ def rebuild(placings: Table, players: Table) -> tuple[Table, list[str]]:
         people.append(names.Person(player, tuple(_distinct(
             to_text(r.get("Giocatore")) or "" for r in own)), tuple(_distinct(
                 to_text(r.get("Club")) or "" for r in own))))
-    refused = [(to_text(r.get("ID stagione")) or "", other.strip().upper())
-               for r in table for other in (to_text(r.get("Diverso da")) or "").split(",")
-               if other.strip()]
+    refused = _refused(table, before)
     nationals = {to_text(r.get("ID stagione")): to_text(r.get("ID nazionale")) for r in table}
     said: dict[str, list[str]] = {}
     lines = []
-    for a, b, why in names.proposals(people, refused):
-        if nationals.get(a.id) and nationals.get(b.id):
+    pairs = list(names.proposals(people, refused))
+    twice: dict[str, names.Person] = {}
+    for person in people:  # one national ID, two season players: surely one person
+        nid = nationals.get(person.id)
+        if nid and nid in twice and frozenset((twice[nid].id, person.id)) not in {
+                frozenset(p) for p in refused}:
+            pairs.append((twice[nid], person, f"stesso ID nazionale {nid}"))
+        elif nid:
+            twice[nid] = person
+    for a, b, why in pairs:
+        if nationals.get(a.id) and nationals.get(b.id) and \
+                nationals.get(a.id) != nationals.get(b.id):
             continue  # two national IDs: two people
         said.setdefault(b.id, []).append(f"forse è {a.id} «{a.names[-1]}» ({why}): per "
                                          f"unirli scrivere {a.id} in «Unisci a», se no in "
@@ -152,6 +175,28 @@ def rebuild(placings: Table, players: Table) -> tuple[Table, list[str]]:
     for r in table:
         r["Proposta"] = " | ".join(said.get(to_text(r.get("ID stagione")) or "", [])) or None
     return table, lines
+
+
+def _refused(table: Table, before: dict[str | None, Row]) -> list[tuple[str, str]]:
+    """The pairs the organiser said are two people («Diverso da»: season IDs separated by
+    commas), each ID checked."""
+    known = {to_text(r.get("ID stagione")) for r in table}
+    out = []
+    for r in table:
+        player = to_text(r.get("ID stagione")) or ""
+        for other in (to_text(r.get("Diverso da")) or "").split(","):
+            other = other.strip().upper()
+            if not other:
+                continue
+            if other not in known or other == player:
+                row = before.get(player)
+                raise RisikoError("«Diverso da» vuole gli ID stagione di altri giocatori, "
+                                  "separati da virgole (per esempio S003, S012)",
+                                  foglio=S.PLAYERS.sheet,
+                                  riga=row.sheet_row if row is not None else None,
+                                  colonna="Diverso da", valore=r.get("Diverso da"))
+            out.append((player, other))
+    return out
 
 
 def _order(player: str) -> tuple[int, str]:

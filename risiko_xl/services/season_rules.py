@@ -42,9 +42,33 @@ def _rule_error(key: str, row: Row | None, text_: str, value: Any) -> RisikoErro
                        valore=value)
 
 
+MAX_POINTS = 1_000_000  # a season's points per place or per presence, at most
+
+
 def read_rules(book: Book) -> SeasonRules:
-    """`Regole` as `SeasonRules`; a value not understood is refused with its row."""
-    rows = {str(r.get("Voce") or "").strip().casefold(): r for r in book.read_table(S.RULES.name)}
+    """`Regole` as `SeasonRules`; a value not understood is refused with its row, and so is
+    an entry the season does not know, or one written twice (nothing typed is ignored)."""
+    known = {key.casefold(): key for key, _, _ in RULE_ROWS}
+    rows: dict[str, Row] = {}
+    for r in book.read_table(S.RULES.name):
+        key = to_text(r.get("Voce"))
+        if key is None:
+            if to_text(r.get("Valore")) is not None:
+                raise RisikoError("valore senza voce: scrivere la voce in «Voce» (una fra: "
+                                  + ", ".join(known.values()) + ")", foglio=S.RULES.sheet,
+                                  riga=r.sheet_row, colonna="Voce", valore=r.get("Valore"))
+            continue
+        folded = " ".join(key.split()).casefold()
+        if folded not in known:
+            raise RisikoError("voce sconosciuta (ammesse: " + ", ".join(known.values()) + ")",
+                              foglio=S.RULES.sheet, riga=r.sheet_row, colonna="Voce",
+                              valore=key)
+        if folded in rows:
+            raise RisikoError(f"la voce «{known[folded]}» è scritta due volte (anche alla riga "
+                              f"{rows[folded].sheet_row}): cancellarne una",
+                              foglio=S.RULES.sheet, riga=r.sheet_row, colonna="Voce",
+                              valore=key)
+        rows[folded] = r
 
     def value(key: str) -> tuple[Any, Row | None]:
         row = rows.get(key.casefold())
@@ -56,13 +80,14 @@ def read_rules(book: Book) -> SeasonRules:
         raise _rule_error("Punti", row, "ammessi " + ", ".join(f"«{m}»" for m in METHODS),
                           method_cell)
     table_cell, row = value("Punti per posizione")
-    try:
-        table = tuple(int(v) for v in str(table_cell if table_cell is not None else
-                                          ", ".join(map(str, DEFAULT_TABLE)))
-                      .replace(";", ",").replace(" ", ",").split(",") if v.strip())
-    except ValueError:
-        raise _rule_error("Punti per posizione", row, "numeri interi separati da virgole "
-                          "(per esempio 25, 18, 15)", table_cell) from None
+    words = str(table_cell if table_cell is not None else ", ".join(map(str, DEFAULT_TABLE))) \
+        .replace(";", ",").replace(" ", ",").split(",")
+    if not all(w.strip().isascii() and w.strip().isdigit() and len(w.strip()) <= 7
+               and int(w) <= MAX_POINTS for w in words if w.strip()):
+        raise _rule_error("Punti per posizione", row, "numeri interi da 0 a "
+                          f"{MAX_POINTS:_} separati da virgole (per esempio 25, 18, 15)"
+                          .replace("_", "."), table_cell)
+    table = tuple(int(w) for w in words if w.strip())
     presence_cell, row = value("Punti presenza")
     presence = _number("Punti presenza", presence_cell, row, Fraction(0))
     best_cell, row = value("Tornei contati")
@@ -83,18 +108,20 @@ def _number(key: str, cell: Any, row: Row | None, default: Fraction) -> Fraction
     if cell in (None, ""):
         return default
     try:
-        return Fraction(str(cell).replace(",", "."))
-    except ValueError:
-        raise _rule_error(key, row, "serve un numero", cell) from None
+        number = Fraction(str(cell).replace(",", "."))
+    except (ValueError, OverflowError):
+        number = Fraction(-1)
+    if not 0 <= number <= MAX_POINTS:
+        raise _rule_error(key, row, f"serve un numero da 0 a {MAX_POINTS:_}".replace("_", "."),
+                          cell)
+    return number
 
 
 def _count(key: str, row: Row | None, cell: Any, default: int | None = None) -> int:
     if cell in (None, "") and default is not None:
         return default
-    try:
-        n = int(str(cell).strip())
-    except ValueError:
-        n = 0
+    text_ = str(cell).strip()
+    n = int(text_) if text_.isascii() and text_.isdigit() and len(text_) <= 4 else 0
     if n < 1:
-        raise _rule_error(key, row, "serve un numero intero da 1 in su", cell)
+        raise _rule_error(key, row, "serve un numero intero da 1 a 9999", cell)
     return n

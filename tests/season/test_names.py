@@ -21,6 +21,9 @@ def person(pid: str, name: str, club: str = "Il Gufo") -> Person:
     ("Giuseppe D'Amico", "Peppe", "Il Gufo", "soprannome o nome abbreviato, stesso club"),
     ("Giuseppe D'Amico", "Giusepe D'Amico", "Altro club", "nomi quasi uguali"),
     ("Salvatore Esposito", "Salvatore Espostio", "Il Gufo", "nomi quasi uguali"),
+    # the organiser's «Anna Maria De Luca» and «Annamaria De Luca», not proposed before
+    ("Anna Maria De Luca", "Annamaria De Luca", "Il Gufo", "stesso nome scritto diversamente"),
+    ("Anna Maria De Luca", "Deluca Annamaria", "Altro club", "stesso nome scritto diversamente"),
 ])
 def test_proposed(a, b, club_b, why):
     assert look_alike(person("S001", a), person("S002", b, club_b)) == why

@@ -49,16 +49,18 @@ def files(tmp_path_factory) -> dict[str, Path]:
         "n1": writer.write(tournament("Torneo Open"), folder / "gt-open.xlsx"),
         "n2": writer.write(tournament("TorneoGufo"), folder / "gt-gufo.xlsx"),
         "n3": evening(folder / "n3.xlsx", "campionato_gufo", "Campionato di settembre",
-                      ORDERS["n3"]),
+                      ORDERS["n3"], kind="Campionato periodico"),
         "n4": evening(folder / "n4.xlsx", "victory", "Victory di ottobre", ORDERS["n4"],
-                      national=False, written=DAMICO),
+                      national=False, written=DAMICO, kind="Torneo Open"),
         "n5": evening(folder / "n5.xlsx", "open", "Open di novembre",
                       [3, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12], final=[4, 1, 3, 2],
                       national=False, written=DAMICO),
         "n6": evening(folder / "n6.xlsx", "gufo", "Gufo di dicembre",
-                      [6, 5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7], final=[6, 3, 5, 4]),
+                      [6, 5, 4, 3, 2, 1, 12, 11, 10, 9, 8, 7], final=[6, 3, 5, 4],
+                      kind="Torneo Open"),
         "n7": evening(folder / "n7.xlsx", "rtu", "RTU di gennaio",
-                      [1, 6, 2, 7, 3, 8, 4, 9, 5, 10, 11, 12], final=[1, 2, 6, 7]),
+                      [1, 6, 2, 7, 3, 8, 4, 9, 5, 10, 11, 12], final=[1, 2, 6, 7],
+                      kind="Campionato periodico"),
     }
 
 
@@ -168,18 +170,19 @@ def test_each_tournament_points_in_its_column(season):
 
 def test_national_points_of_each_tournament(season):
     """N1 and N2: 4 tables in all, below 2024's minimum of 6 (the thresholds 2025 takes):
-    nothing. N4 … N6: «Torneo Open» (victory and gufo have no GestioneTorneo type of their
-    own: the closest), 3 tables × 2 rounds = 6 (a final played here is no round sheet of
-    an Open): VT = 1,2 × 106 × 2 = 254,4. N3 and N7 (campionato_gufo, rtu): «Campionato
-    periodico» of 2 rounds, class 0,2: VT = 1,2 × 106 × 0,2 = 25,44 → 25,4."""
+    nothing. N4 … N6: «Torneo Open» (open's own; declared for victory and gufo, which have
+    no GestioneTorneo type of their own), 3 tables × 2 rounds = 6 (a final played here is
+    no round sheet of an Open): VT = 1,2 × 106 × 2 = 254,4. N3 and N7 (campionato_gufo,
+    rtu): «Campionato periodico» declared, 2 rounds, class 0,2: VT = 1,2 × 106 × 0,2 =
+    25,44 → 25,4."""
     tournaments = table(season, S.TOURNAMENTS)
     assert [r["Tavoli"] for r in tournaments] == [4, 4, 6, 6, 6, 6, 6]
     assert [r["Tipologia"] for r in tournaments][2:] == [
         "Campionato periodico", "Torneo Open", "Torneo Open", "Torneo Open",
         "Campionato periodico"]
-    assert [r["Punti ranking del vincitore"] for r in tournaments][2:] == [
-        "25,4", "254,4", "254,4", "254,4", "25,4"]
-    assert tournaments[0]["Punti ranking del vincitore"].startswith("0 (4 tavoli in tutto")
+    assert [r["Punti ranking del vincitore"] for r in tournaments] == [
+        None, None, 25.4, 254.4, 254.4, 254.4, 25.4]
+    assert tournaments[0]["Note"].startswith("4 tavoli in tutto: per il ranking nazionale")
     placing = {(r["Torneo"], r["ID stagione"]): r["Punti ranking"]
                for r in table(season, S.PLACINGS)}
     # N4 2nd: 212 × e^(−0,1) = 191,8255; N3 12th: 21,2 × e^(−0,6) = 11,6348
@@ -213,15 +216,13 @@ def test_rules_national_best_three_minimum_four(season, tmp_path):
     code, said = run("stagione", copy)
     assert code == 0, said
     assert "punti: i punti del ranking nazionale; contano i 3 tornei migliori" in said
-    expected = [("S012", 610.4410), ("S010", 593.0767), ("S003", 576.5593),
-                ("S011", 547.8665), ("S001", 540.7045), ("S013", 504.6294),
-                ("S015", 413.8151), ("S014", 407.8498), ("S017", 398.9389),
-                ("S016", 392.3462), ("S019", 388.0554), ("S018", 380.7693)]
+    # shown as the RCU shows a sum of exact points: one decimal, half down
+    expected = [("S012", 610.4), ("S010", 593.1), ("S003", 576.6), ("S011", 547.9),
+                ("S001", 540.7), ("S013", 504.6), ("S015", 413.8), ("S014", 407.8),
+                ("S017", 398.9), ("S016", 392.3), ("S019", 388.1), ("S018", 380.8)]
     found = standings(copy)
-    assert [(pos, pid) for pos, pid, _ in found[:12]] == [
-        (i, pid) for i, (pid, _) in enumerate(expected, start=1)]
-    for (_, _, points), (_, hand) in zip(found, expected):
-        assert points == pytest.approx(hand, abs=1e-3)
+    assert [(pos, pid, points) for pos, pid, points in found[:12]] == [
+        (i, pid, hand) for i, (pid, hand) in enumerate(expected, start=1)]
     assert {pid for pos, pid, _ in found[12:]} == {"S002", "S004", "S005", "S006", "S007",
                                                      "S008", "S009"}
     assert all(pos is None for pos, _, _ in found[12:])

@@ -47,15 +47,16 @@ def test_points_by_position_every_tournament():
 
 
 def test_best_two_presence_and_a_minimum():
-    """Presence 2, the best 2 counted, 3 tournaments to be ranked: A 27 + 27 = 54 (T1, T4);
-    B 27 + 20 = 47 (T2, T1); C 27 + 17 = 44 (T3, T1); E (2 played) 20 + 12 = 32 and D (2)
-    17 + 14 = 31 listed after, without a place."""
+    """Presence 2 for every tournament played (counted or not: «punti in più per ogni
+    torneo giocato»), the best 2 counted, 3 tournaments to be ranked: A 25 + 25 (T1, T4)
+    + 4 × 2 = 58; B 25 + 18 (T2, T1) + 8 = 51; C 25 + 15 (T3, T1) + 8 = 48; E (2 played)
+    18 + 10 + 4 = 32 and D (2) 15 + 12 + 4 = 31 listed after, without a place."""
     rules = SeasonRules(presence=F(2), best_of=2, minimum=3)
     rows = season_standings(rules, placings())
-    assert table(rows) == [(1, "A", 54), (2, "B", 47), (3, "C", 44), (None, "E", 32),
+    assert table(rows) == [(1, "A", 58), (2, "B", 51), (3, "C", 48), (None, "E", 32),
                            (None, "D", 31)]
     assert rows[0].counted == (1, 4) and rows[1].counted == (1, 2)
-    assert rows[0].scores == {1: 27, 2: 20, 3: 20, 4: 27}
+    assert rows[0].scores == {1: 25, 2: 18, 3: 18, 4: 25}
 
 
 def test_tie_breaks_in_the_clubs_order_and_a_shared_place():
@@ -99,6 +100,8 @@ def test_invariants(rows, best, minimum):
     out = season_standings(SeasonRules(best_of=best, minimum=minimum), placings(rows))
     assert sorted(r.player for r in out) == sorted({p for _, p, _ in rows})
     assert all(r.points <= every[r.player] and len(r.counted) <= best for r in out)
+    with_presence = season_standings(SeasonRules(presence=F(1)), placings(rows))
+    assert all(r.points == every[r.player] + r.played for r in with_presence)
     ranked = [r for r in out if r.position is not None]
     assert [r.points for r in ranked] == sorted((r.points for r in ranked), reverse=True)
     assert all(r.played >= minimum for r in ranked)

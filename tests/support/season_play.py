@@ -47,10 +47,12 @@ ROUNDS = (((1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9, 12)),
 
 def evening(path: Path, formula: str, name: str, order: list[int],
             final: list[int] | None = None, national: bool = True,
-            written: dict[int, tuple[str, str]] | None = None) -> Path:
+            written: dict[int, tuple[str, str]] | None = None,
+            kind: str | None = None) -> Path:
     """A tournament of `formula` named `name` at `path`, two rounds typed as the module
     says, the final typed when the formula has one. `national`: the national IDs typed
-    in Iscritti; `written`: a player's name and surname as typed that evening."""
+    in Iscritti; `written`: a player's name and surname as typed that evening; `kind`:
+    the «Tipologia GestioneTorneo» the organiser declares in Impostazioni."""
     assert cli.main(["nuovo", str(path), "--formula", formula, "--nome", name]) == 0
     book = OpenpyxlBook(path)
     headers = [*schema.PLAYERS.headers, "ID nazionale"]
@@ -62,6 +64,8 @@ def evening(path: Path, formula: str, name: str, order: list[int],
                      "ID nazionale": nid if national else None})
     book.write_table(schema.PLAYERS.name, Table.of(rows, headers), replace_headers=True)
     book.set_setting("Seme sorteggio", name)
+    if kind:
+        book.set_setting("Tipologia GestioneTorneo", kind)
     book.save()
     assert cli.main(["formula", str(path), "--imposta", "Turni preliminari=2"]) == 0
     points = {player: POINTS[i] for i, player in enumerate(order)}
