@@ -8,7 +8,8 @@ their sheet row number, so messages can name the row a value came from.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -25,20 +26,33 @@ SHEET_OF = {spec.name: spec.sheet for spec in (  # our tables' sheets
     schema.FORMULA, schema.standings_spec(0))}
 
 
-def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str]) -> RisikoError:
+@dataclass(frozen=True)
+class BookKind:
+    """What kind of workbook of ours a file is: the tables that make it one (any of them),
+    what it is called, the command that makes one, each table's sheet."""
+
+    tables: tuple[str, ...]
+    what: str
+    made_by: str
+    sheet_of: Mapping[str, str]
+
+
+def missing_table(name: str, sheets: Sequence[str], tables: Sequence[str],
+                  kind: BookKind | None = None) -> RisikoError:
     """The error for table `name` not found: its sheet is gone, or the table renamed or
     removed. The value found: the closest name among the sheets (tables) not ours (one
     renamed), else every sheet (table) of the file."""
-    sheet = SHEET_OF.get(name)
+    kind = kind or TOURNAMENT
+    sheet = kind.sheet_of.get(name)
     if sheet is not None and sheet not in sheets:
         return RisikoError(f"manca il foglio «{sheet}» (con la tabella {name}): ripristinarlo "
-                           "o ricreare il file con «risiko-xl nuovo»",
-                           valore=_instead(sheet, sheets, set(SHEET_OF.values()), "fogli"))
-    found = _instead(name, tables, set(SHEET_OF), "tabelle")
+                           f"o ricreare il file con «{kind.made_by}»",
+                           valore=_instead(sheet, sheets, set(kind.sheet_of.values()), "fogli"))
+    found = _instead(name, tables, set(kind.sheet_of), "tabelle")
     return RisikoError(f"manca la tabella Excel «{name}»"
                        + ("" if found.startswith("tabelle: ") else " (rinominata?)")
-                       + ": ricreare il file con «risiko-xl nuovo» o ripristinarla", foglio=sheet,
-                       valore=found)
+                       + f": ricreare il file con «{kind.made_by}» o ripristinarla",
+                       foglio=sheet, valore=found)
 
 
 def _instead(name: str, found: Sequence[str], ours: set[str], what: str) -> str:
@@ -53,6 +67,8 @@ def _instead(name: str, found: Sequence[str], ours: set[str], what: str) -> str:
 # rows typed right below them belong to them (Excel would have
 # extended the table; openpyxl, LibreOffice and Numbers leave its range alone)
 CORE_TABLES = (schema.SETTINGS.name, schema.PLAYERS.name, schema.RESULTS.name)
+TOURNAMENT = BookKind(CORE_TABLES, "la cartella di lavoro di un torneo", "risiko-xl nuovo",
+                      SHEET_OF)
 TYPED_TABLES = (*CORE_TABLES, schema.CALENDAR.name)
 
 

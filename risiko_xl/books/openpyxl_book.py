@@ -16,9 +16,10 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import (
-    CORE_TABLES,
     SHEET_OF,
+    TOURNAMENT,
     TYPED_TABLES,
+    BookKind,
     body_table,
     checked_table,
     header_names,
@@ -74,13 +75,11 @@ class OpenpyxlBook:
 
     live_functions = False
 
-    # the tables that make a file one of ours, and what it is then (the season's workbook
-    # opens as `OpenpyxlBook(path, kind=SEASON)`)
-    TOURNAMENT = (CORE_TABLES, "la cartella di lavoro di un torneo", "risiko-xl nuovo")
-
     def __init__(self, path: str | Path, workbook: Workbook | None = None,
-                 kind: tuple[tuple[str, ...], str, str] = TOURNAMENT) -> None:
+                 kind: BookKind = TOURNAMENT) -> None:
+        """`kind`: a tournament's workbook, or the season's (`season_schema.SEASON`)."""
         self.path = Path(path)
+        self.kind = kind
         self._read_as: tuple[int, int] | None = None  # the file as read (changed since?)
         self._add_ins: web_extension.WebExtensions | None = None  # dropped by openpyxl
         self._custom_xml: web_extension.KeptParts | None = None  # dropped by openpyxl too
@@ -115,7 +114,7 @@ class OpenpyxlBook:
         for sheet in self.workbook.worksheets:
             if name in sheet.tables:
                 return sheet, sheet.tables[name]
-        raise missing_table(name, self.workbook.sheetnames, self.table_names())
+        raise missing_table(name, self.workbook.sheetnames, self.table_names(), self.kind)
 
     def table_names(self) -> list[str]:
         return [name for sheet in self.workbook.worksheets for name in sheet.tables]
@@ -382,16 +381,15 @@ def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
             zipped.writestr(item, data)
 
 
-def _load(path: Path, kind: tuple[tuple[str, ...], str, str]) -> Workbook:
+def _load(path: Path, kind: BookKind) -> Workbook:
     """The workbook at `path`, opened safely (see `safe_open`) and checked: it has the
     tables of its `kind` (a tournament's, a season's), and no merged cells inside them
     (openpyxl cannot write those)."""
     workbook = safe_open.load(path, keep_vba=path.suffix.lower() == ".xlsm",
                               keep_links=False, rich_text=False)
-    tables, what, made_by = kind
-    if not set(tables) & {name for sheet in workbook.worksheets for name in sheet.tables}:
-        raise safe_open.file_error(path, f"non è {what} (non ha nessuna delle tabelle "
-                                   f"{', '.join(tables)}): crearla con «{made_by}»")
+    if not set(kind.tables) & {name for sheet in workbook.worksheets for name in sheet.tables}:
+        raise safe_open.file_error(path, f"non è {kind.what} (non ha nessuna delle tabelle "
+                                   f"{', '.join(kind.tables)}): crearla con «{kind.made_by}»")
     for sheet in workbook.worksheets:
         check_merged(sheet)
     return workbook

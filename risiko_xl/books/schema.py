@@ -64,6 +64,9 @@ QUALIFIERS = TableSpec("Fasi finali", "Qualificati", (
 FINAL_RANKING = TableSpec("Fasi finali", "ClassificaFinale", (
     "Pos", "ID", "Giocatore", "Club", "Fase raggiunta", "Posto in finale", "Punti finale",
     "Punti torneo", "Note"))
+# ClassificaFinale's column of the national ranking's points, once the tournament scores
+# some (services.national_column); not in the template: written with the final ranking
+NATIONAL_COLUMN = "Punti ranking"
 MAP = TableSpec("Mappa", "Mappa", ("Territorio", "Continente", "Valore"))
 # the formula the workbook carries, one rule per row (risiko_xl.formulas.rule_table);
 # «Variante» only for a formula whose rules depend on the players at the first draw

@@ -4,6 +4,7 @@ columns stay."""
 
 from __future__ import annotations
 
+from risiko_xl.books.book import BookKind
 from risiko_xl.books.schema import TableSpec
 
 RULES = TableSpec("Regole", "Regole", ("Voce", "Valore", "Spiegazione"))
@@ -24,5 +25,7 @@ STANDINGS = TableSpec("Classifica", "ClassificaStagione", (
     "Miglior piazzamento", "Partite vinte", "Punti ranking", "Valutazione", "Note"))
 TABLES = (STANDINGS, RULES, TOURNAMENTS, PLAYERS, PLACINGS, GAMES)
 # what makes a file the season's workbook (`OpenpyxlBook(path, kind=SEASON)`)
-SEASON = ((RULES.name, PLACINGS.name, STANDINGS.name), "la cartella di lavoro di una stagione",
-          "risiko-xl stagione FILE --aggiungi TORNEO")
+SEASON = BookKind((RULES.name, PLACINGS.name, STANDINGS.name),
+                  "la cartella di lavoro di una stagione",
+                  "risiko-xl stagione FILE --aggiungi TORNEO",
+                  {spec.name: spec.sheet for spec in TABLES})

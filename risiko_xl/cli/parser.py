@@ -183,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
         if name == "importa":
             sub.add_argument("file", type=Path, help="cartella di lavoro di GestioneTorneo "
                              "(ModuloTorneo.xls; anche .xlsx o .ods)")
+        elif name == "stagione":
+            sub.add_argument("file", type=_workbook, help="cartella di lavoro della stagione "
+                             "(.xlsx; creata la prima volta)")
         elif name not in ("demo",):
             sub.add_argument("file", type=_workbook,
                              help="cartella di lavoro del torneo (.xlsx/.xlsm)")
@@ -302,7 +305,7 @@ def build_parser() -> argparse.ArgumentParser:
                         metavar=("DA", "A"), help="unisce il giocatore DA (ID stagione, es. "
                         "S012) al giocatore A: come scrivere A in «Unisci a» di Giocatori")
     season.add_argument("--nome", type=_printable("il nome"), default=None,
-                        help="nome della stagione (per una stagione nuova)")
+                        help="nome della stagione (scritto in Regole, «Nome stagione»)")
     season.add_argument("--formula", default=None, help="per un .xls di GestioneTorneo: la "
                         "formula con cui leggerlo, come in «importa»")
     season.add_argument("--pubblica", action="store_true", help="scrive anche il post della "
@@ -310,8 +313,8 @@ def build_parser() -> argparse.ArgumentParser:
     season.add_argument("--formato", default="bbcode-vb", choices=FORMAT_CHOICES,
                         help="con --pubblica: " + FORMAT_HELP)
     season.add_argument("--out", type=Path, default=None, help="con --pubblica: file da "
-                        "scrivere (predefinito: lo schermo); con --formato tutti la cartella "
-                        "(predefinita: NOME-post accanto alla stagione)")
+                        "scrivere (predefinito: il terminale); con --formato tutti la "
+                        "cartella (predefinita: NOME-post accanto alla stagione)")
     for name in WRITING:
         if name not in ("nuovo", "sorteggia", "iscrivi"):  # theirs has a meaning of its own
             commands.choices[name].add_argument(

@@ -28,6 +28,10 @@ def season_command(args: argparse.Namespace) -> list[str]:
     if path.suffix.lower() != ".xlsx":
         raise RisikoError("la stagione è una cartella di lavoro .xlsx (per esempio "
                           "stagione-2026.xlsx)", valore=path.name)
+    if args.formula is not None:  # as `importa` takes it: a formula of the program or a file
+        from risiko_xl.formulas import load
+
+        load(args.formula)
     entries = [(tournament_entry(t, args.formula), _label(t, path)) for t in args.aggiungi]
     lines: list[str] = []
     if not path.exists():
@@ -38,6 +42,14 @@ def season_command(args: argparse.Namespace) -> list[str]:
         write_new_season(path, args.nome or "")
         lines.append(f"Creata la stagione {path} (regole nel foglio Regole)")
     book = OpenpyxlBook(path, kind=S.SEASON)
+    if args.nome is not None:
+        rules = book.read_table(S.RULES.name)
+        named = [r for r in rules if (to_text(r.get("Voce")) or "").strip() == "Nome stagione"]
+        for r in named:
+            r["Valore"] = args.nome
+        if not named:
+            rules.append({"Voce": "Nome stagione", "Valore": args.nome})
+        book.write_table(S.RULES.name, rules)
     if args.unisci:
         players = book.read_table(S.PLAYERS.name)
         for source, target in args.unisci:
@@ -90,6 +102,7 @@ def tournament_entry(path: Path, formula: str | None) -> Entry:
     from risiko_xl.books import schema
     from risiko_xl.books.values_book import read_only
     from risiko_xl.cli.writing import imported
+    from risiko_xl.files.safe_open import holds_table
     from risiko_xl.files.scratch import scratch_folder
     from risiko_xl.services.close_out import unfinished
     from risiko_xl.services.export_gt import gestionetorneo_model
@@ -97,7 +110,7 @@ def tournament_entry(path: Path, formula: str | None) -> Entry:
 
     if not path.is_file():
         raise RisikoError("il torneo non esiste (o non è un file)", valore=str(path))
-    ours = _ours(path, schema.SETTINGS.name)
+    ours = path.suffix.lower() in (".xlsx", ".xlsm") and holds_table(path, (schema.SETTINGS.name,))
     if ours:
         made = gestionetorneo_model(read_only(path))
     else:
@@ -107,21 +120,3 @@ def tournament_entry(path: Path, formula: str | None) -> Entry:
     if left:
         raise RisikoError(f"il torneo {path.name} non è finito: {left[0].messaggio}")
     return entry_of(made)
-
-
-def _ours(path: Path, table: str) -> bool:
-    """Whether `path` is an Office Open XML workbook holding our Excel table `table` (a
-    GestioneTorneo workbook has none: its sheets are laid out by position)."""
-    import re
-    import zipfile
-
-    if path.suffix.lower() not in (".xlsx", ".xlsm") or not zipfile.is_zipfile(path):
-        return False
-    wanted = re.compile(rb'displayName="' + re.escape(table.encode()) + rb'"')
-    with zipfile.ZipFile(path) as package:
-        for name in package.namelist():
-            if name.lower().startswith("xl/tables/"):
-                with package.open(name) as part:
-                    if wanted.search(part.read(64 * 1024)):
-                        return True
-    return False

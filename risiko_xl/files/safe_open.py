@@ -347,3 +347,19 @@ def _parse_problem(err: Exception, package: zipfile.ZipFile) -> str:
 
 __all__ = ["MAX_CELLS", "MAX_ENTRIES", "MAX_RATIO", "MAX_TOTAL", "OLE2", "check_limits",
            "file_error", "load", "read_file", "read_head", "read_package", "too_many_cells"]
+
+
+def holds_table(path: Path, names: tuple[str, ...]) -> bool:
+    """Whether `path` is an Office Open XML package holding an Excel table named as one
+    of `names` (its parts read no further than a table's first 64 KB)."""
+    if not zipfile.is_zipfile(path):
+        return False
+    wanted = re.compile(rb'displayName="(?:' + b"|".join(re.escape(n.encode()) for n in names)
+                        + rb')"')
+    with zipfile.ZipFile(path) as package:
+        for name in package.namelist():
+            if name.lower().startswith("xl/tables/"):
+                with package.open(name) as part:
+                    if wanted.search(part.read(64 * 1024)):
+                        return True
+    return False

@@ -25,7 +25,7 @@ TRADEMARK = ("RisiKo! è un marchio registrato ® Editrice Giochi Srl - Tutti i 
              "riservati.")  # seed 004, "Diciture legali"
 SEASON = "Stagione"  # the season's post (`season_post`): a ranking after n tournaments
 PHASE_TITLES = {"Qualificazione": "Turno {n}", "Spareggio": "Spareggio (turno {n})",
-                SEASON: "Dopo {n} tornei",
+                SEASON: "Tornei giocati: {n}",
                 "Ripescaggio": "Ripescaggio (turno {n})",  # the playoff as 003 Art. 2 says
                 "Semifinale": "Semifinali (turno {n})", "Finale": "Finale (turno {n})"}
 

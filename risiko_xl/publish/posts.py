@@ -46,8 +46,11 @@ CHAT_MARKERS = re.compile(r"[*_~`]")
 
 def unlinked(text: str) -> str:
     """A zero-width space inside `://` and `www.`: forums and chats auto-link addresses
-    in text, and a name must never become a link."""
-    return LINKS.sub(lambda m: m.group(0)[:-1] + ZWSP + m.group(0)[-1], text)
+    in text, and a name must never become a link; and after each `@`, so that a club
+    called «@everyone» never calls every member of a Discord server (or a Telegram
+    user)."""
+    return LINKS.sub(lambda m: m.group(0)[:-1] + ZWSP + m.group(0)[-1], text) \
+        .replace("@", "@" + ZWSP)
 
 
 def bbcode_text(text: str) -> str:

@@ -6,12 +6,13 @@ with the leaders' chart, the room screen), through the same templates and escapi
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
 
 from risiko_xl.clock import italian_time
-from risiko_xl.publish import BY_NAME
+from risiko_xl.publish import BY_NAME, SCREEN
 from risiko_xl.publish.post import (
     SEASON,
     TRADEMARK,
@@ -70,6 +71,8 @@ def publish_season(board: SeasonBoard, fmt: str, now: dt.datetime | None = None,
     from risiko_xl.publish.posts import render_post
 
     post = season_post(board, now, trademark)
+    if fmt == SCREEN:
+        post = replace(post, ranking=_on_screen(post.ranking))
     if fmt == "html" and len(board.leaders) and board.tournaments > 1:
         from risiko_xl.publish.charts import Progression, progression_svg
 
@@ -77,6 +80,19 @@ def publish_season(board: SeasonBoard, fmt: str, now: dt.datetime | None = None,
                                             board.leaders, step="Torneo"))
         post = replace(post, chart=chart)
     return render_post(post, fmt, SECTIONS)
+
+
+def _on_screen(ranking: Ranking | None) -> Ranking | None:
+    """The room screen's ranking: the place, the name, the club, the points, the
+    tournaments and the national points, in type read from across the room (each
+    tournament's points, the wins, the best placing and the rating stay in the posts)."""
+    if ranking is None:
+        return None
+    keep = [i for i, c in enumerate(ranking.columns)
+            if not re.fullmatch(r"T[0-9]+", c) and c not in WIDE_ONLY]
+    return replace(ranking, columns=tuple(ranking.columns[i] for i in keep), rounds=0,
+                   rows=tuple(replace(r, values=tuple(r.values[i] for i in keep))
+                              for r in ranking.rows))
 
 
 def season_files(board: SeasonBoard, now: dt.datetime | None = None) -> dict[str, str]:

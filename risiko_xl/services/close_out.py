@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
@@ -40,6 +41,12 @@ from risiko_xl.services.import_gt import TYPE_KEY
 from risiko_xl.standings.model import QUALIFYING
 
 SETTINGS_SHEET = schema.SETTINGS.sheet
+# an address as the registry takes it: a local part, «@», a domain of dotted labels
+# (letters, digits, hyphens) ending in a name of two letters or more; nothing else
+EMAIL_FORM = re.compile(r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+                        r"@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}")
+YOUNGEST, OLDEST = 5, 110  # a birth date outside these ages is a typing slip
+DATES_FROM = 2000  # a round dated before this year is a typing slip
 EMAIL, BORN = schema.PLAYER_EXTRAS[2], schema.PLAYER_EXTRAS[1]
 
 
@@ -149,10 +156,24 @@ def unfinished(made: Export, finals: bool = True) -> list[RisikoError]:
 
 
 def _dates(book: Book, made: Export) -> list[RisikoError]:
-    """A date for each round sheet, in order (validazioniIncrociate, validaSchedaTorneo)."""
+    """A date for each round sheet, in order (validazioniIncrociate, validaSchedaTorneo);
+    a date typed in Calendario that is no date, or not plausible (before 2000, or after
+    today), named with its row: it is never replaced by the draw's day in silence."""
     info, out = made.gt.info, []
     calendar = book.read_table(schema.CALENDAR.name)
     row_of = {to_text(r.get("Turno")): r.sheet_row for r in calendar}
+    for line in calendar:
+        cell = line.get("Data")
+        if cell in (None, ""):
+            continue
+        day = as_date(cell)
+        if day is None or day.year < DATES_FROM or day > dt.date.today():
+            out.append(RisikoError(
+                "la data del turno " + (to_text(line.get("Turno")) or "") + (
+                    " non è una data (gg/mm/aaaa)" if day is None else
+                    " non è plausibile (prima del 2000 o dopo oggi)") + ": correggerla in "
+                "Calendario", foglio=schema.CALENDAR.sheet, riga=line.sheet_row,
+                colonna="Data", valore=cell))
     for r in made.gt.rounds:
         if r.number > len(info.dates) or info.dates[r.number - 1] is None:
             out.append(RisikoError(
@@ -199,17 +220,22 @@ def _players(book: Book, made: Export) -> list[RisikoError]:
         elif not email:
             out.append(RisikoError(f"manca l'e-mail di {who}: il ranking nazionale la chiede",
                                    foglio=schema.PLAYERS.sheet, riga=at, colonna=EMAIL))
-        elif "@" not in email or any(c.isspace() for c in email.strip()):
+        elif not EMAIL_FORM.fullmatch(email.strip()):
             out.append(RisikoError(f"l'e-mail di {who} non è un indirizzo valido",
                                    foglio=schema.PLAYERS.sheet, riga=at, colonna=EMAIL,
                                    valore=email))
         cell = row.get(BORN) if row is not None else None
         born = as_date(cell)
-        if born is None:
+        today = dt.date.today()
+        if born is None or not today.year - OLDEST <= born.year <= today.year - YOUNGEST:
             if BORN not in absent:
                 out.append(RisikoError(
-                    f"manca la data di nascita (gg/mm/aaaa) di {who}: il ranking nazionale "
-                    "la chiede", foglio=schema.PLAYERS.sheet, riga=at, colonna=BORN,
+                    (f"manca la data di nascita (gg/mm/aaaa) di {who}: il ranking nazionale "
+                     "la chiede" if cell in (None, "") else
+                     f"la data di nascita di {who} non è una data valida (gg/mm/aaaa)"
+                     if born is None else f"la data di nascita di {who} non è plausibile "
+                     f"(un giocatore fra {YOUNGEST} e {OLDEST} anni)"),
+                    foglio=schema.PLAYERS.sheet, riga=at, colonna=BORN,
                     **({} if cell in (None, "") else {"valore": cell})))
             continue
         key = ((entrant.first or "").strip().casefold(),

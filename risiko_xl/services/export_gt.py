@@ -17,10 +17,12 @@ from pathlib import Path
 from typing import Any
 
 from risiko_xl.books import schema
-from risiko_xl.books.book import Book
+from risiko_xl.books.book import CORE_TABLES, Book
+from risiko_xl.books.season_schema import SEASON
 from risiko_xl.books.settings import setting_rows
 from risiko_xl.cells import as_date, to_int, to_text
 from risiko_xl.errors import RisikoError, count
+from risiko_xl.files.safe_open import holds_table
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.rules.placement import out_orders
@@ -85,8 +87,8 @@ def _type(t: Tournament) -> tuple[str, str]:
     from risiko_xl.formulas import load
 
     typed = to_text(t.settings.get(TYPE_KEY))
-    if typed:
-        return typed.strip(), ""
+    if typed:  # as GestioneTorneo spells it, case aside («torneo master»: Torneo Master)
+        return layout.tournament_type(typed) or typed.strip(), ""
     kind = layout.written_type(t.formula.gestionetorneo)
     try:
         exact = load(kind).name == t.formula.name
@@ -330,6 +332,10 @@ def check_target(target: Path, force: bool) -> Path:
     from risiko_xl.gestionetorneo.writer import destination  # openpyxl: only to write
 
     written = destination(target)
+    if written.is_file() and holds_table(written, (*CORE_TABLES, *SEASON.tables)):
+        raise RisikoError("il file da scrivere è la cartella di lavoro di un torneo o di una "
+                          "stagione: indicare un altro nome (anche con --forza non si "
+                          "sostituisce)", valore=str(written))
     if written.exists() and not force:
         raise RisikoError("il file esiste già: per sostituirlo usare --forza (la versione "
                           f"attuale resta nella copia {backup_path(written).name})",

@@ -9,13 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from risiko_xl.books.schema import NATIONAL_COLUMN
 from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
     from risiko_xl.books.book import Book
     from risiko_xl.season.national import Basis
 
-NATIONAL_COLUMN = "Punti ranking"
+__all__ = ["NATIONAL_COLUMN", "national_column"]
 
 
 def national_column(book: Book) -> tuple[Basis, dict[str, Decimal]] | None:

@@ -43,6 +43,7 @@ class NewPlayer:
     id: str | None = None
     from_round: int | None = None
     where: str = ""  # «elenco «x.csv», riga 5» for a player of a list
+    extras: tuple[tuple[str, object], ...] = ()  # Iscritti's optional columns (the e-mail…)
 
     def error(self, message: str, column: str, *value: object) -> RisikoError:
         """A refusal located in the list the player comes from, or in Iscritti; the value
@@ -171,10 +172,12 @@ def register(book: Book, players: Sequence[NewPlayer], force: bool = False) -> l
         people.setdefault(key, f"{p.name} ({pid}, {p.where or 'questo comando'})")
         rows.append({"ID": pid, "Nome": p.first, "Cognome": p.last, "Nickname": p.nickname,
                      "Club": p.club, "Regione": p.region, "Stato": ACTIVE,
-                     "Dal turno": p.from_round})
+                     "Dal turno": p.from_round, **dict(p.extras)})
         out.append(pid)
-    headers = list(table.headers)  # the sheet's columns only
-    table.extend({h: row.get(h) for h in headers} for row in rows)
+    # the sheet's columns, and an optional one (the e-mail, …) a list brings: added
+    table.headers = [*table.headers, *(h for h in schema.PLAYER_EXTRAS if h not in
+                                       table.headers and any(h in r for r in rows))]
+    table.extend({h: row.get(h) for h in table.headers} for row in rows)
     book.write_table(schema.PLAYERS.name, table)
     return out
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from openpyxl.utils import get_column_letter
 
-from risiko_xl.cells import to_int, to_text
+from risiko_xl.cells import as_date, to_int, to_text
 from risiko_xl.errors import RisikoError, listed
 from risiko_xl.files import safe_open
 from risiko_xl.names import unprintable
@@ -33,7 +33,11 @@ from risiko_xl.typed import CELL_LIMIT, excel_length
 
 HEADERS = {"nome": "Nome", "cognome": "Cognome", "nickname": "Nickname",
            "soprannome": "Nickname", "club": "Club", "regione": "Regione", "id": "ID",
-           "dalturno": "Dal turno"}
+           "dalturno": "Dal turno",
+           # what the national ranking asks (`chiudi`), and the season matches players by
+           "idnazionale": "ID nazionale", "email": "Email", "e-mail": "Email",
+           "mail": "Email", "datadinascita": "Data di nascita", "nascita": "Data di nascita"}
+EXTRAS = ("ID nazionale", "Email", "Data di nascita")  # `schema.PLAYER_EXTRAS`
 FIELDS = {"Nome": "first", "Cognome": "last", "Nickname": "nickname", "Club": "club",
           "Regione": "region", "ID": "id"}
 
@@ -205,7 +209,8 @@ def read_list(path: Path) -> tuple[list[NewPlayer], list[str], Source]:
     if "Nome" not in columns:
         raise RisikoError(f"l'elenco {source} non ha la colonna «Nome» nella riga "
                           f"{at} (intestazioni: Nome, Cognome, Nickname, Club, "
-                          "Regione; facoltative ID e Dal turno)",
+                          "Regione; facoltative ID, Dal turno, ID nazionale, Email e Data di "
+                          "nascita)",
                           valore=", ".join(str(v) for _, v in sorted(header.items())
                                            if to_text(v)) or None)
     named = sorted(j for j, value in header.items() if to_text(value))
@@ -253,7 +258,23 @@ def _player(path: Source, row: int, values: dict[str, Any]) -> NewPlayer:
             fields["from_round"] = to_int(values["Dal turno"], "Dal turno", minimum=1)
         except RisikoError as err:
             raise _error(path, row, "Dal turno", err.messaggio, values["Dal turno"]) from None
-    return NewPlayer(**fields, where=_where(path, row))
+    extras = []
+    for header in EXTRAS:
+        value = values.get(header)
+        if to_text(value) is None:
+            continue
+        if header == "Data di nascita":
+            if as_date(value) is None:
+                raise _error(path, row, header, "non è una data (gg/mm/aaaa)", value)
+            value = as_date(value)
+        else:
+            value = " ".join(str(to_text(value)).split())
+            bad = unprintable(value)
+            if bad is not None or excel_length(value) > 254:
+                raise _error(path, row, header, "carattere di controllo o testo troppo lungo",
+                             value[:40])
+        extras.append((header, value))
+    return NewPlayer(**fields, where=_where(path, row), extras=tuple(extras))
 
 
 def _where(source: Source, row: int) -> str:

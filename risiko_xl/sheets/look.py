@@ -65,6 +65,10 @@ POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {
 }
 # table points: whole, or with the hundredths of the formulas taken from GestioneTorneo
 TABLE_POINT_COLUMNS: Mapping[str, tuple[str, ...]] = {schema.RESULTS.name: ("Punti tavolo",)}
+# the national ranking's points: one decimal, as the ranking shows them
+ONE_DECIMAL_COLUMNS: Mapping[str, tuple[str, ...]] = {
+    schema.FINAL_RANKING.name: (schema.NATIONAL_COLUMN,)}
+ONE_DECIMAL = "0.0"
 INTEGER_COLUMNS: Mapping[str, tuple[str, ...]] = {
     schema.standings_spec(0).name: ("Vittorie", "RisiKo!", "Fuori obiettivo",
                                     "1°", "2°", "3°", "4°"),
@@ -97,6 +101,8 @@ def column_formats(table: str, headers: list[str], decimals: int,
             formats[header] = points_format(table_decimals)
         elif header in INTEGER_COLUMNS.get(table, ()):
             formats[header] = INTEGER
+        elif header in ONE_DECIMAL_COLUMNS.get(table, ()):
+            formats[header] = ONE_DECIMAL
     return formats
 
 

@@ -8,9 +8,7 @@ from risiko_xl.books import season_schema as S
 from risiko_xl.books.book import Book
 from risiko_xl.books.canvas import Canvas, Look
 from risiko_xl.cells import to_text
-from risiko_xl.sheets.look import table_look
-
-ONE_DECIMAL = "0.0"
+from risiko_xl.sheets.look import ONE_DECIMAL, table_look
 
 
 def season_look(book: Book) -> Look:

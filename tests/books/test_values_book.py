@@ -316,3 +316,21 @@ def test_a_command_that_only_reads_imports_no_openpyxl(played, tmp_path, command
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=300, env={**os.environ, "RISIKO_DEBUG": "1"})
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.lento
+@pytest.mark.parametrize("cell", ["XFD1048576", "ZZ200000"])
+def test_a_blank_far_away_is_read_by_what_follows_the_data(played, tmp_path, cell):
+    """The adversary's blank typed in Iscritti!XFD1048576: calamine allocated the whole
+    rectangle up to it (512 GB) and the process aborted; in ZZ200000, 4 GB and 16 s. Such
+    a sheet goes to openpyxl, which reads only the cells there (a child process: an abort
+    would end the test run)."""
+    path = tmp_path / "lontano.xlsx"
+    shutil.copy(played, path)
+    book = openpyxl.load_workbook(path)
+    book["Iscritti"][cell] = " "
+    book.save(path)
+    done = subprocess.run([sys.executable, "-m", "risiko_xl.cli", "verifica", str(path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "nessuna differenza" in done.stdout

@@ -576,3 +576,23 @@ def test_an_emoji_counts_two_of_a_cells_characters(book, tmp_path, capsys):
     err = refused(book, capsys, "--da", str(listed))
     assert "riga 2" in err and "colonna Nickname" in err and "40000 caratteri" in err
     assert len(players(book)) == 0
+
+
+def test_a_list_brings_the_email_the_birth_date_and_the_national_id(book, tmp_path, capsys):
+    """The organiser's: «Colonne ignorate: Email, Data di nascita, ID nazionale» — the very
+    columns `chiudi` asks for and the season matches players by. They go into Iscritti,
+    the columns added where the table lacks them."""
+    listed = tmp_path / "soci.csv"
+    listed.write_text("Nome,Cognome,Club,E-mail,Data di nascita,ID nazionale\n"
+                      "Mario,Rossi,Il Gufo,mario@club.it,01/02/1980,5001\n"
+                      "Luca,Bianchi,Il Gufo,,03/04/1985,\n", encoding="utf-8")
+    assert cli.main(["iscrivi", str(book), "--da", str(listed)]) == 0
+    assert "ignorate" not in capsys.readouterr().out
+    table = OpenpyxlBook(book).read_table(schema.PLAYERS.name)
+    rossi = next(r for r in table if r["Cognome"] == "Rossi")
+    assert (rossi["Email"], rossi["ID nazionale"]) == ("mario@club.it", "5001")
+    assert rossi["Data di nascita"].date().isoformat() == "1980-02-01"
+    wrong = tmp_path / "sbagliato.csv"
+    wrong.write_text("Nome,Data di nascita\nAnna,31/02/1990\n", encoding="utf-8")
+    assert cli.main(["iscrivi", str(book), "--da", str(wrong)]) == cli.EXIT_BAD_INPUT
+    assert "colonna Data di nascita: non è una data (gg/mm/aaaa)" in capsys.readouterr().err

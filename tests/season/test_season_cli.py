@@ -330,7 +330,7 @@ def test_the_season_post_in_every_format(season, tmp_path):
         ["stagione-bbcode-vb.txt", "stagione-bbcode-phpbb.txt", "stagione-markdown.md",
          "stagione-testo.txt", "stagione-html.html", "stagione-schermo.html"])
     text = (folder / "stagione-markdown.md").read_text(encoding="utf-8")
-    assert text.startswith("# Ranking interno 2026\n\n**Dopo 7 tornei**")
+    assert text.startswith("# Ranking interno 2026\n\n**Tornei giocati: 7**")
     first = next(line for line in text.splitlines() if line.startswith("| 1 |"))
     assert first.startswith("| 1 | Giuseppe D'Amico | Il Gufo | 25 | 25 | 25 | 18 | 18 | 8 | "
                             "25 | 144 | 7 | 4 | 1 | 591,6 |")
