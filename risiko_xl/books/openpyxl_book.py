@@ -16,7 +16,6 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import dropped_parts, formula_cache, schema, web_extension
 from risiko_xl.books.book import (
-    SHEET_OF,
     TOURNAMENT,
     TYPED_TABLES,
     BookKind,
@@ -52,7 +51,6 @@ FORMULA_STARTS = ("=", "+", "-", "@")
 # our audit, which must replay exactly: its texts are never cut (a cell typed in Excel
 # cannot hold more than 32,767 characters anyway; the seed is a setting, see set_setting)
 LONG_TEXT_TABLES = (schema.DRAWS.name,)
-OUR_SHEETS = frozenset(SHEET_OF.values())  # print setup: never on the organiser's own sheets
 
 
 def put(cell: Any, value: Any) -> None:
@@ -305,13 +303,14 @@ class OpenpyxlBook:
         user sheet's print setup: its tables as print area, landscape where wide."""
         for name, dressed in look.tables.items():
             dress_table(*self._find(name), dressed)
+        ours = set(self.kind.sheet_of.values())  # print setup: never the organiser's sheets
         for sheet in self.workbook.worksheets:
             if sheet.title in look.hidden:
                 if sheet.sheet_state == "visible":
                     sheet.sheet_state = "hidden"
             elif sheet.title in look.shown:
                 sheet.sheet_state = "visible"
-            if sheet.title in OUR_SHEETS and sheet.tables and sheet.sheet_state == "visible":
+            if sheet.title in ours and sheet.tables and sheet.sheet_state == "visible":
                 print_setup(sheet, sheet.title in look.landscape,
                             bounded=sheet.title in look.bounded, title=look.title)
 

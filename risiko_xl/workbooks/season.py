@@ -28,7 +28,7 @@ def build_season(name: str = "") -> Workbook:
         add_table(sheet, spec, rows, widths=12)
     book.properties.creator = "risiko_xl"
     book.properties.created = book.properties.modified = FIXED_TIME
-    dress_season(OpenpyxlBook(Path("stagione.xlsx"), book))
+    dress_season(OpenpyxlBook(Path("stagione.xlsx"), book, kind=S.SEASON))
     return book
 
 

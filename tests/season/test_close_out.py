@@ -26,7 +26,7 @@ from risiko_xl.books.table import Table
 from risiko_xl.gestionetorneo import reader, writer
 from tests.support.command_line import run
 from tests.support.gestionetorneo import tournament
-from tests.support.season_play import evening
+from tests.support.season_play import evening, untyped
 
 # the open evening: qualifying 3, 1, 2, 4, …; final 4, 1, 3, 2 (roster numbers)
 RANKING = [4, 1, 3, 2, 5, 6, 7, 8, 9, 10, 11, 12]
@@ -93,12 +93,8 @@ def test_a_missing_email_a_bad_one_and_namesakes_born_the_same_day(played, tmp_p
 
 def test_an_unfinished_tournament_and_dates_out_of_order(played, tmp_path):
     path = copy(played, tmp_path)
+    untyped(path, 3)
     book = OpenpyxlBook(path)
-    results = book.read_table(schema.RESULTS.name)
-    for row in results:
-        if row["Turno"] == 3:
-            row["Punti obiettivo"] = None
-    book.write_table(schema.RESULTS.name, results)
     calendar = Table.of([{"Turno": 1, "Data": dt.datetime(2026, 10, 10)},
                          {"Turno": 2, "Data": dt.datetime(2026, 10, 3)}],
                         schema.CALENDAR.headers)

@@ -17,7 +17,7 @@ from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.gestionetorneo import reader
 from tests.season.test_close_out import registry
 from tests.support.command_line import run
-from tests.support.season_play import evening
+from tests.support.season_play import evening, set_rules
 
 ORDER = list(range(1, 13))
 
@@ -75,13 +75,7 @@ def test_two_players_of_one_tournament_are_never_merged(two, tmp_path):
 ])
 def test_a_rule_out_of_bounds_names_its_row(two, tmp_path, voce, valore, words):
     season = copy_of(two, tmp_path)
-    book = OpenpyxlBook(season, kind=S.SEASON)
-    rules = book.read_table(S.RULES.name)
-    for row in rules:
-        if row["Voce"] == voce:
-            row["Valore"] = valore
-    book.write_table(S.RULES.name, rules)
-    book.save()
+    set_rules(season, **{voce: valore})
     code, said = run("stagione", season)
     assert code == 2, said
     assert "Foglio Regole, riga" in said and words in said

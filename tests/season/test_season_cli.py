@@ -30,7 +30,7 @@ from risiko_xl.gestionetorneo import writer
 from tests.support.command_line import run
 from tests.support.gestionetorneo import tournament
 from tests.support.lo_reader import sheets_as_csv
-from tests.support.season_play import evening
+from tests.support.season_play import evening, set_rules, untyped
 
 ORDERS = {  # the final ranking of each evening, by roster number
     "n3": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
@@ -72,16 +72,6 @@ def standings(season: Path) -> list[tuple]:
 
 def table(season: Path, spec) -> list:
     return list(OpenpyxlBook(season, kind=S.SEASON).read_table(spec.name))
-
-
-def set_rules(season: Path, **values) -> None:
-    book = OpenpyxlBook(season, kind=S.SEASON)
-    rules = book.read_table(S.RULES.name)
-    for row in rules:
-        if row["Voce"] in values:
-            row["Valore"] = values[row["Voce"]]
-    book.write_table(S.RULES.name, rules)
-    book.save()
 
 
 def write_in_players(season: Path, player: str, column: str, value: str) -> None:
@@ -270,13 +260,7 @@ def test_refreshed_after_a_correction(season, files, tmp_path):
 
 def test_an_unfinished_tournament_is_refused(files, tmp_path):
     half = shutil.copy(files["n5"], tmp_path / "meta.xlsx")
-    book = OpenpyxlBook(half)
-    results = book.read_table(schema.RESULTS.name)
-    for row in results:
-        if row["Turno"] == 3:
-            row["Punti obiettivo"] = None
-    book.write_table(schema.RESULTS.name, results)
-    book.save()
+    untyped(half, 3)
     season = tmp_path / "s.xlsx"
     code, said = run("stagione", season, "--aggiungi", half)
     assert code == 2

@@ -88,3 +88,27 @@ def evening(path: Path, formula: str, name: str, order: list[int],
         book.save()
         assert cli.main(["finali", str(path)]) == 0
     return path
+
+
+def untyped(path: Path, round_no: int) -> None:
+    """The results of round `round_no` emptied, as a referee who has not typed them yet."""
+    book = OpenpyxlBook(path)
+    results = book.read_table(schema.RESULTS.name)
+    for row in results:
+        if row["Turno"] == round_no:
+            row["Punti obiettivo"] = None
+    book.write_table(schema.RESULTS.name, results)
+    book.save()
+
+
+def set_rules(season: Path, **values: object) -> None:
+    """The organiser types `values` in the season's «Regole» (entry → value)."""
+    from risiko_xl.books import season_schema
+
+    book = OpenpyxlBook(season, kind=season_schema.SEASON)
+    rules = book.read_table(season_schema.RULES.name)
+    for row in rules:
+        if row["Voce"] in values:
+            row["Valore"] = values[row["Voce"]]
+    book.write_table(season_schema.RULES.name, rules)
+    book.save()
