@@ -162,12 +162,14 @@ def _dates(book: Book, made: Export) -> list[RisikoError]:
     info, out = made.gt.info, []
     calendar = book.read_table(schema.CALENDAR.name)
     row_of = {to_text(r.get("Turno")): r.sheet_row for r in calendar}
+    wrong: set[str | None] = set()  # rounds whose typed date is refused: no order said
     for line in calendar:
         cell = line.get("Data")
         if cell in (None, ""):
             continue
         day = as_date(cell)
         if day is None or day.year < DATES_FROM or day > dt.date.today():
+            wrong.add(to_text(line.get("Turno")))
             out.append(RisikoError(
                 "la data del turno " + (to_text(line.get("Turno")) or "") + (
                     " non è una data (gg/mm/aaaa)" if day is None else
@@ -180,7 +182,8 @@ def _dates(book: Book, made: Export) -> list[RisikoError]:
                 f"manca la data del turno {r.number} (né in Calendario né in Sorteggi): "
                 "scriverla in Calendario", foglio=schema.CALENDAR.sheet,
                 riga=row_of.get(str(r.number)), colonna="Data"))
-    days = [(n, d) for n, d in enumerate(info.dates, start=1) if d is not None]
+    days = [(n, d) for n, d in enumerate(info.dates, start=1)
+            if d is not None and str(n) not in wrong]
     for (n1, d1), (n2, d2) in itertools.pairwise(days):
         if d2 < d1:
             out.append(RisikoError(

@@ -292,6 +292,17 @@ def _fraction(row: Row, header: str) -> Fraction:
     return number
 
 
+def _count_cell(row: Row, header: str) -> int:
+    """A count of Piazzamenti (games played, won): a whole number from 0, else refused."""
+    value = row.get(header)
+    number = whole(value) if value not in (None, "") else 0
+    if number is None or number < 0 or number > MAX_POINTS:
+        raise RisikoError("serve un numero intero da 0 in su: le righe di Piazzamenti si "
+                          "scrivono con risiko-xl stagione --aggiungi", foglio=S.PLACINGS.sheet,
+                          riga=row.sheet_row, colonna=header, valore=value)
+    return number
+
+
 def _placings(placings: Table, tournaments: Table) -> list[Placing]:
     """Piazzamenti read back, each row checked: a tournament of Tornei, a place from 1, a
     season ID, a player once per tournament."""
@@ -300,8 +311,10 @@ def _placings(placings: Table, tournaments: Table) -> list[Placing]:
     for r in placings:
         number, position, player = whole(r.get("Torneo")), whole(r.get("Pos")), \
             to_text(r.get("ID stagione"))
-        problem = ("riga incompleta (servono Torneo, Pos e ID stagione)"
-                   if number is None or position is None or not player else
+        missing = next((h for h, v in (("Torneo", number), ("Pos", position),
+                                       ("ID stagione", player)) if not v), None)
+        problem = (f"serve {'un numero intero' if missing != 'ID stagione' else 'un ID'}"
+                   if missing else
                    f"il torneo {number} non è nel foglio Tornei" if number not in known else
                    "la posizione parte da 1" if position is not None and position < 1 else
                    f"{player} è già in classifica nel torneo {number}"
@@ -309,11 +322,17 @@ def _placings(placings: Table, tournaments: Table) -> list[Placing]:
         if problem:
             raise RisikoError(problem + ": le righe di Piazzamenti si scrivono con risiko-xl "
                               "stagione --aggiungi", foglio=S.PLACINGS.sheet,
-                              riga=r.sheet_row)
+                              riga=r.sheet_row, colonna=missing or "Torneo",
+                              **({"valore": r.get(missing)} if missing else {}))
+        games, won = _count_cell(r, "Partite"), _count_cell(r, "Partite vinte")
+        if won > games or _fraction(r, "Punti ranking") < 0:
+            raise RisikoError("partite vinte più delle giocate, o punti ranking negativi: le "
+                              "righe di Piazzamenti si scrivono con risiko-xl stagione "
+                              "--aggiungi", foglio=S.PLACINGS.sheet, riga=r.sheet_row,
+                              colonna="Partite vinte" if won > games else "Punti ranking")
         assert number is not None and position is not None and player is not None
         seen.add((number, player))
-        out.append(Placing(number, player, position, _fraction(r, "Punti torneo"),
-                           whole(r.get("Partite vinte")) or 0,
+        out.append(Placing(number, player, position, _fraction(r, "Punti torneo"), won,
                            Decimal(_fraction(r, "Punti ranking").numerator)
                            / Decimal(_fraction(r, "Punti ranking").denominator)))
     return out

@@ -101,17 +101,24 @@ def merge(players: Table, placings: Table, *others: Table) -> list[str]:
     for r in placings:
         played.setdefault(to_text(r.get("ID stagione")) or "", set()).add(whole(r.get("Torneo")))
     lines = []
+    merged: dict[str, set[int | None]] = {}  # each final player: the tournaments gathered
     for source in into:
         target = final(source)
         a, b = national.get(source), national.get(target)
-        both = sorted(n for n in played.get(source, set()) & played.get(target, set())
-                      if n is not None)
-        if (a and b and a != b) or both:
+        gathered = merged.setdefault(target, set(played.get(target, set())))
+        both = sorted(n for n in played.get(source, set()) & gathered if n is not None)
+        refused = {o.strip().upper() for o in (to_text(rows[source].get("Diverso da")) or "")
+                   .split(",")}
+        if (a and b and a != b) or both or target in refused:
             raise RisikoError(f"{source} e {target} " + (
-                f"hanno ID nazionali diversi ({a}, {b})" if not both else
-                f"hanno giocato entrambi il torneo {both[0]}") + ": non sono la stessa "
+                f"hanno ID nazionali diversi ({a}, {b})" if a and b and a != b else
+                f"hanno giocato entrambi il torneo {both[0]}" + (
+                    "" if both[0] in played.get(target, set()) else
+                    f" (con chi è già unito a {target})") if both else
+                "sono anche «Diverso da» l'uno dall'altro") + ": non sono la stessa "
                 "persona", foglio=S.PLAYERS.sheet, riga=rows[source].sheet_row,
                 colonna="Unisci a", valore=target)
+        gathered |= played.get(source, set())
         moved = 0
         for table in (placings, *others):
             for r in table:

@@ -101,6 +101,9 @@ def read_rules(book: Book) -> SeasonRules:
     if unknown:
         raise _rule_error("Spareggi", row, f"«{unknown[0]}» non è uno spareggio (ammessi: "
                           + ", ".join(TIE_BREAKS) + ")", ties_cell)
+    twice = next((t for i, t in enumerate(ties) if t in ties[:i]), None)
+    if twice:
+        raise _rule_error("Spareggi", row, f"«{twice}» è scritto due volte", ties_cell)
     return SeasonRules(method, table, presence, best, minimum, ties)
 
 

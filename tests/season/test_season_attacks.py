@@ -202,6 +202,7 @@ def test_a_round_date_typed_wrong_is_named(two, tmp_path, day, words):
     code, said = run("chiudi", path)
     assert code == 1 and f"Foglio Torneo, riga 2, colonna Data: la data del turno 2 {words}" \
         in said
+    assert "risulta prima" not in said  # the date refused is in no order (the second look)
 
 
 def test_the_type_is_written_as_gestionetorneo_spells_it(two, tmp_path):
@@ -253,3 +254,57 @@ def test_an_unknown_formula_is_refused(two, tmp_path):
     season = copy_of(two, tmp_path)
     code, said = run("stagione", season, "--formula", "boh")
     assert code == 2 and "boh" in said
+
+
+@pytest.mark.parametrize(("column", "value"), [("Partite vinte", "molte"),
+                                               ("Partite vinte", -4),
+                                               ("Partite vinte", 99999),
+                                               ("Punti ranking", -100),
+                                               ("Pos", "secondo")])
+def test_counts_and_points_edited_by_hand_are_checked(two, tmp_path, column, value):
+    """The second look's: games won «molte», −4 or more than played, national points
+    −100 were taken by the tie-breaks; «secondo» as a place did not name its column."""
+    season = copy_of(two, tmp_path)
+    edit(season, S.PLACINGS, column, 1, value)
+    code, said = run("stagione", season)
+    assert code == 2, said
+    assert f"Foglio Piazzamenti, riga 3, colonna {column}" in said
+
+
+def test_two_players_of_one_tournament_merged_into_a_third_are_refused(two, tmp_path):
+    """The second look's: S011 and S012 both «Unisci a» S099, a player of the second
+    evening only (their second-evening rows given to S098 and S099 by hand): S011 and
+    S012 played the first evening together; refused on the Giocatori cell, not later on
+    Piazzamenti with the wrong advice."""
+    season = copy_of(two, tmp_path)
+    book = OpenpyxlBook(season, kind=S.SEASON)
+    placings = book.read_table(S.PLACINGS.name)
+    for row in placings:
+        if row["Torneo"] == 2 and row["ID stagione"] in ("S011", "S012"):
+            row["ID stagione"] = {"S011": "S098", "S012": "S099"}[row["ID stagione"]]
+    book.write_table(S.PLACINGS.name, placings)
+    players = book.read_table(S.PLAYERS.name)
+    for row in players:
+        if row["ID stagione"] in ("S011", "S012"):
+            row["Unisci a"] = "S099"
+    book.write_table(S.PLAYERS.name, players)
+    book.save()
+    code, said = run("stagione", season)
+    assert code == 2, said
+    assert "Foglio Giocatori" in said and "colonna Unisci a" in said
+    assert "hanno giocato entrambi il torneo 1 (con chi è già unito a S099)" in said
+
+
+def test_unisci_and_diverso_da_the_same_player_is_refused(two, tmp_path):
+    season = copy_of(two, tmp_path)
+    edit(season, S.PLAYERS, "Diverso da", 0, "S002")
+    edit(season, S.PLAYERS, "Unisci a", 0, "S002")
+    code, said = run("stagione", season)
+    assert code == 2 and "Foglio Giocatori, riga 2, colonna Unisci a" in said
+
+
+def test_a_tie_break_written_twice_is_refused(two, tmp_path):
+    season = copy_of(two, tmp_path)
+    set_rules(season, Spareggi="vittorie, vittorie")
+    code, said = run("stagione", season)
+    assert code == 2 and "«vittorie» è scritto due volte" in said
