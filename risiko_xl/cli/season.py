@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 def season_command(args: argparse.Namespace) -> list[str]:
     from risiko_xl.books import season_schema as S
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.cells import to_text
     from risiko_xl.services import season
+    from risiko_xl.services.season_players import ask_merge
+    from risiko_xl.services.season_rules import rename
     from risiko_xl.sheets.season_look import dress_season
     from risiko_xl.workbooks.season import write_new_season
 
@@ -43,23 +44,9 @@ def season_command(args: argparse.Namespace) -> list[str]:
         lines.append(f"Creata la stagione {path} (regole nel foglio Regole)")
     book = OpenpyxlBook(path, kind=S.SEASON)
     if args.nome is not None:
-        rules = book.read_table(S.RULES.name)
-        named = [r for r in rules if (to_text(r.get("Voce")) or "").strip() == "Nome stagione"]
-        for r in named:
-            r["Valore"] = args.nome
-        if not named:
-            rules.append({"Voce": "Nome stagione", "Valore": args.nome})
-        book.write_table(S.RULES.name, rules)
-    if args.unisci:
-        players = book.read_table(S.PLAYERS.name)
-        for source, target in args.unisci:
-            row = next((r for r in players
-                        if (to_text(r.get("ID stagione")) or "").upper() == source.upper()), None)
-            if row is None:
-                raise RisikoError("nessun giocatore con questo ID stagione in Giocatori",
-                                  foglio=S.PLAYERS.sheet, valore=source)
-            row["Unisci a"] = target.upper()
-        book.write_table(S.PLAYERS.name, players)
+        rename(book, args.nome)
+    for source, target in args.unisci:
+        ask_merge(book, source, target)
     for entry, label in entries:
         lines += season.add(book, entry, label)
     lines += season.recompute(book)

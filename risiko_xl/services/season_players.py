@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from risiko_xl.books import season_schema as S
+from risiko_xl.books.book import Book
 from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import to_text
 from risiko_xl.errors import RisikoError, count
@@ -64,6 +65,19 @@ def season_ids(rows: Sequence[Mapping[str, Any]], old: list[Row], others: Table,
             found = f"{SEASON_ID}{last:03d}"
         out.append(found)
     return out
+
+
+def ask_merge(season: Book, source: str, target: str) -> None:
+    """«Unisci a» `target` written on `source`'s row of Giocatori, as the organiser types
+    it (`recompute` checks and applies it)."""
+    players = season.read_table(S.PLAYERS.name)
+    row = next((r for r in players
+                if (to_text(r.get("ID stagione")) or "").upper() == source.upper()), None)
+    if row is None:
+        raise RisikoError("nessun giocatore con questo ID stagione in Giocatori",
+                          foglio=S.PLAYERS.sheet, valore=source)
+    row["Unisci a"] = target.upper()
+    season.write_table(S.PLAYERS.name, players)
 
 
 def merge(players: Table, placings: Table, *others: Table) -> list[str]:

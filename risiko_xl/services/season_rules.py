@@ -128,3 +128,14 @@ def _count(key: str, row: Row | None, cell: Any, default: int | None = None) -> 
     if n < 1:
         raise _rule_error(key, row, "serve un numero intero da 1 a 9999", cell)
     return n
+
+
+def rename(season: Book, name: str) -> None:
+    """«Nome stagione» in Regole becomes `name`."""
+    rules = season.read_table(S.RULES.name)
+    named = [r for r in rules if (to_text(r.get("Voce")) or "").strip() == "Nome stagione"]
+    for r in named:
+        r["Valore"] = name
+    if not named:
+        rules.append({"Voce": "Nome stagione", "Valore": name})
+    season.write_table(S.RULES.name, rules)
