@@ -26,6 +26,7 @@ from risiko_xl.books.table import Row, Table
 from risiko_xl.cells import as_date, to_text
 from risiko_xl.errors import RisikoError, count
 from risiko_xl.formulas.cells import decimal_text
+from risiko_xl.names import neutral_bidi
 from risiko_xl.season import names
 from risiko_xl.season.board import BoardLine, SeasonBoard, Skipped
 from risiko_xl.season.national import shown
@@ -84,8 +85,8 @@ def entry_of(made: Export) -> Entry:
         tables.setdefault((g.round_no, g.phase, g.table), []).append((number, g.position))
     rows = tuple({
         "Pos": s.position, "ID torneo": s.player.id,
-        "Giocatore": " ".join(filter(None, (s.player.nome, s.player.cognome))),
-        "Club": s.player.club or None, "ID nazionale": s.player.id_nazionale or None,
+        "Giocatore": _plain(" ".join(filter(None, (s.player.nome, s.player.cognome)))),
+        "Club": _plain(s.player.club) or None, "ID nazionale": s.player.id_nazionale or None,
         "Punti torneo": float(s.total), "Partite": len(games.get(s.player.id, ())),
         "Partite vinte": games.get(s.player.id, []).count(1),
         "Punti ranking": float(basis.points(s.position).quantize(Decimal("0.000001")))
@@ -95,10 +96,17 @@ def entry_of(made: Export) -> Entry:
     first = next((d for d in info.dates if d is not None), None)
     why = basis.why_not() or (f"tipologia non indicata: «{info.tipo}» è solo la più vicina "
                               "che GestioneTorneo legge" if made.nearest else "")
-    return Entry(info.nome, first, info.formula, info.tipo, basis.tables, basis.rounds,
+    return Entry(_plain(info.nome), first, info.formula, info.tipo, basis.tables, basis.rounds,
                  float(shown(basis.points(1))) if scored else None, why, rows,
                  tuple((n, phase, table, tuple(seats))
                        for (n, phase, table), seats in tables.items()))
+
+
+def _plain(text: str | None) -> str:
+    """A name as the season writes it: on one line, without the bidirectional controls
+    that would lay it out backwards (typed straight into a tournament's Iscritti, which
+    `iscrivi` would have refused)."""
+    return " ".join(neutral_bidi(text or "").split())
 
 
 def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -> list[str]:

@@ -308,3 +308,21 @@ def test_a_tie_break_written_twice_is_refused(two, tmp_path):
     set_rules(season, Spareggi="vittorie, vittorie")
     code, said = run("stagione", season)
     assert code == 2 and "«vittorie» è scritto due volte" in said
+
+
+def test_a_name_typed_with_bidi_controls_reaches_the_season_on_one_line(two, tmp_path):
+    """The adversary's name with U+202E and a line break, typed straight into a
+    tournament's Iscritti (`iscrivi` refuses it): the season writes it plain."""
+    a = Path(shutil.copy(two["a"], tmp_path / "a.xlsx"))
+    book = OpenpyxlBook(a)
+    players = book.read_table(schema.PLAYERS.name)
+    for row in players:
+        if row["ID"] == "P07":
+            row["Nome"], row["Club"] = "An\u202ena\nMaria", "Roma\u2067 Club"
+    book.write_table(schema.PLAYERS.name, players)
+    book.save()
+    season = tmp_path / "s.xlsx"
+    assert run("stagione", season, "--aggiungi", a)[0] == 0
+    rows = OpenpyxlBook(season, kind=S.SEASON).read_table(S.PLACINGS.name)
+    anna = next(r for r in rows if r["ID torneo"] == 7)
+    assert (anna["Giocatore"], anna["Club"]) == ("Anna Maria Russo", "Roma Club")
