@@ -49,11 +49,11 @@ def season_command(args: argparse.Namespace) -> list[str]:
         ask_merge(book, source, target)
     for entry, label in entries:
         lines += season.add(book, entry, label)
-    lines += season.recompute(book)
+    said, board = season.recompute(book)
     dress_season(book)
     book.save()
-    lines.append(f"Scritto {path}")
-    return lines + (_posts(args, season.board(book)) if args.pubblica else [])
+    lines += [*said, f"Scritto {path}"]
+    return lines + (_posts(args, board) if args.pubblica else [])
 
 
 def _posts(args: argparse.Namespace, board: SeasonBoard) -> list[str]:

@@ -69,14 +69,27 @@ def national_basis(made: Export) -> Basis:
     return Basis(info.tipo, type_of(info.tipo), year, tables, info.turni or 0)
 
 
+def declared_basis(made: Export) -> Basis | None:
+    """The basis of a tournament that gives national points, None where it scores nothing
+    or its type is only the closest GestioneTorneo reads (a club's own formula is no
+    national tournament until the organiser says which it is): what the final ranking's
+    column and the season count."""
+    basis = national_basis(made)
+    return None if made.nearest or not basis.scored else basis
+
+
+def guessed_type(made: Export) -> str:
+    """Why a tournament whose type is only guessed gives no national points ("" else)."""
+    return (f"tipologia non indicata: «{made.kind}» è solo la più vicina che GestioneTorneo "
+            "legge" if made.nearest else "")
+
+
 def national_by_player(book: Book) -> tuple[Basis, dict[str, Decimal]] | None:
     """Each player's national points (by our ID, one decimal as shown) and their basis,
-    for the final ranking's column and post; None where the tournament scores nothing or
-    its type is only the closest GestioneTorneo reads (a club's own formula is no
-    national tournament until the organiser says which it is)."""
+    for the final ranking's column and post; None where `declared_basis` is."""
     made = gestionetorneo_model(book)
-    basis = national_basis(made)
-    if made.nearest or not basis.scored:
+    basis = declared_basis(made)
+    if basis is None:
         return None
     ours = {number: pid for pid, number in made.numbers.items()}
     return basis, {ours[s.player.id]: shown(basis.points(s.position))

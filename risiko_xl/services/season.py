@@ -41,7 +41,7 @@ from risiko_xl.season.standings import (
     season_standings,
 )
 from risiko_xl.season.standings import leaders as season_leaders
-from risiko_xl.services.close_out import national_basis
+from risiko_xl.services.close_out import declared_basis, guessed_type, national_basis
 from risiko_xl.services.export_gt import Export
 from risiko_xl.services.season_players import merge, rebuild, season_ids, whole
 from risiko_xl.services.season_rules import MAX_POINTS, read_rules
@@ -75,8 +75,7 @@ def entry_of(made: Export) -> Entry:
     """The tournament in `made` as the season reads it: the positions of GestioneTorneo's
     Classifica Ridotta, every game played (final phases too, sheets or not) and the
     national points, none where the type is only the closest GestioneTorneo reads."""
-    basis = national_basis(made)
-    scored = basis.scored and not made.nearest
+    basis, scored = national_basis(made), declared_basis(made)
     games: dict[int, list[int]] = {}
     tables: dict[tuple[int, str, int], list[tuple[int, int]]] = {}
     for g in sorted(made.tournament.results, key=lambda g: (g.round_no, g.table, g.position)):
@@ -89,15 +88,14 @@ def entry_of(made: Export) -> Entry:
         "Club": _plain(s.player.club) or None, "ID nazionale": s.player.id_nazionale or None,
         "Punti torneo": float(s.total), "Partite": len(games.get(s.player.id, ())),
         "Partite vinte": games.get(s.player.id, []).count(1),
-        "Punti ranking": float(basis.points(s.position).quantize(Decimal("0.000001")))
+        "Punti ranking": float(scored.points(s.position).quantize(Decimal("0.000001")))
         if scored else 0.0,
     } for s in made.gt.standings)
     info = made.gt.info
     first = next((d for d in info.dates if d is not None), None)
-    why = basis.why_not() or (f"tipologia non indicata: «{info.tipo}» è solo la più vicina "
-                              "che GestioneTorneo legge" if made.nearest else "")
     return Entry(_plain(info.nome), first, info.formula, info.tipo, basis.tables, basis.rounds,
-                 float(shown(basis.points(1))) if scored else None, why, rows,
+                 float(shown(scored.points(1))) if scored else None,
+                 basis.why_not() or guessed_type(made), rows,
                  tuple((n, phase, table, tuple(seats))
                        for (n, phase, table), seats in tables.items()))
 
@@ -179,53 +177,51 @@ def _same_tournament(row: Row, entry: Entry) -> bool:
         and day == entry.day
 
 
-def recompute(season: Book) -> list[str]:
+def recompute(season: Book) -> tuple[list[str], SeasonBoard]:
     """Apply the organiser's merges, rebuild `Giocatori` (with what looks alike proposed)
-    and `Classifica` from `Piazzamenti` under `Regole`; the lines to print."""
+    and `Classifica` from `Piazzamenti` under `Regole`: the lines to print, and the season
+    as the posts, the room screen and the chart show it."""
     rules = read_rules(season)
     placings = season.read_table(S.PLACINGS.name)
     players = season.read_table(S.PLAYERS.name)
     games = season.read_table(S.GAMES.name)
+    tournaments = season.read_table(S.TOURNAMENTS.name)
     lines = merge(players, placings, games)
     if lines:
         season.write_table(S.PLACINGS.name, placings)
         season.write_table(S.GAMES.name, games)
     rebuilt, proposed = rebuild(placings, players)
     season.write_table(S.PLAYERS.name, rebuilt)
-    standings = season_standings(rules, _placings(placings, season.read_table(S.TOURNAMENTS.name)))
-    tournaments = sorted({n for r in placings if (n := whole(r.get("Torneo"))) is not None})
-    strength = ratings(_games(games, season.read_table(S.TOURNAMENTS.name)))
+    counted = _placings(placings, tournaments)
+    standings = season_standings(rules, counted)
+    day = _days(tournaments)
+    numbers = sorted({p.tournament for p in counted})
+    strength = ratings(_games(games, day))
     season.write_table(S.STANDINGS.name,
-                       _standings_table(standings, rebuilt, tournaments, strength, rules),
+                       _standings_table(standings, rebuilt, numbers, strength, rules),
                        replace_headers=True)
     ranked = [r for r in standings if r.position is not None]
-    lines.append(f"Classifica della stagione: {count(len(tournaments), 'torneo', 'tornei')}, "
+    lines.append(f"Classifica della stagione: {count(len(numbers), 'torneo', 'tornei')}, "
                  f"{count(len(ranked), 'giocatore', 'giocatori')} in classifica"
                  + (f", {len(standings) - len(ranked)} con meno di {rules.minimum} tornei"
                     if len(standings) > len(ranked) else "") + f"; punti: {_said(rules)}")
-    formulas = sorted({f for r in season.read_table(S.TOURNAMENTS.name)
-                       if (f := to_text(r.get("Formula")))})
+    formulas = sorted({f for r in tournaments if (f := to_text(r.get("Formula")))})
     if rules.method == TOURNAMENT_POINTS and len(formulas) > 1:
         lines.append("Attenzione: con «punti torneo» si sommano i punti di formule diverse ("
                      + ", ".join(formulas) + "), che hanno scale diverse (un millesimo del "
                      "Master contro i punti pieni di un Open): per una classifica comune "
                      "meglio «posizione» o «ranking nazionale»")
     lines += [f"Da confermare: {line}" for line in proposed]
-    return lines
+    order = sorted(numbers, key=lambda n: (day.get(n, dt.date.max), n))
+    return lines, _board(season, rules, counted, standings, rebuilt, tournaments, order,
+                         strength)
 
 
-def board(season: Book) -> SeasonBoard:
-    """The season's standings for the posts, the room screen and the chart, as `recompute`
-    last wrote them (run it first): the same rules, placings and rating."""
-    rules = read_rules(season)
-    placings = season.read_table(S.PLACINGS.name)
-    tournaments_table = season.read_table(S.TOURNAMENTS.name)
-    counted = _placings(placings, tournaments_table)
-    standings = season_standings(rules, counted)
-    players = {to_text(r.get("ID stagione")): r for r in season.read_table(S.PLAYERS.name)}
-    day = {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments_table}
-    order = sorted({p.tournament for p in counted}, key=lambda n: (day.get(n, dt.date.max), n))
-    strength = ratings(_games(season.read_table(S.GAMES.name), tournaments_table))
+def _board(season: Book, rules: SeasonRules, counted: list[Placing],
+           standings: list[SeasonRow], players_table: Table, tournaments: Table,
+           order: list[int], strength: dict[str, Strength]) -> SeasonBoard:
+    """The season as every face shows it, from what `recompute` computed."""
+    players = {to_text(r.get("ID stagione")): r for r in players_table}
     names_of = {p: to_text(r.get("Giocatore")) or p for p, r in players.items() if p}
     numbers = sorted(order)
     columns = (*(f"T{n}" for n in numbers), "Punti", "Tornei", "Vittorie",
@@ -246,7 +242,7 @@ def board(season: Book) -> SeasonBoard:
                          if to_text(r.get("Voce")) == "Nome stagione"), None)) or "Stagione"
     leaders = [(names_of.get(p, p), at) for p, at in season_leaders(rules, counted, order)]
     titles = {whole(r.get("N")): (to_text(r.get("Torneo")) or "", as_date(r.get("Data")))
-              for r in tournaments_table}
+              for r in tournaments}
     legend = "; ".join(_legend(n, *titles.get(n, ("", None))) for n in numbers)
     ties = ", ".join(rules.tie_breaks) or "nessuno"
     return SeasonBoard(name, len(numbers), columns, tuple(lines), len(numbers),
@@ -333,7 +329,8 @@ def _placings(placings: Table, tournaments: Table) -> list[Placing]:
                               riga=r.sheet_row, colonna=missing or "Torneo",
                               **({"valore": r.get(missing)} if missing else {}))
         games, won = _count_cell(r, "Partite"), _count_cell(r, "Partite vinte")
-        if won > games or _fraction(r, "Punti ranking") < 0:
+        national = _fraction(r, "Punti ranking")
+        if won > games or national < 0:
             raise RisikoError("partite vinte più delle giocate, o punti ranking negativi: le "
                               "righe di Piazzamenti si scrivono con risiko-xl stagione "
                               "--aggiungi", foglio=S.PLACINGS.sheet, riga=r.sheet_row,
@@ -341,15 +338,18 @@ def _placings(placings: Table, tournaments: Table) -> list[Placing]:
         assert number is not None and position is not None and player is not None
         seen.add((number, player))
         out.append(Placing(number, player, position, _fraction(r, "Punti torneo"), won,
-                           Decimal(_fraction(r, "Punti ranking").numerator)
-                           / Decimal(_fraction(r, "Punti ranking").denominator)))
+                           Decimal(national.numerator) / Decimal(national.denominator)))
     return out
 
 
-def _games(games: Table, tournaments: Table) -> list[list[tuple[str, int]]]:
-    """Every table of the season in the order played: by the tournament's first day (then
-    its number), round and table; the seats of players the season knows."""
-    day = {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments}
+def _days(tournaments: Table) -> dict[int | None, dt.date]:
+    """Each tournament's first day (undated ones last): the season's order of play."""
+    return {whole(r.get("N")): as_date(r.get("Data")) or dt.date.max for r in tournaments}
+
+
+def _games(games: Table, day: dict[int | None, dt.date]) -> list[list[tuple[str, int]]]:
+    """Every table of the season in the order played: by the tournament's first day
+    (`day`; then its number), round and table; the seats of players the season knows."""
     tables: dict[tuple[Any, ...], list[tuple[str, int]]] = {}
     for r in games:
         number, player, place = whole(r.get("Torneo")), to_text(r.get("ID stagione")), \

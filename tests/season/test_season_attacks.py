@@ -18,6 +18,7 @@ from risiko_xl.gestionetorneo import reader
 from tests.season.test_close_out import registry
 from tests.support.command_line import run
 from tests.support.season_play import evening, set_rules
+from tests.support.tournament_typing import edit_rows
 
 ORDER = list(range(1, 13))
 
@@ -124,13 +125,8 @@ def test_a_registrant_corrected_is_matched_afresh(two, tmp_path):
     tournament added again: the row follows the new person, not the old season ID."""
     season = copy_of(two, tmp_path)
     a = Path(shutil.copy(two["a"], tmp_path / "a.xlsx"))
-    book = OpenpyxlBook(a)
-    players = book.read_table(schema.PLAYERS.name)
-    for row in players:
-        if row["ID"] == "P04":
-            row["Nome"], row["Cognome"], row["Club"] = "Federica", "Sala", "Eagles"
-    book.write_table(schema.PLAYERS.name, players)
-    book.save()
+    edit_rows(a, schema.PLAYERS.name, lambda row: row["ID"] == "P04", Nome="Federica",
+              Cognome="Sala", Club="Eagles")
     code, said = run("stagione", season, "--aggiungi", a)
     assert code == 0, said
     assert "«Prima serata» aggiornato" in said and "1 nuovo nella stagione" in said
@@ -314,13 +310,8 @@ def test_a_name_typed_with_bidi_controls_reaches_the_season_on_one_line(two, tmp
     """The adversary's name with U+202E and a line break, typed straight into a
     tournament's Iscritti (`iscrivi` refuses it): the season writes it plain."""
     a = Path(shutil.copy(two["a"], tmp_path / "a.xlsx"))
-    book = OpenpyxlBook(a)
-    players = book.read_table(schema.PLAYERS.name)
-    for row in players:
-        if row["ID"] == "P07":
-            row["Nome"], row["Club"] = "An\u202ena\nMaria", "Roma\u2067 Club"
-    book.write_table(schema.PLAYERS.name, players)
-    book.save()
+    edit_rows(a, schema.PLAYERS.name, lambda row: row["ID"] == "P07",
+              Nome="An\u202ena\nMaria", Club="Roma\u2067 Club")
     season = tmp_path / "s.xlsx"
     assert run("stagione", season, "--aggiungi", a)[0] == 0
     rows = OpenpyxlBook(season, kind=S.SEASON).read_table(S.PLACINGS.name)

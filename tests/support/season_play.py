@@ -23,7 +23,7 @@ from risiko_xl import cli
 from risiko_xl.books import schema
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.books.table import Table
-from tests.support.tournament_typing import type_round
+from tests.support.tournament_typing import edit_rows, type_round
 
 # the club's players: (name, surname, club, national ID)
 ROSTER = {
@@ -92,13 +92,8 @@ def evening(path: Path, formula: str, name: str, order: list[int],
 
 def untyped(path: Path, round_no: int) -> None:
     """The results of round `round_no` emptied, as a referee who has not typed them yet."""
-    book = OpenpyxlBook(path)
-    results = book.read_table(schema.RESULTS.name)
-    for row in results:
-        if row["Turno"] == round_no:
-            row["Punti obiettivo"] = None
-    book.write_table(schema.RESULTS.name, results)
-    book.save()
+    edit_rows(path, schema.RESULTS.name, lambda row: row["Turno"] == round_no,
+              **{"Punti obiettivo": None})
 
 
 def set_rules(season: Path, **values: object) -> None:

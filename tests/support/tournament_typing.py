@@ -47,14 +47,21 @@ def type_round(path, round_no: int, tables, phase: str = "Qualificazione") -> No
     book.save()
 
 
-def set_state(path, pid: str, state: str) -> None:
+def edit_rows(path, name: str, chosen, **values) -> None:
+    """Type `values` (header → value) in every row of table `name` that `chosen(row)`
+    picks, as the organiser would in Excel."""
     book = OpenpyxlBook(path)
-    players = book.read_table(schema.PLAYERS.name)
-    for row in players:
-        if row["ID"] == pid:
-            row["Stato"] = state
-    book.write_table(schema.PLAYERS.name, players)
+    rows = book.read_table(name)
+    for row in rows:
+        if chosen(row):
+            for header, value in values.items():
+                row[header] = value
+    book.write_table(name, rows)
     book.save()
+
+
+def set_state(path, pid: str, state: str) -> None:
+    edit_rows(path, schema.PLAYERS.name, lambda row: row["ID"] == pid, Stato=state)
 
 
 def table(path, name: str):
