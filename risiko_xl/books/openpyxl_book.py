@@ -26,6 +26,7 @@ from risiko_xl.books.book import (
 )
 from risiko_xl.books.canvas import Look
 from risiko_xl.books.charts import STACKED_BARS, ChartSpec
+from risiko_xl.books.fast_cells import plain_cells
 from risiko_xl.books.formula_cells import Formula, SheetFormula, ours
 from risiko_xl.books.long_text import LongTexts
 from risiko_xl.books.openpyxl_look import chart_title, dress_table, print_setup, stacked_bars
@@ -193,16 +194,17 @@ class OpenpyxlBook:
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
         refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
         written: list[list[Any]] = []
+        long_texts = name in LONG_TEXT_TABLES
         for row in range(min_row + 1, max(max_row, last_row) + 1):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             written.append(values)
             record = next(records, None)
             if record is not None:
+                got = record.values.get
                 for offset, header in offsets:
-                    values[offset] = record.values.get(header)
+                    values[offset] = got(header)
             for col, value in enumerate(values, start=min_col):
-                if name in LONG_TEXT_TABLES and isinstance(value, str) \
-                        and len(value) > CELL_LIMIT:
+                if long_texts and isinstance(value, str) and len(value) > CELL_LIMIT:
                     value = self._long.marker(value)  # whole, never cut (long_text)
                 cell = cells.get((row, col))
                 if not unchanged(cell, value) and not self._keeps_formula(cell, name, value):
@@ -336,7 +338,8 @@ class OpenpyxlBook:
                               "scritto niente; ripetere il comando", valore=str(target))
 
         def write(temp: Path) -> None:
-            self.workbook.save(temp)
+            with plain_cells():
+                self.workbook.save(temp)
             formula_cache.put_back(temp, self._cached())  # sheet parts named by the save
             if self.workbook.vba_archive is not None:
                 _keep_ribbon(self.workbook.vba_archive, temp)

@@ -138,8 +138,16 @@ def width(values: list[Any], header: str, fmt: str | None = None) -> float:
     header (headers wrap on more lines; the filter button takes two more), within
     limits."""
     word = max((len(w) for w in header.split()), default=0) + 2
-    longest = max(max(map(len, map(shown_by(fmt), values)), default=0), word, MIN_WIDTH)
+    # each value shown once (a round's number repeats on every row): by type too, as
+    # True == 1 shows «VERO»
+    shown = shown_by(fmt)
+    longest = max(max((len(shown(v)) for _, v in dict.fromkeys(map(_typed, values))),
+                      default=0), word, MIN_WIDTH)
     return float(min(longest + 1, MAX_WIDTH))
+
+
+def _typed(value: Any) -> tuple[type, Any]:
+    return type(value), value
 
 
 def _decimals(book: Book) -> tuple[tuple[int, int] | None, bool | None, tuple[str, ...]]:
