@@ -6,7 +6,7 @@ finals, verify) work from this state and write back through the same book.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -19,7 +19,7 @@ from risiko_xl.sheets.formula_sheet import book_formula, sync_sheet
 from risiko_xl.standings.model import QUALIFYING, Entrant, GameResult
 from risiko_xl.tournament.records import ResultRow, read_entrants, read_results
 from risiko_xl.tournament.rulings import read_rulings, with_rulings
-from risiko_xl.tournament.scoring import group_tables, score_results
+from risiko_xl.tournament.scoring import Game, group_tables, score_results
 
 
 @dataclass
@@ -34,6 +34,7 @@ class Tournament:
     rows: list[ResultRow]
     results: list[GameResult]
     computed: dict[int, dict[str, Any]]
+    games: dict[tuple[int, str, int], Game] = field(default_factory=dict)  # by game
 
     @property
     def name(self) -> str:
@@ -60,30 +61,42 @@ def load(book: Book) -> Tournament:
     if known is not None and known[0] == book.generation:
         cached: Tournament = known[1]
         return cached
-    t = _load(book)
+    t = _load(book, None if known is None else known[1])
     book.loaded = (book.generation, t)
     return t
 
 
-def _load(book: Book) -> Tournament:
+def _load(book: Book, before: Tournament | None = None) -> Tournament:
+    """The tournament as `book` now holds it; `before`: as it was read before the last
+    writes, whose rows and games left as they were are not parsed and scored again (a
+    draw reads the tournament again after appending its tables)."""
     settings = book.settings()
     sync_sheet(book, settings)  # a preset chosen in Impostazioni: its rules in the sheet
     entrants = read_entrants(book)
-    results_table, rows = read_results(book, [e.id for e in entrants])
+    ids = [e.id for e in entrants]
+    same_ids = before is not None and [e.id for e in before.entrants] == ids
+    results_table, rows = read_results(
+        book, ids, (before.results_table, before.rows) if before and same_ids else None)
     first_round = {r.player for r in rows if r.round_no == 1 and r.phase == QUALIFYING}
     formula = with_rulings(book_formula(book, len(first_round) or None, settings),
                            read_rulings(book))
     check_tables(rows)
     if formula.teams is not None:
         check_teams(formula, entrants, rows)
+    games: dict[tuple[int, str, int], Game] = {}
+    earlier = before.games if before is not None and same_ids and (
+        before.formula.scoring, before.formula.placement_chain) == (
+        formula.scoring, formula.placement_chain) else None
     try:
-        results, computed = score_results(rows, formula.scoring, formula.placement_chain)
+        results, computed = score_results(rows, formula.scoring, formula.placement_chain,
+                                          games, earlier)
     except RisikoError as err:  # a rule broken at a table: show the cell as typed
         typed = next((r for r in results_table if r.sheet_row == err.riga), None)
         if not err.has_value and typed is not None and err.colonna in results_table.headers:
             raise err.located(valore=typed[err.colonna]) from None
         raise
-    return Tournament(book, settings, formula, entrants, results_table, rows, results, computed)
+    return Tournament(book, settings, formula, entrants, results_table, rows, results,
+                      computed, games)
 
 
 def check_teams(formula: Formula, entrants: list[Entrant], rows: list[ResultRow]) -> None:

@@ -139,18 +139,31 @@ class ResultRow:
         return self.round_no, self.phase, self.table
 
 
-def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
-                                                                           list[ResultRow]]:
+def read_results(book: Book, known: Sequence[str] | None = None,
+                 earlier: tuple[Table, list[ResultRow]] | None = None,
+                 ) -> tuple[Table, list[ResultRow]]:
     """The `Risultati` table and its parsed rows; a row with something typed but no ID
     is refused (its game would vanish and its table change size). With `known` ids, an
     unregistered ID is an error, and an ID typed in another case or with spaces is read as
-    the registered one («g13» → «G13»)."""
+    the registered one («g13» → «G13»). `earlier`: the table and rows this reading gave
+    before a write, with the same `known` ids: a row holding the same values on the same
+    sheet row is the same parsed row (a draw appends rows; the others are not parsed
+    again)."""
     typed = checked_table(book, schema.RESULTS)
     index = None if known is None else IdIndex(known)
     seen: dict[tuple[int, str, str], int] = {}
     out: list[ResultRow] = []
+    parsed: dict[int, tuple[dict[str, Any], ResultRow]] = {} if earlier is None else {
+        r.row: (values, r) for values, r in zip(_values_by_row(earlier[0], earlier[1]),
+                                                  earlier[1])}
     for record in records(typed):
         row = record.row
+        same = parsed.get(row)
+        if same is not None and same[0] == record.values:
+            done = same[1]
+            _once(seen, (done.round_no, done.phase, done.player), row)
+            out.append(done)
+            continue
         pid = cell(record, "ID", text)
         if pid is None:
             _refuse_without_id(record, schema.RESULTS, "il suo risultato non conterebbe e il "
@@ -170,14 +183,24 @@ def read_results(book: Book, known: Sequence[str] | None = None) -> tuple[Table,
                 raise RisikoError("valore mancante", foglio="Risultati", riga=row,
                                   colonna=header, valore=None)
         phase = cell(record, "Fase", parse_phase)
-        if (round_no, phase, pid) in seen:
-            raise RisikoError(f"giocatore già presente nello stesso turno (riga "
-                              f"{seen[round_no, phase, pid]})", foglio="Risultati", riga=row,
-                              colonna="ID", valore=pid)
-        seen[round_no, phase, pid] = row
+        _once(seen, (round_no, phase, pid), row)
         out.append(ResultRow(row, round_no, phase, table, pid, _seat(record),
                              cell(record, "Penalità", to_int) or 0))
     return typed, out
+
+
+def _values_by_row(table: Table, rows: list[ResultRow]) -> list[dict[str, Any]]:
+    """The typed values each of `rows` was parsed from."""
+    by_row = table.by_sheet_row()
+    return [by_row[r.row].values for r in rows]
+
+
+def _once(seen: dict[tuple[int, str, str], int], key: tuple[int, str, str], row: int) -> None:
+    """A player is seated once in a round of a phase (`seen`: the row of each so far)."""
+    if key in seen:
+        raise RisikoError(f"giocatore già presente nello stesso turno (riga {seen[key]})",
+                          foglio="Risultati", riga=row, colonna="ID", valore=key[2])
+    seen[key] = row
 
 
 def _seat(record: Record) -> Seat | None:

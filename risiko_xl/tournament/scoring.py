@@ -30,57 +30,84 @@ def group_tables(rows: Sequence[ResultRow]) -> dict[tuple[int, str, int], list[R
     return dict(tables)
 
 
-def score_results(rows: Sequence[ResultRow], scoring: Method,
-                  placement_chain: str) -> tuple[list[GameResult], dict[int, dict[str, Any]]]:
+Game = tuple[list[ResultRow], list[GameResult], dict[int, dict[str, Any]]]
+
+
+def score_results(rows: Sequence[ResultRow], scoring: Method, placement_chain: str,
+                  games: dict[tuple[int, str, int], Game] | None = None,
+                  earlier: dict[tuple[int, str, int], Game] | None = None,
+                  ) -> tuple[list[GameResult], dict[int, dict[str, Any]]]:
     """GameResults of every fully typed game, and the computed cells per sheet row.
-    A game with some rows typed and others blank is an error naming the blank row."""
+    A game with some rows typed and others blank is an error naming the blank row.
+    `games` is filled with each game's rows and what they gave; `earlier`: the `games`
+    of a scoring by the same method and chain, whose games with the very same rows are
+    not scored again."""
     criteria = chain(placement_chain)
     results: list[GameResult] = []
     computed: dict[int, dict[str, Any]] = {}
-    for (round_no, phase, table), seats in group_tables(rows).items():
-        typed = [r for r in seats if r.seat is not None]
-        if not typed:
-            continue
-        if len(typed) < len(seats):
-            blank = next(r for r in seats if r.seat is None)
-            raise RisikoError(f"risultato mancante (turno {round_no}, {phase})", riga=blank.row,
-                              colonna="Punti obiettivo", valore=None, foglio="Risultati",
-                              tavolo=table)
-        try:
-            score = score_table([r.seat for r in typed if r.seat is not None], len(seats),
-                                scoring, criteria, [r.penalty for r in seats])
-        except TieError as err:
-            raise tie_error(err, seats, round_no, phase, table) from None
-        except RisikoError as err:  # a rule check on a seat: that seat's row
-            # a sum over the map names no one cell: its table by round too (tables are
-            # numbered again every round)
-            named = f"{table} del turno {round_no}" if isinstance(err, MapTotalError) \
-                else table
-            raise on_sheet(err, [r.row for r in seats], named).located(
-                foglio=RESULTS.sheet, tavolo=table) from None
-        if phase != QUALIFYING and score.placement.unresolved:
-            # a final-phase table decides every place, whatever the method: its winner goes
-            # on (003 Art. 1 «I vincitori delle semifinali saranno qualificati per la
-            # finale»), its second may be recalled (001 §8 «sarà ripescato il secondo del
-            # suo tavolo»), the final ranks «dal 1° al 4° posto … in base all'esito della
-            # finale» (001 §7); a tie is broken by the chain (001 §7 «punti dei territori
-            # fuori obiettivo … criterio del "colore"») or refused, never guessed
-            tie = min(score.placement.unresolved, key=lambda t: score.positions[t.seats[0]])
-            raise tie_error(TieError("", tie, score.positions[tie.seats[0]]), seats,
-                            round_no, phase, table)
-        for i, r in enumerate(seats):
-            group = score.placement.group_sizes[i]
-            position = score.positions[i]
-            points = score.points[i]
-            computed[r.row] = {"Punti tavolo": cell_number(score.table_points[i]),
-                               "Posizione": position if group == 1 else f"{position}=",
-                               "Punti torneo": cell_number(points)}
-            results.append(GameResult(
-                player=r.player, round_no=round_no, phase=phase, table=table,
-                position=position, points=points, table_points=score.table_points[i],
-                out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
-                eliminated=r.seat.eliminated, players=len(seats), row=r.row,  # type: ignore[union-attr]
-                tie_break=score.tie_breaks[i]))
+    for key, seats in group_tables(rows).items():
+        known = (earlier or {}).get(key)
+        if known is not None and len(known[0]) == len(seats) \
+                and all(a is b for a, b in zip(known[0], seats)):
+            game = known
+        else:
+            game = (seats, *_scored(key, seats, scoring, criteria))
+        if games is not None:
+            games[key] = game
+        results += game[1]
+        computed.update(game[2])
+    return results, computed
+
+
+def _scored(key: tuple[int, str, int], seats: list[ResultRow], scoring: Method,
+            criteria: Any) -> tuple[list[GameResult], dict[int, dict[str, Any]]]:
+    """One game's results and computed cells (none while it is not typed)."""
+    round_no, phase, table = key
+    results: list[GameResult] = []
+    computed: dict[int, dict[str, Any]] = {}
+    typed = [r for r in seats if r.seat is not None]
+    if not typed:
+        return results, computed
+    if len(typed) < len(seats):
+        blank = next(r for r in seats if r.seat is None)
+        raise RisikoError(f"risultato mancante (turno {round_no}, {phase})", riga=blank.row,
+                          colonna="Punti obiettivo", valore=None, foglio="Risultati",
+                          tavolo=table)
+    try:
+        score = score_table([r.seat for r in typed if r.seat is not None], len(seats),
+                            scoring, criteria, [r.penalty for r in seats])
+    except TieError as err:
+        raise tie_error(err, seats, round_no, phase, table) from None
+    except RisikoError as err:  # a rule check on a seat: that seat's row
+        # a sum over the map names no one cell: its table by round too (tables are
+        # numbered again every round)
+        named = f"{table} del turno {round_no}" if isinstance(err, MapTotalError) \
+            else table
+        raise on_sheet(err, [r.row for r in seats], named).located(
+            foglio=RESULTS.sheet, tavolo=table) from None
+    if phase != QUALIFYING and score.placement.unresolved:
+        # a final-phase table decides every place, whatever the method: its winner goes
+        # on (003 Art. 1 «I vincitori delle semifinali saranno qualificati per la
+        # finale»), its second may be recalled (001 §8 «sarà ripescato il secondo del
+        # suo tavolo»), the final ranks «dal 1° al 4° posto … in base all'esito della
+        # finale» (001 §7); a tie is broken by the chain (001 §7 «punti dei territori
+        # fuori obiettivo … criterio del "colore"») or refused, never guessed
+        tie = min(score.placement.unresolved, key=lambda t: score.positions[t.seats[0]])
+        raise tie_error(TieError("", tie, score.positions[tie.seats[0]]), seats,
+                        round_no, phase, table)
+    for i, r in enumerate(seats):
+        group = score.placement.group_sizes[i]
+        position = score.positions[i]
+        points = score.points[i]
+        computed[r.row] = {"Punti tavolo": cell_number(score.table_points[i]),
+                           "Posizione": position if group == 1 else f"{position}=",
+                           "Punti torneo": cell_number(points)}
+        results.append(GameResult(
+            player=r.player, round_no=round_no, phase=phase, table=table,
+            position=position, points=points, table_points=score.table_points[i],
+            out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
+            eliminated=r.seat.eliminated, players=len(seats), row=r.row,  # type: ignore[union-attr]
+            tie_break=score.tie_breaks[i]))
     return results, computed
 
 
