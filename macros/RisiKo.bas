@@ -43,3 +43,8 @@ End Sub
 Sub StampaReferti(control As IRibbonControl)
     RunPython "import risiko_xl.actions as a; a.stampa_referti()"
 End Sub
+
+' Stagione > Aggiungi alla stagione
+Sub AggiungiAllaStagione(control As IRibbonControl)
+    RunPython "import risiko_xl.actions as a; a.aggiungi_alla_stagione()"
+End Sub

@@ -45,6 +45,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.services.close_out", "i punti del ranking nazionale e la chiusura del "
                                      "torneo («risiko-xl chiudi»)"),
     ("risiko_xl.services.season", _SEASON),
+    ("risiko_xl.services.season_file", _SEASON),
+    ("risiko_xl.excel.season_button", _SEASON),
     ("risiko_xl.services.season_players", _SEASON),
     ("risiko_xl.services.season_rules", _SEASON),
     ("risiko_xl.sheets.season_look", _SEASON),

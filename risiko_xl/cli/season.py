@@ -5,7 +5,6 @@ nothing; GestioneTorneo's workbooks go through the same reader as `importa`."""
 from __future__ import annotations
 
 import argparse
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,42 +16,21 @@ if TYPE_CHECKING:
 
 
 def season_command(args: argparse.Namespace) -> list[str]:
-    from risiko_xl.books import season_schema as S
-    from risiko_xl.books.openpyxl_book import OpenpyxlBook
-    from risiko_xl.services import season
-    from risiko_xl.services.season_players import ask_merge
-    from risiko_xl.services.season_rules import rename
-    from risiko_xl.sheets.season_look import dress_season
+    from risiko_xl.services.season_file import check_season_file, label, update_season
     from risiko_xl.workbooks.season import write_new_season
 
     path: Path = args.file
-    if path.suffix.lower() != ".xlsx":
-        raise RisikoError("la stagione è una cartella di lavoro .xlsx (per esempio "
-                          "stagione-2026.xlsx)", valore=path.name)
+    check_season_file(path)
     if args.formula is not None:  # as `importa` takes it: a formula of the program or a file
         from risiko_xl.formulas import load
 
         load(args.formula)
-    entries = [(tournament_entry(t, args.formula), _label(t, path)) for t in args.aggiungi]
-    lines: list[str] = []
-    if not path.exists():
-        if not entries:
-            raise RisikoError("la stagione non esiste ancora: si crea aggiungendo il primo "
-                              f"torneo (risiko-xl stagione {path} --aggiungi torneo.xlsx)",
-                              valore=str(path))
-        write_new_season(path, args.nome or "")
-        lines.append(f"Creata la stagione {path} (regole nel foglio Regole)")
-    book = OpenpyxlBook(path, kind=S.SEASON)
-    if args.nome is not None:
-        rename(book, args.nome)
-    for source, target in args.unisci:
-        ask_merge(book, source, target)
-    for entry, label in entries:
-        lines += season.add(book, entry, label)
-    said, board = season.recompute(book)
-    dress_season(book)
-    book.save()
-    lines += [*said, f"Scritto {path}"]
+    entries = [(tournament_entry(t, args.formula), label(t, path)) for t in args.aggiungi]
+    if not path.exists() and not entries:
+        raise RisikoError("la stagione non esiste ancora: si crea aggiungendo il primo "
+                          f"torneo (risiko-xl stagione {path} --aggiungi torneo.xlsx)",
+                          valore=str(path))
+    lines, board = update_season(path, entries, write_new_season, args.nome, args.unisci)
     return lines + (_posts(args, board) if args.pubblica else [])
 
 
@@ -73,15 +51,6 @@ def _posts(args: argparse.Namespace, board: SeasonBoard) -> list[str]:
             f"{args.formato})"]
 
 
-def _label(tournament: Path, season_file: Path) -> str:
-    """The tournament's file as the season records it: relative to the season's folder
-    (the folder can move), else as given."""
-    try:
-        return os.path.relpath(tournament.resolve(), season_file.resolve().parent)
-    except ValueError:  # another drive on Windows
-        return str(tournament)
-
-
 def tournament_entry(path: Path, formula: str | None) -> Entry:
     """The finished tournament at `path` as the season takes it: ours read as `verifica`
     reads it, GestioneTorneo's (.xls, .ods, or an .xlsx without our tables) through
@@ -91,19 +60,13 @@ def tournament_entry(path: Path, formula: str | None) -> Entry:
     from risiko_xl.cli.writing import imported
     from risiko_xl.files.safe_open import holds_table
     from risiko_xl.files.scratch import scratch_folder
-    from risiko_xl.services.close_out import unfinished
-    from risiko_xl.services.export_gt import gestionetorneo_model
-    from risiko_xl.services.season import entry_of
+    from risiko_xl.services.season_file import finished_entry
 
     if not path.is_file():
         raise RisikoError("il torneo non esiste (o non è un file)", valore=str(path))
     ours = path.suffix.lower() in (".xlsx", ".xlsm") and holds_table(path, (schema.SETTINGS.name,))
     if ours:
-        made = gestionetorneo_model(read_only(path))
-    else:
-        with scratch_folder("stagione") as folder:
-            made = gestionetorneo_model(imported(path, folder / "torneo.xlsx", formula)[0])
-    left = unfinished(made, finals=ours or made.finals)
-    if left:
-        raise RisikoError(f"il torneo {path.name} non è finito: {left[0].messaggio}")
-    return entry_of(made)
+        return finished_entry(read_only(path), path.name)
+    with scratch_folder("stagione") as folder:
+        return finished_entry(imported(path, folder / "torneo.xlsx", formula)[0], path.name,
+                              ours=False)

@@ -19,7 +19,7 @@ class Button:
 
 
 TAB = "RisiKo!"
-GROUPS = ("Torneo", "Turno", "Pubblica")
+GROUPS = ("Torneo", "Turno", "Pubblica", "Stagione")
 BUTTONS = (
     Button("Torneo", "Nuovo torneo", "NuovoTorneo", "nuovo_torneo", "FileNew"),
     Button("Torneo", "Ritira giocatore", "RitiraGiocatore", "ritira_giocatore",
@@ -31,4 +31,6 @@ BUTTONS = (
     Button("Turno", "Fasi finali", "FasiFinali", "fasi_finali", "OrgChartInsert"),
     Button("Pubblica", "Post forum", "PostForum", "post_forum", "Copy"),
     Button("Pubblica", "Stampa referti", "StampaReferti", "stampa_referti", "FilePrint"),
+    Button("Stagione", "Aggiungi alla stagione", "AggiungiAllaStagione",
+           "aggiungi_alla_stagione", "ChartInsert"),
 )
