@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -94,6 +92,9 @@ class OpenpyxlBook:
         self.generation = 0
         self.loaded: tuple[int, Any] | None = None
         self._tables: dict[str, Table] = {}
+        # each table's rows as last written (layout, rows): a row written again the same
+        # is left alone, its cells not compared one by one (`write_table`)
+        self._rows: dict[str, tuple[tuple[Any, ...], list[list[Any]]]] = {}
         self._pending: dict[str, Callable[[], Table | None]] = {}  # written, not read yet
         self._saved_values: Workbook | None = None  # data-only copy, loaded when needed
         self._formulas_read: dict[tuple[str, int, int], Any] = {}  # cell -> value it counts
@@ -106,6 +107,7 @@ class OpenpyxlBook:
     def _changed(self, name: str) -> None:
         self.generation += 1
         self._tables.pop(name, None)
+        self._rows.pop(name, None)
         self._pending.pop(name, None)
 
     # --- tables ---------------------------------------------------------------------
@@ -193,9 +195,11 @@ class OpenpyxlBook:
         records = iter(table.rows)
         cells = sheet._cells  # openpyxl's (row, column) -> Cell: skip what does not change
         refuse_covering(sheet, name, min_col, max_col, max_row, last_row)
+        layout, before = self._rows.pop(name, ((), []))
+        before = before if layout == (min_row, min_col, *headers) else []
         written: list[list[Any]] = []
         long_texts = name in LONG_TEXT_TABLES
-        for row in range(min_row + 1, max(max_row, last_row) + 1):
+        for index, row in enumerate(range(min_row + 1, max(max_row, last_row) + 1)):
             values: list[Any] = [None] * width  # every cell written once; old rows cleared
             written.append(values)
             record = next(records, None)
@@ -203,6 +207,9 @@ class OpenpyxlBook:
                 got = record.values.get
                 for offset, header in offsets:
                     values[offset] = got(header)
+            if index < len(before) and before[index] == values and not any(
+                    isinstance(v, Formula) for v in values):  # (a formula: its value too)
+                continue
             for col, value in enumerate(values, start=min_col):
                 if long_texts and isinstance(value, str) and len(value) > CELL_LIMIT:
                     value = self._long.marker(value)  # whole, never cut (long_text)
@@ -211,6 +218,7 @@ class OpenpyxlBook:
                     self._put(sheet.cell(row, col), value)
         ref = f"{get_column_letter(min_col)}{min_row}:{get_column_letter(last_col)}{last_row}"
         resize(found, ref, headers)
+        self._rows[name] = ((min_row, min_col, *headers), written)
         # read back from what was written, when next read (`read_back`)
         self._pending[name] = lambda: read_back(sheet, found, name in TYPED_TABLES,
                                                 name not in LONG_TEXT_TABLES, written)
@@ -342,7 +350,7 @@ class OpenpyxlBook:
                 self.workbook.save(temp)
             formula_cache.put_back(temp, self._cached())  # sheet parts named by the save
             if self.workbook.vba_archive is not None:
-                _keep_ribbon(self.workbook.vba_archive, temp)
+                web_extension.keep_ribbon(self.workbook.vba_archive, temp)
             if self._add_ins is not None:  # xlwings Lite's code, say
                 web_extension.add(temp, self._add_ins)
             if self._custom_xml is not None:
@@ -360,27 +368,6 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return info.st_mtime_ns, info.st_size
-
-
-RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
-
-
-def _keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
-    """openpyxl keeps the customUI parts of an .xlsm but only the Office 2007 ribbon's
-    relationship: put back the Excel 2010+ one (customUI14.xml) the source had."""
-    relations = source.read("_rels/.rels").decode("utf-8")
-    wanted = re.findall(rf'<Relationship [^>]*Type="{re.escape(RIBBON_2010)}"[^>]*/>', relations)
-    if not wanted:
-        return
-    wanted = [re.sub(r'Id="[^"]*"', 'Id="rRisiKoRibbon14"', w) for w in wanted[:1]]  # unique
-    with zipfile.ZipFile(saved) as zipped:
-        parts = [(item, zipped.read(item.filename)) for item in zipped.infolist()]
-    with zipfile.ZipFile(saved, "w", zipfile.ZIP_DEFLATED) as zipped:
-        for item, data in parts:
-            if item.filename == "_rels/.rels" and RIBBON_2010.encode() not in data:
-                data = data.replace(b"</Relationships>",
-                                    "".join(wanted).encode() + b"</Relationships>")
-            zipped.writestr(item, data)
 
 
 def _load(path: Path, kind: BookKind) -> Workbook:

@@ -9,6 +9,9 @@ openpyxl drops them all when it saves a file: `OpenpyxlBook` reads them with `re
 before the save and `add` puts them back into the saved file, byte for byte. `add` also
 writes them into a new workbook (`risiko_xl.workbooks.lite`).
 
+`keep_ribbon` puts back the Excel 2010+ ribbon's relationship of an .xlsm, which openpyxl
+drops too (it keeps the Office 2007 one only).
+
 The same mechanism keeps a workbook's custom XML parts (`customXml/`: SharePoint
 properties, sensitivity labels), which openpyxl drops too: `read_custom_xml` takes them
 with the workbook's relationships to them, and `add` puts them back the same way.
@@ -243,3 +246,24 @@ def property_values(extension_xml: bytes) -> dict[str, str]:
     root = ElementTree.fromstring(extension_xml)
     return {e.get("name", ""): e.get("value", "")
             for e in root.iter() if re.sub(r"^\{[^}]*\}", "", e.tag) == "property"}
+
+
+RIBBON_2010 = "http://schemas.microsoft.com/office/2007/relationships/ui/extensibility"
+
+
+def keep_ribbon(source: zipfile.ZipFile, saved: Path) -> None:
+    """openpyxl keeps the customUI parts of an .xlsm but only the Office 2007 ribbon's
+    relationship: put back the Excel 2010+ one (customUI14.xml) the source had."""
+    relations = source.read("_rels/.rels").decode("utf-8")
+    wanted = re.findall(rf'<Relationship [^>]*Type="{re.escape(RIBBON_2010)}"[^>]*/>', relations)
+    if not wanted:
+        return
+    wanted = [re.sub(r'Id="[^"]*"', 'Id="rRisiKoRibbon14"', w) for w in wanted[:1]]  # unique
+    with zipfile.ZipFile(saved) as zipped:
+        parts = [(item, zipped.read(item.filename)) for item in zipped.infolist()]
+    with zipfile.ZipFile(saved, "w", zipfile.ZIP_DEFLATED) as zipped:
+        for item, data in parts:
+            if item.filename == "_rels/.rels" and RIBBON_2010.encode() not in data:
+                data = data.replace(b"</Relationships>",
+                                    "".join(wanted).encode() + b"</Relationships>")
+            zipped.writestr(item, data)

@@ -66,3 +66,32 @@ def test_every_write_of_a_tournament_reads_back_as_the_sheet(tmp_path, checked_w
     book.set_setting("Nome torneo", "x" * 40_000)  # a long text, kept whole
     save(book)
     assert {"Risultati", "Classifica", "Sorteggi", "Iscritti"} <= set(checked_writes)
+
+
+def test_a_row_written_again_the_same_is_left_alone(tmp_path):
+    """Risultati written twice in one command (a draw, then its computed cells): the
+    rows that did not change are not rewritten cell by cell (issue 28), those that did
+    are, and a formula is always (its value may be new)."""
+    from risiko_xl.books import schema
+    from risiko_xl.books.formula_cells import Formula
+
+    book = OpenpyxlBook(new_with_players(tmp_path / "t.xlsx", "master", 12, 3, "rs",
+                                         seed="riscrittura"))
+    draw_round(book, 1)
+    results = book.read_table(schema.RESULTS.name)
+    book.write_table(schema.RESULTS.name, results)
+    touched = set(book._written)
+    book.write_table(schema.RESULTS.name, results)
+    assert book._written == touched  # nothing put again
+    book._written.clear()
+    first = results.rows[0]
+    first["Punti obiettivo"] = 42
+    live = Formula("=1+1")
+    live.value = 2
+    results.rows[1]["Penalità"] = live
+    book.write_table(schema.RESULTS.name, results)
+    rows = {row for _, row, _ in book._written}
+    assert rows == {first.sheet_row, results.rows[1].sheet_row}
+    sheet = book.workbook[schema.RESULTS.sheet]
+    column = results.headers.index("Punti obiettivo") + 1
+    assert sheet.cell(first.sheet_row, column).value == 42
