@@ -27,6 +27,5 @@ def aggiungi_alla_stagione() -> None:
     """*Aggiungi alla stagione*: this finished tournament added to (or refreshed in) the
     season named by «File stagione», which is recomputed (`excel.season_button`)."""
     from risiko_xl.excel.season_button import add_to_season
-    from risiko_xl.workbooks.season import write_new_season
 
-    add_to_season(write_new_season)
+    add_to_season()

@@ -27,7 +27,7 @@ MANIFEST = "risiko_xl/lite/left_out.txt"  # inside the package the workbook carr
 _GT = "l'importazione e l'esportazione dei file di GestioneTorneo"
 _PDF = "i referti in PDF (la pagina HTML dei referti si stampa in PDF dal browser)"
 _RIBBON = "la scheda RisiKo! dell'Excel classico"
-_SEASON = "la stagione del club («risiko-xl stagione»)"
+_SEASON = "la stagione del club dal prompt («risiko-xl stagione»: i suoi post)"
 _CLOSED = "la lettura e la scrittura del file a cartella chiusa (comandi «risiko-xl»)"
 # module (or package) → what the organiser misses; tests/lite/test_lite_envelope.py checks that
 # every module the workbook leaves out has one
@@ -41,16 +41,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.services.import_gt", _GT),
     ("risiko_xl.services.import_gt_phases", _GT),
     ("risiko_xl.services.import_gt_tables", _GT),
-    ("risiko_xl.services.export_gt", _GT),
-    ("risiko_xl.services.close_out", "i punti del ranking nazionale e la chiusura del "
-                                     "torneo («risiko-xl chiudi»)"),
-    ("risiko_xl.services.season", _SEASON),
-    ("risiko_xl.services.season_file", _SEASON),
     ("risiko_xl.excel.season_button", _SEASON),
-    ("risiko_xl.services.season_players", _SEASON),
-    ("risiko_xl.services.season_rules", _SEASON),
-    ("risiko_xl.sheets.season_look", _SEASON),
-    ("risiko_xl.season", _SEASON),
     ("risiko_xl.publish.season_post", _SEASON),
     ("risiko_xl.services.formula", "il comando «risiko-xl formula» (la formula in parole, "
                                    "le sue regole cambiate una per una)"),
@@ -74,7 +65,6 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.files.restore", "il ritorno alla versione precedente («risiko-xl ripristina»)"),
     ("risiko_xl.files", _CLOSED),
     ("risiko_xl.books", _CLOSED),
-    ("risiko_xl.collector", _CLOSED),
 )
 ANY = "questa parte di RisiKo! XL"
 

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
 
 def season_command(args: argparse.Namespace) -> list[str]:
     from risiko_xl.services.season_file import check_season_file, label, update_season
-    from risiko_xl.workbooks.season import write_new_season
 
     path: Path = args.file
     check_season_file(path)
@@ -30,7 +29,7 @@ def season_command(args: argparse.Namespace) -> list[str]:
         raise RisikoError("la stagione non esiste ancora: si crea aggiungendo il primo "
                           f"torneo (risiko-xl stagione {path} --aggiungi torneo.xlsx)",
                           valore=str(path))
-    lines, board = update_season(path, entries, write_new_season, args.nome, args.unisci)
+    lines, board = update_season(path, entries, args.nome, args.unisci)
     return lines + (_posts(args, board) if args.pubblica else [])
 
 

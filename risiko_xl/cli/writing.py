@@ -166,9 +166,9 @@ def _sheet_adder(book: Book) -> Callable[[Table], None]:
     """How the command line adds the `Formula` sheet to a workbook of an earlier
     release: a new sheet after `Torneo`, its table, the rows."""
     from risiko_xl.books import schema
+    from risiko_xl.books.new_workbook import STYLE
     from risiko_xl.books.openpyxl_book import OpenpyxlBook
     from risiko_xl.books.openpyxl_ranges import add_table
-    from risiko_xl.workbooks.template import STYLE
 
     assert isinstance(book, OpenpyxlBook)
     spec = schema.FORMULA

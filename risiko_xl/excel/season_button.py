@@ -11,7 +11,6 @@ Excel meanwhile (Excel would keep its own copy and save over this one).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 from risiko_xl.books import schema
@@ -40,14 +39,14 @@ def season_path(xl: XlwingsBook) -> tuple[Path, Path]:
     return xl.path, season if season.is_absolute() else xl.path.parent / season
 
 
-def add_to_season(create: Callable[[Path, str], Path]) -> None:
-    """The button: `create(path, name)` makes a new season's workbook."""
-    run(LABEL, lambda xl: _added(xl, create))
+def add_to_season() -> None:
+    """The button."""
+    run(LABEL, _added)
 
 
-def _added(xl: XlwingsBook, create: Callable[[Path, str], Path]) -> Outcome:
+def _added(xl: XlwingsBook) -> Outcome:
     tournament, season = season_path(xl)
     entry = finished_entry(xl, tournament.name)
-    lines, _ = update_season(season, [(entry, label(tournament, season))], create)
+    lines, _ = update_season(season, [(entry, label(tournament, season))])
     return Outcome("\n".join(lines) + "\n\nPer il post della stagione: risiko-xl stagione "
                    f"{season.name} --pubblica --formato tutti")

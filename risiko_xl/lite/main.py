@@ -9,6 +9,7 @@ e premere il pulsante (o F5); il risultato compare sotto, in *Output*.
 3. **Sorteggia turno**, poi i risultati nel foglio *Risultati*.
 4. **Aggiorna classifica**, **Post forum** (nel foglio *Post*), **Stampa referti**.
 5. **Fasi finali** dopo i turni preliminari; **Verifica** ricontrolla tutto.
+6. A torneo finito, **Aggiungi alla stagione** (la stagione del club, un file importato).
 
 Le funzioni `=RISIKO_…` si usano nelle celle come le altre funzioni di Excel.
 Il file si salva come sempre (Excel per il web salva da sé).
@@ -137,3 +138,14 @@ def stampa_referti(book: xw.Book, turno: int = 0) -> None:
     """Prepara i referti dei tavoli del `turno` (0: l'ultimo sorteggiato) in una pagina
     HTML, da scaricare dal menu *Files > Import/Export* di xlwings Lite e stampare."""
     steps.run(book, "Stampa referti", lambda xl: steps.score_sheets(xl, turno))
+
+
+@script(name="Aggiungi alla stagione")
+def aggiungi_alla_stagione(book: xw.Book, stagione: str = "stagione.xlsx",
+                           nuova: bool = False) -> None:
+    """Aggiunge questo torneo, finito, alla `stagione` del club (o lo aggiorna), come il
+    pulsante dell'Excel classico: la stagione va prima importata dal menu *Files >
+    Import* di xlwings Lite e poi riscaricata da *Files > Export*. Spuntare `nuova` solo
+    per cominciare una stagione nuova."""
+    steps.run(book, "Aggiungi alla stagione",
+              lambda xl: steps.add_to_season(xl, stagione, nuova))

@@ -37,7 +37,7 @@ from risiko_xl.services.export_gt import (
     type_problem,
     write_export,
 )
-from risiko_xl.services.import_gt import TYPE_KEY
+from risiko_xl.services.gt_terms import TYPE_KEY
 from risiko_xl.standings.model import QUALIFYING
 
 SETTINGS_SHEET = schema.SETTINGS.sheet

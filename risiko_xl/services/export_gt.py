@@ -27,8 +27,7 @@ from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.rules.placement import out_orders
 from risiko_xl.services.audit import draw_dates
-from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY, sheets_hold_finals
-from risiko_xl.services.import_gt_tables import RISIKO
+from risiko_xl.services.gt_terms import NOTE_KEY, RISIKO, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.standings_sheet import recorded_lotteries, standings_seed
 from risiko_xl.standings import RankRow, Standings, compute_standings, final_ranking
 from risiko_xl.standings.config import PHASES_OF_KIND

@@ -26,19 +26,17 @@ from risiko_xl.errors import RisikoError, count
 from risiko_xl.files.writes import backup_path
 from risiko_xl.gestionetorneo import layout, model
 from risiko_xl.services.audit import IMPORTED, log_draw, tables_text, timestamp
+from risiko_xl.services.gt_terms import NOTE_KEY, TYPE_KEY, sheets_hold_finals
 from risiko_xl.services.import_gt_tables import conventions, player_names, table_rows
 from risiko_xl.sheets.formula_sheet import variant_at_first_draw
 from risiko_xl.standings.config import PHASES_OF_KIND
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, WITHDRAWN
 
 if TYPE_CHECKING:
-    from risiko_xl.formulas.model import Formula
+    pass
 
 EXTRA_FIELDS = ("id_nazionale", "nascita", "email")  # model.Player's, as schema.PLAYER_EXTRAS
 # TORNEO's «Tipologia di Torneo» and «Note», kept in Impostazioni for `esporta`
-TYPE_KEY, NOTE_KEY = "Tipologia GestioneTorneo", "Note torneo"
-
-
 def default_out(source: Path) -> Path:
     """`ModuloTorneo.xls` → `ModuloTorneo.xlsx` (an .xlsx source: `ModuloTorneo-torneo.xlsx`)."""
     out = source.with_suffix(".xlsx")
@@ -92,15 +90,6 @@ def settings_of(gt: model.Workbook, formula: str, source: str) -> dict[str, Any]
             and found.standings.rounds != rounds):
         settings["Turni preliminari"] = rounds
     return settings
-
-
-def sheets_hold_finals(found: Formula, kind: str | None = None) -> bool:
-    """Whether GestioneTorneo keeps the formula's final phases as round sheets after the
-    preliminary ones: only where its type (`kind`, the one declared; else the formula's)
-    computes standings with them (`layout.FINALS_TYPES`); any other type sums every sheet
-    as a qualifying round."""
-    declared = layout.tournament_type(kind or found.gestionetorneo)
-    return found.phases.kind != "none" and declared in layout.FINALS_TYPES
 
 
 def check_out(out: Path, force: bool) -> None:

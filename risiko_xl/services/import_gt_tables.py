@@ -18,12 +18,10 @@ from risiko_xl.names import player_name
 from risiko_xl.rules.methods import Method
 from risiko_xl.rules.seat import Seat
 from risiko_xl.rules.territories import MAP_TOTAL
+from risiko_xl.services.gt_terms import RISIKO
 
 if TYPE_CHECKING:
     from risiko_xl.formulas.model import Formula
-
-RISIKO = 100  # what GestioneTorneo's referees type for a RisiKo!
-
 
 def conventions(formula: Formula) -> list[str]:
     """The report's lines on GestioneTorneo's conventions, only those that apply to

@@ -145,7 +145,7 @@ def workbook_code(path: Path) -> dict[str, str]:
 def build_lite(source_xlsx: Path, target: Path, keep_backup: bool = False) -> Path:
     """Write `target`, the workbook `source_xlsx` with xlwings Lite and its code;
     atomic and reproducible."""
-    from risiko_xl.workbooks.template import ZIP_TIME
+    from risiko_xl.books.new_workbook import ZIP_TIME
 
     parts = lite_parts()
 
@@ -163,7 +163,8 @@ def new_lite(target: Path, settings: dict[str, Any] | None = None,
     for whoever opens it without the add-in."""
     # the template's openpyxl: imported when a workbook is built, not by every command
     # that only checks for the add-in's code (`restore_lost_code`)
-    from risiko_xl.workbooks.template import build, reproducible_bytes
+    from risiko_xl.books.new_workbook import reproducible_bytes
+    from risiko_xl.workbooks.template import build
 
     book = build(settings, formula=formula)
     sheet = book.worksheets[0]  # Torneo: its tables take columns A to G

@@ -31,10 +31,11 @@ LINE = 100  # characters per line of the package in main.py
 ENTRY = "risiko_xl.lite.main"  # the workbook's main.py: what it reaches is carried
 
 # reached, but only inside functions for what xlwings Lite does not offer: the PDF score
-# sheets (fpdf2), the HTML post's chart, the room screen (refused there: not_in_lite)
+# sheets (fpdf2), the HTML post's chart, the room screen, GestioneTorneo's workbook
+# written (`esporta`, `chiudi`: refused there, not_in_lite)
 NOT_CARRIED = ("risiko_xl.publish.referti_pdf", "risiko_xl.publish.fonts",
                "risiko_xl.publish.charts", "risiko_xl.publish.screen",
-               "risiko_xl.services.close_out")
+               "risiko_xl.gestionetorneo.writer")
 
 # the worksheet functions keep their docstrings: their descriptions in Excel
 KEEP_DOCSTRINGS = ("risiko_xl/excel/functions.py",)

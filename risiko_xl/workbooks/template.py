@@ -2,21 +2,18 @@
 
 from __future__ import annotations
 
-import datetime as dt
-import io
-import zipfile
 from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
-from openpyxl.worksheet.table import Table, TableStyleInfo
 from openpyxl.worksheet.worksheet import Worksheet
 
 from risiko_xl.books import formula_cells, schema
+from risiko_xl.books.new_workbook import FIXED_TIME, add_table, reproducible_bytes
 from risiko_xl.books.openpyxl_book import put
-from risiko_xl.books.openpyxl_look import BOLD, print_setup
+from risiko_xl.books.openpyxl_look import print_setup
 from risiko_xl.cells import is_blank
 from risiko_xl.files.writes import atomic_write
 from risiko_xl.formulas import load, names
@@ -28,8 +25,6 @@ from risiko_xl.sheets.formula_sheet import IN_SETTINGS, formula_table
 from risiko_xl.sheets.formula_sheet import formula_settings as settings_of
 from risiko_xl.sheets.look import points_format
 
-FIXED_TIME = dt.datetime(2026, 1, 1)
-ZIP_TIME = (2026, 1, 1, 0, 0, 0)
 DEFAULT_SETTINGS: dict[str, Any] = {
     "Nome torneo": "Torneo di RisiKo!", "Club organizzatore": "", "Sede": "",
     "Formula": "master", "Metodo punteggio": "millesimi", "Turni preliminari": 2,
@@ -38,27 +33,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "Nomi nei post": "nome e soprannome",  # how posts show players (publish/building.py)
     **dict.fromkeys(schema.ACTION_KEYS, ""),
 }
-STYLE = TableStyleInfo(name="TableStyleMedium2", showRowStripes=True)
 
 XLWINGS_CONF = "xlwings.conf"
 XLWINGS_SETTINGS = (("UDF Modules", "risiko_xl.udfs"),)
-
-def add_table(sheet: Worksheet, spec: schema.TableSpec, rows: list[list[Any]], col: int = 1,
-           widths: int = 14) -> None:
-    for offset, header in enumerate(spec.headers):
-        cell = sheet.cell(1, col + offset)
-        put(cell, header)
-        cell.font = BOLD
-        sheet.column_dimensions[get_column_letter(col + offset)].width = max(widths,
-                                                                            len(header) + 2)
-    for r, row in enumerate(rows, start=2):
-        for offset, value in enumerate(row):
-            put(sheet.cell(r, col + offset), value)
-    last = get_column_letter(col + len(spec.headers) - 1)
-    ref = f"{get_column_letter(col)}1:{last}{max(len(rows), 1) + 1}"
-    table = Table(displayName=spec.name, ref=ref, tableStyleInfo=STYLE)
-    sheet.add_table(table)
-
 
 def _dropdown(sheet: Worksheet, spec: schema.TableSpec, header: str, values: tuple[str, ...],
               rows: int = 2000) -> None:
@@ -213,30 +190,6 @@ def _live_formulas(book: Workbook) -> None:
     columns = len(standings_of(load(view))[1].headers)
     view.set_sheet_formulas(formula_cells.SHEET, live_formulas.NOTE,
                             live_formulas.sheet_formulas(1, 1, columns))
-
-
-def reproducible_bytes(book: Workbook) -> bytes:
-    """The workbook as .xlsx bytes with fixed timestamps inside, so rebuilds are identical."""
-    raw = io.BytesIO()
-    book.save(raw)
-    out = io.BytesIO()
-    with zipfile.ZipFile(raw) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dest:
-        for item in source.infolist():
-            data = source.read(item.filename)
-            if item.filename == "docProps/core.xml":  # openpyxl stamps "now" on save
-                data = _fix_core_times(data)
-            info = zipfile.ZipInfo(item.filename, date_time=ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            dest.writestr(info, data)
-    return out.getvalue()
-
-
-def _fix_core_times(xml: bytes) -> bytes:
-    import re
-
-    stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
-    return re.sub(rb"(<dcterms:(?:created|modified)[^>]*>)[^<]*(</dcterms:)",
-                  rb"\g<1>" + stamp + rb"\g<2>", xml)
 
 
 def formula_settings(formula: Formula | str) -> dict[str, Any]:

@@ -105,7 +105,7 @@ def case_bytes(case: Case, base: bytes) -> bytes:
     """The file of `case` (Base cases have none: they run on the base itself)."""
     source = case.source
     if isinstance(source, Book):
-        from risiko_xl.workbooks.template import reproducible_bytes
+        from risiko_xl.books.new_workbook import reproducible_bytes
 
         book = _load(base)
         source.edit(book)

@@ -367,7 +367,7 @@ def foreign_workbook() -> bytes:
     """A valid workbook with a list of names and none of our tables."""
     from openpyxl import Workbook as NewWorkbook
 
-    from risiko_xl.workbooks.template import reproducible_bytes
+    from risiko_xl.books.new_workbook import reproducible_bytes
 
     book = NewWorkbook()
     sheet = book.active

@@ -22,7 +22,7 @@ from risiko_xl.formulas import load
 from risiko_xl.formulas.loader import names
 from risiko_xl.gestionetorneo import layout, look, reader, writer
 from risiko_xl.services import export_gt
-from risiko_xl.services.import_gt import NOTE_KEY, TYPE_KEY
+from risiko_xl.services.gt_terms import NOTE_KEY, TYPE_KEY
 from tests.support.gestionetorneo import tournament
 from tests.support.gestionetorneo_master import FINAL, PRELIMINARY, SEMIFINALS, master, rounds
 from tests.support.lo_print import sheet_pdf

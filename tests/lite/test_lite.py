@@ -42,7 +42,8 @@ VALUE_ACTIONS = {"setValues", "resizeTable", "addSheet", "sheetClearContents", "
 LAYOUT_ACTIONS = {"addChart", "deleteChart", "setChartTitle", "setChartLegend", "setChartAxis",
                   "setChartXAxisValues", "setColumnWidth", "setPrintArea", "setSheetVisibility"}
 SCRIPTS = ("nuovo_torneo", "iscrivi_giocatore", "ritira_giocatore", "verifica", "sorteggia_turno",
-           "aggiorna_classifica", "fasi_finali", "post_forum", "stampa_referti")
+           "aggiorna_classifica", "fasi_finali", "post_forum", "stampa_referti",
+           "aggiungi_alla_stagione")
 
 LITE_ONLY = "iscrivi_giocatore"  # the ribbon has no button for it: Iscritti is typed into
 

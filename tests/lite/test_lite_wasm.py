@@ -58,7 +58,9 @@ EXPECTED = [[[3], [4], [1], [2]], [[0.023], [0.025], [0.01], [1.035], [0.024]], 
 # each script on the workbook data Excel sends: (payload, script, the form's values)
 SCRIPTS = {"script-sorteggio": ("iscritti", "sorteggia_turno", []),
            "script-classifica": ("demo", "aggiorna_classifica", []),
-           "script-verifica": ("demo", "verifica", [])}
+           "script-verifica": ("demo", "verifica", []),
+           # the finished demo into a new season in xlwings Lite's Files folder (issue 29)
+           "script-stagione": ("demo", "aggiungi_alla_stagione", ["stagione-2026.xlsx", True])}
 
 
 def _need_pyodide() -> None:
@@ -160,6 +162,9 @@ def test_scripts_send_the_same_actions_byte_for_byte(probed):
     assert "nessuna differenza" in theirs["printed"]["script-verifica"]
     checked = json.loads((pyodide / "script-verifica.json").read_text(encoding="utf-8"))
     assert checked["actions"] == []  # the check writes nothing
+    season = theirs["printed"]["script-stagione"]
+    assert "Creata la stagione" in season and "aggiunto" in season, season
+    assert "Classifica della stagione: 1 torneo" in season
 
 
 def test_what_main_py_leaves_out_is_refused_in_italian_there_too(probed):

@@ -87,7 +87,8 @@ def test_main_py_is_the_lite_module_carrying_the_package(built):
     assert modules & set(left_out()) == set()
     assert carried["risiko_xl/lite/left_out.txt"].split() == list(left_out())
     assert {"risiko_xl.cli", "risiko_xl.workbooks.lite", "risiko_xl.publish.referti_pdf",
-            "risiko_xl.gestionetorneo"} <= set(left_out())
+            "risiko_xl.gestionetorneo.reader", "risiko_xl.gestionetorneo.writer",
+            "risiko_xl.workbooks.template"} <= set(left_out())
 
 
 def test_requirements_pin_xlwings_and_name_the_packages_dependencies(built):

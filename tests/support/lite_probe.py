@@ -32,6 +32,7 @@ import io
 import json
 import os
 import platform
+import shutil
 import sys
 import tempfile
 import time
@@ -164,6 +165,11 @@ def main(folder: Path, out: Path) -> None:
         seconds.append(taken)
     # the workbook's own package (its main.py put it first): commands import it lazily
     importlib.import_module("risiko_xl.clock").utc_now = lambda: NOW
+    # xlwings Lite's Files folder (the season's file): the same path on both sides, empty
+    files = Path(temp) / "risiko-lite-files"
+    shutil.rmtree(files, ignore_errors=True)
+    files.mkdir()
+    importlib.import_module("risiko_xl.lite.steps").FILES = files
     calls = folder / "funzioni.json"
     found: dict[str, Any] = {
         "platform": [sys.platform, platform.machine()], "python": platform.python_version(),
