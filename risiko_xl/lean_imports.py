@@ -7,21 +7,20 @@ itself stays importable (OR-Tools imports it when a draw is proved)."""
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
 
 WHERE = "openpyxl.compat.numbers"  # `try: import numpy … except ImportError: NUMPY = False`
 HIDDEN = "numpy"
 
 
-class _Hiding(importlib.abc.Loader):
+# (plain classes, not importlib.abc's: that import alone would double `risiko-xl --help`'s)
+class _Hiding:
     """`loader`, with numpy hidden while the module runs."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, loader: importlib.machinery.SourceFileLoader) -> None:
         self.loader = loader
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType | None:
@@ -41,7 +40,7 @@ class _Hiding(importlib.abc.Loader):
                 del sys.modules[HIDDEN]
 
 
-class OpenpyxlWithoutNumpy(importlib.abc.MetaPathFinder):
+class OpenpyxlWithoutNumpy:
     """Finds `WHERE` as the import system would, and loads it through `_Hiding`."""
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
@@ -50,7 +49,7 @@ class OpenpyxlWithoutNumpy(importlib.abc.MetaPathFinder):
             return None
         spec = importlib.machinery.PathFinder.find_spec(fullname, path)
         if spec is not None and spec.loader is not None:
-            spec.loader = _Hiding(spec.loader)
+            spec.loader = _Hiding(spec.loader)  # type: ignore[arg-type, assignment]
         return spec
 
 
