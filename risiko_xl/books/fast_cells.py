@@ -6,8 +6,10 @@ Within `plain_cells()` a save writes each row's tags, and the cells every tourna
 made of (numbers, texts, booleans, errors, simple formulas), straight as the characters
 that writer gives them. Any other cell (a date, rich text, an array or data-table
 formula, a hyperlink, a number type openpyxl formats its own way) still goes through
-openpyxl's writer. The file is the same to the byte: tests/books/test_fast_cells.py
-saves workbooks both ways and compares every part.
+openpyxl's writer. The file is the same to the byte (tests/books/test_fast_cells.py saves
+workbooks both ways and compares every part), but for a number 16 digits would change
+(openpyxl writes `%.16g`: 0.30000000000000004 became 0.3, the largest number infinity),
+written here in full, as typed.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def cell_text(cell: Any, styled: bool | None) -> str | None:
         space = ' xml:space="preserve"' if stripped and value != stripped else ""
         return f"{start}><is><t{space}>{_escape_cdata(value)}</t></is></c>"
     text = safe_string(value)
+    if type(value) is float and text and float(text) != value:
+        text = repr(value)  # 16 digits would change it (0.1 + 0.2; 1.7976931348623157e308)
     return f"{start}><v>{_escape_cdata(text)}</v></c>" if text else None
 
 

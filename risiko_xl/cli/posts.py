@@ -44,6 +44,10 @@ def write_posts(folder: Path, names: dict[str, str]) -> list[str]:
 
     for name in names:  # every file checked before the first is written
         target = folder / name
+        if target.is_symlink():  # a link may lead to the tournament itself: never through
+            raise RisikoError("il file da scrivere è un collegamento (symlink): cancellarlo o "
+                              "scegliere un'altra cartella; nessun post scritto",
+                              valore=str(target))
         if target.exists() and not target.is_file():
             raise RisikoError("il file da scrivere non è un file normale (una cartella, un "
                               "dispositivo o una pipe): nessun post scritto",

@@ -70,7 +70,7 @@ def atomic_write(path: Path, write: Writer, keep_backup: bool = True) -> None:
     if keep_backup and path.exists():
         if tracked:
             history.keep(path)
-        writes.append((backup_path(path), lambda temp: shutil.copy2(path, temp)))
+        writes.append((backup_path(path), _copy_of(path)))
     writes.append((path, write))
     atomic_write_many(writes)
     if tracked:
@@ -85,7 +85,7 @@ def _replace_workbook(path: Path, ready: Path) -> bool:
     changed = not history.same_values(path, ready)
     if changed:
         history.keep(path)
-    atomic_write_many([(backup_path(path), lambda temp: shutil.copy2(path, temp)),
+    atomic_write_many([(backup_path(path), _copy_of(path)),
                        (path, lambda temp: shutil.copy2(ready, temp))])
     return changed
 
@@ -174,8 +174,19 @@ def atomic_write_folder(folder: Path, files: Mapping[str, Writer],
     return targets
 
 
+class _Copy:
+    """A writer copying `source`: the copy keeps the source's permissions (a backup of a
+    workbook only its owner reads is only its owner's too)."""
+
+    def __init__(self, source: Path) -> None:
+        self.source = Path(source)
+
+    def __call__(self, temp: Path) -> None:
+        shutil.copy2(self.source, temp)
+
+
 def _copy_of(path: Path) -> Writer:
-    return lambda temp: shutil.copy2(path, temp)
+    return _Copy(path)
 
 
 def _make_parents(folder: Path) -> list[Path]:
@@ -205,7 +216,7 @@ def make_backup(path: Path) -> Path | None:
     if is_workbook(path):
         history.keep(path)
     target = backup_path(path)
-    atomic_write(target, lambda temp: shutil.copy2(path, temp), keep_backup=False)
+    atomic_write(target, _copy_of(path), keep_backup=False)
     return target
 
 
@@ -247,7 +258,8 @@ def _prepared(path: Path, write: Writer) -> Iterator[Path]:
     try:
         write(temp)
         _fsync(temp)
-        os.chmod(temp, _mode(path))  # mkstemp makes 0600 files: keep the usual permissions
+        # mkstemp makes 0600 files: the target's permissions (a copy's: its source's)
+        os.chmod(temp, _mode(write.source if isinstance(write, _Copy) else path))
         yield temp
     finally:
         with contextlib.suppress(FileNotFoundError):

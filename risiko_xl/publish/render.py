@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import os
 import re
+import stat
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -57,13 +59,13 @@ def data(value: dt.date | dt.datetime, with_time: bool = True) -> str:
 
 class CompiledTemplates(FileSystemBytecodeCache):
     """Each template compiled once for this computer's user, not at every post (a tenth
-    of `pubblica --formato tutti`): Jinja's own cache folder, private to the user (Jinja
-    refuses one anybody else could write), each entry checked against its template's
-    text. Keyed by the environment's language, whose options compile a template
-    differently, and by Jinja's version; a cache that cannot be written is no cache."""
+    of `pubblica --formato tutti`): in the user's own cache folder (`cache_folder`), each
+    entry checked against its template's text. Keyed by the environment's language, whose
+    options compile a template differently, and by Jinja's version; a cache that cannot
+    be written is no cache."""
 
     def __init__(self, language: str) -> None:
-        super().__init__()
+        super().__init__(str(cache_folder()))
         self.language = language
 
     def get_cache_key(self, name: str, filename: str | None = None) -> str:
@@ -81,10 +83,31 @@ class CompiledTemplates(FileSystemBytecodeCache):
             super().dump_bytecode(bucket)
 
 
+def cache_folder() -> Path:
+    """`risiko-xl/modelli` in the user's cache folder (XDG_CACHE_HOME or ~/.cache;
+    LOCALAPPDATA on Windows), made private; never a shared temporary folder, where another
+    user could plant a link in its place. RuntimeError when it is not a folder of this
+    user's own, readable by nobody else."""
+    base = os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    base = base or os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    folder = Path(base) / "risiko-xl" / "modelli"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    found = os.lstat(folder)  # a link is no folder of ours: never followed, never changed
+    if stat.S_ISDIR(found.st_mode) and getattr(os, "getuid", lambda: found.st_uid)() \
+            == found.st_uid and found.st_mode & 0o077:
+        os.chmod(folder, 0o700)
+        found = os.lstat(folder)
+    if not stat.S_ISDIR(found.st_mode) or (
+            hasattr(os, "getuid") and (found.st_uid != os.getuid()
+                                       or found.st_mode & 0o077)):
+        raise RuntimeError(f"cartella della cache non privata: {folder}")
+    return folder
+
+
 def _compiled(language: str) -> CompiledTemplates | None:
     try:
         return CompiledTemplates(language)
-    except (OSError, RuntimeError):  # no private folder to be had (Jinja says why)
+    except (OSError, RuntimeError):  # no private folder to be had: no cache
         return None
 
 

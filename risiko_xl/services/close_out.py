@@ -27,7 +27,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.books.settings import setting_rows
 from risiko_xl.cells import as_date, to_int, to_text
-from risiko_xl.errors import RisikoError
+from risiko_xl.errors import RisikoError, count
 from risiko_xl.gestionetorneo import layout
 from risiko_xl.season.national import Basis, shown, text, type_of
 from risiko_xl.services.export_gt import (
@@ -147,8 +147,9 @@ def unfinished(made: Export, finals: bool = True) -> list[RisikoError]:
     played = t.rounds_drawn()
     if len(played) < planned:
         out.append(RisikoError(
-            f"giocati {len(played)} turni preliminari su {planned}: il torneo non è finito "
-            "(se ne sono stati giocati meno, correggere «Turni preliminari» in Impostazioni)",
+            f"sorteggiati {count(len(played), 'turno preliminare', 'turni preliminari')} su "
+            f"{planned}: il torneo non è finito (se ne sono stati giocati meno, correggere "
+            "«Turni preliminari» in Impostazioni)",
             foglio=schema.RESULTS.sheet))
     blank: dict[tuple[int, str], list[Any]] = defaultdict(list)
     for r in t.rows:

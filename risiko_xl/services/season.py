@@ -117,6 +117,9 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
         raise RisikoError("il torneo corrisponde a più righe di Tornei (stesso nome e stessa "
                           "data): lasciarne una sola", foglio=S.TOURNAMENTS.sheet,
                           riga=same[1].sheet_row, valore=entry.name)
+    if same and to_text(same[0].get("Impronta")) == entry.fingerprint:  # rows, notes kept
+        return [f"Torneo {to_text(same[0].get('N'))} «{to_text(same[0].get('Torneo'))}» già "
+                "nella stagione e invariato: nulla da cambiare, nulla contato due volte"]
     reused = [r for r in tournaments if not same and to_text(r.get("File")) == file]
     numbers = [n for r in tournaments if (n := whole(r.get("N"))) is not None]
     number = whole(same[0].get("N")) if same else None
@@ -124,7 +127,6 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     placings = season.read_table(S.PLACINGS.name)
     before = {to_text(r.get("ID stagione")) for r in placings}
     old = [r for r in placings if whole(r.get("Torneo")) == number]
-    unchanged = bool(same) and to_text(same[0].get("Impronta")) == entry.fingerprint
     kept = Table(placings.headers, [r for r in placings if whole(r.get("Torneo")) != number])
     ids = season_ids(entry.rows, old, kept, season.read_table(S.PLAYERS.name))
     for values, player in zip(entry.rows, ids):
@@ -144,9 +146,8 @@ def add(season: Book, entry: Entry, file: str, now: dt.datetime | None = None) -
     season.write_table(S.TOURNAMENTS.name, tournaments)
     new = sum(1 for p in ids if p not in before)
     said = (f"Torneo {number} «{entry.name}» " + (
-        "già nella stagione e invariato: righe riscritte, nulla contato due volte"
-        if unchanged else "aggiornato: le sue righe precedenti sono sostituite, nulla contato "
-        "due volte" if same else "aggiunto") +
+        "aggiornato: le sue righe precedenti sono sostituite, nulla contato due volte"
+        if same else "aggiunto") +
         f" ({count(len(entry.rows), 'giocatore', 'giocatori')}, "
         f"{count(new, 'nuovo nella stagione', 'nuovi nella stagione')})")
     return [said, *(f"Il file {file} era già quello del torneo {whole(r.get('N'))} «"
@@ -170,8 +171,11 @@ def _write_games(season: Book, number: int, entry: Entry, ids: dict[int, str]) -
 
 
 def _same_tournament(row: Row, entry: Entry) -> bool:
-    """The same tournament: the same name and first day. The same file alone is not (a
-    club's «serata.xlsx» holds a new evening each week)."""
+    """The same tournament: the same name and first day, or the very same games and
+    placings (its «Impronta»: a name edited in `Tornei` does not make it another). The
+    same file alone is not (a club's «serata.xlsx» holds a new evening each week)."""
+    if to_text(row.get("Impronta")) == entry.fingerprint:
+        return True
     day = as_date(row.get("Data"))
     return names.exact(to_text(row.get("Torneo"))) == names.exact(entry.name) \
         and day == entry.day
@@ -243,17 +247,14 @@ def _board(season: Book, rules: SeasonRules, counted: list[Placing],
     leaders = [(names_of.get(p, p), at) for p, at in season_leaders(rules, counted, order)]
     titles = {whole(r.get("N")): (to_text(r.get("Torneo")) or "", as_date(r.get("Data")))
               for r in tournaments}
-    legend = "; ".join(_legend(n, *titles.get(n, ("", None))) for n in numbers)
+    legend = "; ".join(  # «T3: Open di novembre (08/11/2026)»
+        f"T{n}: {title}" + (f" ({when:%d/%m/%Y})" if when else "")
+        for n in numbers for title, when in (titles.get(n, ("", None)),))
     ties = ", ".join(rules.tie_breaks) or "nessuno"
     return SeasonBoard(name, len(numbers), columns, tuple(lines), len(numbers),
                        f"Punti: {_said(rules)}. In classifica chi ha giocato almeno "
                        f"{count(rules.minimum, 'torneo', 'tornei')} («–» gli altri); a pari "
                        f"punti: {ties}, poi stessa posizione. {legend}.", tuple(leaders))
-
-
-def _legend(number: int, title: str, when: dt.date | None) -> str:
-    """«T3: Open di novembre (08/11/2026)»."""
-    return f"T{number}: {title}" + (f" ({when:%d/%m/%Y})" if when else "")
 
 
 def _value(points: Fraction, rules: SeasonRules) -> Fraction | int | Decimal:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from jinja2 import Environment, FileSystemLoader
-from jinja2.bccache import FileSystemBytecodeCache
 
 from risiko_xl.publish import render
 from risiko_xl.publish.render import CompiledTemplates
@@ -60,10 +59,20 @@ def test_a_damaged_or_unwritable_cache_is_no_cache(folder: Path, tmp_path: Path)
     assert env(folder, gone, "text", False).get_template("nome.j2").render(nome="y") == "y\n"
 
 
-def test_without_a_private_folder_templates_are_compiled_each_time(monkeypatch) -> None:
-    """Jinja refuses a cache folder another user could write (RuntimeError): none then."""
-    def unsafe(self: FileSystemBytecodeCache) -> str:
-        raise RuntimeError("Cannot determine safe temp directory.")
-
-    monkeypatch.setattr(FileSystemBytecodeCache, "_get_default_cache_dir", unsafe)
+def test_the_cache_is_the_users_own_folder(tmp_path: Path, monkeypatch) -> None:
+    """Never the shared temporary folder: another user's link planted where the cache
+    goes is neither followed nor changed (no cache then), a folder left open is closed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("LOCALAPPDATA", raising=False)
+    folder = render.cache_folder()
+    assert folder == tmp_path / "cache" / "risiko-xl" / "modelli"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    folder.chmod(0o755)
+    assert render.cache_folder().stat().st_mode & 0o777 == 0o700
+    elsewhere = tmp_path / "altrui"
+    elsewhere.mkdir(mode=0o755)
+    elsewhere.chmod(0o755)
+    folder.rmdir()
+    folder.symlink_to(elsewhere)
     assert render._compiled("html") is None
+    assert elsewhere.stat().st_mode & 0o777 == 0o755  # the link's target untouched

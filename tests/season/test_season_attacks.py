@@ -317,3 +317,38 @@ def test_a_name_typed_with_bidi_controls_reaches_the_season_on_one_line(two, tmp
     rows = OpenpyxlBook(season, kind=S.SEASON).read_table(S.PLACINGS.name)
     anna = next(r for r in rows if r["ID torneo"] == 7)
     assert (anna["Giocatore"], anna["Club"]) == ("Anna Maria Russo", "Roma Club")
+
+
+def test_a_tournament_renamed_in_tornei_is_still_the_same(two, tmp_path):
+    """The adversary's rep5: the club edited a tournament's name in `Tornei`, then added
+    the same file again: it was «Torneo 3 … aggiunto», every point counted twice. The
+    same games and placings (its «Impronta») are the same tournament."""
+    season = copy_of(two, tmp_path)
+    edit(season, S.TOURNAMENTS, "Torneo", 0, "Prima serata (rinominata)")
+    code, said = run("stagione", season, "--aggiungi", two["a"])
+    assert code == 0 and "già nella stagione e invariato" in said, said
+    assert len(list(OpenpyxlBook(season, kind=S.SEASON).read_table(S.TOURNAMENTS.name))) == 2
+
+
+def test_added_again_unchanged_nothing_moves(two, tmp_path):
+    """Adversary 30's finding 9: re-adding an unchanged tournament moved its rows to the
+    bottom of Piazzamenti, and the note typed beside tournament 2's first row ended up
+    beside another tournament's; «Aggiornato il» changed too. Nothing is touched now."""
+    season = copy_of(two, tmp_path)
+    book = OpenpyxlBook(season, kind=S.SEASON)
+    sheet = book.workbook[S.PLACINGS.sheet]
+    right = sheet.max_column + 2
+    placings = list(book.read_table(S.PLACINGS.name))
+    second = next(r for r in placings if r["Torneo"] == 2)
+    sheet.cell(second.sheet_row, right).value = "premio: T2 vincitore"
+    book.save()
+    before = OpenpyxlBook(season, kind=S.SEASON)
+    rows_before = [r.values for r in before.read_table(S.PLACINGS.name)]
+    dates_before = [r["Aggiornato il"] for r in before.read_table(S.TOURNAMENTS.name)]
+    code, said = run("stagione", season, "--aggiungi", two["a"])
+    assert code == 0 and "invariato: nulla da cambiare" in said
+    after = OpenpyxlBook(season, kind=S.SEASON)
+    assert [r.values for r in after.read_table(S.PLACINGS.name)] == rows_before
+    assert [r["Aggiornato il"] for r in after.read_table(S.TOURNAMENTS.name)] == dates_before
+    note = after.workbook[S.PLACINGS.sheet].cell(second.sheet_row, right).value
+    assert note == "premio: T2 vincitore"
