@@ -9,6 +9,7 @@ from risiko_xl.commands.desk import (
 )
 from risiko_xl.excel.buttons import (
     aggiorna_classifica,
+    aggiungi_alla_stagione,
     fasi_finali,
     nuovo_torneo,
     post_forum,
@@ -22,10 +23,3 @@ __all__ = ["PLAYER_TO_WITHDRAW", "ROUND_TO_DRAW", "ROUND_TO_PRINT", "ROUND_TO_PU
            "aggiorna_classifica", "aggiungi_alla_stagione", "fasi_finali", "nuovo_torneo",
            "post_forum", "ritira_giocatore", "sorteggia_turno", "stampa_referti", "verifica"]
 
-
-def aggiungi_alla_stagione() -> None:
-    """*Aggiungi alla stagione*: this finished tournament added to (or refreshed in) the
-    season named by «File stagione», which is recomputed (`excel.season_button`)."""
-    from risiko_xl.excel.season_button import add_to_season
-
-    add_to_season()

@@ -41,7 +41,6 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.services.import_gt", _GT),
     ("risiko_xl.services.import_gt_phases", _GT),
     ("risiko_xl.services.import_gt_tables", _GT),
-    ("risiko_xl.excel.season_button", _SEASON),
     ("risiko_xl.publish.season_post", _SEASON),
     ("risiko_xl.services.formula", "il comando «risiko-xl formula» (la formula in parole, "
                                    "le sue regole cambiate una per una)"),
@@ -57,6 +56,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.publish.fonts", _PDF),
     ("risiko_xl.publish.charts", "il post in formato HTML con il grafico della classifica"),
     ("risiko_xl.publish.screen", "lo schermo di sala"),
+    ("risiko_xl.sala", "la sala sui telefoni dei giocatori («risiko-xl sala»)"),
     ("risiko_xl.actions", _RIBBON),
     ("risiko_xl.excel.buttons", _RIBBON),
     ("risiko_xl.excel.button_runner", _RIBBON),

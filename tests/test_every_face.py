@@ -33,7 +33,8 @@ pytestmark = pytest.mark.lento  # three faces, two of them on the xlwings stand-
 
 SCRIPTS = {"nuovo": "nuovo_torneo", "ritira": "ritira_giocatore", "verifica": "verifica",
            "sorteggia": "sorteggia_turno", "classifica": "aggiorna_classifica",
-           "finali": "fasi_finali", "pubblica": "post_forum", "referti": "stampa_referti"}
+           "finali": "fasi_finali", "pubblica": "post_forum", "referti": "stampa_referti",
+           "stagione": "aggiungi_alla_stagione"}
 
 
 def test_every_button_and_script_is_a_command_of_the_table():

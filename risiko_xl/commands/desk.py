@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from risiko_xl.books.book import Book
 
 ROUND_TO_DRAW, ROUND_TO_PUBLISH, ROUND_TO_PRINT, PLAYER_TO_WITHDRAW = schema.ACTION_KEYS
+SEASON_FILE = "File stagione"  # the ribbon's setting naming the season's workbook
 
 
 def named(request: Request, name: str, round_no: int | None = None) -> str:
@@ -161,6 +162,32 @@ def _score_sheets(book: Book, request: Request) -> Report:
                   changed=False, file=written)
 
 
+# --- Aggiungi alla stagione: this finished tournament into the club's season ----------------
+
+def _season_question(book: Book, request: Request) -> str | None:
+    if request.season is not None and not request.season.exists():
+        return (f"La stagione {request.season.name} non esiste ancora: crearla, con questo "
+                "torneo come primo?")
+    return None
+
+
+def _season(book: Book, request: Request) -> Report:
+    """As `risiko-xl stagione STAGIONE --aggiungi TORNEO`, the tournament read from the
+    open workbook (`services.season_file`); the workbook itself is not changed."""
+    from pathlib import Path
+
+    from risiko_xl.services.season_file import finished_entry, label, update_season
+
+    if request.season is None:
+        raise RisikoError(f"manca il file della stagione («{SEASON_FILE}»)")
+    tournament = Path(request.file)
+    entry = finished_entry(book, tournament.name)
+    where = label(tournament, request.season) if tournament.is_absolute() else tournament.name
+    lines, _ = update_season(request.season, [(entry, where)], shown=request.season.name)
+    return Report((*lines, "", "Il post della stagione: risiko-xl stagione "
+                   f"{request.season.name} --pubblica --formato tutti"), changed=False)
+
+
 COMMANDS = {c.name: c for c in (
     Command("nuovo", "Nuovo torneo", "preparazione del torneo", ("formula",), _new,
             question=_new_question, faces=("ribbon", "lite")),
@@ -178,4 +205,7 @@ COMMANDS = {c.name: c for c in (
     Command("referti", "Stampa referti", "preparazione dei referti",
             ("round_no", "where", "per_page"), _score_sheets, setting=ROUND_TO_PRINT,
             writes=False),
+    Command("stagione", "Aggiungi alla stagione", "aggiunta alla stagione", ("season", "file"),
+            _season, question=_season_question, setting=SEASON_FILE, writes=False,
+            faces=("ribbon", "lite")),
 )}

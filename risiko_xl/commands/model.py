@@ -39,6 +39,7 @@ class Request:
     trademark: bool = True
     confirmed: bool = False
     file: str = "FILE"
+    season: Path | None = None  # the club's season workbook (`stagione`)
     names: Callable[[str, int | None], str] | None = None  # None: by the button
 
 

@@ -26,6 +26,9 @@ Inputs the CLI takes as arguments come from the workbook (optional rows of the
   method, rounds and drops are written into `Impostazioni` (after a yes/no question).
   A workbook with results is refused: a new tournament starts from a copy of the empty
   workbook, so it keeps the ribbon.
+- *Aggiungi alla stagione*: the season's workbook named by «File stagione» (relative to
+  this workbook's folder); a season that does not exist yet is created after a question.
+  The season's file must not be open in Excel meanwhile (Excel would keep its own copy).
 """
 
 from __future__ import annotations
@@ -40,9 +43,7 @@ from typing import Any
 from risiko_xl.books import schema
 from risiko_xl.books.xlwings_book import XlwingsBook
 from risiko_xl.cells import to_int, to_text
-from risiko_xl.commands.desk import (
-    COMMANDS,
-)
+from risiko_xl.commands.desk import COMMANDS, SEASON_FILE
 from risiko_xl.commands.model import Command, Report, Request
 from risiko_xl.errors import RisikoError
 from risiko_xl.excel.button_runner import Outcome, ask, run, short
@@ -102,7 +103,24 @@ def _request(xl: XlwingsBook, command: Command) -> tuple[Request, bool]:
         request = dataclasses.replace(request, player=pid)
     if "where" in command.inputs:
         request = dataclasses.replace(request, where=lambda n: _beside(xl, n))
+    if "season" in command.inputs:
+        request = dataclasses.replace(request, season=_season_file(xl, settings))
     return request, used
+
+
+def _season_file(xl: XlwingsBook, settings: dict[str, Any]) -> Path:
+    """The season's workbook «File stagione» names (relative: beside this workbook)."""
+    if xl.path is None:
+        raise RisikoError("salvare prima la cartella di lavoro in una cartella del computer: "
+                          "la stagione vi si trova accanto")
+    written = to_text(settings.get(SEASON_FILE))
+    if written is None:
+        raise RisikoError(f"aggiungere nel foglio {schema.SETTINGS.sheet} l'impostazione "
+                          f"«{SEASON_FILE}» (una riga della tabella: Voce e Valore) con il "
+                          "file della stagione, per esempio stagione-2026.xlsx: si crea "
+                          "accanto a questo torneo", foglio=schema.SETTINGS.sheet)
+    season = Path(written).expanduser()
+    return season if season.is_absolute() else xl.path.parent / season
 
 
 def _beside(xl: XlwingsBook, round_no: int) -> Path:
@@ -210,3 +228,11 @@ def post_forum() -> None:
 def stampa_referti() -> None:
     """*Stampa referti*: one score sheet per table as a PDF next to the workbook, opened."""
     _press("referti")
+
+
+# --- Stagione ---------------------------------------------------------------------------
+
+def aggiungi_alla_stagione() -> None:
+    """*Aggiungi alla stagione*: this finished tournament added to (or refreshed in) the
+    season «File stagione» names, which is recomputed (created after a question)."""
+    _press("stagione")

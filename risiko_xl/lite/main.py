@@ -142,10 +142,10 @@ def stampa_referti(book: xw.Book, turno: int = 0) -> None:
 
 @script(name="Aggiungi alla stagione")
 def aggiungi_alla_stagione(book: xw.Book, stagione: str = "stagione.xlsx",
-                           nuova: bool = False) -> None:
+                           conferma: bool = False) -> None:
     """Aggiunge questo torneo, finito, alla `stagione` del club (o lo aggiorna), come il
     pulsante dell'Excel classico: la stagione va prima importata dal menu *Files >
-    Import* di xlwings Lite e poi riscaricata da *Files > Export*. Spuntare `nuova` solo
-    per cominciare una stagione nuova."""
+    Import* di xlwings Lite e poi riscaricata da *Files > Export*. Una stagione che non
+    c'è ancora si crea spuntando `conferma`."""
     steps.run(book, "Aggiungi alla stagione",
-              lambda xl: steps.add_to_season(xl, stagione, nuova))
+              lambda xl: steps.add_to_season(xl, stagione, conferma))

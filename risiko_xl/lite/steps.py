@@ -166,25 +166,20 @@ def score_sheets(xl: XlwingsBook, round_no: Any) -> str:
         FILES / f"{stem}-referti-turno-{n}.html")))
 
 
-def add_to_season(xl: XlwingsBook, season: str, new: Any) -> str:
+def add_to_season(xl: XlwingsBook, season: str, confirm: Any) -> str:
     """«Aggiungi alla stagione» in xlwings Lite: the season is a file of its `FILES`
     folder (imported with Files > Import, downloaded again with Files > Export, as the
-    score sheets are); created only with the «nuova» box ticked, so that a season not
-    imported is never replaced by a new one holding this tournament alone."""
-    from risiko_xl.services.season_file import finished_entry, update_season
-
+    score sheets are); one not there is created only with «conferma» ticked, so that a
+    season not imported is never replaced by a new one holding this tournament alone."""
     name = PurePath(str(season or "").strip().replace("\\", "/")).name
     if not name:
         raise RisikoError("scrivere nel campo «stagione» il nome del file della stagione, "
                           "per esempio stagione-2026.xlsx")
-    path = FILES / name
-    if not path.exists() and not _ticked(new):
-        return (f"Nessuna modifica: {name} non è tra i file di xlwings Lite. Importarla dal "
-                "menu Files > Import ed eseguire di nuovo; per cominciare una stagione "
-                "nuova, spuntare «nuova».")
-    stem = PurePath(str(xl.book.fullname)).name or "torneo"
-    entry = finished_entry(xl, stem)
-    lines, _ = update_season(path, [(entry, stem)], shown=name)
-    return "\n".join([*lines, f"Scaricare {name} dal menu di xlwings Lite (Files > "
-                       "Import/Export) e conservarla: la prossima volta va importata di "
-                       "nuovo prima di aggiungere il torneo."])
+    stem = PurePath(str(xl.book.fullname)).name or "torneo.xlsx"
+    done = _do(xl, "stagione", Request(season=FILES / name, file=stem), confirm)
+    if done.startswith("Nessuna modifica"):
+        return (f"{done} Se la stagione c'è già, importarla prima dal menu Files > Import "
+                "di xlwings Lite.")
+    return (f"{done}\nScaricare {name} dal menu di xlwings Lite (Files > Import/Export) e "
+            "conservarla: la prossima volta va importata di nuovo prima di aggiungere il "
+            "torneo.")

@@ -47,7 +47,7 @@ def finished(tmp_path: Path, monkeypatch) -> ExcelStandIn:
 def test_a_season_not_imported_is_never_replaced_by_a_new_one(finished, files, capsys):
     run(finished, "stagione-2026.xlsx", False)
     said = capsys.readouterr().out
-    assert "Nessuna modifica" in said and "Files > Import" in said and "«nuova»" in said
+    assert "Nessuna modifica" in said and "Files > Import" in said and "«conferma»" in said
     assert list(files.iterdir()) == []
 
 

@@ -47,6 +47,11 @@ def test_the_button_is_on_the_ribbon() -> None:
 
 def test_the_open_tournament_enters_the_season_as_the_command_line_adds_it(
         finished: ExcelStandIn, tmp_path: Path) -> None:
+    finished.answers = ["no"]  # a season that does not exist yet: asked first
+    finished.run(actions.aggiungi_alla_stagione)
+    assert "non esiste ancora" in finished.alerts[-2].prompt
+    assert not (tmp_path / "stagione.xlsx").exists()
+    finished.answers = ["yes"]
     finished.run(actions.aggiungi_alla_stagione)
     season = tmp_path / "stagione.xlsx"
     text = told(finished)
@@ -62,6 +67,7 @@ def test_the_open_tournament_enters_the_season_as_the_command_line_adds_it(
 
 
 def test_pressed_again_nothing_counts_twice(finished: ExcelStandIn, tmp_path: Path) -> None:
+    finished.answers = ["yes"]
     finished.run(actions.aggiungi_alla_stagione)
     before = standings(tmp_path / "stagione.xlsx")
     finished.run(actions.aggiungi_alla_stagione)
@@ -89,6 +95,7 @@ def test_an_unfinished_tournament_changes_no_season(tmp_path: Path, monkeypatch)
     with stand_in.session() as xl:
         xl.set_setting("File stagione", "stagione.xlsx")
     stand_in.run(actions.sorteggia_turno)
+    stand_in.answers = ["yes"]
     stand_in.run(actions.aggiungi_alla_stagione)
     assert "non è finito" in told(stand_in)
     assert not (tmp_path / "stagione.xlsx").exists()
