@@ -270,6 +270,10 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.cli.season import season_command
 
         print("\n".join(season_command(args)))
+    elif args.command == "sala":
+        from risiko_xl.sala.serve import serve
+
+        serve(args.file, args.porta, args.indirizzo)
     elif args.command == "chiudi":
         from risiko_xl.services.close_out import close_out
 

@@ -344,6 +344,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="scrive su una copia della cartella di lavoro di GestioneTorneo "
                        "dell'organizzatore")
     close.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
+    venue = command("sala", "lo schermo di sala e, sui telefoni della sala (senza internet), "
+                    "tavoli, classifica e «il mio tavolo», aggiornati a ogni salvataggio")
+    venue.add_argument("--porta", type=_positive, default=None, help="predefinita: 8000")
+    venue.add_argument("--indirizzo", type=_printable("l'indirizzo"), default=None,
+                       metavar="IP", help="predefinito: tutte le reti del computer; "
+                       "127.0.0.1: solo questo computer")
     gt = command("importa", "crea il torneo dalla cartella di lavoro di GestioneTorneo "
                  "(iscritti, dati del torneo, turni giocati)")
     gt.add_argument("--out", type=Path, default=None, help="cartella di lavoro da scrivere "

@@ -40,6 +40,7 @@ NOT_CARRIED = ("risiko_xl.publish.referti_pdf", "risiko_xl.publish.fonts",
 # the worksheet functions keep their docstrings: their descriptions in Excel
 KEEP_DOCSTRINGS = ("risiko_xl/excel/functions.py",)
 
+VENUE_TEMPLATES = "risiko_xl/templates/sala/"  # `risiko-xl sala`'s pages (a laptop's server)
 MAIN_PY_LIMIT = 250_000  # characters (docs/XLWINGS-LITE.md: the add-in saves its settings)
 
 
@@ -58,7 +59,8 @@ def _package_files() -> dict[str, bytes]:
 
     walk(package, "risiko_xl/", (".py", ".json"))
     walk(TEMPLATES, "risiko_xl/templates/", (".j2",))
-    return dict(sorted(files.items()))
+    return {name: data for name, data in sorted(files.items())  # the venue: not in Lite
+            if not name.startswith(VENUE_TEMPLATES)}
 
 
 def _module_name(path: str) -> str | None:

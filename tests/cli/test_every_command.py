@@ -11,7 +11,7 @@ from risiko_xl.standings.model import QUALIFYING
 from tests.support.workbooks import new_with_players
 
 
-def test_every_command_runs_once_on_one_evening(tmp_path, capsys):
+def test_every_command_runs_once_on_one_evening(tmp_path, capsys, monkeypatch):
     ran: list[str] = []
 
     def run(command: str, *args: object) -> str:
@@ -61,4 +61,10 @@ def test_every_command_runs_once_on_one_evening(tmp_path, capsys):
     ran.append("chiudi")
     assert cli.main(["chiudi", str(tmp_path / "demo" / "torneo-demo.xlsx")]) == 1
     assert "manca la colonna «Email»" in capsys.readouterr().out
+    import uvicorn  # the venue's server: started, not left running
+
+    served = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(options))
+    assert "Sala aperta" in run("sala", path, "--porta", "8123", "--indirizzo", "127.0.0.1")
+    assert served[0]["port"] == 8123 and served[0]["host"] == "127.0.0.1"
     assert sorted(set(ran)) == sorted(command_names())

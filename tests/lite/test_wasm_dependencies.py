@@ -23,7 +23,8 @@ PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata
 # python-calamine (a Rust extension: the read-only commands' fast reading, the CLI's)
 DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd",
              "ortools",  # the draw's exact solver: under WebAssembly the search alone
-             "python-calamine"}
+             "python-calamine",
+             "starlette", "uvicorn"}  # `risiko-xl sala`: a server on the organiser's laptop
 
 
 def _required(**platform: str) -> set[str]:

@@ -1,0 +1,89 @@
+"""The venue's pages: the posts' own pages (the room screen, the HTML post for phones)
+with the live script and the state line added, and the page of one player's table
+(«il mio tavolo»), found by ID or by a part of the name."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from risiko_xl.names import neutral_bidi
+from risiko_xl.publish.posts import publish
+from risiko_xl.publish.render import environment
+from risiko_xl.sala.room import State
+from risiko_xl.tournament.post_source import PostSource
+
+LONGEST_QUERY = 80  # characters: an ID or a part of a name
+MOST_FOUND = 20  # players listed when a query matches several
+
+
+def live(html: str, state: State, screen: bool = False) -> str:
+    """`html` (a page of ours, ending with `</body>`) with the state line and the script
+    that reloads it when the tournament changes (`/sala.js`, polling `/versione`). On the
+    room screen the line shows only when the file cannot be read."""
+    hidden = " hidden" if screen and not state.problem else ""
+    line = (f'<div id="sala-stato" role="status"{hidden} style="position:fixed;left:0;'
+            'right:0;bottom:0;padding:4px 8px;font:14px sans-serif;background:#fff8d0;'
+            f'color:#222;border-top:1px solid #caa">{escape(state.line())}</div>'
+            f'<script src="/sala.js" data-versione="{state.version}"></script>')
+    head, found, tail = html.rpartition("</body>")
+    return f"{head}{line}{found}{tail}" if found else html + line
+
+
+def screen_page(state: State) -> str:
+    """The room screen (`pubblica --formato schermo`), its QR code pointing at the phones'
+    page."""
+    assert state.source is not None
+    return live(publish(state.source, "schermo"), state, screen=True)
+
+
+def phone_page(state: State) -> str:
+    """The round's tables or its results and the standings, as the HTML post shows them."""
+    assert state.source is not None
+    return live(publish(state.source, "html"), state)
+
+
+@dataclass(frozen=True)
+class Seat:
+    id: str
+    name: str
+    club: str
+    position: str
+    asked: bool
+
+
+def _found(source: PostSource, query: str) -> list[tuple[str, str, str]]:
+    """The registered players `query` names: its ID exactly, else every name holding it."""
+    wanted = query.strip().casefold()
+    if not wanted:
+        return []
+    players = [(e.id, neutral_bidi(e.name or e.id), neutral_bidi(e.club or ""))
+               for e in source.entrants]
+    exact = [p for p in players if p[0].casefold() == wanted]
+    return exact or [p for p in players if wanted in p[1].casefold()]
+
+
+def table_page(state: State, query: str) -> str:
+    """«Il mio tavolo»: the table of the player `query` names in the last round drawn,
+    with the result when typed; the players it matches when several; a form to ask."""
+    source = state.source
+    assert source is not None
+    query = query[:LONGEST_QUERY]
+    found = _found(source, query)
+    names = {e.id: e for e in source.entrants}
+    table = None
+    if len(found) == 1 and source.games:
+        last = max(key[0] for key in source.games)
+        pid = found[0][0]
+        for (round_no, phase, number), seats in sorted(source.games.items()):
+            if round_no == last and any(s.player == pid for s in seats):
+                table = (round_no, source.phase_title(phase), number, [
+                    Seat(s.player, neutral_bidi(names[s.player].name or s.player)
+                         if s.player in names else s.player,
+                         neutral_bidi((names[s.player].club or "") if s.player in names
+                                      else ""), s.position, s.player == pid)
+                    for s in seats])
+    page = environment("html").get_template("sala/tavolo.html.j2").render(
+        torneo=source.name, chiesto=query, trovati=found[:MOST_FOUND],
+        altri=max(len(found) - MOST_FOUND, 0), tavolo=table)
+    return live(page, state)

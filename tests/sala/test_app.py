@@ -1,0 +1,92 @@
+"""The venue's pages over HTTP (issue 30, «Security and load»): only its few read-only
+pages; no address serves the workbook or any other file; only GET; every answer with the
+headers that forbid framing and foreign scripts; what was typed escaped everywhere."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.sala import room as room_module
+from risiko_xl.sala.room import Room
+from risiko_xl.services.rounds import draw_round
+from tests.support.sala_server import Answer, request, serving
+from tests.support.workbooks import new_with_players
+
+HOSTILE = '<script>alert("x")</script> & "Rossi"'
+
+
+class Client:
+    def __init__(self, where: tuple[str, int]) -> None:
+        self.where = where
+
+    def get(self, path: str, params: dict[str, str] | None = None) -> Answer:
+        from urllib.parse import urlencode
+
+        return request(self.where, "GET", path + (f"?{urlencode(params)}" if params else ""))
+
+    def send(self, method: str, path: str, body: bytes = b"") -> Answer:
+        return request(self.where, method, path, body)
+
+
+@pytest.fixture
+def client(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(room_module, "CHECK_SECONDS", 0.0)
+    path = new_with_players(tmp_path / "sala.xlsx", "master", 12, 3, "ap", seed="app")
+    book = OpenpyxlBook(path)
+    players = book.read_table(schema.PLAYERS.name)
+    players.rows[0]["Nome"] = HOSTILE
+    book.write_table(schema.PLAYERS.name, players)
+    draw_round(book, 1)
+    book.save()
+    with serving(Room(path, "http://192.0.2.7:8000/")) as where:
+        yield Client(where)
+
+
+def test_the_pages_and_their_headers(client: Client) -> None:
+    for address in ("/", "/schermo", "/tavolo", "/tavolo?chi=g001", "/versione", "/sala.js"):
+        answer = client.get(address)
+        assert answer.status == 200, address
+        assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+        assert answer.headers["x-content-type-options"] == "nosniff"
+    phone = client.get("/").text
+    assert '<script src="/sala.js" data-versione="1">' in phone and "Turno 1" in phone
+    assert json.loads(client.get("/versione").text)["versione"] == 1
+    assert 'class="qr"' in client.get("/schermo").text  # the QR code of the phones' page
+
+
+def test_my_table_by_id_or_name_escaped(client: Client) -> None:
+    page = client.get("/tavolo", params={"chi": "g001"}).text
+    assert "<h2>Turno 1" in page and 'class="io"' in page
+    assert "<script>alert" not in page and "&lt;script&gt;alert" in page
+    assert "<script>alert" not in client.get("/").text  # the post escapes it as well
+    several = client.get("/tavolo", params={"chi": "a"}).text
+    assert "Più giocatori corrispondono" in several
+    none = client.get("/tavolo", params={"chi": "<b>nessuno</b>"}).text
+    assert "Nessun giocatore" in none and "<b>nessuno</b>" not in none
+
+
+@pytest.mark.parametrize("address", [
+    "/sala.xlsx", "/../sala.xlsx", "/%2e%2e/sala.xlsx", "/sala.xlsx.versioni/", "/etc/passwd",
+    "/static/sala.xlsx", "/templates/sala/tavolo.html.j2", "//sala.xlsx", "/schermo/../..",
+])
+def test_no_address_serves_a_file(client: Client, address: str) -> None:
+    """Sent as typed, never resolved by the client: refused."""
+    answer = client.get(address)
+    assert answer.status in (400, 404), address
+    assert not answer.body.startswith(b"PK")
+
+
+def test_only_get(client: Client) -> None:
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        assert client.send(method, "/").status == 405
+    assert client.send("POST", "/tavolo", b"chi=" + b"x" * 10_000).status == 405
+
+
+def test_an_oversize_query_is_refused(client: Client) -> None:
+    answer = client.get("/tavolo", params={"chi": "x" * 81})
+    assert answer.status == 414 and "al massimo 80 caratteri" in answer.text

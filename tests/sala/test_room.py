@@ -1,0 +1,57 @@
+"""The venue follows the workbook (issue 30): read again when a command or another program
+saves it, the last good state kept — and said — while the file cannot be read."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from risiko_xl import cli
+from risiko_xl.publish.screen import ADDRESS_KEY
+from risiko_xl.sala import room as room_module
+from risiko_xl.sala.room import Room
+from tests.support.workbooks import new_with_players
+
+URL = "http://192.0.2.7:8000/"
+
+
+@pytest.fixture(autouse=True)
+def no_wait(monkeypatch):
+    monkeypatch.setattr(room_module, "CHECK_SECONDS", 0.0)
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> Path:
+    return new_with_players(tmp_path / "sala.xlsx", "master", 12, 3, "sa", seed="sala")
+
+
+def test_a_command_saving_the_file_makes_a_new_state(tournament: Path) -> None:
+    room = Room(tournament, URL)
+    first = room.state()
+    assert first.version == 1 and first.problem is None and first.source is not None
+    assert room.state().version == 1  # nothing changed: not read again
+    assert cli.main(["sorteggia", str(tournament)]) == 0
+    second = room.state()
+    assert second.version == 2 and second.source is not None
+    assert {key[0] for key in second.source.games} == {1}
+    assert second.source.settings[ADDRESS_KEY] == URL  # the screen's QR: the phones' page
+    assert second.line().startswith("Aggiornato alle ")
+
+
+def test_a_file_that_cannot_be_read_keeps_the_last_good_state(tournament: Path) -> None:
+    room = Room(tournament, URL)
+    good = room.state()
+    saved = tournament.read_bytes()
+    tournament.write_bytes(saved[: len(saved) // 2])  # a save caught half way
+    broken = room.state()
+    assert broken.version == good.version and broken.source is good.source
+    assert broken.problem and "non si legge" in broken.line()
+    assert "restano i dati letti alle" in broken.line()
+    time.sleep(0.01)
+    tournament.write_bytes(saved + b"")  # written again whole (another program's save)
+    again = room.state()
+    assert again.problem is None and again.version == good.version + 1
+    tournament.unlink()
+    assert "non c'è più" in room.state().line()

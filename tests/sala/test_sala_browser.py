@@ -1,0 +1,112 @@
+"""The venue in a real browser (issue 30): Debian's Chromium, driven by Playwright, on a
+phone's 390 px and on the room's 1920×1080 screen. A page open on a phone shows the new
+state by itself after a command writes the workbook and after another program saves it;
+the room screen says so when the file cannot be read, keeping what it showed."""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from risiko_xl import cli, simulate
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.sala.room import Room
+from risiko_xl.standings.model import QUALIFYING
+from tests.support.programs import need_program
+from tests.support.sala_server import serving
+from tests.support.workbooks import new_with_players
+
+pytestmark = pytest.mark.chromium
+
+WAIT_MS = 15_000  # the pages ask every 2 s; a reading of the file takes well under 1 s
+
+
+def shows(page, text: str) -> None:
+    """Wait until `page` shows `text` by itself (the page's CSP forbids evaluating a
+    script string: asked from here)."""
+    from playwright.sync_api import Error
+
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        try:
+            if text in page.inner_text("body"):
+                return
+        except Error:  # the page reloading itself meanwhile
+            pass
+        assert time.monotonic() < deadline, f"la pagina non mostra «{text}»"
+        page.wait_for_timeout(250)
+
+
+@pytest.fixture
+def browser():
+    chromium = need_program("chromium", "le pagine della sala in un browser vero "
+                            "(pacchetto chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=chromium,
+                                              args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def tournament(tmp_path: Path) -> Path:
+    path = new_with_players(tmp_path / "sala.xlsx", "master", 12, 3, "br", seed="browser")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    return path
+
+
+def test_a_phone_follows_a_command_and_a_foreign_save(browser, tournament: Path) -> None:
+    with serving(Room(tournament, "http://127.0.0.1/")) as (host, port):
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"http://{host}:{port}/")
+        assert "Turno 1" in phone.inner_text("body")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        # the referee types the results and a command ranks them
+        book = OpenpyxlBook(tournament)
+        simulate.play(book, 1, QUALIFYING, "browser")
+        book.save()
+        assert cli.main(["classifica", str(tournament)]) == 0
+        shows(phone, "Classifica dopo il turno 1")
+        # LibreOffice or Excel saves a name corrected by hand
+        foreign = openpyxl.load_workbook(tournament)
+        sheet = foreign["Iscritti"]
+        for row in sheet.iter_rows(min_row=2):
+            if row[0].value == "BR01" or row[0].value == "G001":
+                row[1].value = "Zenobia"
+        foreign.save(tournament)
+        shows(phone, "Zenobia")
+
+
+def test_the_room_screen_says_when_the_file_cannot_be_read(browser, tournament: Path,
+                                                           tmp_path: Path) -> None:
+    with serving(Room(tournament, "http://127.0.0.1/")) as (host, port):
+        screen = browser.new_page(viewport={"width": 1920, "height": 1080})
+        screen.goto(f"http://{host}:{port}/schermo")
+        assert screen.is_hidden("#sala-stato")
+        shown = screen.inner_text("body")
+        kept = tmp_path / "copia.xlsx"
+        shutil.copyfile(tournament, kept)
+        tournament.write_bytes(kept.read_bytes()[:1000])  # a save caught half way
+        screen.wait_for_selector("#sala-stato", state="visible", timeout=WAIT_MS)
+        assert "non si legge" in screen.inner_text("#sala-stato")
+        assert "Tavoli: Turno 1" in shown and "Tavoli: Turno 1" in screen.inner_text("body")
+        shutil.copyfile(kept, tournament)  # saved again whole: the page reloads, line hidden
+        screen.wait_for_selector('script[data-versione="2"]', state="attached",
+                                 timeout=WAIT_MS)
+        assert screen.is_hidden("#sala-stato")
+
+
+def test_my_table_on_a_phone(browser, tournament: Path) -> None:
+    with serving(Room(tournament, "http://127.0.0.1/")) as (host, port):
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"http://{host}:{port}/tavolo")
+        phone.fill("input[name=chi]", "g001")
+        phone.click("button[type=submit]")
+        phone.wait_for_selector("tr.io")
+        assert "tavolo" in phone.inner_text("h2")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
