@@ -72,7 +72,8 @@ def stale_files(wheel: Path) -> list[str]:
     for prefix, folder in PACKED.items():
         sources |= {f"{prefix}/{p.relative_to(folder).as_posix()}": p
                     for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts
-                    and (p.suffix in {".py", ".json", ".j2", ".ttf"} or p.name == "LICENSE")}
+                    and (p.suffix in {".py", ".json", ".j2", ".js", ".ttf"}
+                         or p.name == "LICENSE")}
     return sorted(name for name in packed.keys() | sources.keys()
                   if name not in packed or name not in sources
                   or packed[name] != sources[name].read_bytes())
