@@ -67,6 +67,8 @@ class Engine:
         self.rules = rules
         self.chain = check_chain(rules.chain)
         self.stages = stages(self.chain)
+        # the deepest k-th best result the chain reads: each player's best kept that far
+        self.best_kept = max([1, *(k for n in self.chain if (k := best_rank(n)) is not None)])
         self.seed = seed
         self.scale = scale
         self.lotteries = lotteries or Lotteries(seed)
@@ -251,7 +253,8 @@ class Level:
         return self._merged.get(pid, position)
 
     def best(self, pid: str) -> list[int]:
-        """Played results, best first, padded with zeros to `u` entries."""
+        """Played results, best first, padded with zeros to `u` entries, the first
+        `Engine.best_kept` of them (all the chain reads)."""
         every = self._best
         if every is None:  # the first asked at this level: every player's, at once
             every = self._best = self._every_best()
@@ -263,16 +266,19 @@ class Level:
         u = self.u
         before = self.engine.made(u - 1)
         known = {} if before is None or before._best is None else before._best
+        keep = self.engine.best_kept
         every = {}
         for p in self.present:
             previous = known.get(p.id)
             if previous is None:
                 best = [0 if v is None else v for v in p.vals[:u]]
                 best.sort(reverse=True)
+                del best[keep:]
             else:
                 best = previous.copy()
                 value = p.vals[u - 1]
                 insort(best, 0 if value is None else value, key=neg)
+                del best[keep:]
             every[p.id] = best
         return every
 
