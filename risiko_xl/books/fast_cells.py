@@ -9,7 +9,8 @@ formula, a hyperlink, a number type openpyxl formats its own way) still goes thr
 openpyxl's writer. The file is the same to the byte (tests/books/test_fast_cells.py saves
 workbooks both ways and compares every part), but for a number 16 digits would change
 (openpyxl writes `%.16g`: 0.30000000000000004 became 0.3, the largest number infinity),
-written here in full, as typed.
+written here in full, as typed, and a carriage return, which openpyxl writes bare (read
+back as a line feed), written as a character reference.
 """
 
 from __future__ import annotations
@@ -49,7 +50,10 @@ def cell_text(cell: Any, styled: bool | None) -> str | None:
             return None
         stripped = value.strip()
         space = ' xml:space="preserve"' if stripped and value != stripped else ""
-        return f"{start}><is><t{space}>{_escape_cdata(value)}</t></is></c>"
+        text = _escape_cdata(value)
+        if "\r" in text:  # kept a character reference: a bare one is read as a line feed
+            text = text.replace("\r", "&#13;")
+        return f"{start}><is><t{space}>{text}</t></is></c>"
     text = safe_string(value)
     if type(value) is float and text and float(text) != value:
         text = repr(value)  # 16 digits would change it (0.1 + 0.2; 1.7976931348623157e308)
