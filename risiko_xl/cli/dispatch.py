@@ -270,6 +270,10 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.cli.season import season_command
 
         print("\n".join(season_command(args)))
+    elif args.command == "sala" and args.orologio:
+        from risiko_xl.sala.serve import control
+
+        print(control(args.file, args.orologio, args.minuti, args.tavolo))
     elif args.command == "sala":
         from risiko_xl.sala.serve import serve
 

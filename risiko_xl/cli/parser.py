@@ -14,6 +14,7 @@ from risiko_xl import __version__
 from risiko_xl.names import unprintable
 from risiko_xl.publish import FORMAT_CHOICES, FORMAT_HELP
 from risiko_xl.publish import SECTIONS as POST_SECTIONS
+from risiko_xl.sala import CLOCK_ACTIONS
 
 WRITING = ("nuovo", "sorteggia", "classifica", "finali", "ritira", "ripristina",  # change the file
            "iscrivi", "formula", "decidi", "assente", "stagione")
@@ -194,8 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     new = command("nuovo", "crea una nuova cartella di lavoro del torneo")
     new.add_argument("--formula", default=None, help="formula del torneo (es. master); "
                      "senza, il comando elenca le formule e chiede quale usare")
-    new.add_argument("--nome", type=_printable("il nome"), default=None,
-                     help="nome del torneo")
+    new.add_argument("--nome", type=_printable("il nome"), default=None, help="nome del torneo")
     new.add_argument("--forza", action="store_true", help="sostituisce un file esistente (la "
                      "versione attuale resta nella copia NOME.bak.xlsx)")
     new.add_argument("--lite", action="store_true", help="con il codice per il componente "
@@ -322,8 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
                 help="scrive anche se il file risulta aperto in Excel o LibreOffice")
     export = command("esporta", "copia con i soli valori (senza macro né formule), o con "
                      "--gestionetorneo il file per GestioneTorneo")
-    export.add_argument("out", type=Path, nargs="?", default=None,
-                        help="file .xlsx da scrivere")
+    export.add_argument("out", type=Path, nargs="?", default=None, help="file .xlsx da scrivere")
     export.add_argument("--gestionetorneo", type=Path, default=None, metavar="FILE.xls",
                         help="scrive invece la cartella di lavoro di GestioneTorneo (Iscritti, "
                         "TORNEO, turni, Classifica e Classifica Ridotta): .xls con LibreOffice, "
@@ -344,12 +343,14 @@ def build_parser() -> argparse.ArgumentParser:
                        help="scrive su una copia della cartella di lavoro di GestioneTorneo "
                        "dell'organizzatore")
     close.add_argument("--forza", action="store_true", help="sostituisce un file esistente")
-    venue = command("sala", "lo schermo di sala e, sui telefoni della sala (senza internet), "
-                    "tavoli, classifica e «il mio tavolo», aggiornati a ogni salvataggio")
-    venue.add_argument("--porta", type=_positive, default=None, help="predefinita: 8000")
-    venue.add_argument("--indirizzo", type=_printable("l'indirizzo"), default=None,
-                       metavar="IP", help="predefinito: tutte le reti del computer; "
-                       "127.0.0.1: solo questo computer")
+    venue = command("sala", "schermo di sala e, sui telefoni della sala (senza internet), "
+                    "tavoli, classifica, «il mio tavolo» e orologio, aggiornati da soli")
+    venue.add_argument("--porta", type=_positive, help="predefinita: 8000")
+    venue.add_argument("--indirizzo", type=_printable("l'indirizzo"), metavar="IP",
+                       help="predefinito: tutte le reti; 127.0.0.1: solo qui")
+    venue.add_argument("--orologio", choices=CLOCK_ACTIONS, help="l'orologio del turno")
+    venue.add_argument("--minuti", type=_positive, help="con avvia (90) o proroga (5)")
+    venue.add_argument("--tavolo", type=_positive, help="con proroga: solo quel tavolo")
     gt = command("importa", "crea il torneo dalla cartella di lavoro di GestioneTorneo "
                  "(iscritti, dati del torneo, turni giocati)")
     gt.add_argument("--out", type=Path, default=None, help="cartella di lavoro da scrivere "

@@ -7,9 +7,12 @@ the workbook, whoever saves it (a command, Excel, LibreOffice).
   last good state kept (and said) while the file cannot be read;
 - `pages`: what the server adds to the posts' pages (the live script, the state line)
   and the page of one player's table;
-- `app`: the web application (Starlette): read-only pages, nothing else of the disk;
+- `app`: the web application (Starlette): read-only pages, nothing else of the disk, and
+  the organiser's page, which alone runs the round's clock (`clock`);
 - `serve`: the address on the room's network, its QR code in the terminal, the server.
 
 It imports the posts (`publish`), the services that read a tournament (never one that
 writes it), the read-only book, Starlette and uvicorn; only the command line imports it.
 """
+
+CLOCK_ACTIONS = ("avvia", "pausa", "riprendi", "proroga", "azzera")  # the clock's (`clock`)

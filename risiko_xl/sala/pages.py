@@ -10,6 +10,7 @@ from html import escape
 from risiko_xl.names import neutral_bidi
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.render import environment
+from risiko_xl.sala.clock import DEFAULT_MINUTES
 from risiko_xl.sala.room import State
 from risiko_xl.tournament.post_source import PostSource
 
@@ -25,6 +26,9 @@ def live(html: str, state: State, screen: bool = False) -> str:
     line = (f'<div id="sala-stato" role="status"{hidden} style="position:fixed;left:0;'
             'right:0;bottom:0;padding:4px 8px;font:14px sans-serif;background:#fff8d0;'
             f'color:#222;border-top:1px solid #caa">{escape(state.line())}</div>'
+            '<div id="sala-orologio" role="timer" hidden style="position:fixed;top:0;'
+            'right:0;padding:4px 12px;font:bold 28px sans-serif;background:#111;color:#fff;'
+            'border-bottom-left-radius:8px;max-width:90vw"></div>'
             f'<script src="/sala.js" data-versione="{state.version}"></script>')
     head, found, tail = html.rpartition("</body>")
     return f"{head}{line}{found}{tail}" if found else html + line
@@ -87,3 +91,10 @@ def table_page(state: State, query: str) -> str:
         torneo=source.name, chiesto=query, trovati=found[:MOST_FOUND],
         altri=max(len(found) - MOST_FOUND, 0), tavolo=table)
     return live(page, state)
+
+
+def desk_page(clock: dict[str, object], key: str, note: str) -> str:
+    """The organiser's page: the clock's state and its actions (each form carries `key`,
+    as the cookie does: a page of another site can send neither)."""
+    return environment("html").get_template("sala/organizzatore.html.j2").render(
+        orologio=clock, chiave=key, esito=note, predefiniti=DEFAULT_MINUTES)

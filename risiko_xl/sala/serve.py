@@ -1,14 +1,21 @@
 """Opening the venue: the laptop's address on the room's network (the interface a packet
 to the outside would leave by: nothing is sent), its QR code in the terminal, the web
-server (uvicorn) until Ctrl+C."""
+server (uvicorn) until Ctrl+C. While it runs, `TORNEO.xlsx.sala` beside the workbook (the
+port and the organiser's key, readable by its owner only) lets `risiko-xl orologio` run
+the clock from another terminal (`control`)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
+import os
+import secrets
 import socket
 from pathlib import Path
 
 from risiko_xl.errors import RisikoError
+from risiko_xl.sala.app import COOKIE
 
 DEFAULT_PORT = 8000
 
@@ -26,8 +33,9 @@ def room_address() -> str:
         probe.close()
 
 
-def opening_lines(path: Path, url: str) -> list[str]:
-    """What the terminal says when the venue opens: the addresses and the QR code."""
+def opening_lines(path: Path, url: str, key: str) -> list[str]:
+    """What the terminal says when the venue opens: the addresses, the QR code, the
+    organiser's page with its key (for this terminal only)."""
     import segno
 
     code = segno.make(url, error="m", micro=False)
@@ -37,6 +45,8 @@ def opening_lines(path: Path, url: str) -> list[str]:
             f"  telefoni dei giocatori: {url}",
             f"  schermo di sala: {url}schermo",
             drawn.getvalue().rstrip("\n"),
+            f"  organizzatore (orologio del turno; non darlo ad altri): "
+            f"{url}organizzatore?chiave={key}",
             "Le pagine seguono il file a ogni salvataggio. Ctrl+C chiude la sala."]
 
 
@@ -46,6 +56,7 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     import uvicorn
 
     from risiko_xl.sala.app import application
+    from risiko_xl.sala.clock import Clock
     from risiko_xl.sala.room import Room
 
     if not path.is_file():
@@ -54,10 +65,56 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     shown = host if host and host not in ("0.0.0.0", "::") else room_address()
     url = f"http://{shown}:{port}/"
     room = Room(path, url)
+    key = secrets.token_urlsafe(16)
     state = room.state()
     if state.source is None:
         raise RisikoError(f"il torneo non si legge: {state.problem}", valore=str(path))
-    for line in opening_lines(path, url):
+    for line in opening_lines(path, url, key):
         print(line, flush=True)
-    uvicorn.run(application(room), host=host or "0.0.0.0", port=port, log_level="warning",
-                server_header=False, date_header=False)
+    where = control_file(path)
+    with contextlib.suppress(FileNotFoundError):
+        where.unlink()  # a venue closed badly: its key is no longer good
+    handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
+    with os.fdopen(handle, "w", encoding="utf-8") as out:
+        json.dump({"porta": port, "chiave": key}, out)
+    try:
+        uvicorn.run(application(room, Clock(), key), host=host or "0.0.0.0", port=port,
+                    log_level="warning", server_header=False, date_header=False)
+    finally:
+        with contextlib.suppress(OSError):
+            where.unlink()
+
+
+def control_file(path: Path) -> Path:
+    return path.with_name(path.name + ".sala")
+
+
+def control(path: Path, action: str, minutes: int | None, table: int | None) -> str:
+    """The clock's `action` sent to the venue open for `path` (as the organiser's page
+    sends it); what it answered."""
+    import http.client
+    from urllib.parse import parse_qs, urlencode, urlsplit
+
+    try:
+        opened = json.loads(control_file(path).read_text(encoding="utf-8"))
+        port, key = int(opened["porta"]), str(opened["chiave"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise RisikoError("la sala non è aperta per questo torneo: avviarla prima con "
+                          f"risiko-xl sala {path.name}", valore=str(path)) from None
+    fields = {"chiave": key, "azione": action}
+    fields |= {k: str(v) for k, v in (("minuti", minutes), ("tavolo", table)) if v}
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("POST", "/orologio", urlencode(fields), {
+            "Cookie": f"{COOKIE}={key}", "Content-Type": "application/x-www-form-urlencoded"})
+        answer = connection.getresponse()
+        location = answer.getheader("location") or ""
+    except OSError as err:
+        raise RisikoError(f"la sala non risponde sulla porta {port} ({err.strerror or err}): "
+                          "è ancora aperta?") from None
+    finally:
+        connection.close()
+    said = parse_qs(urlsplit(location).query).get("esito", [""])[0]
+    if answer.status != 303 or said != "fatto":
+        raise RisikoError(f"orologio: {said or answer.status}")
+    return f"Orologio: {action} fatto"

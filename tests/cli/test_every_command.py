@@ -67,4 +67,5 @@ def test_every_command_runs_once_on_one_evening(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(options))
     assert "Sala aperta" in run("sala", path, "--porta", "8123", "--indirizzo", "127.0.0.1")
     assert served[0]["port"] == 8123 and served[0]["host"] == "127.0.0.1"
+    assert not path.with_name(path.name + ".sala").exists()  # the venue's key: gone with it
     assert sorted(set(ran)) == sorted(command_names())

@@ -90,3 +90,54 @@ def test_only_get(client: Client) -> None:
 def test_an_oversize_query_is_refused(client: Client) -> None:
     answer = client.get("/tavolo", params={"chi": "x" * 81})
     assert answer.status == 414 and "al massimo 80 caratteri" in answer.text
+
+
+KEY = "chiave-di-prova-123"
+
+
+@pytest.fixture
+def desk(tmp_path: Path, monkeypatch):
+    from risiko_xl.sala.clock import Clock
+
+    monkeypatch.setattr(room_module, "CHECK_SECONDS", 0.0)
+    path = new_with_players(tmp_path / "sala.xlsx", "master", 12, 3, "or", seed="orologio")
+    with serving(Room(path, "http://192.0.2.7:8000/"), Clock(), KEY) as where:
+        yield Client(where)
+
+
+def form(key: str, action: str, **fields: str) -> bytes:
+    from urllib.parse import urlencode
+
+    return urlencode({"chiave": key, "azione": action, **fields}).encode()
+
+
+def test_only_the_organiser_runs_the_clock(desk: Client) -> None:
+    where = desk.where
+    assert desk.get("/organizzatore").status == 403
+    assert desk.get("/organizzatore", {"chiave": "sbagliata"}).status == 403
+    entered = desk.get("/organizzatore", {"chiave": KEY})
+    assert entered.status == 303
+    cookie = entered.headers["set-cookie"]
+    assert "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
+    jar = {"Cookie": cookie.split(";")[0],
+           "Content-Type": "application/x-www-form-urlencoded"}
+    page = request(where, "GET", "/organizzatore", headers={"Cookie": jar["Cookie"]})
+    assert page.status == 200 and "Avvia" in page.text
+    start = form(KEY, "avvia", minuti="90")
+    # without the cookie (a phone), with a wrong key, from another site: refused
+    assert request(where, "POST", "/orologio", start,
+                   {"Content-Type": jar["Content-Type"]}).status == 403
+    assert request(where, "POST", "/orologio", form("sbagliata", "avvia"), jar).status == 403
+    assert request(where, "POST", "/orologio", start,
+                   {**jar, "Origin": "http://evil.example"}).status == 403
+    assert request(where, "POST", "/orologio", start + b"&x=" + b"y" * 2000,
+                   jar).status == 413
+    assert json.loads(desk.get("/versione").text)["orologio"]["stato"] == "fermo"
+    done = request(where, "POST", "/orologio", start,
+                   {**jar, "Origin": f"http://{where[0]}:{where[1]}"})
+    assert done.status == 303
+    clock = json.loads(desk.get("/versione").text)["orologio"]
+    assert clock["stato"] == "in corso" and 89 * 60 < clock["resta"] <= 90 * 60
+    refused = request(where, "POST", "/orologio", form(KEY, "avvia", minuti="9999"), jar)
+    assert "minuti+da+1" in refused.headers["location"] or \
+        "minuti%20da%201" in refused.headers["location"]

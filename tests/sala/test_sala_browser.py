@@ -110,3 +110,36 @@ def test_my_table_on_a_phone(browser, tournament: Path) -> None:
         phone.wait_for_selector("tr.io")
         assert "tavolo" in phone.inner_text("h2")
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> None:
+    """The organiser starts 90 minutes on the organiser's page: a phone and the room
+    screen count down by themselves; at the end they say what comes next (000 Art. 6)."""
+    from risiko_xl.sala.clock import END, Clock
+
+    class Now:
+        t = 0.0
+
+        def __call__(self) -> float:
+            return self.t
+
+    now = Now()
+    clock = Clock(now)
+    with serving(Room(tournament, "http://127.0.0.1/"), clock, "k") as (host, port):
+        base = f"http://{host}:{port}"
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"{base}/")
+        assert phone.is_hidden("#sala-orologio")  # never started by itself
+        desk = browser.new_page()
+        desk.goto(f"{base}/organizzatore?chiave=k")
+        desk.fill("input[name=minuti]", "90")
+        desk.click("text=Avvia")
+        assert "in corso" in desk.inner_text("h1")
+        phone.wait_for_selector("#sala-orologio", state="visible", timeout=WAIT_MS)
+        assert phone.inner_text("#sala-orologio").startswith(("1:30:00", "1:29:5"))
+        screen = browser.new_page(viewport={"width": 1920, "height": 1080})
+        screen.goto(f"{base}/schermo")
+        screen.wait_for_selector("#sala-orologio", state="visible", timeout=WAIT_MS)
+        now.t += 91 * 60  # the time is up
+        shows(screen, "penultimo")
+        assert screen.inner_text("#sala-orologio") == END

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import uvicorn
 
 from risiko_xl.sala.app import application
+from risiko_xl.sala.clock import Clock
 from risiko_xl.sala.room import Room
 
 
@@ -35,10 +36,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(room: Room) -> Iterator[tuple[str, int]]:
-    """(host, port) of the venue's application serving `room` until the block ends."""
+def serving(room: Room, clock: Clock | None = None,
+            key: str | None = None) -> Iterator[tuple[str, int]]:
+    """(host, port) of the venue's application serving `room` (its `clock` run with
+    `key`) until the block ends."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(application(room), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(application(room, clock, key), host="127.0.0.1",
+                                           port=port,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
