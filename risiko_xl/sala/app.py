@@ -21,7 +21,7 @@ from collections.abc import Callable
 from urllib.parse import parse_qs, quote
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     HTMLResponse,
     JSONResponse,
@@ -108,18 +108,21 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
         if int(request.headers.get("content-length") or 0) > LARGEST_FORM:
             return PlainTextResponse("Richiesta troppo grande.", 413, headers=HEADERS)
         body = b""
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > LARGEST_FORM:
-                return PlainTextResponse("Richiesta troppo grande.", 413, headers=HEADERS)
+        try:
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > LARGEST_FORM:
+                    return PlainTextResponse("Richiesta troppo grande.", 413,
+                                             headers=HEADERS)
+        except ClientDisconnect:  # a phone gone half way: nothing to answer, nothing said
+            return Response(status_code=400)
         form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
         given = form.get("chiave", "")
         if not organiser(request) or key is None or \
                 not secrets.compare_digest(given.encode(), key.encode()):
             return PlainTextResponse("Solo l'organizzatore.", 403, headers=HEADERS)
         try:
-            clock.act(form.get("azione", ""), _whole(form.get("minuti")),
-                      _whole(form.get("tavolo")))
+            clock.act(form.get("azione", ""), _whole(form, "minuti"), _whole(form, "tavolo"))
             said = "fatto"
         except RisikoError as err:
             said = err.messaggio
@@ -132,10 +135,17 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
               Route("/tavolo", table), Route("/versione", version),
               Route("/sala.js", script), Route("/organizzatore", desk),
               Route("/orologio", clock_action, methods=["POST"])]
-    return Starlette(routes=routes)
+    app = Starlette(routes=routes)
+    app.router.redirect_slashes = False  # a redirect would be built from the Host header
+    return app
 
 
-def _whole(text: str | None) -> int | None:
-    """A form's number: digits only, else None."""
-    text = (text or "").strip()
-    return int(text) if text.isascii() and text.isdigit() and len(text) <= 4 else None
+def _whole(form: dict[str, str], field: str) -> int | None:
+    """The form's number `field` (None: left empty); RisikoError for anything but ASCII
+    digits (never read as «empty», which would mean «the whole room» or the default)."""
+    text = form.get(field, "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise RisikoError(f"«{field}»: serve un numero intero", valore=text[:20])
+    return int(text)

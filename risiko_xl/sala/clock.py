@@ -18,6 +18,7 @@ from risiko_xl.sala import CLOCK_ACTIONS
 
 DEFAULT_MINUTES = 90  # 000 Art. 6, 003 Art. 5
 LONGEST = 600  # minutes: a round, extensions included
+MOST_TABLES = 999
 END = ("Tempo scaduto: si conclude il giro in corso (il penultimo), poi l'ultimo giro e la "
        "«sdadata»; al termine i referti si firmano")
 ACTIONS = CLOCK_ACTIONS
@@ -42,6 +43,8 @@ class Clock:
             raise RisikoError("azione dell'orologio sconosciuta", valore=action)
         if minutes is not None and not 1 <= minutes <= LONGEST:
             raise RisikoError(f"minuti da 1 a {LONGEST}", valore=minutes)
+        if table is not None and not 1 <= table <= MOST_TABLES:
+            raise RisikoError(f"tavolo da 1 a {MOST_TABLES}", valore=table)
         with self._lock:
             now = self.now()
             if action == "avvia":

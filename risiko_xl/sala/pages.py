@@ -12,6 +12,7 @@ from risiko_xl.publish.posts import publish
 from risiko_xl.publish.render import environment
 from risiko_xl.sala.clock import DEFAULT_MINUTES
 from risiko_xl.sala.room import State
+from risiko_xl.tournament.players import IdIndex
 from risiko_xl.tournament.post_source import PostSource
 
 LONGEST_QUERY = 80  # characters: an ID or a part of a name
@@ -63,8 +64,9 @@ def _found(source: PostSource, query: str) -> list[tuple[str, str, str]]:
         return []
     players = [(e.id, neutral_bidi(e.name or e.id), neutral_bidi(e.club or ""))
                for e in source.entrants]
-    exact = [p for p in players if p[0].casefold() == wanted]
-    return exact or [p for p in players if wanted in p[1].casefold()]
+    found = IdIndex([p[0] for p in players]).find(query.strip())  # «g7» for G07 too
+    return [p for p in players if p[0] == found] or [
+        p for p in players if wanted in p[1].casefold()]
 
 
 def table_page(state: State, query: str) -> str:

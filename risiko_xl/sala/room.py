@@ -81,7 +81,9 @@ class Room:
                 return self._state
             self._checked = now
             stamp = self._file_stamp()
-            if stamp is not None and stamp == self._stamp:
+            if stamp is not None and stamp == self._stamp:  # as last read (put back, say)
+                if self._state.problem:
+                    self._state = dataclasses.replace(self._state, problem=None)
                 return self._state
             try:
                 if stamp is None:

@@ -64,6 +64,7 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     port = port or DEFAULT_PORT
     shown = host if host and host not in ("0.0.0.0", "::") else room_address()
     url = f"http://{shown}:{port}/"
+    _free(host or "0.0.0.0", port)  # before a word or a key: another venue may run there
     room = Room(path, url)
     key = secrets.token_urlsafe(16)
     state = room.state()
@@ -81,8 +82,22 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
         uvicorn.run(application(room, Clock(), key), host=host or "0.0.0.0", port=port,
                     log_level="warning", server_header=False, date_header=False)
     finally:
-        with contextlib.suppress(OSError):
-            where.unlink()
+        with contextlib.suppress(OSError, ValueError):
+            if json.loads(where.read_text(encoding="utf-8")).get("chiave") == key:
+                where.unlink()  # ours still (another venue of the file may have replaced it)
+
+
+def _free(host: str, port: int) -> None:
+    """RisikoError when `port` is taken on `host` (another venue, another program)."""
+    probe = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds
+    try:
+        probe.bind((host, port))
+    except OSError:
+        raise RisikoError(f"la porta {port} è già in uso (un'altra sala aperta?): chiudere "
+                          "quella o sceglierne un'altra con --porta", valore=port) from None
+    finally:
+        probe.close()
 
 
 def control_file(path: Path) -> Path:

@@ -105,10 +105,10 @@ def desk(tmp_path: Path, monkeypatch):
         yield Client(where)
 
 
-def form(key: str, action: str, **fields: str) -> bytes:
+def form(key: str, azione: str, **fields: str) -> bytes:
     from urllib.parse import urlencode
 
-    return urlencode({"chiave": key, "azione": action, **fields}).encode()
+    return urlencode({"chiave": key, "azione": azione, **fields}).encode()
 
 
 def test_only_the_organiser_runs_the_clock(desk: Client) -> None:
@@ -141,3 +141,32 @@ def test_only_the_organiser_runs_the_clock(desk: Client) -> None:
     refused = request(where, "POST", "/orologio", form(KEY, "avvia", minuti="9999"), jar)
     assert "minuti+da+1" in refused.headers["location"] or \
         "minuti%20da%201" in refused.headers["location"]
+
+
+def test_a_bad_number_in_the_organisers_form_changes_nothing(desk: Client) -> None:
+    """Adversary 31: «tavolo=abc» (or ٣, 1_0) gave the whole room 5 minutes more, and
+    «minuti=10000» started 90 minutes: now each says why, and the clock stays."""
+    where = desk.where
+    cookie = desk.get("/organizzatore", {"chiave": KEY}).headers["set-cookie"].split(";")[0]
+    jar = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    assert request(where, "POST", "/orologio", form(KEY, "avvia", minuti="30"),
+                   jar).status == 303
+    before = json.loads(desk.get("/versione").text)["orologio"]
+    for fields in ({"azione": "proroga", "minuti": "5", "tavolo": "abc"},
+                   {"azione": "proroga", "minuti": "5", "tavolo": "٣"},
+                   {"azione": "proroga", "minuti": "5", "tavolo": "0"},
+                   {"azione": "avvia", "minuti": "10000"},
+                   {"azione": "avvia", "minuti": "1e2"}):
+        answer = request(where, "POST", "/orologio", form(KEY, **fields), jar)
+        assert answer.status == 303 and "esito=fatto" not in answer.headers["location"]
+    after = json.loads(desk.get("/versione").text)["orologio"]
+    assert after["tavoli"] == {} and after["resta"] <= before["resta"] <= 30 * 60
+
+
+def test_no_redirect_is_built_from_the_host_header(desk: Client) -> None:
+    answer = request(desk.where, "GET", "/organizzatore/", headers={"Host": "evil.example"})
+    assert answer.status == 404 and "location" not in answer.headers
+
+
+def test_a_short_id_finds_the_player(client: Client) -> None:
+    assert 'class="io"' in client.get("/tavolo", params={"chi": "g1"}).text

@@ -95,3 +95,28 @@ def test_the_clock_from_the_command_line(tmp_path, capsys) -> None:
         assert state["stato"] == "in corso" and 44 * 60 < state["resta"] <= 45 * 60
         assert cli.main(["sala", str(path), "--orologio", "proroga", "--tavolo", "3"]) == 0
         assert set(clock.view()["tavoli"]) == {"3"}
+
+
+def test_a_second_venue_on_a_taken_port_changes_nothing(tmp_path, capsys) -> None:
+    """Adversary 31: a second `sala` on a port in use printed a new key, failed, and
+    deleted the running venue's key file: the first venue's clock could no longer be run
+    from the command line."""
+    import socket
+
+    from risiko_xl import cli
+    from risiko_xl.sala.serve import control_file
+    from tests.support.workbooks import new_with_players
+
+    path = new_with_players(tmp_path / "t.xlsx", "master", 12, 3, "dp", seed="doppia")
+    control_file(path).write_text('{"porta": 1, "chiave": "della-prima"}')
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    port = taken.getsockname()[1]
+    try:
+        code = cli.main(["sala", str(path), "--porta", str(port), "--indirizzo", "127.0.0.1"])
+    finally:
+        taken.close()
+    said = capsys.readouterr()
+    assert code == 2 and "già in uso" in said.err and "chiave" not in said.out
+    assert "della-prima" in control_file(path).read_text()

@@ -55,3 +55,16 @@ def test_a_file_that_cannot_be_read_keeps_the_last_good_state(tournament: Path) 
     assert again.problem is None and again.version == good.version + 1
     tournament.unlink()
     assert "non c'è più" in room.state().line()
+
+
+def test_a_file_put_back_as_it_was_clears_the_warning(tournament: Path, tmp_path: Path) -> None:
+    """Adversary 31: moved away and back (`mv` keeps its time), the file was never read
+    again and every page said «non si legge» for good."""
+    room = Room(tournament, URL)
+    good = room.state()
+    aside = tmp_path / "fuori.xlsx"
+    tournament.rename(aside)
+    assert room.state().problem
+    aside.rename(tournament)
+    back = room.state()
+    assert back.problem is None and back.version == good.version
