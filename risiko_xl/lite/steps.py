@@ -176,8 +176,9 @@ def add_to_season(xl: XlwingsBook, season: str, confirm: Any) -> str:
         raise RisikoError("scrivere nel campo «stagione» il nome del file della stagione, "
                           "per esempio stagione-2026.xlsx")
     stem = PurePath(str(xl.book.fullname)).name or "torneo.xlsx"
+    missing = not (FILES / name).exists() and not _ticked(confirm)
     done = _do(xl, "stagione", Request(season=FILES / name, file=stem), confirm)
-    if done.startswith("Nessuna modifica"):
+    if missing:  # refused by the command's question
         return (f"{done} Se la stagione c'è già, importarla prima dal menu Files > Import "
                 "di xlwings Lite.")
     return (f"{done}\nScaricare {name} dal menu di xlwings Lite (Files > Import/Export) e "

@@ -93,14 +93,11 @@ def cache_folder() -> Path:
     folder = Path(base) / "risiko-xl" / "modelli"
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     found = os.lstat(folder)  # a link is no folder of ours: never followed, never changed
-    if stat.S_ISDIR(found.st_mode) and getattr(os, "getuid", lambda: found.st_uid)() \
-            == found.st_uid and found.st_mode & 0o077:
-        os.chmod(folder, 0o700)
-        found = os.lstat(folder)
-    if not stat.S_ISDIR(found.st_mode) or (
-            hasattr(os, "getuid") and (found.st_uid != os.getuid()
-                                       or found.st_mode & 0o077)):
+    if not stat.S_ISDIR(found.st_mode) or (hasattr(os, "getuid")
+                                           and found.st_uid != os.getuid()):
         raise RuntimeError(f"cartella della cache non privata: {folder}")
+    if found.st_mode & 0o077:  # ours, left open: closed
+        os.chmod(folder, 0o700)
     return folder
 
 

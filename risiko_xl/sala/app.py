@@ -131,7 +131,9 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
     def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript", headers=HEADERS)
 
-    routes = [Route("/", page(pages.phone_page)), Route("/schermo", page(pages.screen_page)),
+    posts = pages.Posts()
+    routes = [Route("/", page(lambda state: pages.phone_page(posts, state))),
+              Route("/schermo", page(lambda state: pages.screen_page(posts, state))),
               Route("/tavolo", table), Route("/versione", version),
               Route("/sala.js", script), Route("/organizzatore", desk),
               Route("/orologio", clock_action, methods=["POST"])]

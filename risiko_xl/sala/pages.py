@@ -35,17 +35,33 @@ def live(html: str, state: State, screen: bool = False) -> str:
     return f"{head}{line}{found}{tail}" if found else html + line
 
 
-def screen_page(state: State) -> str:
+class Posts:
+    """The posts' pages of the latest state, each made once per reading of the file, not
+    at every request: every phone in the room asks again after each save."""
+
+    def __init__(self) -> None:
+        self._made: dict[tuple[int, str], str] = {}
+
+    def __call__(self, state: State, fmt: str) -> str:
+        assert state.source is not None
+        key = (state.version, fmt)
+        made = self._made.get(key)
+        if made is None:
+            made = publish(state.source, fmt)
+            self._made = {k: v for k, v in self._made.items() if k[0] == state.version}
+            self._made[key] = made
+        return made
+
+
+def screen_page(posts: Posts, state: State) -> str:
     """The room screen (`pubblica --formato schermo`), its QR code pointing at the phones'
     page."""
-    assert state.source is not None
-    return live(publish(state.source, "schermo"), state, screen=True)
+    return live(posts(state, "schermo"), state, screen=True)
 
 
-def phone_page(state: State) -> str:
+def phone_page(posts: Posts, state: State) -> str:
     """The round's tables or its results and the standings, as the HTML post shows them."""
-    assert state.source is not None
-    return live(publish(state.source, "html"), state)
+    return live(posts(state, "html"), state)
 
 
 @dataclass(frozen=True)

@@ -68,3 +68,22 @@ def test_a_file_put_back_as_it_was_clears_the_warning(tournament: Path, tmp_path
     aside.rename(tournament)
     back = room.state()
     assert back.problem is None and back.version == good.version
+
+
+def test_each_post_is_made_once_per_reading(tournament: Path, monkeypatch) -> None:
+    """Every phone asks again after each save: the pages are made once per reading of
+    the file, not once per request."""
+    from risiko_xl.sala import pages
+
+    made = []
+    real = pages.publish
+    monkeypatch.setattr(pages, "publish", lambda source, fmt: made.append(fmt) or
+                        real(source, fmt))
+    room, posts = Room(tournament, URL), pages.Posts()
+    for _ in range(3):
+        pages.phone_page(posts, room.state())
+        pages.screen_page(posts, room.state())
+    assert made == ["html", "schermo"]
+    assert cli.main(["sorteggia", str(tournament)]) == 0
+    pages.phone_page(posts, room.state())
+    assert made == ["html", "schermo", "html"]
