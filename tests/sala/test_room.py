@@ -79,11 +79,12 @@ def test_each_post_is_made_once_per_reading(tournament: Path, monkeypatch) -> No
     real = pages.publish
     monkeypatch.setattr(pages, "publish", lambda source, fmt: made.append(fmt) or
                         real(source, fmt))
+    assert cli.main(["sorteggia", str(tournament)]) == 0
     room, posts = Room(tournament, URL), pages.Posts()
     for _ in range(3):
         pages.phone_page(posts, room.state())
         pages.screen_page(posts, room.state())
     assert made == ["html", "schermo"]
-    assert cli.main(["sorteggia", str(tournament)]) == 0
+    assert cli.main(["iscrivi", str(tournament), "Ugo Tardi"]) == 0  # a new reading
     pages.phone_page(posts, room.state())
     assert made == ["html", "schermo", "html"]
