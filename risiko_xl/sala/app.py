@@ -59,9 +59,12 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
     (no key: nobody)."""
     clock = clock or Clock()
 
+    def holds(given: str) -> bool:
+        """Whether `given` is the organiser's key (compared in constant time)."""
+        return key is not None and secrets.compare_digest(given.encode(), key.encode())
+
     def organiser(request: Request) -> bool:
-        held = request.cookies.get(COOKIE, "")
-        return key is not None and secrets.compare_digest(held.encode(), key.encode())
+        return holds(request.cookies.get(COOKIE, ""))
 
     def page(make: Callable[[State], str]) -> Callable[[Request], Response]:
         def answer(request: Request) -> Response:
@@ -88,11 +91,11 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
     def desk(request: Request) -> Response:
         given = request.query_params.get("chiave")
         if given is not None:  # from the terminal's address: the key kept as a cookie
-            if key is None or not secrets.compare_digest(given.encode(), key.encode()):
+            if not holds(given):
                 return PlainTextResponse("Chiave dell'organizzatore errata.", 403,
                                          headers=HEADERS)
             answer = RedirectResponse("/organizzatore", 303, headers=HEADERS)
-            answer.set_cookie(COOKIE, key, httponly=True, samesite="strict")
+            answer.set_cookie(COOKIE, given, httponly=True, samesite="strict")
             return answer
         if not organiser(request):
             return PlainTextResponse("Pagina dell'organizzatore: aprirla dall'indirizzo con "
@@ -117,9 +120,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None) 
         except ClientDisconnect:  # a phone gone half way: nothing to answer, nothing said
             return Response(status_code=400)
         form = {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
-        given = form.get("chiave", "")
-        if not organiser(request) or key is None or \
-                not secrets.compare_digest(given.encode(), key.encode()):
+        if not (organiser(request) and holds(form.get("chiave", ""))):
             return PlainTextResponse("Solo l'organizzatore.", 403, headers=HEADERS)
         try:
             clock.act(form.get("azione", ""), _whole(form, "minuti"), _whole(form, "tavolo"))
