@@ -1,59 +1,27 @@
-"""The standings computation: per-player integer arrays built once, one `Level` per
-"standings after round u" (built lazily: `previous_round` and `previous_points` look one
-level back only for players still tied).
-
-Points are scaled to integers by the common denominator of all results (1000 for
-thousandths), so sums and sorts never touch Fraction arithmetic.
-"""
+"""The standings computation: one `Level` per "standings after round u" over the players'
+integer arrays (`standings.games`), built lazily: `previous_round` and
+`previous_points` look one level back only for players still tied."""
 
 from __future__ import annotations
 
-from bisect import insort
 from collections.abc import Sequence
 from fractions import Fraction
-from operator import itemgetter, neg
+from itertools import accumulate
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from risiko_xl.standings.config import StandingsRules
+from risiko_xl.standings.games import Player
 from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.tiebreak import (
     Key,
     best_rank,
-    by_score,
     check_chain,
     positions,
     rank_groups,
+    ranked,
     refine,
 )
-
-EMPTY: list[Any] = []  # shared and never written: "nothing recorded yet"
-
-
-class Player:
-    """One player's preliminary games, indexed by round - 1 (None: not played)."""
-
-    __slots__ = ("first", "id", "out", "pos", "prefix", "pts", "risiko", "table", "vals",
-                 "withdrawn")
-
-    def __init__(self, pid: str, first: int, withdrawn: bool, rounds: int) -> None:
-        self.id = pid
-        self.first = first  # first round the player belongs to the standings
-        self.withdrawn = withdrawn
-        self.vals: list[int | None] = [None] * rounds  # scaled points
-        self.pts: list[Fraction | None] = [None] * rounds  # the points as given (Fractions)
-        self.pos: list[int | None] = [None] * rounds
-        self.risiko: list[bool] = EMPTY  # per round, allocated at the first RisiKo!
-        self.out: list[int] = EMPTY  # per round, allocated at the first point
-        self.table: list[Fraction] = EMPTY  # table points per round, at the first point
-        self.prefix: list[int] = []  # prefix[u]: sum of the first u rounds
-
-    def finish(self) -> None:
-        """Prefix sums of the scaled points (after `vals` is filled)."""
-        total = 0
-        self.prefix = [0]
-        for v in self.vals:
-            total += v or 0
-            self.prefix.append(total)
 
 
 class Engine:
@@ -61,14 +29,16 @@ class Engine:
 
     def __init__(self, players: Sequence[Player], rules: StandingsRules, seed: int | str,
                  scale: int, lotteries: Lotteries | None = None) -> None:
-        self.players = list(players)
-        for p in self.players:
-            p.finish()
         self.rules = rules
         self.chain = check_chain(rules.chain)
         self.stages = stages(self.chain)
         # the deepest k-th best result the chain reads: each player's best kept that far
         self.best_kept = max([1, *(k for n in self.chain if (k := best_rank(n)) is not None)])
+        self.players = sorted(players, key=attrgetter("id"))  # ties start in id order
+        for p in self.players:
+            p.finish(self.best_kept)
+        self.by_id = {p.id: p for p in self.players}  # never changed: levels share it
+        self.last_first = max((p.first for p in self.players), default=0)
         self.seed = seed
         self.scale = scale
         self.lotteries = lotteries or Lotteries(seed)
@@ -129,12 +99,14 @@ class Level:
     def __init__(self, engine: Engine, u: int) -> None:
         self.engine = engine
         self.u = u
-        self.present = [p for p in engine.players if p.first <= u]
-        self.by_id = {p.id: p for p in self.present}
+        if u >= engine.last_first:  # everyone is in: the engine's own list and index
+            self.present, self.by_id = engine.players, engine.by_id
+        else:
+            self.present = [p for p in engine.players if p.first <= u]
+            self.by_id = {p.id: p for p in self.present}
         self.draws: list[LotteryDraw] = []
         self.by_lottery: set[str] = set()
         self.by_referee: set[str] = set()
-        self._best: dict[str, list[int]] | None = None  # `best`, made when first asked
         self._keys: dict[str | tuple[str, ...], Key] = {}
         self.assoluta: dict[str, int] = {p.id: p.prefix[u] for p in self.present}
         self.dropped: dict[str, tuple[int, ...]] = {}
@@ -154,20 +126,51 @@ class Level:
                 self.total[p.id] = self.assoluta[p.id] - sum(max(keyed[i], 0) for i in out)
         self._merged: dict[str, int] = {}  # first position of a tie only a lottery broke
         self._draw_of: dict[str, LotteryDraw] = {}
-        # ties on the main score, refined lazily: an earlier round's standings are only
-        # needed for the players still tied now
-        self._ties = by_score(list(self.by_id), self._main_key())
-        self._tie_of: dict[str, int] = {}
-        self._first: list[int] = []
-        position = 1
+        # ties on the main score and the chain's leading plain criteria (one sort),
+        # refined lazily by the rest: an earlier round's standings are only needed for
+        # the players still tied now
+        self._stages = engine.stages
+        self._ties = self._ranked()
+        self._position: dict[str, int] = {}  # players alone, or in a tie refined already
+        self._tie_of: dict[str, int] = {}  # the others: their tie
+        self._first = list(accumulate(map(len, self._ties), initial=1))[:-1]  # positions
         for i, tie in enumerate(self._ties):
-            self._first.append(position)
-            for pid in tie:
-                self._tie_of[pid] = i
-            position += len(tie)
+            if len(tie) == 1:
+                self._position[tie[0]] = self._first[i]
+            else:
+                self._tie_of.update(dict.fromkeys(tie, i))
         self._refined: dict[int, list[list[str]]] = {}
-        self._position: dict[str, int] = {}
         self._assoluta_position: dict[str, int] | None = None
+
+    def _ranked(self) -> list[list[str]]:
+        """Ties on the main score and the chain's leading plain criteria (`stages`: one
+        sort), in rank order; `_stages` is left with the rest of the chain."""
+        main = self._main_key()
+        lead = self._stages[0] if self.u and self._stages else None
+        if not isinstance(lead, tuple):
+            return ranked({pid: main(pid) for pid in self.by_id})
+        self._stages = self._stages[1:]
+        keys = self._every_key(lead)
+        return ranked({pid: (main(pid), keys[pid]) for pid in self.by_id})
+
+    def _every_key(self, stage: tuple[str, ...]) -> dict[str, Any]:
+        """Every player's key of a run of plain criteria."""
+        getter = self._best_getter(stage)
+        if getter is not None:  # the k-th best results: read from each player's best
+            u = self.u
+            return {p.id: getter(p.best[u]) for p in self.present}
+        key = self.criterion(stage)
+        return {pid: key(pid) for pid in self.by_id}
+
+    def _best_getter(self, stage: tuple[str, ...]) -> Any:
+        """For a run of k-th best results only, the getter of their values from a player's
+        `best` (a tuple even for one rank); else None."""
+        ranks = [best_rank(n) for n in stage]
+        if len(ranks) < 2 or not all(k is not None for k in ranks):
+            return None
+        # a rank beyond the rounds counted is 0 for everyone: it separates nobody
+        return itemgetter(*[k - 1 for k in ranks if k is not None and k <= self.u],
+                          0)  # and the best again: a tuple even for one rank
 
     def _main_key(self) -> Key:
         """The main score; with a minimum of games (`StandingsRules.min_games`), whether
@@ -179,12 +182,12 @@ class Level:
         return lambda pid: (self.played(pid) + left >= least, self.total[pid])
 
     def _refine(self, i: int) -> list[list[str]]:
-        """Tie `i` split by the chain (memoised)."""
+        """Tie `i` (of several players) split by the rest of the chain (memoised)."""
         parts = self._refined.get(i)
         if parts is None:
             tie, first = self._ties[i], self._first[i]
-            parts = [tie] if len(tie) == 1 or self.u == 0 else refine(
-                tie, first, self.engine.stages, self.criterion, self._lottery, self._split,
+            parts = [tie] if self.u == 0 else refine(
+                tie, first, self._stages, self.criterion, self._lottery, self._split,
                 self._ruling)
             self._refined[i] = parts
             for part in parts:
@@ -196,15 +199,19 @@ class Level:
     @property
     def groups(self) -> list[list[str]]:
         """All players in rank order, grouped where a tie remains."""
-        return [part for i in range(len(self._ties)) for part in self._refine(i)]
+        return [part for i, tie in enumerate(self._ties)
+                for part in (self._refine(i) if len(tie) > 1 else (tie,))]
 
     def position_of(self, pid: str) -> int | None:
         """The player's position (None if not in these standings)."""
-        i = self._tie_of.get(pid)
-        if i is None:
-            return None
-        self._refine(i)
-        return self._position[pid]
+        position = self._position.get(pid)
+        if position is None:
+            i = self._tie_of.get(pid)
+            if i is None:
+                return None
+            self._refine(i)
+            position = self._position[pid]
+        return position
 
     def _lottery(self, group: list[str], first: int) -> list[str]:
         """The tie's lottery: drawn once per set of players, reused ever after."""
@@ -252,35 +259,10 @@ class Level:
         position = self.position_of(pid)
         return self._merged.get(pid, position)
 
-    def best(self, pid: str) -> list[int]:
-        """Played results, best first, padded with zeros to `u` entries, the first
-        `Engine.best_kept` of them (all the chain reads)."""
-        every = self._best
-        if every is None:  # the first asked at this level: every player's, at once
-            every = self._best = self._every_best()
-        return every[pid]
-
-    def _every_best(self) -> dict[str, list[int]]:
-        """Each player's results best first: the previous round's, and this round's put in
-        place (a missed round counts 0)."""
-        u = self.u
-        before = self.engine.made(u - 1)
-        known = {} if before is None or before._best is None else before._best
-        keep = self.engine.best_kept
-        every = {}
-        for p in self.present:
-            previous = known.get(p.id)
-            if previous is None:
-                best = [0 if v is None else v for v in p.vals[:u]]
-                best.sort(reverse=True)
-                del best[keep:]
-            else:
-                best = previous.copy()
-                value = p.vals[u - 1]
-                insort(best, 0 if value is None else value, key=neg)
-                del best[keep:]
-            every[p.id] = best
-        return every
+    def best(self, pid: str) -> tuple[int, ...]:
+        """Results of the first `u` rounds, best first (a missed round counts 0), the
+        first `Engine.best_kept` of them (all the chain reads)."""
+        return self.by_id[pid].best[self.u]
 
     def played(self, pid: str) -> int:
         return sum(1 for v in self.by_id[pid].vals[: self.u] if v is not None)
@@ -309,13 +291,10 @@ class Level:
         if isinstance(name, tuple):
             if len(name) == 1:
                 return self.criterion(name[0])
-            ranks = [best_rank(n) for n in name]
-            if all(k is not None for k in ranks):  # k-th best results: one sorted list
-                # a rank beyond the rounds counted is 0 for everyone: it separates nobody
-                getter = itemgetter(*[k - 1 for k in ranks if k is not None and k <= self.u],
-                                    0)  # and the best again: a tuple even for one rank
-                best = self.best
-                return lambda pid: getter(best(pid))
+            getter = self._best_getter(name)
+            if getter is not None:  # k-th best results: one sorted list
+                by_id, u = self.by_id, self.u
+                return lambda pid: getter(by_id[pid].best[u])
             keys = [self.criterion(n) for n in name]
             return lambda pid: tuple(key(pid) for key in keys)
         k = best_rank(name)

@@ -9,8 +9,9 @@ from fractions import Fraction
 from functools import cached_property
 
 from risiko_xl.errors import RisikoError
-from risiko_xl.standings.computation import EMPTY, Engine, Level, Player
+from risiko_xl.standings.computation import Engine, Level
 from risiko_xl.standings.config import WITHDRAWN_RULES, StandingsRules
+from risiko_xl.standings.games import EMPTY, Player
 from risiko_xl.standings.inputs import checked, exact, index_entrants
 from risiko_xl.standings.lottery import Lotteries, LotteryDraw
 from risiko_xl.standings.model import (
@@ -166,11 +167,11 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
         i = round_no - 1
         p.pts[i] = q
         p.pos[i] = r.position
-        den = q.denominator
+        num, den = q.as_integer_ratio()
         if scale % den:
             rescale = True
         else:
-            p.vals[i] = q.numerator * (scale // den)
+            p.vals[i] = num * (scale // den)
         if r.risiko:
             if p.risiko is EMPTY:
                 p.risiko = [False] * rules.rounds
@@ -179,10 +180,11 @@ def _load(index: dict[str, Entrant], results: Iterable[GameResult], rules: Stand
             if p.out is EMPTY:
                 p.out = [0] * rules.rounds
             p.out[i] = int(r.out_points)
-        if r.table_points:
+        table = r.table_points
+        if table:
             if p.table is EMPTY:
                 p.table = [Fraction(0)] * rules.rounds
-            p.table[i] = Fraction(r.table_points)
+            p.table[i] = table if type(table) is Fraction else Fraction(table)
         if round_no < p.first:
             p.first = round_no
     if rescale:
@@ -199,14 +201,7 @@ def _rows(level: Level, index: dict[str, Entrant], rounds: int,
     """The standings rows of a computed level."""
     u = level.u
     assoluta_pos = level.assoluta_position()
-    exact_of: dict[int, Fraction] = {}
-
-    def fraction(n: int) -> Fraction:
-        q = exact_of.get(n)
-        if q is None:
-            q = exact_of[n] = Fraction(n, scale)
-        return q
-
+    fraction = _Exact(scale)
     pad = (None,) * (rounds - u)
     zero = Fraction(0)
     out: list[StandingRow] = []
@@ -221,12 +216,29 @@ def _rows(level: Level, index: dict[str, Entrant], rounds: int,
             places = p.pos[:u]
             played = p.pts[:u]
             out.append(StandingRow(
-                position, pid, (*played, *pad), fraction(totals[pid]), fraction(whole[pid]),
+                position, pid, (*played, *pad), fraction[totals[pid]], fraction[whole[pid]],
                 assoluta_pos[pid], places.count(1), p.risiko[:u].count(True), sum(p.out[:u]),
-                fraction(level.best(pid)[0]) if u else zero,
-                tuple(i + 1 for i in dropped.get(pid, ())), pid in by_lottery,
+                fraction[p.best[u][0]] if u else zero,
+                _shown(dropped.get(pid, ())), pid in by_lottery,
                 places.count(2), u - p.vals[:u].count(None), shared, p.withdrawn, entrant.name,
                 entrant.club, places.count(3), places.count(4), (*places, *pad),
                 pid in level.by_referee))
         position += len(group)
     return tuple(out)
+
+
+class _Exact(dict[int, Fraction]):
+    """Scaled integers as exact points, each value made once (read without a call)."""
+
+    def __init__(self, scale: int) -> None:
+        super().__init__()
+        self.scale = scale
+
+    def __missing__(self, n: int) -> Fraction:
+        q = self[n] = Fraction(n, self.scale)
+        return q
+
+
+def _shown(dropped: tuple[int, ...]) -> tuple[int, ...]:
+    """Dropped rounds as numbered for the organiser (from 1)."""
+    return tuple(i + 1 for i in dropped) if dropped else ()

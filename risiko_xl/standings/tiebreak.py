@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from itertools import groupby
 from typing import Any
 
 from risiko_xl.errors import RisikoError
@@ -34,16 +35,21 @@ def check_chain(chain: Sequence[str]) -> tuple[str, ...]:
 
 def split_equal(ids: Sequence[str], key: Key) -> list[list[str]]:
     """Consecutive runs of equal `key` (ids already sorted by it)."""
-    groups: list[list[str]] = []
+    return [list(run) for _, run in groupby(ids, key)]
+
+
+def _runs(ordered: list[str], keyed: dict[str, Any]) -> list[list[str]]:
+    """`split_equal` with the keys given as a dict (read without a call per player)."""
+    runs: list[list[str]] = []
     last: Any = object()
-    for pid in ids:
-        k = key(pid)
-        if groups and k == last:
-            groups[-1].append(pid)
+    for pid in ordered:
+        k = keyed[pid]
+        if k == last:
+            runs[-1].append(pid)
         else:
-            groups.append([pid])
+            runs.append([pid])
             last = k
-    return groups
+    return runs
 
 
 Ruling = Callable[[list[str]], "list[str] | None"]
@@ -90,9 +96,7 @@ def refine(group: list[str], first: int, chain: Sequence[Any],
                 else:
                     refined.extend([pid] for pid in lottery(tie, position))
             else:
-                keyed = {pid: key(pid) for pid in tie}  # each key computed once
-                parts = split_equal(sorted(tie, key=keyed.__getitem__, reverse=True),
-                                    keyed.__getitem__)
+                parts = ranked({pid: key(pid) for pid in tie})  # each key computed once
                 if on_split is not None and len(parts) > 1:
                     on_split(name, tie, position)
                 refined.extend(parts)
@@ -104,8 +108,15 @@ def refine(group: list[str], first: int, chain: Sequence[Any],
 def by_score(ids: Sequence[str], score: Key) -> list[list[str]]:
     """Players by main score (best first, ties in id order), split into ties."""
     ordered = sorted(ids)
-    ordered.sort(key=score, reverse=True)  # stable: ties stay in id order
-    return split_equal(ordered, score)
+    return ranked(dict(zip(ordered, map(score, ordered))))  # each score computed once
+
+
+def ranked(keyed: dict[str, Any]) -> list[list[str]]:
+    """The players of `keyed` (player: key) best first, split into ties; tied players
+    stay in `keyed`'s order."""
+    ordered = list(keyed)
+    ordered.sort(key=keyed.__getitem__, reverse=True)
+    return _runs(ordered, keyed)
 
 
 def rank_groups(ids: Sequence[str], score: Key, chain: Sequence[Any],
