@@ -31,6 +31,7 @@ from risiko_xl.services.withdrawal import withdraw
 from risiko_xl.sheets.look import save
 from risiko_xl.standings.model import QUALIFYING
 from risiko_xl.tournament.loading import load
+from risiko_xl.tournament.table_codes import REPORT_KEY, VENUE_KEY
 from risiko_xl.workbooks.template import formula_settings, write_new
 
 # (title, method, rows): rows are (player, objective points, RisiKo!, eliminated, what the
@@ -112,9 +113,12 @@ def render_draws(seed: str = "demo-2026") -> list[str]:
 
 DEMO_SEED = "demo-2026"
 DEMO_TIME = dt.datetime(2026, 11, 21, 21, 0)  # fixed, so the demo workbook is reproducible
+# the score sheets' secret and the venue's address fixed too (a real tournament's secret is
+# random, written by its first draw; the address is the laptop's at the venue)
 DEMO_SETTINGS = {"Nome torneo": "Torneo dimostrativo RisiKo! XL",
                  "Club organizzatore": "RisiKo! Club Dimostrativo", "Sede": "Circolo Demo",
-                 "Seme sorteggio": DEMO_SEED}
+                 "Seme sorteggio": DEMO_SEED, REPORT_KEY: "chiave-della-dimostrazione",
+                 VENUE_KEY: "http://192.168.1.20:8000/"}
 
 
 def play_tournament(path: Path, formula: str = "master", players: int = 37, clubs: int = 9,

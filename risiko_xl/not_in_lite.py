@@ -29,6 +29,7 @@ _PDF = "i referti in PDF (la pagina HTML dei referti si stampa in PDF dal browse
 _RIBBON = "la scheda RisiKo! dell'Excel classico"
 _SEASON = "la stagione del club dal prompt («risiko-xl stagione»: i suoi post)"
 _CLOSED = "la lettura e la scrittura del file a cartella chiusa (comandi «risiko-xl»)"
+_VENUE = "la sala sui telefoni dei giocatori e i risultati dai tavoli («risiko-xl sala»)"
 # module (or package) → what the organiser misses; tests/lite/test_lite_envelope.py checks that
 # every module the workbook leaves out has one
 REASONS: tuple[tuple[str, str], ...] = (
@@ -56,7 +57,9 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.publish.fonts", _PDF),
     ("risiko_xl.publish.charts", "il post in formato HTML con il grafico della classifica"),
     ("risiko_xl.publish.screen", "lo schermo di sala"),
-    ("risiko_xl.sala", "la sala sui telefoni dei giocatori («risiko-xl sala»)"),
+    ("risiko_xl.sala", _VENUE),
+    ("risiko_xl.services.table_reports", _VENUE),
+    ("risiko_xl.commands.on_file", _CLOSED),
     ("risiko_xl.actions", _RIBBON),
     ("risiko_xl.excel.buttons", _RIBBON),
     ("risiko_xl.excel.button_runner", _RIBBON),

@@ -16,7 +16,8 @@ import os
 import sys
 from pathlib import Path
 
-from risiko_xl.cli.parser import BadArguments, build_parser
+from risiko_xl.cli.italian_argparse import BadArguments
+from risiko_xl.cli.parser import build_parser
 from risiko_xl.cli.terminal import _Terminal
 from risiko_xl.errors import RisikoError, os_problem
 

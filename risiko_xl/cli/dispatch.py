@@ -270,6 +270,12 @@ def _run(args: argparse.Namespace) -> int:
         from risiko_xl.cli.season import season_command
 
         print("\n".join(season_command(args)))
+    elif args.command == "sala" and args.conferma:
+        from risiko_xl.sala.serve import confirm
+
+        lines, refused = confirm(args.file, args.conferma)
+        print("\n".join(lines))
+        return EXIT_FAILURE if refused else 0
     elif args.command == "sala" and args.orologio:
         from risiko_xl.sala.serve import control
 

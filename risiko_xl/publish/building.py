@@ -127,7 +127,8 @@ def default_round(source: PostSource) -> int | None:
     its results is typed yet (its tables are announced; a final-phase round too) — or,
     when several rounds were drawn at once (`sorteggia --tutti`), the first of the last
     rounds with no result typed, the next to play — else the last round whose every
-    result is in. A round drawn in advance by the plan is not news once the round before
+    result is in, and while none is, the round being typed (its tables, the results in so
+    far). A round drawn in advance by the plan is not news once the round before
     it is played: the post is that round's (results, standings), and the planned round's
     tables come in its «prossimo turno» section."""
     drawn = source.rounds
@@ -141,7 +142,15 @@ def default_round(source: PostSource) -> int | None:
                 and _planned(source, drawn[first]):
             return before
         return drawn[first]
-    return played_round(source)
+    return played_round(source) or (drawn[-1] if drawn else None)
+
+
+def current_round(source: PostSource) -> int | None:
+    """The round in play, as the venue shows it: the first round drawn whose results are
+    not all typed (its tables, the results as they come in), else the last drawn."""
+    drawn = source.rounds
+    return next((n for n in drawn if not source.round_played(n)),
+                drawn[-1] if drawn else None)
 
 
 def _planned(source: PostSource, round_no: int) -> bool:

@@ -190,6 +190,11 @@ class Post:
         return bool(self.results) and not self.scored
 
     @property
+    def in_play(self) -> bool:
+        """True for a round whose results are coming in: some tables typed, not all."""
+        return bool(self.scored) and len(self.scored) < len(self.results)
+
+    @property
     def title(self) -> str:
         return PHASE_TITLES.get(self.phase, "{n}").format(n=self.round_no)
 

@@ -122,10 +122,11 @@ def monospace_table(headers: Sequence[str], rows: Sequence[Sequence[object]],
 def default_sections(post: Post) -> tuple[str, ...]:
     """What a post says when no section is chosen: a round drawn and not yet played is
     announced (its tables and its draw's certificate); a played round gets everything
-    but the bare seating, which its results already show table by table."""
+    but the bare seating, which its results already show table by table; a round whose
+    results are coming in, everything (the tables still playing are in the seating)."""
     if post.announced:
         return ("formula", "tavoli", "qualificati", "certificato")
-    return tuple(s for s in SECTIONS if s != "tavoli")
+    return tuple(s for s in SECTIONS if s != "tavoli" or post.in_play)
 
 
 def render_post(post: Post, fmt: str, sections: Sequence[str] | None = None) -> str:

@@ -37,6 +37,7 @@ from risiko_xl.publish.score_sheet import (
 from risiko_xl.rules.games import SPQR_WIN_POINTS, SPQRISIKO
 from risiko_xl.rules.placement import CRITERIA, chain
 from risiko_xl.tournament.post_source import PostSource
+from risiko_xl.tournament.table_codes import report_key, shown, table_code
 
 DEFAULT_MINUTES = 90  # seeds 000 Art. 6 and 003 Art. 5: 1 ora e 30 minuti
 DURATION_KEY = "Durata partita"
@@ -219,6 +220,7 @@ def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
     except RisikoError as err:
         raise err.located(riga=source.setting_rows.get(DURATION_KEY)) from None
     dates = {phase: game_date(source, round_no, phase) for phase in {k[1] for k in keys}}
+    secret = report_key(settings)
     counts = {phase: sum(1 for k in keys if k[1] == phase) for phase in dates}
     sheets = []
     for key in keys:
@@ -231,12 +233,15 @@ def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
         if all(p.order.isdigit() for p in players):  # typed for all: in order of play
             players = tuple(sorted(players, key=lambda p: int(p.order)))
         date_text, when = dates[phase]
+        code = table_code(secret, round_no, phase, number) if secret else ""
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
             phase=source.phase_title(phase), date_text=printable(date_text),
             table_number=number, table_count=counts[phase], minutes=minutes,
             players=players, scoring_reminder=scoring_reminder(source, len(players)),
-            when=when, headers=sheet_headers(source)))
+            when=when, headers=sheet_headers(source), report_code=shown(code) if code else "",
+            report_url=f"{source.venue}referto?codice={code}" if code and source.venue
+            else ""))
     return tuple(sheets)
 
 
@@ -251,9 +256,13 @@ def render_html(sheets: Sequence[ScoreSheet], per_page: int = 1) -> str:
         if sheet.logo is not None and sheet.logo not in logos:
             logos[sheet.logo] = f"logo-{len(logos) + 1}"
     first = sheets[0]
+    qr: Any = None
+    if any(s.report_url for s in sheets):  # the venue's QR codes (never under Lite)
+        from risiko_xl.publish.screen import qr_svg as qr
     return environment("html").get_template(TEMPLATE).render(
         title=f"Referti — {first.tournament} — turno {first.round_no}",
-        pages=pages(sheets, per_page), per_page=per_page, logos=logos, trademark=TRADEMARK)
+        pages=pages(sheets, per_page), per_page=per_page, logos=logos, trademark=TRADEMARK,
+        qr=qr)
 
 
 def _check_per_page(per_page: int) -> int:

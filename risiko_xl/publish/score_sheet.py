@@ -75,6 +75,8 @@ class ScoreSheet:
     scoring_reminder: tuple[str, ...]
     when: dt.datetime | None = None
     headers: tuple[str, ...] = CLASSIC_HEADERS
+    report_code: str = ""  # the table's code for its result from a phone ('' without)
+    report_url: str = ""  # the venue's form of this table (the QR code's address)
 
     @property
     def duration(self) -> str:

@@ -4,13 +4,16 @@ with the live script and the state line added, and the page of one player's tabl
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from risiko_xl.names import neutral_bidi
+from risiko_xl.publish.building import current_round
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.render import environment
 from risiko_xl.sala.clock import DEFAULT_MINUTES
+from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.room import State
 from risiko_xl.tournament.players import IdIndex
 from risiko_xl.tournament.post_source import PostSource
@@ -46,8 +49,8 @@ class Posts:
         assert state.source is not None
         key = (state.version, fmt)
         made = self._made.get(key)
-        if made is None:
-            made = publish(state.source, fmt)
+        if made is None:  # the round in play: where to sit, the results as they come
+            made = publish(state.source, fmt, current_round(state.source))
             self._made = {k: v for k, v in self._made.items() if k[0] == state.version}
             self._made[key] = made
         return made
@@ -111,8 +114,11 @@ def table_page(state: State, query: str) -> str:
     return live(page, state)
 
 
-def desk_page(clock: dict[str, object], key: str, note: str) -> str:
-    """The organiser's page: the clock's state and its actions (each form carries `key`,
-    as the cookie does: a page of another site can send neither)."""
+def desk_page(clock: dict[str, object], key: str, note: str,
+              tables: Sequence[TableState] = ()) -> str:
+    """The organiser's page: the clock's state and its actions, the tables' results
+    (missing, to confirm, in conflict); each form carries `key`, as the cookie does: a
+    page of another site can send neither."""
     return environment("html").get_template("sala/organizzatore.html.j2").render(
-        orologio=clock, chiave=key, esito=note, predefiniti=DEFAULT_MINUTES)
+        orologio=clock, chiave=key, esito=note, predefiniti=DEFAULT_MINUTES, tavoli=tables,
+        da_confermare=sum(t.state == "da confermare" for t in tables))

@@ -17,6 +17,7 @@ from pathlib import Path
 from risiko_xl.clock import italian_time, utc_now
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.screen import ADDRESS_KEY
+from risiko_xl.tournament.loading import Tournament
 from risiko_xl.tournament.post_source import PostSource
 
 CHECK_SECONDS = 1.0
@@ -32,6 +33,7 @@ class State:
     source: PostSource | None
     read_at: dt.datetime | None
     problem: str | None = None
+    tournament: Tournament | None = None  # as read with `source` (the tables' results)
 
     def line(self) -> str:
         """The state in one Italian line, for the page and for `/versione`."""
@@ -44,11 +46,13 @@ class State:
         return f"Aggiornato alle {when}"
 
 
-def _read(path: Path) -> PostSource:
+def _read(path: Path) -> tuple[PostSource, Tournament]:
     from risiko_xl.books.values_book import read_only
     from risiko_xl.services.publication import post_source
+    from risiko_xl.tournament.loading import load
 
-    return post_source(read_only(path))
+    book = read_only(path)
+    return post_source(book), load(book)  # one reading: `load` is kept by the book
 
 
 class Room:
@@ -57,7 +61,7 @@ class Room:
     says)."""
 
     def __init__(self, path: Path, address: str,
-                 read: Callable[[Path], PostSource] = _read) -> None:
+                 read: Callable[[Path], tuple[PostSource, Tournament]] = _read) -> None:
         self.path = path
         self.address = address
         self._read = read
@@ -73,9 +77,16 @@ class Room:
             return None
         return info.st_mtime_ns, info.st_size
 
+    def changed(self) -> None:
+        """The file was just written here: read it at the next request."""
+        self._checked = 0.0
+
     def state(self) -> State:
-        """The current state, the file read again first when it changed."""
-        with self._lock:
+        """The current state, the file read again first when it changed; while another
+        request reads it, the last state at once (a phone never waits for a reading)."""
+        if not self._lock.acquire(blocking=self._state.source is None):
+            return self._state
+        try:
             now = time.monotonic()
             if self._state.source is not None and now - self._checked < CHECK_SECONDS:
                 return self._state
@@ -88,7 +99,7 @@ class Room:
             try:
                 if stamp is None:
                     raise RisikoError("il file non c'è più", valore=str(self.path))
-                source = self._read(self.path)
+                source, tournament = self._read(self.path)
             except RisikoError as err:
                 self._state = dataclasses.replace(self._state, problem=err.messaggio)
             except Exception as err:  # a file half written by another program
@@ -98,5 +109,8 @@ class Room:
                 source = dataclasses.replace(
                     source, settings={**source.settings, ADDRESS_KEY: self.address})
                 self._stamp = stamp
-                self._state = State(self._state.version + 1, source, utc_now())
+                self._state = State(self._state.version + 1, source, utc_now(),
+                                    tournament=tournament)
             return self._state
+        finally:
+            self._lock.release()

@@ -16,21 +16,8 @@ from pathlib import Path
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.sala.app import COOKIE
-
-DEFAULT_PORT = 8000
-
-
-def room_address() -> str:
-    """The IPv4 address other devices of the room reach this computer at (127.0.0.1 when
-    it is on no network)."""
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.255.255.255", 1))  # UDP: chooses a route, sends nothing
-        return str(probe.getsockname()[0])
-    except OSError:
-        return "127.0.0.1"
-    finally:
-        probe.close()
+from risiko_xl.services.table_reports import WRITTEN
+from risiko_xl.venue import DEFAULT_PORT, control_file, opened, room_address
 
 
 def opening_lines(path: Path, url: str, key: str) -> list[str]:
@@ -100,27 +87,20 @@ def _free(host: str, port: int) -> None:
         probe.close()
 
 
-def control_file(path: Path) -> Path:
-    return path.with_name(path.name + ".sala")
-
-
-def control(path: Path, action: str, minutes: int | None, table: int | None) -> str:
-    """The clock's `action` sent to the venue open for `path` (as the organiser's page
-    sends it); what it answered."""
+def _send(path: Path, where: str, fields: dict[str, str], timeout: float) -> tuple[int, str]:
+    """A form of the organiser's sent to the venue open for `path` (as the organiser's page
+    sends it, with the key of its control file): the answer's status and what it said."""
     import http.client
     from urllib.parse import parse_qs, urlencode, urlsplit
 
-    try:
-        opened = json.loads(control_file(path).read_text(encoding="utf-8"))
-        port, key = int(opened["porta"]), str(opened["chiave"])
-    except (OSError, ValueError, KeyError, TypeError):
+    venue = opened(path)
+    if venue is None:
         raise RisikoError("la sala non è aperta per questo torneo: avviarla prima con "
-                          f"risiko-xl sala {path.name}", valore=str(path)) from None
-    fields = {"chiave": key, "azione": action}
-    fields |= {k: str(v) for k, v in (("minuti", minutes), ("tavolo", table)) if v}
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                          f"risiko-xl sala {path.name}", valore=str(path))
+    port, key = venue
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        connection.request("POST", "/orologio", urlencode(fields), {
+        connection.request("POST", where, urlencode({"chiave": key, **fields}), {
             "Cookie": f"{COOKIE}={key}", "Content-Type": "application/x-www-form-urlencoded"})
         answer = connection.getresponse()
         location = answer.getheader("location") or ""
@@ -129,7 +109,24 @@ def control(path: Path, action: str, minutes: int | None, table: int | None) -> 
                           "è ancora aperta?") from None
     finally:
         connection.close()
-    said = parse_qs(urlsplit(location).query).get("esito", [""])[0]
-    if answer.status != 303 or said != "fatto":
-        raise RisikoError(f"orologio: {said or answer.status}")
+    return answer.status, parse_qs(urlsplit(location).query).get("esito", [""])[0]
+
+
+def control(path: Path, action: str, minutes: int | None, table: int | None) -> str:
+    """The clock's `action` sent to the venue open for `path`; what it answered."""
+    fields = {"azione": action} | {k: str(v) for k, v in (("minuti", minutes),
+                                                          ("tavolo", table)) if v}
+    status, said = _send(path, "/orologio", fields, 10)
+    if status != 303 or said != "fatto":
+        raise RisikoError(f"orologio: {said or status}")
     return f"Orologio: {action} fatto"
+
+
+def confirm(path: Path, table: str) -> tuple[list[str], bool]:
+    """The tables' results waiting in the venue open for `path` confirmed (`table`: its
+    number, or «tutti»): what was written, and whether any was refused."""
+    status, said = _send(path, "/conferma", {"tavolo": table.strip()}, 120)
+    if status != 303 or not said:
+        raise RisikoError(f"conferma: {said or status}")
+    lines = said.split("; ")
+    return lines, any(not line.endswith(WRITTEN) for line in lines)

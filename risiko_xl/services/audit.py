@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,7 @@ from risiko_xl.draw.plan import PLAN_LABEL
 from risiko_xl.draw.repair import REPAIR_LABEL
 from risiko_xl.errors import RisikoError
 from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.table_codes import REPORT_KEY, report_key
 
 IMPORTED = "importato da GestioneTorneo"  # the procedure of a round seated by another program
 SUBSTITUTION = "sostituzione"  # a withdrawn qualifier replaced in a phase not yet played
@@ -161,7 +163,12 @@ def append_rows(book: Book, spec: schema.TableSpec, rows: list[dict[str, Any]]) 
 
 
 def log_draw(book: Book, row: dict[str, Any]) -> None:
+    """A draw (or a change of tables) recorded in `Sorteggi`; the tournament's secret for
+    the score sheets' codes made at the first (`tournament.table_codes`): random, written
+into `Impostazioni` once, so that the tables drawn get codes."""
     append_rows(book, schema.DRAWS, [row])
+    if report_key(book.settings()) is None:
+        book.set_setting(REPORT_KEY, secrets.token_urlsafe(18))
 
 
 def archive(book: Book, replaced: Table, reason: str, now: dt.datetime | None) -> None:

@@ -48,6 +48,8 @@ from risiko_xl.tournament.post_source import (
 )
 from risiko_xl.tournament.records import PHASE_WORDS
 from risiko_xl.tournament.scoring import group_tables
+from risiko_xl.tournament.table_codes import VENUE_KEY, report_key
+from risiko_xl.venue import venue_url
 
 
 def post_source(book: Book) -> PostSource:
@@ -71,6 +73,7 @@ def post_source(book: Book) -> PostSource:
         final=_final(t, book, recorded),
         qualifiers=_qualifiers(book), draws=_draws(book), calendar=_calendar(book),
         folder=_folder(book), variant=to_text(t.settings.get(VARIANT_KEY)) or "",
+        venue=_venue(book, t.settings),
         first_field=_first_field(book))
 
 
@@ -203,6 +206,14 @@ def _phase(cell: Any) -> str | None:
     blank)."""
     text = to_text(cell)
     return None if text is None else PHASE_WORDS.get(text.casefold(), text)
+
+
+def _venue(book: Book, settings: dict[str, Any]) -> str:
+    """Where the score sheets' codes send phones, for a tournament that has codes."""
+    if report_key(settings) is None:
+        return ""
+    return venue_url(None if book.path is None else Path(book.path),
+                     to_text(settings.get(VENUE_KEY)))
 
 
 def _folder(book: Book) -> Path | None:

@@ -130,6 +130,7 @@ class PostSource:
     folder: Path | None = None  # the workbook's folder (a relative «Logo» starts there)
     variant: str = ""  # the formulation the first draw chose (003 Art. 2), "" without
     first_field: int | None = None  # the players of round 1's first draw (what chose it)
+    venue: str = ""  # the venue's address for phones (`risiko_xl.venue`), "" without codes
 
     @cached_property
     def by_id(self) -> dict[str, Entrant]:

@@ -184,7 +184,7 @@ def read_results(book: Book, known: Sequence[str] | None = None,
                                   colonna=header, valore=None)
         phase = cell(record, "Fase", parse_phase)
         _once(seen, (round_no, phase, pid), row)
-        out.append(ResultRow(row, round_no, phase, table, pid, _seat(record),
+        out.append(ResultRow(row, round_no, phase, table, pid, parse_seat(record),
                              cell(record, "Penalità", to_int) or 0))
     return typed, out
 
@@ -203,7 +203,7 @@ def _once(seen: dict[tuple[int, str, str], int], key: tuple[int, str, str], row:
     seen[key] = row
 
 
-def _seat(record: Record) -> Seat | None:
+def parse_seat(record: Record) -> Seat | None:
     """The typed result. `Punti obiettivo` holds the game's points: checked against the
     map total at the table, in classic RisiKo! only (S.P.Q.RisiKo! has its own score)."""
     points = cell(record, "Punti obiettivo", to_int)

@@ -51,7 +51,7 @@ def score_results(rows: Sequence[ResultRow], scoring: Method, placement_chain: s
                 and all(a is b for a, b in zip(known[0], seats)):
             game = known
         else:
-            game = (seats, *_scored(key, seats, scoring, criteria))
+            game = (seats, *score_game(key, seats, scoring, criteria))
         if games is not None:
             games[key] = game
         results += game[1]
@@ -59,7 +59,7 @@ def score_results(rows: Sequence[ResultRow], scoring: Method, placement_chain: s
     return results, computed
 
 
-def _scored(key: tuple[int, str, int], seats: list[ResultRow], scoring: Method,
+def score_game(key: tuple[int, str, int], seats: list[ResultRow], scoring: Method,
             criteria: Any) -> tuple[list[GameResult], dict[int, dict[str, Any]]]:
     """One game's results and computed cells (none while it is not typed)."""
     round_no, phase, table = key

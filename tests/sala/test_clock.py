@@ -77,7 +77,7 @@ def test_the_clock_from_the_command_line(tmp_path, capsys) -> None:
 
     from risiko_xl import cli
     from risiko_xl.sala.room import Room
-    from risiko_xl.sala.serve import control_file
+    from risiko_xl.venue import control_file
     from tests.support.sala_server import request, serving
     from tests.support.workbooks import new_with_players
 
@@ -104,7 +104,7 @@ def test_a_second_venue_on_a_taken_port_changes_nothing(tmp_path, capsys) -> Non
     import socket
 
     from risiko_xl import cli
-    from risiko_xl.sala.serve import control_file
+    from risiko_xl.venue import control_file
     from tests.support.workbooks import new_with_players
 
     path = new_with_players(tmp_path / "t.xlsx", "master", 12, 3, "dp", seed="doppia")

@@ -77,8 +77,8 @@ def test_each_post_is_made_once_per_reading(tournament: Path, monkeypatch) -> No
 
     made = []
     real = pages.publish
-    monkeypatch.setattr(pages, "publish", lambda source, fmt: made.append(fmt) or
-                        real(source, fmt))
+    monkeypatch.setattr(pages, "publish", lambda source, fmt, round_no: made.append(fmt) or
+                        real(source, fmt, round_no))
     assert cli.main(["sorteggia", str(tournament)]) == 0
     room, posts = Room(tournament, URL), pages.Posts()
     for _ in range(3):

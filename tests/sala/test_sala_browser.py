@@ -143,3 +143,48 @@ def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> No
         now.t += 91 * 60  # the time is up
         shows(screen, "penultimo")
         assert screen.inner_text("#sala-orologio") == END
+
+
+def test_a_result_sent_from_a_phone_checked_confirmed_and_in_risultati(browser,
+                                                                       tmp_path) -> None:
+    """A table's phone at 390 px: the form from its score sheet's code, the rules of
+    `classifica` said as it is typed, the result sent; the organiser at 1920 px confirms
+    it and it is in `Risultati`. Lu Castidduzzu's points (000 Art. 24: the objective
+    points, and «un bonus di 50 punti … 15 punti … 5 punti» to the first three): 40+50,
+    30+15, 20+5 and 0 for the player eliminated."""
+    from risiko_xl.sala.clock import Clock
+    from risiko_xl.tournament.table_codes import REPORT_KEY, table_code
+
+    path = new_with_players(tmp_path / "t.xlsx", "lu_castidduzzu", 8, 2, "tf", seed="tel")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    code = table_code(str(OpenpyxlBook(path).settings()[REPORT_KEY]), 1, QUALIFYING, 2)
+    with serving(Room(path, "http://127.0.0.1/"), Clock(), "k") as (host, port):
+        base = f"http://{host}:{port}"
+        phone = browser.new_page(viewport={"width": 390, "height": 844})
+        phone.goto(f"{base}/referto?codice={code}")
+        assert "tavolo 2" in phone.inner_text("body")
+        points = phone.locator("input[name$='_1']")  # «Punti obiettivo» of each seat
+        points.nth(0).fill("40")
+        shows(phone, "manca il risultato")  # said while typing: the seats left blank
+        phone.locator("input[name='p3_4']").fill("1")  # «Eliminato»: the first out
+        points.nth(1).fill("30")
+        points.nth(2).fill("200")
+        shows(phone, "164")  # the map's points
+        points.nth(2).fill("20")
+        shows(phone, "Corretto: 1°")
+        said = phone.inner_text("#controllo")
+        assert "90" in said and "45" in said and "25" in said
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        phone.click("text=Invia il risultato")
+        shows(phone, "attende la conferma")
+        desk = browser.new_page(viewport={"width": 1920, "height": 1080})
+        desk.goto(f"{base}/organizzatore?chiave=k")
+        assert "da confermare" in desk.inner_text("body")
+        desk.click("td button:has-text('Conferma')")
+        shows(desk, "scritto in Risultati")
+    sheet = openpyxl.load_workbook(path)["Risultati"]
+    headers = [c.value for c in sheet[1]]
+    typed = [(r[headers.index("Punti obiettivo")], r[headers.index("Eliminato")])
+             for r in sheet.iter_rows(min_row=2, values_only=True)
+             if r[headers.index("Tavolo")] == 2]
+    assert typed == [(40, None), (30, None), (20, None), (None, 1)]

@@ -1,0 +1,148 @@
+"""The pages of the results sent from the tables: the phone's form, opened from the QR
+code of the table's score sheet (its code: `tournament.table_codes`), and the state of
+every table for the organiser (missing, pending, in conflict with the sheet, written)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from risiko_xl.errors import RisikoError
+from risiko_xl.names import neutral_bidi
+from risiko_xl.publish.numbers import italian
+from risiko_xl.publish.render import environment
+from risiko_xl.sala.reports import Journal, Sending
+from risiko_xl.services import table_reports
+from risiko_xl.services.table_reports import Key, Placed, Report
+from risiko_xl.tournament.loading import Tournament
+from risiko_xl.tournament.scoring import group_tables
+from risiko_xl.tournament.table_codes import normal, report_key, table_code
+
+LONGEST_FIELD = 12  # characters of one typed cell
+FLAG_COLUMNS = ("RisiKo!",)
+
+
+class Codes:
+    """The code of every table drawn, for the latest reading (made once per reading)."""
+
+    def __init__(self) -> None:
+        self._made: tuple[int, dict[str, Key]] | None = None
+
+    def find(self, version: int, t: Tournament, typed: str) -> Key | None:
+        """The table whose score sheet carries `typed`, None for no table."""
+        if self._made is None or self._made[0] != version:
+            secret = report_key(t.settings)
+            self._made = (version, {} if secret is None else {
+                table_code(secret, *key): key for key in group_tables(t.rows)})
+        return self._made[1].get(normal(typed))
+
+
+def names(t: Tournament, key: Key) -> list[tuple[str, str]]:
+    """(ID, name) of the table's players in seat order."""
+    return [(r.player, neutral_bidi(t.by_id[r.player].name or r.player))
+            for r in table_reports.seats(t, key)]
+
+
+def field(seat: int, column: int) -> str:
+    return f"p{seat}_{column}"
+
+
+def _cell(column: str, text: str) -> Any:
+    """A typed field as a referee would type the cell: a whole number as a number."""
+    text = text.strip()[:LONGEST_FIELD]
+    if column in FLAG_COLUMNS:
+        return "S" if text else None
+    if not text:
+        return None
+    return int(text) if text.isascii() and text.isdigit() else text
+
+
+def report_of(t: Tournament, key: Key, form: Mapping[str, str]) -> Report:
+    """The report the table's form holds."""
+    columns = table_reports.columns(t)
+    rows = table_reports.seats(t, key)
+    values = tuple({c: _cell(c, form.get(field(i, j), "")) for j, c in enumerate(columns)}
+                   for i in range(len(rows)))
+    return Report(*key, tuple(r.player for r in rows), values)
+
+
+def placed_text(t: Tournament, placed: list[Placed]) -> list[dict[str, str]]:
+    """The places and points of a checked result, as the phone shows them."""
+    decimals = t.formula.scoring.decimals
+    who = {r.player: neutral_bidi(t.by_id[r.player].name or r.player) for r in t.rows}
+    return [{"nome": who.get(p.player, p.player), "posto": p.position,
+             "punti": italian(p.points, decimals)} for p in placed]
+
+
+def checked(t: Tournament, report: Report) -> dict[str, Any]:
+    """The answer to a check as the table types: the places, or what is wrong."""
+    try:
+        return {"ok": True, "posti": placed_text(t, table_reports.check(t, report))}
+    except RisikoError as err:
+        return {"ok": False, "messaggio": str(err)}
+
+
+def form_page(t: Tournament, key: Key, code: str, said: str = "",
+              report: Report | None = None, placed: list[dict[str, str]] | None = None,
+              ) -> str:
+    """The table's form (`report`: what was typed, shown again), or the answer after a
+    sending (`said`, with the places it gives)."""
+    columns = table_reports.columns(t)
+    typed = report.values if report else ()
+    return environment("html").get_template("sala/referto.html.j2").render(
+        torneo=t.name, turno=key[0], fase=key[1], tavolo=key[2], codice=code,
+        invio=secrets.token_urlsafe(12), colonne=list(enumerate(columns)),
+        giocatori=[(i, pid, name, typed[i] if i < len(typed) else {})
+                   for i, (pid, name) in enumerate(names(t, key))],
+        flag=FLAG_COLUMNS, campo=field, esito=said, posti=placed or [])
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as the organiser's page lists it."""
+
+    key: Key
+    players: str
+    state: str  # «manca», «da confermare», «da rivedere», «conflitto», «nel foglio»
+    said: str = ""
+    sending: Sending | None = None
+    sendings: int = 0
+
+    @property
+    def ident(self) -> str:
+        return "|".join(map(str, self.key))
+
+
+def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
+    """The tables of every round and phase not fully typed, and every table with a
+    result waiting: what is missing, what waits for the confirmation, what conflicts."""
+    latest = journal.latest()
+    tables = group_tables(t.rows)
+    open_rounds = {key[:2] for key, rows in tables.items() if any(r.seat is None for r in rows)}
+    out: list[TableState] = []
+    for key in sorted({*(k for k in tables if k[:2] in open_rounds), *latest}):
+        who = ", ".join(name for _, name in names(t, key))
+        sending, count = latest.get(key, (None, 0))
+        if sending is None:
+            state = "nel foglio" if table_reports.typed(t, key) else "manca"
+            out.append(TableState(key, who, state))
+            continue
+        report = sending.report
+        if table_reports.typed(t, key):
+            same = table_reports.same_result(t, report)
+            out.append(TableState(key, who, "nel foglio" if same else "conflitto",
+                                  "" if same else "nel foglio c'è un risultato diverso da "
+                                  "quello mandato dal tavolo: vale il referto firmato",
+                                  sending, count))
+            continue
+        try:
+            placed = table_reports.check(t, report)
+        except RisikoError as err:
+            out.append(TableState(key, who, "da rivedere", err.messaggio, sending, count))
+            continue
+        out.append(TableState(key, who, "da confermare", "; ".join(
+            f"{p['posto']}° {p['nome']} {p['punti']}" for p in placed_text(t, placed)),
+            sending, count))
+    return out

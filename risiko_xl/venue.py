@@ -1,0 +1,49 @@
+"""Where the venue (`risiko-xl sala`) is reached: the laptop's address on the room's
+network and the port of the venue open for a workbook (its control file `TORNEO.xlsx.sala`,
+the port and the organiser's key, readable by its owner only). Read by the server that
+opens the venue and by the score sheets, whose codes send phones there."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+DEFAULT_PORT = 8000
+
+
+def room_address() -> str:
+    """The IPv4 address other devices of the room reach this computer at (127.0.0.1 when
+    it is on no network)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # UDP: chooses a route, sends nothing
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def control_file(path: Path) -> Path:
+    return path.with_name(path.name + ".sala")
+
+
+def opened(path: Path) -> tuple[int, str] | None:
+    """The port and organiser's key of the venue open for the workbook at `path`, None
+    when none is (or its control file is not ours to read)."""
+    try:
+        found = json.loads(control_file(path).read_text(encoding="utf-8"))
+        return int(found["porta"]), str(found["chiave"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def venue_url(path: Path | None, typed: str | None = None) -> str:
+    """The phones' address of the venue: `typed` (the setting «Indirizzo sala»), else
+    this computer's address on the room's network with the open venue's port (the
+    default port when none is open)."""
+    if typed:
+        return typed if typed.endswith("/") else typed + "/"
+    venue = opened(path) if path is not None else None
+    return f"http://{room_address()}:{venue[0] if venue else DEFAULT_PORT}/"

@@ -1,0 +1,244 @@
+"""Results from the table (issue 30): a table's score typed on a phone opened from the QR
+code of its score sheet, checked as `classifica` checks typed rows, pending until the
+organiser confirms it, then written in `Risultati` by the command path.
+
+000 Art. 24: «Alla conclusione della partita l'arbitro stila un referto; esso dovrà
+essere firmato da tutti i giocatori»: the signed paper stays the authority, the phone's
+copy is accepted by the organiser. The tournament is Lu Castidduzzu's (000 Art. 24: «ciascuno
+riceverà un punteggio pari ai punti obiettivo raggiunti … Il vincitore del tavolo sarà
+premiato con un bonus di 50 punti, il giocatore giunto 2° … 15 punti, e il 3° … 5 punti»),
+so every expected figure below is computed by hand from that article."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlencode
+
+import pytest
+from openpyxl import load_workbook
+
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.files import history
+from risiko_xl.sala import room as room_module
+from risiko_xl.sala.clock import Clock
+from risiko_xl.sala.reports import Journal, journal_file
+from risiko_xl.sala.room import Room
+from risiko_xl.services.rounds import draw_round
+from risiko_xl.services.table_reports import BASE_COLUMNS
+from risiko_xl.tournament.table_codes import REPORT_KEY, normal, shown, table_code
+from tests.support.sala_server import Answer, request, serving
+from tests.support.workbooks import new_with_players
+
+KEY = "organizzatore-di-prova"
+FORM = {"Content-Type": "application/x-www-form-urlencoded"}
+POINTS, OUT, ELIMINATED = (BASE_COLUMNS.index(c) for c in
+                           ("Punti obiettivo", "Punti fuori obiettivo", "Eliminato"))
+
+
+class Venue:
+    def __init__(self, path: Path, where: tuple[str, int]) -> None:
+        self.path = path
+        self.where = where
+        self.secret = str(OpenpyxlBook(path).settings()[REPORT_KEY])
+        entered = request(where, "GET", f"/organizzatore?chiave={KEY}")
+        self.cookie = entered.headers["set-cookie"].split(";")[0]
+
+    def code(self, table: int, round_no: int = 1) -> str:
+        return table_code(self.secret, round_no, "Qualificazione", table)
+
+    def post(self, path: str, fields: dict[str, str], **headers: str) -> Answer:
+        return request(self.where, "POST", path, urlencode(fields).encode(),
+                       {**FORM, **headers})
+
+    def confirm(self, table: str) -> str:
+        answer = self.post("/conferma", {"chiave": KEY, "tavolo": table}, Cookie=self.cookie)
+        assert answer.status == 303
+        return unquote(answer.headers["location"])
+
+    def desk(self) -> str:
+        return request(self.where, "GET", "/organizzatore",
+                       headers={"Cookie": self.cookie}).text
+
+    def players(self, table: int) -> list[str]:
+        rows = OpenpyxlBook(self.path).read_table(schema.RESULTS.name)
+        return [r["ID"] for r in rows if r["Tavolo"] == table and r["Turno"] == 1]
+
+    def names(self, table: int) -> list[str]:
+        rows = OpenpyxlBook(self.path).read_table(schema.RESULTS.name)
+        return [r["Giocatore"] for r in rows if r["Tavolo"] == table and r["Turno"] == 1]
+
+    def typed(self, table: int) -> list[tuple]:
+        sheet = load_workbook(self.path)["Risultati"]
+        headers = [c.value for c in sheet[1]]
+        at = {h: headers.index(h) for h in ("Tavolo", "Punti obiettivo", "Eliminato")}
+        return [(row[at["Punti obiettivo"]], row[at["Eliminato"]])
+                for row in sheet.iter_rows(min_row=2, values_only=True)
+                if row[at["Tavolo"]] == table]
+
+
+def result(code: str, sent: str, *seats: dict[int, str]) -> dict[str, str]:
+    """A table's form: for each seat, column index → what is typed."""
+    fields = {"codice": code, "invio": sent}
+    for i, typed in enumerate(seats):
+        fields |= {f"p{i}_{j}": value for j, value in typed.items()}
+    return fields
+
+
+# 40, 30 and 20 objective points and one eliminated: 40+50, 30+15, 20+5, 0 (000 Art. 24)
+GOOD = ({POINTS: "40", OUT: "3"}, {POINTS: "30"}, {POINTS: "20"}, {ELIMINATED: "1"})
+
+
+@pytest.fixture
+def venue(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(room_module, "CHECK_SECONDS", 0.0)
+    path = new_with_players(tmp_path / "sala.xlsx", "lu_castidduzzu", 12, 3, "rp",
+                            seed="referti")
+    book = OpenpyxlBook(path)
+    draw_round(book, 1)
+    book.save()
+    with serving(Room(path, "http://192.0.2.7:8000/"), Clock(), KEY) as where:
+        yield Venue(path, where)
+
+
+def test_the_code_is_one_tables_and_read_as_typed() -> None:
+    code = table_code("segreto", 1, "Qualificazione", 3)
+    others = {table_code("segreto", r, p, t) for r in (1, 2) for p in ("Qualificazione",
+              "Semifinale") for t in (1, 2, 3, 4)} - {code}
+    assert len(code) == 10 and code not in others and len(others) == 15
+    assert table_code("altro", 1, "Qualificazione", 3) != code
+    assert normal(f"  {shown(code).lower()} ") == code == normal(code)
+    assert normal(code[:9]) == normal(code + "A") == normal("0" * 10) == ""
+
+
+def test_a_result_sent_checked_confirmed_and_found_in_risultati(venue: Venue) -> None:
+    code = venue.code(1)
+    form = request(venue.where, "GET", f"/referto?codice={shown(code).lower()}")
+    assert form.status == 200 and "tavolo 1" in form.text
+    for pid in venue.players(1):
+        assert f"({pid})" in form.text
+    checked = json.loads(venue.post("/referto/prova", result(code, "x", *GOOD)).text)
+    assert checked["ok"] is True
+    assert [(p["posto"], p["punti"]) for p in checked["posti"]] == [
+        ("1", "90"), ("2", "45"), ("3", "25"), ("4", "0")]
+    sent = venue.post("/referto", result(code, "invio-1", *GOOD))
+    assert sent.status == 200 and "attende la conferma" in sent.text
+    assert venue.typed(1) == [(None, None)] * 4  # nothing in Risultati before the organiser
+    assert "da confermare" in venue.desk()
+    before = len(history.versions(venue.path))
+    said = venue.confirm("1")
+    assert "Tavolo 1 (Qualificazione, turno 1): scritto in Risultati" in said
+    assert venue.typed(1) == [(40, None), (30, None), (20, None), (None, 1)]
+    assert len(history.versions(venue.path)) == before + 1  # the command path: a version
+    events = [json.loads(line) for line in journal_file(venue.path).read_text().splitlines()]
+    assert [e["evento"] for e in events] == ["invio", "conferma"]
+    assert journal_file(venue.path).stat().st_mode & 0o077 == 0  # the owner's only
+
+
+def test_the_rules_of_classifica_as_it_is_typed(venue: Venue) -> None:
+    """The map's 164 points (seed 002 «Punteggi»: each territory is worth its neighbours;
+    000 Art. 24), the player named on the phone, not a sheet row."""
+    code = venue.code(2)
+    over = json.loads(venue.post("/referto/prova", result(
+        code, "x", {POINTS: "100"}, {POINTS: "50"}, {POINTS: "20"}, {ELIMINATED: "1"})).text)
+    assert over["ok"] is False and "164" in over["messaggio"]
+    assert "riga" not in over["messaggio"]
+    assert any(name in over["messaggio"] for name in venue.names(2))
+    blank = json.loads(venue.post("/referto/prova", result(
+        code, "x", {POINTS: "40"}, {POINTS: "30"}, {}, {ELIMINATED: "1"})).text)
+    assert blank["ok"] is False and "manca il risultato" in blank["messaggio"]
+    assert venue.names(2)[2] in blank["messaggio"]  # the third seat left blank
+    refused = venue.post("/referto", result(code, "y", {POINTS: "100"}, {POINTS: "90"},
+                                            {POINTS: "20"}, {ELIMINATED: "1"}))
+    assert refused.status == 422 and "164" in refused.text
+    assert not journal_file(venue.path).exists()  # nothing pending from a refused form
+
+
+def test_wrong_replayed_and_other_tables_codes(venue: Venue) -> None:
+    assert request(venue.where, "GET", "/referto?codice=AAAAA-AAAAA").status == 404
+    assert request(venue.where, "GET", "/referto?codice=" + "x" * 5000).status in (404, 414)
+    other = request(venue.where, "GET", f"/referto?codice={venue.code(3)}")
+    assert other.status == 200 and "tavolo 3" in other.text
+    assert all(f"({pid})" not in other.text for pid in venue.players(1))
+    assert request(venue.where, "GET", f"/referto?codice={venue.code(1, 2)}").status == 404
+    code = venue.code(1)
+    assert venue.post("/referto", result(code, "a", *GOOD)).status == 200
+    assert "scritto" in venue.confirm("tutti")
+    # the same code again, after its table was confirmed: refused, nothing changed
+    assert request(venue.where, "GET", f"/referto?codice={code}").status == 409
+    again = venue.post("/referto", result(code, "b", {POINTS: "1"}, {POINTS: "2"},
+                                          {POINTS: "3"}, {ELIMINATED: "1"}))
+    assert again.status == 409
+    assert venue.typed(1) == [(40, None), (30, None), (20, None), (None, 1)]
+
+
+def test_forms_from_elsewhere_or_too_large_and_the_organisers_only(venue: Venue) -> None:
+    code = venue.code(1)
+    fields = result(code, "c", *GOOD)
+    assert venue.post("/referto", fields, Origin="http://evil.example").status == 403
+    assert venue.post("/referto", {**fields, "x": "y" * 5000}).status == 413
+    assert venue.post("/referto", fields).status == 200
+    # a phone (no cookie), a wrong key, another site: never a confirmation
+    assert venue.post("/conferma", {"chiave": KEY, "tavolo": "tutti"}).status == 403
+    assert venue.post("/conferma", {"chiave": "no", "tavolo": "tutti"},
+                      Cookie=venue.cookie).status == 403
+    assert venue.post("/conferma", {"chiave": KEY, "tavolo": "tutti"}, Cookie=venue.cookie,
+                      Origin="http://evil.example").status == 403
+    assert venue.typed(1) == [(None, None)] * 4
+
+
+def test_the_same_form_twice_is_one_sending_and_the_latest_counts(venue: Venue) -> None:
+    code = venue.code(1)
+    assert "attende" in venue.post("/referto", result(code, "uno", *GOOD)).text
+    assert "Già ricevuto" in venue.post("/referto", result(code, "uno", *GOOD)).text
+    corrected = ({POINTS: "41"}, {POINTS: "30"}, {POINTS: "20"}, {ELIMINATED: "1"})
+    assert venue.post("/referto", result(code, "due", *corrected)).status == 200
+    assert "2 invii" in venue.desk()
+    venue.confirm("1")
+    assert venue.typed(1)[0] == (41, None)
+    lines = journal_file(venue.path).read_text().splitlines()
+    assert len(lines) == 3  # two sendings, one confirmation
+
+
+def test_a_table_typed_by_hand_meanwhile_is_a_conflict_never_overwritten(venue: Venue) -> None:
+    code = venue.code(2)
+    assert venue.post("/referto", result(code, "p", *GOOD)).status == 200
+    book = OpenpyxlBook(venue.path)  # the organiser types the paper sheet in Excel
+    rows = book.read_table(schema.RESULTS.name)
+    for row, points in zip([r for r in rows if r["Tavolo"] == 2], (50, 30, 20, 10)):
+        row.values.update({"Punti obiettivo": points})
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    assert "conflitto" in venue.desk()
+    assert "nessun risultato da confermare" in venue.confirm("2")
+    assert venue.typed(2) == [(50, None), (30, None), (20, None), (10, None)]
+
+
+def test_the_missing_tables_on_the_organisers_page(venue: Venue) -> None:
+    page = venue.desk()
+    assert "Mancano 3 tavoli" in page
+    venue.post("/referto", result(venue.code(3), "m", *GOOD))
+    page = venue.desk()
+    assert "Mancano 2 tavoli; 1 da confermare" in page
+
+
+def test_the_journal_is_read_back_and_a_cut_line_skipped(venue: Venue) -> None:
+    venue.post("/referto", result(venue.code(1), "j", *GOOD))
+    with journal_file(venue.path).open("a") as out:
+        out.write('{"evento": "invio", "invio": "mezzo", "tur')  # the laptop stopped here
+    latest = Journal(venue.path).latest()
+    assert [key[2] for key in latest] == [1] and latest[(1, "Qualificazione", 1)][1] == 1
+
+
+def test_confirmed_from_the_command_line(venue: Venue, capsys) -> None:
+    from risiko_xl import cli
+    from risiko_xl.venue import control_file
+
+    control_file(venue.path).write_text(json.dumps({"porta": venue.where[1], "chiave": KEY}))
+    assert cli.main(["sala", str(venue.path), "--conferma", "tutti"]) == 1
+    assert "nessun risultato da confermare" in capsys.readouterr().out
+    venue.post("/referto", result(venue.code(3), "k", *GOOD))
+    assert cli.main(["sala", str(venue.path), "--conferma", "3"]) == 0
+    assert "Tavolo 3 (Qualificazione, turno 1): scritto in Risultati" in capsys.readouterr().out
+    assert venue.typed(3) == [(40, None), (30, None), (20, None), (None, 1)]
