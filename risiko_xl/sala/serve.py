@@ -32,7 +32,7 @@ def opening_lines(path: Path, url: str, key: str) -> list[str]:
             f"  telefoni dei giocatori: {url}",
             f"  schermo di sala: {url}schermo",
             drawn.getvalue().rstrip("\n"),
-            f"  organizzatore (orologio del turno; non darlo ad altri): "
+            f"  organizzatore (orologio, risultati dai tavoli; non darlo ad altri): "
             f"{url}organizzatore?chiave={key}",
             "Le pagine seguono il file a ogni salvataggio. Ctrl+C chiude la sala."]
 
