@@ -83,6 +83,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
     torneo = book.active
     torneo.title = schema.SETTINGS.sheet
     keys = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
+    keys += tuple(k for k in values if k not in keys)  # the optional ones given (Logo, …)
     add_table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
     add_table(torneo, schema.CALENDAR, [], col=4)
     _setting_dropdown(torneo, "Formula", tuple(names()))

