@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import socket
 from pathlib import Path
+from typing import Any
 
 DEFAULT_PORT = 8000
 
@@ -32,18 +33,29 @@ def control_file(path: Path) -> Path:
 def opened(path: Path) -> tuple[int, str] | None:
     """The port and organiser's key of the venue open for the workbook at `path`, None
     when none is (or its control file is not ours to read)."""
+    found = _control(path)
+    try:
+        return (int(found["porta"]), str(found["chiave"])) if found else None
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _control(path: Path) -> dict[str, Any] | None:
     try:
         found = json.loads(control_file(path).read_text(encoding="utf-8"))
-        return int(found["porta"]), str(found["chiave"])
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError):
         return None
+    return found if isinstance(found, dict) else None
 
 
 def venue_url(path: Path | None, typed: str | None = None) -> str:
     """The phones' address of the venue: `typed` (the setting «Indirizzo sala»), else
-    this computer's address on the room's network with the open venue's port (the
-    default port when none is open)."""
+    the address the open venue listens at, else this computer's address on the room's
+    network with the default port."""
     if typed:
         return typed if typed.endswith("/") else typed + "/"
+    found = _control(path) if path is not None else None
+    if found and isinstance(found.get("indirizzo"), str):  # where the open venue listens
+        return str(found["indirizzo"])
     venue = opened(path) if path is not None else None
     return f"http://{room_address()}:{venue[0] if venue else DEFAULT_PORT}/"

@@ -348,8 +348,8 @@ def _sheet(pdf: SheetPDF, sheet: ScoreSheet, top: float, height: float, size: Si
     notes_bottom = top + height - _footer_height(max(2, len(sheet.scoring_reminder)))
     pdf.rect(MARGIN, notes_top, WIDTH, notes_bottom - notes_top)
     _line(pdf, MARGIN + 1.5, notes_top + 0.8, 60, 4, "Note dell'arbitro", 8, "B")
-    if sheet.report_code:
-        _by_phone(pdf, sheet, notes_bottom, min(24.0, notes_bottom - notes_top - 7))
+    if sheet.report_code:  # beside the notes' heading when the box is low (5 at a table)
+        _by_phone(pdf, sheet, notes_bottom, min(24.0, notes_bottom - notes_top - 1.5))
     _footer(pdf, sheet, notes_bottom)
 
 
@@ -357,17 +357,17 @@ def _by_phone(pdf: SheetPDF, sheet: ScoreSheet, bottom: float, side: float) -> N
     """The table's code in the notes box's corner, with its QR code (the venue's form of
     this table) when the venue's address is known."""
     right = MARGIN + WIDTH - 1.5
-    if sheet.report_url and side >= 12:
+    if sheet.report_url:
         import segno
 
         drawn = io.BytesIO()
-        segno.make(sheet.report_url, error="m", micro=False).save(drawn, kind="png",
-                                                                   scale=8, border=2)
+        segno.make(sheet.report_url, error="m").save(drawn, kind="png", scale=8, border=2)
         pdf.image(drawn, x=right - side, y=bottom - 1.5 - side, w=side, h=side)
         right -= side + 2
-    _line(pdf, right - 50, bottom - 9.5, 50, 3.5, "Risultato dal telefono", 7, align="R")
-    _line(pdf, right - 50, bottom - 5.5, 50, 4, f"codice {sheet.report_code}", 9, "B",
-          align="R")
+    for y, text, size, style in ((13, "Risultato dal telefono", 7, ""),
+                                 (9.5, sheet.report_site, 7, ""),
+                                 (5.5, f"codice {sheet.report_code}", 9, "B")):
+        _line(pdf, right - 60, bottom - y, 60, 3.5, text, size, style, align="R")
 
 
 def render_pdf(sheets: Sequence[ScoreSheet], per_page: int = 1) -> bytes:

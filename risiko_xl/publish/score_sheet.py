@@ -84,6 +84,12 @@ class ScoreSheet:
         return duration_text(self.minutes)
 
     @property
+    def report_site(self) -> str:
+        """The venue's form as printed, for a phone without a QR reader («192.168.1.20:8000/
+        referto»)."""
+        return self.report_url.split("?")[0].removeprefix("http://")
+
+    @property
     def round_text(self) -> str:
         return f"Turno {self.round_no} · {self.phase}"
 

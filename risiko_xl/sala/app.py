@@ -14,8 +14,8 @@ sniffing and scripts from elsewhere; only GET (and HEAD) are answered.
     /organizzatore?chiave=K   the organiser's page: the key printed in the terminal sets
                  a cookie (HttpOnly, SameSite=Strict); the page runs the clock and
                  confirms the tables' results
-    POST /orologio, POST /conferma  the organiser's actions: the cookie and the key in the
-                 form (a page of another site can send neither)
+    POST /orologio, /conferma, /scarta  the organiser's actions: the cookie and the key in
+                 the form (a page of another site can send neither)
 Every form must come from a page of the venue itself (its Origin) and is bounded in size.
 """
 
@@ -41,8 +41,9 @@ from starlette.routing import Route
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.render import TEMPLATES
 from risiko_xl.sala import pages, report_pages
-from risiko_xl.sala.clock import Clock
-from risiko_xl.sala.reports import Journal, Sending
+from risiko_xl.sala.clock import DONE, Clock
+from risiko_xl.sala.report_pages import TableState
+from risiko_xl.sala.reports import Journal
 from risiko_xl.sala.room import Room, State
 from risiko_xl.services import table_reports
 from risiko_xl.services.table_reports import Key
@@ -62,9 +63,20 @@ LARGEST_REPORT = 4096  # bytes: a table's result (six players, a dozen cells eac
 LONGEST_CODE = 40  # characters of a code as sent
 SCRIPT = (TEMPLATES / "sala" / "sala.js").read_text(encoding="utf-8")
 REPORT_SCRIPT = (TEMPLATES / "sala" / "referto.js").read_text(encoding="utf-8")
-WAITING = ("<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\"><meta "
-           "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>Sala"
-           "</title></head><body><p>Il torneo non si legge ancora.</p></body></html>")
+
+
+def notice(text: str, title: str = "Sala") -> str:
+    """A page of one sentence, readable on a phone (a refusal, a page with nothing yet)."""
+    return ("<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\"><meta "
+            "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>"
+            f"{escape(title)}</title><style>body{{font:18px/1.4 sans-serif;margin:0 auto;"
+            "padding:12px 12px 56px;max-width:640px}</style></head><body><nav><a href=\"/\">"
+            f"Tavoli e classifica</a></nav><p>{escape(text)}</p></body></html>")
+
+
+def refused(text: str, status: int) -> Response:
+    """A refusal as a phone shows it (a page, not bare text)."""
+    return HTMLResponse(notice(text), status, headers=HEADERS)
 
 
 def application(room: Room, clock: Clock | None = None, key: str | None = None,
@@ -85,42 +97,49 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         def answer(request: Request) -> Response:
             state = room.state()
             if state.source is None:
-                return HTMLResponse(pages.live(WAITING, state), 503, headers=HEADERS)
-            return HTMLResponse(make(state), headers=HEADERS)
+                return HTMLResponse(pages.live(notice("Il torneo non si legge ancora."),
+                                               state), 503, headers=HEADERS)
+            try:
+                return HTMLResponse(make(state), headers=HEADERS)
+            except RisikoError as err:  # nothing drawn yet, say: shown until there is
+                return HTMLResponse(pages.live(notice(
+                    "Niente da mostrare per ora: la pagina si aggiorna da sola appena il "
+                    f"torneo cambia ({err.messaggio}).", state.source.name), state),
+                    headers=HEADERS)
         return answer
 
     def table(request: Request) -> Response:
         asked = request.query_params.get("chi", "")
         if len(asked) > pages.LONGEST_QUERY:
-            return PlainTextResponse("Richiesta troppo lunga: al massimo "
-                                     f"{pages.LONGEST_QUERY} caratteri.", 414,
-                                     headers=HEADERS)
+            return refused(f"Richiesta troppo lunga: al massimo {pages.LONGEST_QUERY} "
+                           "caratteri.", 414)
         return page(lambda state: pages.table_page(state, asked))(request)
 
     def version(request: Request) -> Response:
         state = room.state()
         return JSONResponse({"versione": state.version, "stato": state.line(),
-                             "problema": state.problem, "orologio": clock.view()},
-                            headers=HEADERS)
+                             "problema": state.problem, "orologio": clock.view(),
+                             "invii": journal.count}, headers=HEADERS)
 
     def desk(request: Request) -> Response:
         given = request.query_params.get("chiave")
         if given is not None:  # from the terminal's address: the key kept as a cookie
             if not holds(given):
-                return PlainTextResponse("Chiave dell'organizzatore errata.", 403,
-                                         headers=HEADERS)
+                return refused("Chiave dell'organizzatore errata.", 403)
             answer = RedirectResponse("/organizzatore", 303, headers=HEADERS)
             answer.set_cookie(COOKIE, given, httponly=True, samesite="strict")
             return answer
         if not organiser(request):
-            return PlainTextResponse("Pagina dell'organizzatore: aprirla dall'indirizzo con "
-                                     "la chiave scritto nel terminale.", 403, headers=HEADERS)
+            return refused("Pagina dell'organizzatore: aprirla dall'indirizzo con la chiave "
+                           "scritto nel terminale all'apertura della sala (la chiave cambia "
+                           "a ogni apertura).", 403)
         note = request.query_params.get("esito", "")[:2000]
         state = room.state()
         tables = [] if state.tournament is None else report_pages.desk_tables(
             state.tournament, journal)
         return HTMLResponse(pages.live(pages.desk_page(clock.view(), key or "", note,
-                                                       tables), state), headers=HEADERS)
+                                                       tables), state, sendings=journal.count),
+                            headers=HEADERS)
 
     async def posted(request: Request, largest: int) -> dict[str, str] | Response:
         """The form of a POST, or the refusal: another site's page, too large, cut."""
@@ -155,10 +174,11 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         if not isinstance(form, dict):
             return form
         try:
-            clock.act(form.get("azione", ""), _whole(form, "minuti"), _whole(form, "tavolo"))
-            said = "fatto"
+            action = form.get("azione", "")
+            clock.act(action, _whole(form, "minuti"), _whole(form, "tavolo"))
+            said = f"Orologio {DONE[action]}"
         except RisikoError as err:
-            said = err.messaggio
+            said = err.messaggio[:1].upper() + err.messaggio[1:]
         return back(said)
 
     def table_of(code: str) -> tuple[State, Key] | Response:
@@ -168,23 +188,30 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         t = state.tournament
         key = None if t is None else codes.find(state.version, t, code)
         if t is None or key is None:
-            return PlainTextResponse("Codice del referto non valido: controllare il codice "
-                                     "stampato sul referto del tavolo.", 404, headers=HEADERS)
+            page = report_pages.code_page(t.name if t else "Sala", "Codice del referto non "
+                                          "valido: controllare il codice stampato sul "
+                                          "referto del tavolo.")
+            return HTMLResponse(pages.live(page, state), 404, headers=HEADERS)
         if journal.confirmed(key) or table_reports.typed(t, key):
-            return PlainTextResponse(f"Il risultato del tavolo {key[2]} (turno {key[0]}) è "
-                                     "già nel foglio: per correggerlo rivolgersi "
-                                     "all'organizzatore.", 409, headers=HEADERS)
+            return refused(f"Il risultato del tavolo {key[2]} (turno {key[0]}) è nel foglio "
+                           "del torneo: confermato. Per correggerlo rivolgersi "
+                           "all'organizzatore.", 409)
         return state, key
 
     def report_form(request: Request) -> Response:
         code = request.query_params.get("codice", "")[:LONGEST_CODE]
+        if not code.strip():  # a phone without the QR code: the code typed by hand
+            state = room.state()
+            name = state.tournament.name if state.tournament else "Sala"
+            return HTMLResponse(pages.live(report_pages.code_page(name), state),
+                                headers=HEADERS)
         found = table_of(code)
         if isinstance(found, Response):
             return found
         state, key = found
         assert state.tournament is not None
         return HTMLResponse(pages.live(report_pages.form_page(state.tournament, key, code),
-                                       state), headers=HEADERS)
+                                       state, follow=False), headers=HEADERS)
 
     async def report_check(request: Request) -> Response:
         form = await posted(request, LARGEST_REPORT)
@@ -192,8 +219,10 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             return form
         found = table_of(form.get("codice", "")[:LONGEST_CODE])
         if isinstance(found, Response):
-            return JSONResponse({"ok": False, "messaggio": bytes(found.body).decode()},
-                                found.status_code, headers=HEADERS)
+            said = ("Codice del referto non valido" if found.status_code == 404
+                    else "Il risultato di questo tavolo è già nel foglio del torneo")
+            return JSONResponse({"ok": False, "messaggio": said}, found.status_code,
+                                headers=HEADERS)
         state, key = found
         assert state.tournament is not None
         t = state.tournament
@@ -215,21 +244,19 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         said = report_pages.checked(t, report)
         sent_id = form.get("invio", "")[:40]
         if not said["ok"] or not sent_id:
-            page = report_pages.form_page(t, key, code, report=report)
-            return HTMLResponse(pages.live(page.replace(
-                '<p id="controllo" role="status" aria-live="polite">',
-                '<p id="controllo" role="status" aria-live="polite" class="no">'
-                + escape(str(said.get("messaggio", "modulo incompleto"))), 1), state),
-                422, headers=HEADERS)
+            page = report_pages.form_page(t, key, code, report=report, problem=str(
+                said.get("messaggio", "modulo incompleto")))
+            return HTMLResponse(pages.live(page, state, follow=False), 422, headers=HEADERS)
         try:
             new = journal.send(sent_id, report)
         except RisikoError as err:
-            return PlainTextResponse(err.messaggio, 409, headers=HEADERS)
+            return refused(err.messaggio[:1].upper() + err.messaggio[1:], 409)
         answer = ("Ricevuto: il risultato attende la conferma dell'organizzatore" if new
                   else "Già ricevuto (lo stesso invio): attende la conferma "
                   "dell'organizzatore")
         return HTMLResponse(pages.live(report_pages.form_page(
-            t, key, code, said=answer, placed=said["posti"]), state), headers=HEADERS)
+            t, key, code, said=answer, placed=said["posti"]), state, follow=False),
+            headers=HEADERS)
 
     async def confirm(request: Request) -> Response:
         form = await organiser_form(request)
@@ -240,21 +267,44 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         if t is None:
             return back("il torneo non si legge")
         wanted = form.get("tavolo", "").strip()
-        waiting = [s for s in report_pages.desk_tables(t, journal)
-                   if s.sending is not None and s.state == "da confermare"
-                   and wanted in ("tutti", s.ident, str(s.key[2]))]
+        # the sendings the organiser's page showed: one sent meanwhile is not confirmed
+        # unseen (the command line, which shows nothing first, confirms the latest)
+        seen = set(form["invii"].split(",")) if "invii" in form else None
+        named = [s for s in report_pages.desk_tables(t, journal)
+                 if s.sending is not None and wanted in ("tutti", s.ident, str(s.key[2]))]
+        waiting = [s for s in named if s.state == "da confermare"]
+        unseen = [s for s in waiting if seen is not None and s.sending
+                  and s.sending.id not in seen]
+        waiting = [s for s in waiting if s not in unseen]
+        notes = [f"Tavolo {s.key[2]}: è arrivato un nuovo invio, da ricontrollare prima di "
+                 "confermare" for s in unseen]
         if not waiting:
-            return back("nessun risultato da confermare" + (
+            notes += [f"Tavolo {s.key[2]}: {s.state}{': ' + s.said if s.said else ''}"
+                      for s in named if s.state != "da confermare"]
+            return back("\n".join(notes) or "Nessun risultato da confermare" + (
                 "" if wanted == "tutti" else f" per il tavolo {wanted[:20]}"))
         if len({s.key for s in waiting}) > 1 and wanted != "tutti":
-            return back(f"più tavoli {wanted[:20]} da confermare (turni o fasi diversi): "
+            return back(f"Più tavoli {wanted[:20]} da confermare (turni o fasi diversi): "
                         "confermarli dalla pagina dell'organizzatore")
         try:
-            said = await run_in_threadpool(_confirmed, room, journal,
-                                           [s.sending for s in waiting if s.sending])
+            done = await run_in_threadpool(_confirmed, room, journal, waiting)
         except RisikoError as err:
-            said = [err.messaggio]
-        return back("; ".join(said))
+            done = [err.messaggio[:1].upper() + err.messaggio[1:]]
+        return back("\n".join([*done, *notes]))
+
+    async def drop(request: Request) -> Response:
+        form = await organiser_form(request)
+        if not isinstance(form, dict):
+            return form
+        t = room.state().tournament
+        found = [s for s in ([] if t is None else report_pages.desk_tables(t, journal))
+                 if s.sending is not None and s.sending.id == form.get("invio")
+                 and s.state in ("conflitto", "da rivedere")]
+        for s in found:
+            if s.sending is not None:
+                journal.drop(s.sending)
+        return back(f"Tavolo {found[0].key[2]}: invio messo da parte" if found
+                    else "Niente da mettere da parte")
 
     def script(request: Request) -> Response:
         return Response(SCRIPT, media_type="text/javascript", headers=HEADERS)
@@ -272,24 +322,37 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
               Route("/orologio", clock_action, methods=["POST"]),
               Route("/referto", report_form), Route("/referto", report_send, methods=["POST"]),
               Route("/referto/prova", report_check, methods=["POST"]),
-              Route("/conferma", confirm, methods=["POST"])]
-    app = Starlette(routes=routes)
+              Route("/conferma", confirm, methods=["POST"]),
+              Route("/scarta", drop, methods=["POST"])]
+    async def missing(request: Request, exc: Exception) -> Response:
+        status = getattr(exc, "status_code", 404)
+        return PlainTextResponse("Metodo non ammesso." if status == 405 else
+                                 "Pagina inesistente.", status, headers=HEADERS)
+
+    app = Starlette(routes=routes, exception_handlers={404: missing, 405: missing})
     app.router.redirect_slashes = False  # a redirect would be built from the Host header
     return app
 
 
-def _confirmed(room: Room, journal: Journal, sendings: list[Sending]) -> list[str]:
-    """The results `sendings` hold written into the workbook by the command path (its
-    lock, its history), each confirmation recorded; what was done, table by table."""
+def _confirmed(room: Room, journal: Journal, tables: list[TableState]) -> list[str]:
+    """The results the `tables` wait with written into the workbook by the command path
+    (its lock, its history), each confirmation recorded; what was done, table by table,
+    with the places written (what the organiser confirmed, said again)."""
     from risiko_xl.commands.on_file import on_file
+    from risiko_xl.files.lock import open_elsewhere
 
+    if where := open_elsewhere(room.path):
+        raise RisikoError(f"il file è aperto in {where}: salvarlo e chiuderlo, poi "
+                          "confermare (il programma salverebbe sopra i risultati)")
+    sendings = [s.sending for s in tables if s.sending is not None]
     done = on_file(room.path, lambda book: table_reports.write(
         book, [s.report for s in sendings]))
     for sending, (written, _) in zip(sendings, done):
         if written:
             journal.confirm(sending)
     room.changed()
-    return [line for _, line in done]
+    return [f"{line}: {state.said}" if written else line
+            for state, (written, line) in zip(tables, done)]
 
 
 def _whole(form: dict[str, str], field: str) -> int | None:

@@ -22,6 +22,7 @@ MOST_TABLES = 999
 END = ("Tempo scaduto: si conclude il giro in corso (il penultimo), poi l'ultimo giro e la "
        "«sdadata»; al termine i referti si firmano")
 ACTIONS = CLOCK_ACTIONS
+DONE = dict(zip(ACTIONS, ("avviato", "in pausa", "ripreso", "prorogato", "azzerato")))
 
 
 @dataclass
@@ -52,9 +53,13 @@ class Clock:
                 self.paused_at, self.paused, self.extra = None, 0.0, {}
             elif self.started is None:
                 raise RisikoError("l'orologio non è avviato")
-            elif action == "pausa" and self.paused_at is None:
+            elif action == "pausa":
+                if self.paused_at is not None:
+                    raise RisikoError("l'orologio è già in pausa («una sola pausa»)")
                 self.paused_at = now
-            elif action == "riprendi" and self.paused_at is not None:
+            elif action == "riprendi":
+                if self.paused_at is None:
+                    raise RisikoError("l'orologio non è in pausa")
                 self.paused += now - self.paused_at
                 self.paused_at = None
             elif action == "proroga":

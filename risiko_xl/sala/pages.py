@@ -4,6 +4,7 @@ with the live script and the state line added, and the page of one player's tabl
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
@@ -22,18 +23,29 @@ LONGEST_QUERY = 80  # characters: an ID or a part of a name
 MOST_FOUND = 20  # players listed when a query matches several
 
 
-def live(html: str, state: State, screen: bool = False) -> str:
-    """`html` (a page of ours, ending with `</body>`) with the state line and the script
-    that reloads it when the tournament changes (`/sala.js`, polling `/versione`). On the
-    room screen the line shows only when the file cannot be read."""
+def live(html: str, state: State, screen: bool = False, follow: bool = True,
+         sendings: int | None = None) -> str:
+    """`html` (a page of ours, ending with `</body>`) with the state line, the round's
+    clock and the script that reloads it when the tournament changes (`/sala.js`, polling
+    `/versione`). A page with something typed or sent (`follow` False: a table's form,
+    the answer to it) is never reloaded: it would lose the typing or send it again. On
+    the room screen the line shows only when the file cannot be read, and the clock sits
+    large in the bottom corner (the top holds the QR code); on a phone, small above the
+    line (the top holds the page's links). `sendings`: the organiser's page reloads when
+    the tables' results sent so far change too."""
     hidden = " hidden" if screen and not state.problem else ""
+    place = ("left:0;bottom:0;padding:6px 18px;font:bold 44px sans-serif;"
+             "border-top-right-radius:10px" if screen else
+             "right:0;bottom:28px;padding:2px 10px;font:bold 20px sans-serif;"
+             "border-top-left-radius:8px")
+    version = f' data-versione="{state.version}"' if follow else ""
+    version += f' data-invii="{sendings}"' if sendings is not None else ""
     line = (f'<div id="sala-stato" role="status"{hidden} style="position:fixed;left:0;'
             'right:0;bottom:0;padding:4px 8px;font:14px sans-serif;background:#fff8d0;'
             f'color:#222;border-top:1px solid #caa">{escape(state.line())}</div>'
-            '<div id="sala-orologio" role="timer" hidden style="position:fixed;top:0;'
-            'right:0;padding:4px 12px;font:bold 28px sans-serif;background:#111;color:#fff;'
-            'border-bottom-left-radius:8px;max-width:90vw"></div>'
-            f'<script src="/sala.js" data-versione="{state.version}"></script>')
+            f'<div id="sala-orologio" role="timer" hidden style="position:fixed;{place};'
+            'background:#111;color:#fff;max-width:90vw"></div>'
+            f'<script src="/sala.js"{version}></script>')
     head, found, tail = html.rpartition("</body>")
     return f"{head}{line}{found}{tail}" if found else html + line
 
@@ -76,16 +88,23 @@ class Seat:
     asked: bool
 
 
+def _plain(text: str) -> str:
+    """A name as searched: case, accents and the phone's typographic apostrophe aside
+    («toto» finds «Totò», «D’Amico» finds «D'Amico»)."""
+    letters = unicodedata.normalize("NFKD", text.replace("’", "'").casefold())
+    return "".join(c for c in letters if not unicodedata.combining(c))
+
+
 def _found(source: PostSource, query: str) -> list[tuple[str, str, str]]:
     """The registered players `query` names: its ID exactly, else every name holding it."""
-    wanted = query.strip().casefold()
+    wanted = _plain(query.strip())
     if not wanted:
         return []
     players = [(e.id, neutral_bidi(e.name or e.id), neutral_bidi(e.club or ""))
                for e in source.entrants]
     found = IdIndex([p[0] for p in players]).find(query.strip())  # «g7» for G07 too
     return [p for p in players if p[0] == found] or [
-        p for p in players if wanted in p[1].casefold()]
+        p for p in players if wanted in _plain(p[1])]
 
 
 def table_page(state: State, query: str) -> str:

@@ -86,9 +86,9 @@ def checked(t: Tournament, report: Report) -> dict[str, Any]:
 
 def form_page(t: Tournament, key: Key, code: str, said: str = "",
               report: Report | None = None, placed: list[dict[str, str]] | None = None,
-              ) -> str:
-    """The table's form (`report`: what was typed, shown again), or the answer after a
-    sending (`said`, with the places it gives)."""
+              problem: str = "") -> str:
+    """The table's form (`report`: what was typed, shown again with the `problem` the
+    rules found), or the answer after a sending (`said`, with the places it gives)."""
     columns = table_reports.columns(t)
     typed = report.values if report else ()
     return environment("html").get_template("sala/referto.html.j2").render(
@@ -96,7 +96,13 @@ def form_page(t: Tournament, key: Key, code: str, said: str = "",
         invio=secrets.token_urlsafe(12), colonne=list(enumerate(columns)),
         giocatori=[(i, pid, name, typed[i] if i < len(typed) else {})
                    for i, (pid, name) in enumerate(names(t, key))],
-        flag=FLAG_COLUMNS, campo=field, esito=said, posti=placed or [])
+        flag=FLAG_COLUMNS, campo=field, esito=said, posti=placed or [], problema=problem)
+
+
+def code_page(name: str, said: str = "") -> str:
+    """The page where a code is typed by hand (a phone without the QR code)."""
+    return environment("html").get_template("sala/codice.html.j2").render(torneo=name,
+                                                                          esito=said)
 
 
 @dataclass(frozen=True)
@@ -116,33 +122,47 @@ class TableState:
 
 
 def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
-    """The tables of every round and phase not fully typed, and every table with a
-    result waiting: what is missing, what waits for the confirmation, what conflicts."""
+    """The tables of every round and phase not fully typed, and every table with a result
+    sent and not settled: what is missing, what waits for the confirmation, what conflicts
+    with the sheet; a confirmed result the sheet lost since (an old copy saved over it)
+    waits to be confirmed again."""
     latest = journal.latest()
     tables = group_tables(t.rows)
     open_rounds = {key[:2] for key, rows in tables.items() if any(r.seat is None for r in rows)}
+    unsettled = {k for k, (_, _, done) in latest.items()
+                 if not done or not table_reports.typed(t, k)}
     out: list[TableState] = []
-    for key in sorted({*(k for k in tables if k[:2] in open_rounds), *latest}):
+    for key in sorted({*(k for k in tables if k[:2] in open_rounds), *unsettled}):
         who = ", ".join(name for _, name in names(t, key))
-        sending, count = latest.get(key, (None, 0))
-        if sending is None:
-            state = "nel foglio" if table_reports.typed(t, key) else "manca"
-            out.append(TableState(key, who, state))
+        sending, count, done = latest.get(key, (None, 0, False))
+        typed = table_reports.typed(t, key)
+        if sending is None or (done and typed):
+            out.append(TableState(key, who, "nel foglio" if typed else "manca"))
             continue
         report = sending.report
-        if table_reports.typed(t, key):
+        if typed:
             same = table_reports.same_result(t, report)
             out.append(TableState(key, who, "nel foglio" if same else "conflitto",
                                   "" if same else "nel foglio c'è un risultato diverso da "
-                                  "quello mandato dal tavolo: vale il referto firmato",
-                                  sending, count))
+                                  "quello mandato dal tavolo (" + _places(t, report) +
+                                  "): vale il referto firmato", sending, count))
             continue
         try:
-            placed = table_reports.check(t, report)
+            placed = placed_text(t, table_reports.check(t, report))
         except RisikoError as err:
             out.append(TableState(key, who, "da rivedere", err.messaggio, sending, count))
             continue
-        out.append(TableState(key, who, "da confermare", "; ".join(
-            f"{p['posto']}° {p['nome']} {p['punti']}" for p in placed_text(t, placed)),
-            sending, count))
+        lost = "confermato, ma il foglio non l'ha più (salvata sopra una copia vecchia?): " \
+            if done else ""
+        out.append(TableState(key, who, "da confermare", lost + ", ".join(
+            f"{p['posto']}° {p['nome']} {p['punti']}" for p in placed), sending, count))
     return out
+
+
+def _places(t: Tournament, report: Report) -> str:
+    """What the table sent, in words (places and points, or its values as typed)."""
+    try:
+        return ", ".join(f"{p['posto']}° {p['nome']} {p['punti']}"
+                         for p in placed_text(t, table_reports.check(t, report)))
+    except RisikoError:
+        return "valori che le regole rifiutano"

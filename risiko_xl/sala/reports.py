@@ -10,7 +10,8 @@ back. Nothing here writes the workbook: a confirmation goes through the command 
   latest sending of a table counts (a correction before the confirmation);
 - the same form arriving twice (a double tap, a phone sending again) is one sending:
   each form carries its own id;
-- a confirmation closes the table: its code sends nothing more («già confermato»).
+- a confirmation closes the table: its code sends nothing more («già confermato»);
+- the organiser may set a sending aside (a conflict the signed sheet settled).
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ class Journal:
         self._sent: dict[Key, list[Sending]] = {}
         self._ids: set[str] = set()
         self._confirmed: dict[Key, str] = {}  # table → the sending confirmed
+        self._dropped: set[str] = set()  # sendings the organiser set aside
         for event in self._events():
             self._apply(event)
 
@@ -84,6 +86,9 @@ class Journal:
             if event.get("evento") == "conferma":
                 self._confirmed[key] = str(event["invio"])
                 return
+            if event.get("evento") == "scarto":
+                self._dropped.add(str(event["invio"]))
+                return
             report = Report(*key, tuple(str(p) for p in event["giocatori"]),
                             tuple(dict(v) for v in event["valori"]))
             sending = Sending(str(event["invio"]), report, str(event["ora"]))
@@ -105,14 +110,18 @@ class Journal:
         self._apply(event)
 
     def send(self, form_id: str, report: Report) -> bool:
-        """Record a sending; False when this form was received already (nothing new)."""
+        """Record a sending; False when this very form was received already (nothing new;
+        the same form with other values is a new sending)."""
         with self._lock:
-            if form_id in self._ids:
+            sent = self._sent.get(report.key, [])
+            if any(s.id == form_id and s.report == report for s in sent):
                 return False
+            if form_id in self._ids:
+                form_id = f"{form_id}~{len(sent)}"
             if report.key in self._confirmed:
                 raise RisikoError("il risultato di questo tavolo è già stato confermato: "
                                   "per correggerlo rivolgersi all'organizzatore")
-            if len(self._sent.get(report.key, [])) >= MOST_SENDINGS:
+            if len(sent) >= MOST_SENDINGS:
                 raise RisikoError("troppi invii per questo tavolo: rivolgersi "
                                   "all'organizzatore")
             self._write({"evento": "invio", "invio": form_id, "turno": report.round_no,
@@ -133,8 +142,22 @@ class Journal:
         with self._lock:
             return key in self._confirmed
 
-    def latest(self) -> dict[Key, tuple[Sending, int]]:
-        """The latest sending of each table not confirmed yet, with how many came."""
+    @property
+    def count(self) -> int:
+        """Events so far (the organiser's page reloads when it grows)."""
         with self._lock:
-            return {key: (sent[-1], len(sent)) for key, sent in self._sent.items()
-                    if key not in self._confirmed}
+            return len(self._ids) + len(self._confirmed) + len(self._dropped)
+
+    def drop(self, sending: Sending) -> None:
+        """The organiser set `sending` aside (a conflict the signed sheet settled)."""
+        with self._lock:
+            r = sending.report
+            self._write({"evento": "scarto", "invio": sending.id, "turno": r.round_no,
+                         "fase": r.phase, "tavolo": r.table, "ora": utc_now().isoformat()})
+
+    def latest(self) -> dict[Key, tuple[Sending, int, bool]]:
+        """The latest sending of each table not set aside, with how many came and whether
+        it was confirmed (a confirmed table the sheet lost shows again)."""
+        with self._lock:
+            return {key: (sent[-1], len(sent), key in self._confirmed)
+                    for key, sent in self._sent.items() if sent[-1].id not in self._dropped}

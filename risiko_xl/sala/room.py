@@ -34,10 +34,14 @@ class State:
     read_at: dt.datetime | None
     problem: str | None = None
     tournament: Tournament | None = None  # as read with `source` (the tables' results)
+    checked: bool = False  # the problem: a cell the rules refuse (the file itself reads)
 
     def line(self) -> str:
         """The state in one Italian line, for the page and for `/versione`."""
         when = f"{italian_time(self.read_at):%H:%M:%S}" if self.read_at else None
+        if self.problem and when and self.checked:
+            return (f"Nel file del torneo c'è un errore da correggere ({self.problem}): "
+                    f"restano i dati letti alle {when}")
         if self.problem and when:
             return (f"Il file del torneo ora non si legge ({self.problem}): restano i dati "
                     f"letti alle {when}")
@@ -100,11 +104,12 @@ class Room:
                 if stamp is None:
                     raise RisikoError("il file non c'è più", valore=str(self.path))
                 source, tournament = self._read(self.path)
-            except RisikoError as err:
-                self._state = dataclasses.replace(self._state, problem=err.messaggio)
+            except RisikoError as err:  # a cell typed wrong (or the file gone)
+                self._state = dataclasses.replace(self._state, problem=str(err),
+                                                  checked=err.foglio is not None)
             except Exception as err:  # a file half written by another program
-                self._state = dataclasses.replace(self._state,
-                                                  problem=type(err).__name__)
+                self._state = dataclasses.replace(self._state, problem=type(err).__name__,
+                                                  checked=False)
             else:
                 source = dataclasses.replace(
                     source, settings={**source.settings, ADDRESS_KEY: self.address})

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.sala.app import COOKIE
+from risiko_xl.sala.clock import DONE
 from risiko_xl.services.table_reports import WRITTEN
 from risiko_xl.venue import DEFAULT_PORT, control_file, opened, room_address
 
@@ -40,8 +41,7 @@ def opening_lines(path: Path, url: str, key: str) -> list[str]:
 def serve(path: Path, port: int | None, host: str | None) -> None:
     """Serve the venue of the tournament at `path` on `host` (default: every interface,
     the room's address shown) and `port`, until interrupted."""
-    import uvicorn
-
+    from risiko_xl.sala import server
     from risiko_xl.sala.app import application
     from risiko_xl.sala.clock import Clock
     from risiko_xl.sala.room import Room
@@ -64,10 +64,9 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
         where.unlink()  # a venue closed badly: its key is no longer good
     handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
     with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump({"porta": port, "chiave": key}, out)
+        json.dump({"porta": port, "chiave": key, "indirizzo": url}, out)
     try:
-        uvicorn.run(application(room, Clock(), key), host=host or "0.0.0.0", port=port,
-                    log_level="warning", server_header=False, date_header=False)
+        server.run(server.config(application(room, Clock(), key), host or "0.0.0.0", port))
     finally:
         with contextlib.suppress(OSError, ValueError):
             if json.loads(where.read_text(encoding="utf-8")).get("chiave") == key:
@@ -117,9 +116,9 @@ def control(path: Path, action: str, minutes: int | None, table: int | None) -> 
     fields = {"azione": action} | {k: str(v) for k, v in (("minuti", minutes),
                                                           ("tavolo", table)) if v}
     status, said = _send(path, "/orologio", fields, 10)
-    if status != 303 or said != "fatto":
-        raise RisikoError(f"orologio: {said or status}")
-    return f"Orologio: {action} fatto"
+    if status != 303 or said != f"Orologio {DONE[action]}":
+        raise RisikoError(f"orologio: {said[:1].lower() + said[1:] if said else status}")
+    return said
 
 
 def confirm(path: Path, table: str) -> tuple[list[str], bool]:
@@ -128,5 +127,5 @@ def confirm(path: Path, table: str) -> tuple[list[str], bool]:
     status, said = _send(path, "/conferma", {"tavolo": table.strip()}, 120)
     if status != 303 or not said:
         raise RisikoError(f"conferma: {said or status}")
-    lines = said.split("; ")
-    return lines, any(not line.endswith(WRITTEN) for line in lines)
+    lines = said.split("\n")
+    return lines, any(f": {WRITTEN}" not in line for line in lines)

@@ -10,6 +10,7 @@ organiser accepts."""
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +20,7 @@ from risiko_xl.books import schema
 from risiko_xl.books.book import Book
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.placement import SEAT_FIELDS, chain
+from risiko_xl.services.phase_check import check_seatings
 from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import Record, ResultRow, parse_seat
 from risiko_xl.tournament.scoring import score_game
@@ -89,7 +91,6 @@ def check(t: Tournament, report: Report) -> list[Placed]:
     if tuple(r.player for r in rows) != report.players:
         raise RisikoError("il tavolo è cambiato dopo l'invio (un nuovo sorteggio o un "
                           "cambio di giocatore): il risultato va mandato di nuovo")
-    names = {r.row: t.by_id[r.player].name or r.player for r in rows}
     try:
         sent = [ResultRow(r.row, r.round_no, r.phase, r.table, r.player,
                           parse_seat(Record(schema.RESULTS.sheet, r.row, dict(values))),
@@ -101,10 +102,11 @@ def check(t: Tournament, report: Report) -> list[Placed]:
         results, computed = score_game(report.key, sent, t.formula.scoring,
                                        chain(t.formula.placement_chain))
     except RisikoError as err:
-        raise _for_the_table(err, names) from None
+        raise _for_the_table(err, rows, t) from None
     points = {g.player: g.points for g in results}
-    return [Placed(r.player, str(computed[r.row]["Posizione"]), points[r.player])
-            for r in rows]
+    placed = [Placed(r.player, str(computed[r.row]["Posizione"]), points[r.player])
+              for r in rows]
+    return sorted(placed, key=lambda p: int(p.position.rstrip("=")))  # by place
 
 
 def same_result(t: Tournament, report: Report) -> bool:
@@ -118,11 +120,20 @@ def same_result(t: Tournament, report: Report) -> bool:
     return False  # a cell sent that the rules refuse: not the sheet's result
 
 
-def _for_the_table(err: RisikoError, names: dict[int, str]) -> RisikoError:
-    """The error as the table reads it: the player named instead of the sheet's row."""
-    who = names.get(err.riga) if err.riga is not None else None
-    where = ", ".join(filter(None, (who, err.colonna)))
-    said = f"{where}: {err.messaggio}" if where else err.messaggio
+def _for_the_table(err: RisikoError, rows: Sequence[ResultRow], t: Tournament) -> RisikoError:
+    """The error as the table reads it: players by name, never a sheet's row or an ID; a
+    cell's error prefixed with its player and column, a table's (the map's total, a tie)
+    not; a tie the rules cannot break sent to the organiser, whose referee decides."""
+    names = {r.row: t.by_id[r.player].name or r.player for r in rows}
+    ids = {r.player: names[r.row] for r in rows}
+    said = re.sub(r"righe ((?:\d+ \(\d+\)(?:, )?)+)", lambda m: ", ".join(
+        f"{names.get(int(row), row)} {value}" for row, value in
+        re.findall(r"(\d+) \((\d+)\)", m[1])), err.messaggio)
+    said = re.sub(r"\b[^\s,:]+\b", lambda m: ids.get(m[0], m[0]), said)
+    if "pari su tutti i criteri" in said:
+        said += ": se il referto è giusto, avvisare l'organizzatore (decide l'arbitro)"
+    if err.colonna and err.riga in names:
+        said = f"{names[err.riga]}, {err.colonna}: {said}"
     if err.has_value and err.valore is not None:  # an empty field needs no «trovato»
         return RisikoError(said, valore=err.valore)
     return RisikoError(said)
@@ -132,7 +143,12 @@ def write(book: Book, reports: Sequence[Report]) -> list[tuple[bool, str]]:
     """Each report's values typed into its table's rows (the command path holds the lock
     and saves); a table typed meanwhile or changed is refused, never overwritten. For
     each report: whether it was written, and the line saying so (or why not)."""
-    t = load(book)
+    try:
+        t = load(book)
+        check_seatings(t)  # the tables as drawn, as `classifica` refuses them otherwise
+    except RisikoError as err:  # a cell typed wrong elsewhere: nothing can be checked
+        return [(False, f"Tavolo {r.table}: il foglio ha un errore da correggere prima di "
+                        f"confermare ({err})") for r in reports]
     table = book.read_table(schema.RESULTS.name)
     by_row = table.by_sheet_row()
     said: list[tuple[bool, str]] = []

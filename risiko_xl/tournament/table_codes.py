@@ -20,6 +20,7 @@ REPORT_KEY = "Chiave referti"  # the tournament's secret (not to be published)
 VENUE_KEY = "Indirizzo sala"  # where the score sheets' codes send phones (optional)
 LENGTH = 10  # letters of base 32: 50 bits
 LONGEST_TYPED = 40  # characters a typed code may have, spaces and dashes included
+LOOK_ALIKE = str.maketrans("018", "OIB")
 
 
 def table_code(key: str, round_no: int, phase: str, table: int) -> str:
@@ -33,6 +34,7 @@ def normal(typed: str) -> str:
     """A code as typed or read from the QR code, in its own letters (case, spaces and
     dashes aside); '' for anything that cannot be a code."""
     text = "".join(typed[:LONGEST_TYPED].split()).replace("-", "").upper()
+    text = text.translate(LOOK_ALIKE)  # base 32 has no 0, 1 or 8: the letters meant
     if len(text) != LENGTH or not all(c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567" for c in text):
         return ""
     return text

@@ -82,7 +82,7 @@ def build(settings: dict[str, Any] | None = None, formulas: bool = False,
     book = Workbook()
     torneo = book.active
     torneo.title = schema.SETTINGS.sheet
-    keys = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
+    keys: tuple[str, ...] = (*schema.SETTING_KEYS, *schema.ACTION_KEYS)
     keys += tuple(k for k in values if k not in keys)  # the optional ones given (Logo, …)
     add_table(torneo, schema.SETTINGS, [[k, values[k]] for k in keys], widths=22)
     add_table(torneo, schema.CALENDAR, [], col=4)

@@ -1,10 +1,12 @@
 // The venue's pages follow the tournament: every 2 seconds the state is asked to the
-// laptop (/versione); a new version reloads the page, a problem is said in the state line;
+// laptop (/versione); a new version reloads the page (not a form being typed: it has no
+// data-versione), a problem is said in the state line;
 // the round's clock counts down here between two answers.
 (function () {
   "use strict";
   var script = document.currentScript;
   var shown = script ? script.getAttribute("data-versione") : null;
+  var sent = script ? script.getAttribute("data-invii") : null;  // the organiser's page
   var line = document.getElementById("sala-stato");
   var timer = document.getElementById("sala-orologio");
   var clock = null;
@@ -46,7 +48,8 @@
     fetch("/versione", { cache: "no-store" }).then(function (answer) {
       return answer.json();
     }).then(function (state) {
-      if (String(state.versione) !== shown) {
+      if ((shown !== null && String(state.versione) !== shown)  // null: never reloaded
+          || (sent !== null && String(state.invii) !== sent)) {
         window.location.reload();
         return;
       }

@@ -61,11 +61,11 @@ def test_every_command_runs_once_on_one_evening(tmp_path, capsys, monkeypatch):
     ran.append("chiudi")
     assert cli.main(["chiudi", str(tmp_path / "demo" / "torneo-demo.xlsx")]) == 1
     assert "manca la colonna «Email»" in capsys.readouterr().out
-    import uvicorn  # the venue's server: started, not left running
+    from risiko_xl.sala import server  # the venue's server: started, not left running
 
     served = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: served.append(options))
+    monkeypatch.setattr(server, "run", served.append)
     assert "Sala aperta" in run("sala", path, "--porta", "8123", "--indirizzo", "127.0.0.1")
-    assert served[0]["port"] == 8123 and served[0]["host"] == "127.0.0.1"
+    assert served[0].port == 8123 and served[0].host == "127.0.0.1"
     assert not path.with_name(path.name + ".sala").exists()  # the venue's key: gone with it
     assert sorted(set(ran)) == sorted(command_names())

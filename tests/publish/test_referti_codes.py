@@ -74,3 +74,20 @@ def test_a_tournament_without_its_secret_prints_no_code(drawn, tmp_path: Path) -
     pdf = tmp_path / "referti.pdf"
     assert cli.main(["referti", str(path), "--turno", "1", "--out", str(pdf)]) == 0
     assert _decoded(pdf, tmp_path) == [[], [], []]
+
+
+def test_two_sheets_a_page_with_tables_of_five_keep_their_qr_codes(tmp_path: Path) -> None:
+    """Organiser 31: with «--per-pagina 2» the sheets of tables of five had no QR code
+    (their notes box is low). 10 players: two tables of five."""
+    path = new_with_players(tmp_path / "t.xlsx", "master", 10, 3, "cq", seed="cinque")
+    book = OpenpyxlBook(path)
+    draw_round(book, 1)
+    book.set_setting(VENUE_KEY, VENUE)
+    book.save()
+    secret = str(OpenpyxlBook(path).settings()[REPORT_KEY])
+    pdf = tmp_path / "referti.pdf"
+    assert cli.main(["referti", str(path), "--turno", "1", "--out", str(pdf),
+                     "--per-pagina", "2"]) == 0
+    found = [text for page in _decoded(pdf, tmp_path) for text in page]
+    assert found == [f"{VENUE}/referto?codice={table_code(secret, 1, 'Qualificazione', t)}"
+                     for t in (1, 2)]

@@ -90,7 +90,7 @@ def test_the_clock_from_the_command_line(tmp_path, capsys) -> None:
         assert cli.main(["sala", str(path), "--orologio", "pausa"]) == 2
         assert "non è avviato" in capsys.readouterr().err.lower()
         assert cli.main(["sala", str(path), "--orologio", "avvia", "--minuti", "45"]) == 0
-        assert "Orologio: avvia fatto" in capsys.readouterr().out
+        assert "Orologio avviato" in capsys.readouterr().out
         state = json.loads(request((host, port), "GET", "/versione").text)["orologio"]
         assert state["stato"] == "in corso" and 44 * 60 < state["resta"] <= 45 * 60
         assert cli.main(["sala", str(path), "--orologio", "proroga", "--tavolo", "3"]) == 0

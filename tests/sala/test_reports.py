@@ -109,7 +109,9 @@ def test_the_code_is_one_tables_and_read_as_typed() -> None:
     assert len(code) == 10 and code not in others and len(others) == 15
     assert table_code("altro", 1, "Qualificazione", 3) != code
     assert normal(f"  {shown(code).lower()} ") == code == normal(code)
-    assert normal(code[:9]) == normal(code + "A") == normal("0" * 10) == ""
+    assert normal(code[:9]) == normal(code + "A") == normal("9" * 10) == ""
+    # base 32 has no 0, 1 or 8 (organiser 31: «WTOY6-ZI6AH» typed with 0 and 1, refused)
+    assert normal("wt0y6-zi6ah") == normal("WT0Y6Z16AH") == "WTOY6ZI6AH"
 
 
 def test_a_result_sent_checked_confirmed_and_found_in_risultati(venue: Venue) -> None:
@@ -142,9 +144,17 @@ def test_the_rules_of_classifica_as_it_is_typed(venue: Venue) -> None:
     code = venue.code(2)
     over = json.loads(venue.post("/referto/prova", result(
         code, "x", {POINTS: "100"}, {POINTS: "50"}, {POINTS: "20"}, {ELIMINATED: "1"})).text)
+    names = venue.names(2)
     assert over["ok"] is False and "164" in over["messaggio"]
-    assert "riga" not in over["messaggio"]
-    assert any(name in over["messaggio"] for name in venue.names(2))
+    assert "riga" not in over["messaggio"] and "righe" not in over["messaggio"]
+    # the table's sum, each player with the points typed (referee 31: sheet rows were
+    # named, and the message was pinned to one player)
+    assert over["messaggio"].startswith("I punti obiettivo del tavolo")
+    assert f"{names[0]} 100" in over["messaggio"] and f"{names[1]} 50" in over["messaggio"]
+    tie = json.loads(venue.post("/referto/prova", result(
+        code, "x", {POINTS: "35"}, {POINTS: "35"}, {POINTS: "20"}, {ELIMINATED: "1"})).text)
+    assert tie["ok"] is False and names[0] in tie["messaggio"] and names[1] in tie["messaggio"]
+    assert not any(pid in tie["messaggio"] for pid in venue.players(2))  # names, not IDs
     blank = json.loads(venue.post("/referto/prova", result(
         code, "x", {POINTS: "40"}, {POINTS: "30"}, {}, {ELIMINATED: "1"})).text)
     assert blank["ok"] is False and "manca il risultato" in blank["messaggio"]
@@ -211,7 +221,8 @@ def test_a_table_typed_by_hand_meanwhile_is_a_conflict_never_overwritten(venue: 
     book.write_table(schema.RESULTS.name, rows)
     book.save()
     assert "conflitto" in venue.desk()
-    assert "nessun risultato da confermare" in venue.confirm("2")
+    said = venue.confirm("2")
+    assert "Tavolo 2: conflitto" in said and "1° " in said  # what the phone sent, in words
     assert venue.typed(2) == [(50, None), (30, None), (20, None), (10, None)]
 
 
@@ -237,8 +248,81 @@ def test_confirmed_from_the_command_line(venue: Venue, capsys) -> None:
 
     control_file(venue.path).write_text(json.dumps({"porta": venue.where[1], "chiave": KEY}))
     assert cli.main(["sala", str(venue.path), "--conferma", "tutti"]) == 1
-    assert "nessun risultato da confermare" in capsys.readouterr().out
+    assert "Nessun risultato da confermare" in capsys.readouterr().out
     venue.post("/referto", result(venue.code(3), "k", *GOOD))
     assert cli.main(["sala", str(venue.path), "--conferma", "3"]) == 0
     assert "Tavolo 3 (Qualificazione, turno 1): scritto in Risultati" in capsys.readouterr().out
     assert venue.typed(3) == [(40, None), (30, None), (20, None), (None, 1)]
+
+
+def test_a_result_sent_while_the_organiser_looks_is_not_confirmed_unseen(venue: Venue) -> None:
+    """Adversary 31: the table sent X, the organiser's page showed X, a player sent Y, and
+    the organiser's click on «Conferma» wrote Y. The form now carries the sending shown."""
+    code = venue.code(1)
+    venue.post("/referto", result(code, "x", *GOOD))
+    shown_id = json.loads(journal_file(venue.path).read_text().splitlines()[0])["invio"]
+    swapped = ({POINTS: "20"}, {POINTS: "30"}, {POINTS: "40"}, {ELIMINATED: "1"})
+    venue.post("/referto", result(code, "y", *swapped))
+    said = venue.post("/conferma", {"chiave": KEY, "tavolo": "1|Qualificazione|1",
+                                    "invii": shown_id}, Cookie=venue.cookie)
+    assert "nuovo invio" in unquote(said.headers["location"])
+    assert venue.typed(1) == [(None, None)] * 4
+    said = venue.confirm("1")  # from the terminal: the latest, said in words
+    assert "scritto in Risultati" in said and "1° " in said
+    assert venue.typed(1) == [(20, None), (30, None), (40, None), (None, 1)]
+
+
+def test_the_same_form_with_other_values_is_a_new_sending(venue: Venue) -> None:
+    """Adversary 31: a form sent again with corrected values and the same id was answered
+    with the new places but kept the old values."""
+    code = venue.code(1)
+    venue.post("/referto", result(code, "stesso", *GOOD))
+    corrected = ({POINTS: "42"}, {POINTS: "30"}, {POINTS: "20"}, {ELIMINATED: "1"})
+    assert "Ricevuto" in venue.post("/referto", result(code, "stesso", *corrected)).text
+    venue.confirm("1")
+    assert venue.typed(1)[0] == (42, None)
+
+
+def test_a_confirmed_result_the_sheet_lost_waits_again_and_a_conflict_set_aside(
+        venue: Venue, tmp_path: Path) -> None:
+    """Adversary 31: an old copy saved over a confirmed result left the table «manca»,
+    its code refused and nothing to confirm. Organiser 31: a conflict could never be
+    cleared."""
+    import shutil
+
+    old = tmp_path / "vecchia.xlsx"
+    shutil.copy(venue.path, old)
+    venue.post("/referto", result(venue.code(1), "c", *GOOD))
+    venue.confirm("1")
+    shutil.copy(old, venue.path)  # the old copy, saved over it
+    assert "confermato, ma il foglio non l" in venue.desk()
+    assert "scritto" in venue.confirm("1")
+    assert venue.typed(1) == [(40, None), (30, None), (20, None), (None, 1)]
+    venue.post("/referto", result(venue.code(2), "d", *GOOD))
+    book = OpenpyxlBook(venue.path)
+    rows = book.read_table(schema.RESULTS.name)
+    for row, points in zip([r for r in rows if r["Tavolo"] == 2], (50, 30, 20, 10)):
+        row.values.update({"Punti obiettivo": points})
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    sending = [json.loads(x) for x in journal_file(venue.path).read_text().splitlines()][-1]
+    assert '<tr class="conflitto">' in venue.desk()
+    venue.post("/scarta", {"chiave": KEY, "invio": sending["invio"]}, Cookie=venue.cookie)
+    assert '<tr class="conflitto">' not in venue.desk()
+
+
+def test_the_form_is_never_reloaded_and_nothing_drawn_is_no_error(venue: Venue,
+                                                                  tmp_path: Path) -> None:
+    """Organiser 31: the form reloaded at every save, wiping what was typed, and its
+    answer reloaded too, sending the form again; before the first draw the phones' page
+    and the room screen answered 500."""
+    form = request(venue.where, "GET", f"/referto?codice={venue.code(1)}").text
+    assert '<script src="/sala.js">' in form and "data-versione" not in form
+    assert "data-versione" in request(venue.where, "GET", "/").text
+    blank = new_with_players(tmp_path / "vuoto.xlsx", "master", 8, 2, "vu")
+    with serving(Room(blank, "http://x/")) as where:
+        for page in ("/", "/schermo"):
+            answer = request(where, "GET", page)
+            assert answer.status == 200 and "si aggiorna da sola" in answer.text
+            assert "data-versione" in answer.text  # and it follows the first draw
+        assert request(where, "GET", "/nulla").headers["x-content-type-options"] == "nosniff"

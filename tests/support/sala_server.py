@@ -16,6 +16,7 @@ import uvicorn
 from risiko_xl.sala.app import application
 from risiko_xl.sala.clock import Clock
 from risiko_xl.sala.room import Room
+from risiko_xl.sala.server import config
 
 
 @dataclass(frozen=True)
@@ -41,9 +42,7 @@ def serving(room: Room, clock: Clock | None = None,
     """(host, port) of the venue's application serving `room` (its `clock` run with
     `key`) until the block ends."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(application(room, clock, key), host="127.0.0.1",
-                                           port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(config(application(room, clock, key), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
