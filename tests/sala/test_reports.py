@@ -326,3 +326,21 @@ def test_the_form_is_never_reloaded_and_nothing_drawn_is_no_error(venue: Venue,
             assert answer.status == 200 and "si aggiorna da sola" in answer.text
             assert "data-versione" in answer.text  # and it follows the first draw
         assert request(where, "GET", "/nulla").headers["x-content-type-options"] == "nosniff"
+
+
+def test_a_seating_changed_by_hand_stops_confirmations_as_classifica_refuses_it(
+        venue: Venue) -> None:
+    """Organiser 31: a player moved by hand to another table was confirmed, then
+    `classifica` refused the file. A confirmation checks the seating as `classifica`
+    does (the draw recorded in Sorteggi) and writes nothing."""
+    venue.post("/referto", result(venue.code(3), "s", *GOOD))
+    book = OpenpyxlBook(venue.path)
+    rows = book.read_table(schema.RESULTS.name)
+    one = next(r for r in rows if r["Tavolo"] == 1)
+    two = next(r for r in rows if r["Tavolo"] == 2)
+    one.values["ID"], two.values["ID"] = two["ID"], one["ID"]  # swapped by hand
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    said = venue.confirm("3")
+    assert "errore da correggere prima di confermare" in said
+    assert venue.typed(3) == [(None, None)] * 4
