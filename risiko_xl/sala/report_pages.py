@@ -72,7 +72,9 @@ def placed_text(t: Tournament, placed: list[Placed]) -> list[dict[str, str]]:
     """The places and points of a checked result, as the phone shows them."""
     decimals = t.formula.scoring.decimals
     who = {r.player: neutral_bidi(t.by_id[r.player].name or r.player) for r in t.rows}
-    return [{"nome": who.get(p.player, p.player), "posto": p.position,
+    return [{"nome": who.get(p.player, p.player),
+             "posto": f"{p.position.rstrip('=')}°" + (" pari" if p.position.endswith("=")
+                                                      else ""),
              "punti": italian(p.points, decimals)} for p in placed]
 
 
@@ -155,14 +157,14 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
         lost = "confermato, ma il foglio non l'ha più (salvata sopra una copia vecchia?): " \
             if done else ""
         out.append(TableState(key, who, "da confermare", lost + ", ".join(
-            f"{p['posto']}° {p['nome']} {p['punti']}" for p in placed), sending, count))
+            f"{p['posto']} {p['nome']} {p['punti']}" for p in placed), sending, count))
     return out
 
 
 def _places(t: Tournament, report: Report) -> str:
     """What the table sent, in words (places and points, or its values as typed)."""
     try:
-        return ", ".join(f"{p['posto']}° {p['nome']} {p['punti']}"
+        return ", ".join(f"{p['posto']} {p['nome']} {p['punti']}"
                          for p in placed_text(t, table_reports.check(t, report)))
     except RisikoError:
         return "valori che le regole rifiutano"

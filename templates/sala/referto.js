@@ -15,7 +15,7 @@
         if (said.ok) {
           box.className = "ok";
           box.textContent = "Corretto: " + said.posti.map(function (p) {
-            return p.posto + "° " + p.nome + " " + p.punti;
+            return p.posto + " " + p.nome + " " + p.punti;
           }).join(" · ");
         } else {
           box.className = "no";

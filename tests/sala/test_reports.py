@@ -123,7 +123,7 @@ def test_a_result_sent_checked_confirmed_and_found_in_risultati(venue: Venue) ->
     checked = json.loads(venue.post("/referto/prova", result(code, "x", *GOOD)).text)
     assert checked["ok"] is True
     assert [(p["posto"], p["punti"]) for p in checked["posti"]] == [
-        ("1", "90"), ("2", "45"), ("3", "25"), ("4", "0")]
+        ("1°", "90"), ("2°", "45"), ("3°", "25"), ("4°", "0")]
     sent = venue.post("/referto", result(code, "invio-1", *GOOD))
     assert sent.status == 200 and "attende la conferma" in sent.text
     assert venue.typed(1) == [(None, None)] * 4  # nothing in Risultati before the organiser
