@@ -344,3 +344,15 @@ def test_a_seating_changed_by_hand_stops_confirmations_as_classifica_refuses_it(
     said = venue.confirm("3")
     assert "errore da correggere prima di confermare" in said
     assert venue.typed(3) == [(None, None)] * 4
+
+
+def test_extra_time_for_a_table_that_is_not_there_is_refused(venue: Venue, capsys) -> None:
+    """Organiser 31: «proroga --tavolo 42» was accepted with three tables drawn."""
+    from risiko_xl import cli
+    from risiko_xl.venue import control_file
+
+    control_file(venue.path).write_text(json.dumps({"porta": venue.where[1], "chiave": KEY}))
+    assert cli.main(["sala", str(venue.path), "--orologio", "avvia"]) == 0
+    assert cli.main(["sala", str(venue.path), "--orologio", "proroga", "--tavolo", "42"]) == 2
+    assert "il tavolo 42 non c'è" in capsys.readouterr().err
+    assert cli.main(["sala", str(venue.path), "--orologio", "proroga", "--tavolo", "3"]) == 0
