@@ -158,8 +158,9 @@ def _score_sheets(book: Book, request: Request) -> Report:
     round_no = round_to_print(book, request.round_no)
     written = write_referti(post_source(book), round_no, request.where(round_no),
                             request.per_page)
-    return Report((f"Scritto {written}: referti del turno {round_no}, uno per tavolo",),
-                  changed=False, file=written)
+    layout = "due per pagina" if request.per_page == 2 else "uno per pagina"
+    return Report((f"Scritto {written}: referti del turno {round_no}, uno per tavolo, "
+                   f"{layout}",), changed=False, file=written)
 
 
 # --- Aggiungi alla stagione: this finished tournament into the club's season ----------------

@@ -357,7 +357,7 @@ def _confirmed(room: Room, journal: Journal, tables: list[TableState]) -> list[s
         if written:
             journal.confirm(sending)
     room.changed()
-    return [f"{line}: {state.said}" if written else line
+    return [f"{line}: {state.places}" if written else line
             for state, (written, line) in zip(tables, done)]
 
 

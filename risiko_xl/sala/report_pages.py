@@ -117,6 +117,7 @@ class TableState:
     said: str = ""
     sending: Sending | None = None
     sendings: int = 0
+    places: str = ""  # what confirming writes, in words
 
     @property
     def ident(self) -> str:
@@ -156,8 +157,9 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
             continue
         lost = "confermato, ma il foglio non l'ha più (salvata sopra una copia vecchia?): " \
             if done else ""
-        out.append(TableState(key, who, "da confermare", lost + ", ".join(
-            f"{p['posto']} {p['nome']} {p['punti']}" for p in placed), sending, count))
+        places = ", ".join(f"{p['posto']} {p['nome']} {p['punti']}" for p in placed)
+        out.append(TableState(key, who, "da confermare", lost + places, sending, count,
+                              places))
     return out
 
 

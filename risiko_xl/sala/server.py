@@ -1,9 +1,9 @@
 """uvicorn as the venue runs it, against a player on the room's Wi-Fi holding sockets
 open: a connection that sends no whole request within `HEAD_SECONDS`, or does not finish
 one within `REQUEST_SECONDS`, is closed; beyond `MOST_CONNECTIONS` the server answers
-503; the process may open as many files as the system lets it; and a refused connection
-(no file handle left) is not told on the terminal once per attempt — asyncio waits a
-moment and accepts again."""
+503; the process may open as many files as the system lets it; and neither a refused
+connection (no file handle left) nor a malformed request is told on the terminal once
+per attempt (asyncio waits a moment and accepts again)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ class Impatient(H11Protocol):
 
 def config(app: Any, host: str, port: int) -> uvicorn.Config:
     """The venue's server configuration (the tests serve through it too)."""
-    return uvicorn.Config(app, host=host, port=port, http=Impatient, log_level="warning",
+    return uvicorn.Config(app, host=host, port=port, http=Impatient, log_level="error",
                           server_header=False, date_header=False,
                           limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5)
 

@@ -209,7 +209,7 @@ def test_every_command_says_what_it_did(drawn, tmp_path, capsys):
     assert said["verifica"].endswith("1 sorteggio ripetuto; nessuna differenza.")
     assert said["esporta"].endswith("valori.xlsx: copia con i soli valori (senza formule né "
                                     "macro)")
-    assert said["referti"].endswith("r.html: referti del turno 1, uno per tavolo")
+    assert said["referti"].endswith("r.html: referti del turno 1, uno per tavolo, uno per pagina")
     assert said["pubblica"].endswith("p.txt: post dell'ultimo turno (formato bbcode-vb)")
     assert said["ritira"].startswith("Ritiro registrato:")
     assert said["ripristina"].startswith("Ripristinata in")
