@@ -7,12 +7,17 @@ the workbook, whoever saves it (a command, Excel, LibreOffice).
   last good state kept (and said) while the file cannot be read;
 - `pages`: what the server adds to the posts' pages (the live script, the state line)
   and the page of one player's table;
-- `app`: the web application (Starlette): read-only pages, nothing else of the disk, and
-  the organiser's page, which alone runs the round's clock (`clock`);
-- `serve`: the address on the room's network, its QR code in the terminal, the server.
+- `app`: the web application (Starlette): the pages, nothing else of the disk, and the
+  organiser's page, which alone runs the round's clock (`clock`) and confirms results;
+- `reports`: the results sent from the tables' phones, pending in a journal beside the
+  workbook; `report_pages`: the phone's form, the tables as the organiser sees them
+  (checked and written by `services.table_reports`, through the command path);
+- `serve`: the venue opened, its QR code in the terminal; `server`: uvicorn as the venue
+  runs it (slow clients cut off, limits).
 
-It imports the posts (`publish`), the services that read a tournament (never one that
-writes it), the read-only book, Starlette and uvicorn; only the command line imports it.
+It imports the posts (`publish`), the services that read a tournament, the one that
+writes a table's confirmed result (`table_reports`, through `commands.on_file`), the
+read-only book, Starlette and uvicorn; only the command line imports it.
 """
 
 CLOCK_ACTIONS = ("avvia", "pausa", "riprendi", "proroga", "azzera")  # the clock's (`clock`)
