@@ -47,7 +47,6 @@ from risiko_xl.sala.reports import Journal
 from risiko_xl.sala.room import Room, State
 from risiko_xl.services import table_reports
 from risiko_xl.services.table_reports import Key
-from risiko_xl.tournament.scoring import group_tables
 
 HEADERS = {
     "Content-Security-Policy": ("default-src 'none'; style-src 'unsafe-inline'; "
@@ -177,7 +176,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         try:
             action, table = form.get("azione", ""), _whole(form, "tavolo")
             t = room.state().tournament
-            playing = set() if t is None else {k[2] for k in group_tables(t.rows)}
+            playing = set() if t is None else {k[2] for k in t.games}
             if table is not None and playing and table not in playing:
                 raise RisikoError(f"il tavolo {table} non c'è (tavoli: da 1 a "
                                   f"{max(playing)})")

@@ -17,7 +17,6 @@ from risiko_xl.sala.reports import Journal, Sending
 from risiko_xl.services import table_reports
 from risiko_xl.services.table_reports import Key, Placed, Report
 from risiko_xl.tournament.loading import Tournament
-from risiko_xl.tournament.scoring import group_tables
 from risiko_xl.tournament.table_codes import normal, report_key, table_code
 
 LONGEST_FIELD = 12  # characters of one typed cell
@@ -35,14 +34,18 @@ class Codes:
         if self._made is None or self._made[0] != version:
             secret = report_key(t.settings)
             self._made = (version, {} if secret is None else {
-                table_code(secret, *key): key for key in group_tables(t.rows)})
+                table_code(secret, *key): key for key in t.games})
         return self._made[1].get(normal(typed))
+
+
+def shown_name(t: Tournament, pid: str) -> str:
+    """A player as the venue's pages name them."""
+    return neutral_bidi(t.by_id[pid].name or pid)
 
 
 def names(t: Tournament, key: Key) -> list[tuple[str, str]]:
     """(ID, name) of the table's players in seat order."""
-    return [(r.player, neutral_bidi(t.by_id[r.player].name or r.player))
-            for r in table_reports.seats(t, key)]
+    return [(r.player, shown_name(t, r.player)) for r in table_reports.seats(t, key)]
 
 
 def field(seat: int, column: int) -> str:
@@ -71,8 +74,7 @@ def report_of(t: Tournament, key: Key, form: Mapping[str, str]) -> Report:
 def placed_text(t: Tournament, placed: list[Placed]) -> list[dict[str, str]]:
     """The places and points of a checked result, as the phone shows them."""
     decimals = t.formula.scoring.decimals
-    who = {r.player: neutral_bidi(t.by_id[r.player].name or r.player) for r in t.rows}
-    return [{"nome": who.get(p.player, p.player),
+    return [{"nome": shown_name(t, p.player),
              "posto": f"{p.position.rstrip('=')}°" + (" pari" if p.position.endswith("=")
                                                       else ""),
              "punti": italian(p.points, decimals)} for p in placed]
@@ -130,7 +132,7 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
     with the sheet; a confirmed result the sheet lost since (an old copy saved over it)
     waits to be confirmed again."""
     latest = journal.latest()
-    tables = group_tables(t.rows)
+    tables = {key: game[0] for key, game in t.games.items()}
     open_rounds = {key[:2] for key, rows in tables.items() if any(r.seat is None for r in rows)}
     unsettled = {k for k, (_, _, done) in latest.items()
                  if not done or not table_reports.typed(t, k)}

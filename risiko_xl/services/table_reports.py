@@ -66,8 +66,10 @@ def columns(t: Tournament) -> tuple[str, ...]:
 
 
 def seats(t: Tournament, key: Key) -> list[ResultRow]:
-    """The rows of table `key`, in sheet order (the seat order)."""
-    return [r for r in t.rows if r.key == key]
+    """The rows of table `key`, in sheet order (the seat order), as the reading grouped
+    them (`Tournament.games`: no scan of every row per table)."""
+    game = t.games.get(key)
+    return [] if game is None else list(game[0])
 
 
 def typed(t: Tournament, key: Key) -> bool:
