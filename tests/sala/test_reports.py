@@ -103,7 +103,14 @@ def venue(tmp_path: Path, monkeypatch):
 
 
 def test_the_code_is_one_tables_and_read_as_typed() -> None:
+    import base64
+    import hashlib
+    import hmac
+
     code = table_code("segreto", 1, "Qualificazione", 3)
+    # the definition in tournament/table_codes, computed here independently
+    digest = hmac.new(b"segreto", b"1|Qualificazione|3", hashlib.sha256).digest()
+    assert code == base64.b32encode(digest).decode()[:10]
     others = {table_code("segreto", r, p, t) for r in (1, 2) for p in ("Qualificazione",
               "Semifinale") for t in (1, 2, 3, 4)} - {code}
     assert len(code) == 10 and code not in others and len(others) == 15
