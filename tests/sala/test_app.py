@@ -191,3 +191,43 @@ def test_a_client_holding_sockets_open_is_cut_off(client: Client, monkeypatch) -
         s.close()
     assert time.monotonic() - started < server.HEAD_SECONDS + 10
     assert client.get("/").status == 200  # the others are served all along
+
+
+def test_one_address_cannot_take_the_rooms_connections(client: Client) -> None:
+    """Issue 30, «A per-address connection cap»: one machine on the room's Wi-Fi holding
+    sockets open would take the connections of everyone (2,000 in all). An address holding
+    `MOST_PER_ADDRESS` has any more closed at once, while other addresses are served; once
+    it lets go, it is served again. (Linux routes all of 127/8 to the loopback, so a
+    source address of its own is another machine here.)"""
+    import socket
+    import time
+
+    from risiko_xl.sala import server
+
+    host, port = client.where
+
+    def from_other(address: str) -> socket.socket:
+        return socket.create_connection((host, port), timeout=server.HEAD_SECONDS / 2,
+                                        source_address=(address, 0))
+
+    held = [from_other("127.0.0.5") for _ in range(server.MOST_PER_ADDRESS)]
+    time.sleep(0.3)  # the server has counted them
+    one_more = from_other("127.0.0.5")
+    started = time.monotonic()
+    assert one_more.recv(1024) == b""  # closed at once, not after HEAD_SECONDS
+    assert time.monotonic() - started < server.HEAD_SECONDS / 2
+    one_more.close()
+    assert client.get("/").status == 200  # 127.0.0.1 is served
+    other = from_other("127.0.0.6")
+    other.sendall(f"GET /versione HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                  "Connection: close\r\n\r\n".encode())
+    assert other.recv(64).startswith(b"HTTP/1.1 200")
+    other.close()
+    for s in held:
+        s.close()
+    time.sleep(0.3)
+    again = from_other("127.0.0.5")
+    again.sendall(f"GET /versione HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                  "Connection: close\r\n\r\n".encode())
+    assert again.recv(64).startswith(b"HTTP/1.1 200")
+    again.close()

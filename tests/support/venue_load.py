@@ -66,10 +66,18 @@ class LoadReport:
                 f"{len(self.failures)}"]
 
 
+def _address(kind: int, number: int) -> str:
+    """A device's own address on the loopback (Linux routes all of 127/8 there), so that
+    the venue sees a room of devices, as on the Wi-Fi, and its cap per address holds."""
+    return f"127.{kind}.{1 + number // 250}.{1 + number % 250}"
+
+
 async def _http(port: int, method: str, path: str, body: bytes = b"",
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
-    """One request on its own connection (as a phone's browser opens them)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                headers: dict[str, str] | None = None,
+                source: str = "127.0.0.1") -> tuple[int, dict[str, str], bytes]:
+    """One request from `source` on its own connection (as a phone's browser opens them)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port,
+                                                   local_addr=(source, 0))
     try:
         head = {"Host": f"127.0.0.1:{port}", "Connection": "close",
                 "Content-Length": str(len(body)), **(headers or {})}
@@ -138,9 +146,9 @@ async def _room(port: int, path: Path, key: str, report: LoadReport) -> None:
     games = {t: simulate.game(rng, 4) for t in range(1, report.tables + 1)}
     started = time.monotonic()
 
-    async def timed(method: str, where: str) -> tuple[int, bytes]:
+    async def timed(method: str, where: str, source: str) -> tuple[int, bytes]:
         begun = time.monotonic()
-        status, _, body = await _http(port, method, where)
+        status, _, body = await _http(port, method, where, source=source)
         report.latencies.append(time.monotonic() - begun)
         if status != 200:
             report.failures.append(f"{method} {where}: {status}")
@@ -148,19 +156,19 @@ async def _room(port: int, path: Path, key: str, report: LoadReport) -> None:
 
     async def phone(number: int) -> None:
         await asyncio.sleep(random.Random(number).random() * POLL)
-        shown = None
+        shown, source = None, _address(1, number)
         while not stop.is_set():
-            status, body = await timed("GET", "/versione")
+            status, body = await timed("GET", "/versione", source)
             version = json.loads(body)["versione"] if status == 200 else shown
             if version != shown:
-                await timed("GET", "/")
+                await timed("GET", "/", source)
                 shown = version
             await asyncio.sleep(POLL)
 
     async def table(number: int) -> None:
         await asyncio.sleep(random.Random(-number).random() * report.seconds / 2)
-        code = table_code(secret, 1, "Qualificazione", number)
-        await timed("GET", f"/referto?codice={code}")
+        code, source = table_code(secret, 1, "Qualificazione", number), _address(2, number)
+        await timed("GET", f"/referto?codice={code}", source)
         values = games[number]
         fields = {"codice": code, "invio": f"modulo-{number}"}
         for i, seat in enumerate(values):
@@ -169,7 +177,7 @@ async def _room(port: int, path: Path, key: str, report: LoadReport) -> None:
         body = urlencode(fields).encode()
         for _ in range(2 if number % 3 == 0 else 1):  # a third tap «Invia» twice
             status, _, answer = await _http(port, "POST", "/referto", body, {
-                "Content-Type": "application/x-www-form-urlencoded"})
+                "Content-Type": "application/x-www-form-urlencoded"}, source)
             if status != 200 or b"ricevuto" not in answer.lower():
                 report.failures.append(f"invio del tavolo {number}: {status}")
         report.sent[number] = values
