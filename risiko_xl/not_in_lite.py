@@ -59,7 +59,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     ("risiko_xl.publish.screen", "lo schermo di sala"),
     ("risiko_xl.sala", _VENUE),
     ("risiko_xl.services.table_reports", _VENUE),
-    ("risiko_xl.commands.on_file", _CLOSED),
+    ("risiko_xl.workbooks.on_file", _CLOSED),
     ("risiko_xl.actions", _RIBBON),
     ("risiko_xl.excel.buttons", _RIBBON),
     ("risiko_xl.excel.button_runner", _RIBBON),

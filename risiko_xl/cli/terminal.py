@@ -4,12 +4,9 @@ and the output freed of bidirectional controls."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO, TypeVar
-
-from risiko_xl.errors import RisikoError
 
 if TYPE_CHECKING:
     from risiko_xl.books.book import Book
@@ -47,50 +44,37 @@ def _phase(command: str) -> str:
 
 
 def on_book(args: argparse.Namespace, work: Callable[[Book], T], save: bool = True) -> T:
-    """work(book) on the command's workbook, saved after unless `save` is False; the
-    phases shown on a terminal (`_Progress`)."""
-    from risiko_xl.books import dropped_parts, replaced_formulas
-    from risiko_xl.books.values_book import read_only
+    """work(book) on the command's workbook (its lock held by `dispatch.run`), saved after
+    by every face's path (`workbooks.on_file.changed`) unless `save` is False; the phases
+    shown on a terminal (`_Progress`), what the save did said after."""
     from risiko_xl.collector import settled
-    from risiko_xl.workbooks.lite import restore_lost_code
 
-    path, command = args.file, args.command
-    progress = _Progress()
-    synced = None
+    path, progress = args.file, _Progress()
+
+    def doing(book: Book) -> T:
+        progress(f"{_phase(args.command).capitalize()}…")
+        return work(book)
+
+    def say(line: str) -> None:
+        progress.done()
+        print(line, file=sys.stderr)
+
     try:
+        if save:
+            from risiko_xl.workbooks.on_file import changed
+
+            return changed(path, doing, progress, say)
+        # openpyxl keeps the whole file; a command that only reads needs less
+        from risiko_xl.books.values_book import read_only
+        from risiko_xl.workbooks.lite import restore_lost_code
+
         progress(f"Lettura di {path.name}…")
-        if notice := restore_lost_code(path, write=save):
-            progress.done()
-            print(notice, file=sys.stderr)
-        if save:  # openpyxl keeps the whole file; a command that only reads needs less
-            from risiko_xl.books.openpyxl_book import OpenpyxlBook
-            from risiko_xl.sheets.formula_sheet import sync_sheet
-
-            book: Book = OpenpyxlBook(path)
-            # a preset chosen in Impostazioni rewrites the Formula sheet: said, never silent
-            with contextlib.suppress(RisikoError):  # the work says what is wrong, in place
-                synced = sync_sheet(book, book.settings())
-        else:
-            book = read_only(path)
-        progress(f"{_phase(command).capitalize()}…")
+        if notice := restore_lost_code(path, write=False):
+            say(notice)
         with settled():  # the workbook read is never garbage while the command runs
-            lines = work(book)
-            if save:
-                from risiko_xl.sheets.look import save as save_dressed
-
-                progress(f"Salvataggio di {path.name}…")
-                save_dressed(book)
+            return doing(read_only(path))
     finally:
         progress.done()
-    if synced:
-        print(synced, file=sys.stderr)
-    if save:
-        for line in [*replaced_formulas.notice(book.replaced,
-                                               replaced_formulas.history_hint(str(path))),
-                     *dropped_parts.notice(book.dropped, replaced_formulas.history_hint(
-                         str(path), "l'originale"))]:
-            print(line, file=sys.stderr)
-    return lines
 
 
 class _Terminal:

@@ -16,7 +16,7 @@ the workbook, whoever saves it (a command, Excel, LibreOffice).
   runs it (slow clients cut off, limits).
 
 It imports the posts (`publish`), the services that read a tournament, the one that
-writes a table's confirmed result (`table_reports`, through `commands.on_file`), the
+writes a table's confirmed result (`table_reports`, through `workbooks.on_file`), the
 read-only book, Starlette and uvicorn; only the command line imports it.
 """
 

@@ -343,21 +343,21 @@ def _confirmed(room: Room, journal: Journal, tables: list[TableState]) -> list[s
     """The results the `tables` wait with written into the workbook by the command path
     (its lock, its history), each confirmation recorded; what was done, table by table,
     with the places written (what the organiser confirmed, said again)."""
-    from risiko_xl.commands.on_file import on_file
     from risiko_xl.files.lock import open_elsewhere
+    from risiko_xl.workbooks.on_file import on_file
 
     if where := open_elsewhere(room.path):
         raise RisikoError(f"il file è aperto in {where}: salvarlo e chiuderlo, poi "
                           "confermare (il programma salverebbe sopra i risultati)")
     sendings = [s.sending for s in tables if s.sending is not None]
-    done = on_file(room.path, lambda book: table_reports.write(
+    done, notices = on_file(room.path, lambda book: table_reports.write(
         book, [s.report for s in sendings]))
     for sending, (written, _) in zip(sendings, done):
         if written:
             journal.confirm(sending)
     room.changed()
-    return [f"{line}: {state.places}" if written else line
-            for state, (written, line) in zip(tables, done)]
+    return [*(f"{line}: {state.places}" if written else line
+              for state, (written, line) in zip(tables, done)), *notices]
 
 
 def _whole(form: dict[str, str], field: str) -> int | None:

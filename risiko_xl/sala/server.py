@@ -25,15 +25,16 @@ MOST_CONNECTIONS = 2000
 MOST_PER_ADDRESS = 24
 MOST_FILES = 65_536
 
+# the connections each address holds, per server (the tests run several in one process)
+_HELD: weakref.WeakKeyDictionary[ServerState, Counter[str]] = weakref.WeakKeyDictionary()
+
 
 class Impatient(H11Protocol):
     """uvicorn's HTTP/1.1, closing a connection too slow to ask (see the module)."""
 
-    _held: weakref.WeakKeyDictionary[ServerState, Counter[str]] = weakref.WeakKeyDictionary()
-
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        held = self._held.setdefault(self.server_state, Counter())
+        held = _HELD.setdefault(self.server_state, Counter())
         held[self._address] += 1
         if held[self._address] > MOST_PER_ADDRESS:
             self.transport.close()
@@ -42,7 +43,7 @@ class Impatient(H11Protocol):
         self.loop.call_later(REQUEST_SECONDS, self._check, True)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        held = self._held[self.server_state]
+        held = _HELD[self.server_state]
         held[self._address] -= 1
         if not held[self._address]:
             del held[self._address]
