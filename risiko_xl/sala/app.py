@@ -267,10 +267,18 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         form = await organiser_form(request)
         if not isinstance(form, dict):
             return form
-        state = room.state()
-        t = state.tournament
+        said = await confirmed(form)
+        if "application/json" in request.headers.get("accept", ""):  # `sala --conferma`
+            return JSONResponse({"righe": [{"scritto": w, "testo": line} for w, line in said]},
+                                headers=HEADERS)
+        return back("\n".join(line for _, line in said))
+
+    async def confirmed(form: dict[str, str]) -> list[tuple[bool | None, str]]:
+        """The results `form` confirms written: each line said, and whether it was (see
+        `_confirmed`)."""
+        t = room.state().tournament
         if t is None:
-            return back("il torneo non si legge")
+            return [(False, "Il torneo non si legge")]
         wanted = form.get("tavolo", "").strip()
         # the sendings the organiser's page showed: one sent meanwhile is not confirmed
         # unseen (the command line, which shows nothing first, confirms the latest)
@@ -281,21 +289,22 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         unseen = [s for s in waiting if seen is not None and s.sending
                   and s.sending.id not in seen]
         waiting = [s for s in waiting if s not in unseen]
-        notes = [f"Tavolo {s.key[2]}: è arrivato un nuovo invio, da ricontrollare prima di "
-                 "confermare" for s in unseen]
+        notes: list[tuple[bool | None, str]] = [
+            (False, f"Tavolo {s.key[2]}: è arrivato un nuovo invio, da ricontrollare prima "
+             "di confermare") for s in unseen]
         if not waiting:
-            notes += [f"Tavolo {s.key[2]}: {s.state}{': ' + s.said if s.said else ''}"
+            notes += [(False, f"Tavolo {s.key[2]}: {s.state}{': ' + s.said if s.said else ''}")
                       for s in named if s.state != "da confermare"]
-            return back("\n".join(notes) or "Nessun risultato da confermare" + (
-                "" if wanted == "tutti" else f" per il tavolo {wanted[:20]}"))
+            return notes or [(False, "Nessun risultato da confermare" + (
+                "" if wanted == "tutti" else f" per il tavolo {wanted[:20]}"))]
         if len({s.key for s in waiting}) > 1 and wanted != "tutti":
-            return back(f"Più tavoli {wanted[:20]} da confermare (turni o fasi diversi): "
-                        "confermarli dalla pagina dell'organizzatore")
+            return [(False, f"Più tavoli {wanted[:20]} da confermare (turni o fasi diversi): "
+                     "confermarli dalla pagina dell'organizzatore")]
         try:
             done = await run_in_threadpool(_confirmed, room, journal, waiting)
         except RisikoError as err:
-            done = [err.messaggio[:1].upper() + err.messaggio[1:]]
-        return back("\n".join([*done, *notes]))
+            return [(False, err.messaggio[:1].upper() + err.messaggio[1:]), *notes]
+        return [*done, *notes]
 
     async def drop(request: Request) -> Response:
         form = await organiser_form(request)
@@ -339,10 +348,12 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
     return app
 
 
-def _confirmed(room: Room, journal: Journal, tables: list[TableState]) -> list[str]:
+def _confirmed(room: Room, journal: Journal,
+               tables: list[TableState]) -> list[tuple[bool | None, str]]:
     """The results the `tables` wait with written into the workbook by the command path
-    (its lock, its history), each confirmation recorded; what was done, table by table,
-    with the places written (what the organiser confirmed, said again)."""
+    (its lock, its history), each confirmation recorded; what was done, table by table
+    (whether written, with the places written: what the organiser confirmed, said
+    again), and what the save said after (None: a notice, neither written nor refused)."""
     from risiko_xl.files.lock import open_elsewhere
     from risiko_xl.workbooks.on_file import on_file
 
@@ -356,8 +367,9 @@ def _confirmed(room: Room, journal: Journal, tables: list[TableState]) -> list[s
         if written:
             journal.confirm(sending)
     room.changed()
-    return [*(f"{line}: {state.places}" if written else line
-              for state, (written, line) in zip(tables, done)), *notices]
+    return [*((written, f"{line}: {state.places}" if written else line)
+              for state, (written, line) in zip(tables, done)),
+            *((None, line) for line in notices)]
 
 
 def _whole(form: dict[str, str], field: str) -> int | None:

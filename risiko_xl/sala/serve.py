@@ -17,7 +17,6 @@ from pathlib import Path
 from risiko_xl.errors import RisikoError
 from risiko_xl.sala.app import COOKIE
 from risiko_xl.sala.clock import DONE
-from risiko_xl.services.table_reports import WRITTEN
 from risiko_xl.venue import DEFAULT_PORT, control_file, opened, room_address
 
 
@@ -86,9 +85,11 @@ def _free(host: str, port: int) -> None:
         probe.close()
 
 
-def _send(path: Path, where: str, fields: dict[str, str], timeout: float) -> tuple[int, str]:
+def _send(path: Path, where: str, fields: dict[str, str], timeout: float,
+          accept: str = "text/html") -> tuple[int, str]:
     """A form of the organiser's sent to the venue open for `path` (as the organiser's page
-    sends it, with the key of its control file): the answer's status and what it said."""
+    sends it, with the key of its control file): the answer's status and what it said (the
+    redirect's «esito»; the body when JSON is `accept`ed)."""
     import http.client
     from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -100,9 +101,12 @@ def _send(path: Path, where: str, fields: dict[str, str], timeout: float) -> tup
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("POST", where, urlencode({"chiave": key, **fields}), {
-            "Cookie": f"{COOKIE}={key}", "Content-Type": "application/x-www-form-urlencoded"})
+            "Cookie": f"{COOKIE}={key}", "Accept": accept,
+            "Content-Type": "application/x-www-form-urlencoded"})
         answer = connection.getresponse()
         location = answer.getheader("location") or ""
+        if answer.getheader("content-type", "").startswith("application/json"):
+            return answer.status, answer.read().decode("utf-8")
     except OSError as err:
         raise RisikoError(f"la sala non risponde sulla porta {port} ({err.strerror or err}): "
                           "è ancora aperta?") from None
@@ -124,8 +128,11 @@ def control(path: Path, action: str, minutes: int | None, table: int | None) -> 
 def confirm(path: Path, table: str) -> tuple[list[str], bool]:
     """The tables' results waiting in the venue open for `path` confirmed (`table`: its
     number, or «tutti»): what was written, and whether any was refused."""
-    status, said = _send(path, "/conferma", {"tavolo": table.strip()}, 120)
-    if status != 303 or not said:
-        raise RisikoError(f"conferma: {said or status}")
-    lines = said.split("\n")
-    return lines, any(f": {WRITTEN}" not in line for line in lines)
+    import json
+
+    status, said = _send(path, "/conferma", {"tavolo": table.strip()}, 120,
+                         "application/json")
+    if status != 200:
+        raise RisikoError(f"conferma: {said[:200] or status}")
+    lines = json.loads(said)["righe"]
+    return [line["testo"] for line in lines], any(line["scritto"] is False for line in lines)
