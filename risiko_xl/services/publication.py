@@ -53,8 +53,14 @@ from risiko_xl.venue import venue_url
 
 
 def post_source(book: Book) -> PostSource:
-    """Everything a post, a score sheet or a chart of this tournament shows."""
+    """Everything a post, a score sheet or a chart of this tournament shows; refused as
+    `classifica` refuses it when a drawn round's rows were moved by hand
+    (`check_seatings`: a post would show tables nobody drew, and standings the sheet
+    cannot compute)."""
+    from risiko_xl.services.phase_check import check_seatings
+
     t = load(book)
+    check_seatings(t)
     recorded = [o for _, o in recorded_lotteries(book)]
     typed = t.results_table.by_sheet_row()
     games = {key: tuple(SeatedPlayer(r.row, r.player, r.seat is not None,
