@@ -56,7 +56,7 @@ VOCABULARIES: list[tuple[str, tuple[Term, ...], typing.Any, str]] = [
      "risiko_xl.standings.config"),
     ("`placement_chain`", placement.PLACEMENT_CHAINS, None, "risiko_xl.rules.placement"),
     ("`scoring.method`, `methods_allowed`",
-     tuple(Term(m.name, m.description, m.description, m.article) for m in METHODS.values()),
+     tuple(Term(m.name, m.summary, m.summary, m.article) for m in METHODS.values()),
      None, "risiko_xl.rules.methods"),
     ("column `Fase`", model.PHASES, model.Phase, "risiko_xl.standings.model"),
     ("column `Stato`", model.PLAYER_STATES, model.PlayerState, "risiko_xl.standings.model"),

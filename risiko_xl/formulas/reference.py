@@ -81,7 +81,7 @@ def reference_markdown() -> str:
         lines += [f"## {section}", ""]
         if section == "Punteggio":
             lines += ["I metodi di punteggio:", ""]
-            lines += [f"- `{m.name}`: {m.description} ({m.article})" for m in METHODS.values()]
+            lines += [f"- `{m.name}`: {m.summary} ({m.article})" for m in METHODS.values()]
             lines.append("")
         if section == "Varianti":
             lines += ["Una formula con varianti (come `eagles`) ha, nella colonna «Variante», "

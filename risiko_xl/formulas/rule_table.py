@@ -61,7 +61,7 @@ SECTIONS = (GENERAL, SCORING, DRAW, STANDINGS, PHASES, TEAMS, VARIANTS)
 
 GAME_TERMS = tuple(Term(g.name, g.title, g.title, "regolamento 004" if g.name != "classico" else
                         "regolamenti 000-003") for g in GAMES.values())
-METHOD_TERMS = tuple(Term(m.name, m.name, m.description, m.article) for m in METHODS.values())
+METHOD_TERMS = tuple(Term(m.name, m.name, m.summary, m.article) for m in METHODS.values())
 REPEAT_TERMS = (Term("flat", "tutti uguali", "ogni incontro ripetuto pesa uguale", "001 §8"),
                 Term("recent", "i più recenti di più",
                      "un incontro recente pesa più di uno lontano", "formule dei club"))

@@ -165,7 +165,7 @@ def scoring_words(formula: Formula) -> str:
     """The method and what the formula changes of it («millesimi: … ; tetto del
     vincitore al tavolo da 5 1,1»)."""
     method = formula.scoring
-    line = f"Punteggio: {method.name} ({method.description})"
+    line = f"Punteggio: {method.name} ({method.summary})"
     changed = []
     rows = {r.rule: r.value for r in to_rows(
         {"scoring": {"method": method.name, "params": method_params(method)}})}

@@ -146,7 +146,7 @@ def scoring_reminder(source: PostSource, players: int) -> tuple[str, ...]:
     """Short lines: this tournament and its scoring, then what matters at this table (the
     footer names this tournament, never the formula's title when a name is set)."""
     scoring = source.formula.scoring
-    lines = [f"{source.name} — punteggio: {scoring.description}."]
+    lines = [f"{source.name} — punteggio: {scoring.summary}."]
     if scoring.game == SPQRISIKO:
         return (*lines, *SPQR_REMINDER)
     rules = []

@@ -66,6 +66,17 @@ class Method:
         total = self.raw(seat, players, position, group, winner_points)
         return max(0, total - penalty * self.point_unit * self.scaled_parts)
 
+    @property
+    def summary(self) -> str:
+        """The method in a line as it scores now (a preset may change its parameters)."""
+        return self.description
+
+    def amount(self, numerator: int) -> str:
+        """A whole in numerator units as the organiser reads it (1100 → «1,100»)."""
+        decimals = len(str(self.denominator)) - 1
+        whole, part = divmod(numerator, self.denominator)
+        return f"{whole},{part:0{decimals}d}" if decimals else str(whole)
+
     def winner_points(self, seat: Seat, players: int) -> int | None:
         """The winner's points the other seats of a table are measured against, or None
         for a method that scores every seat alone (`needs_table` False)."""
@@ -174,6 +185,18 @@ class PositionMethod(Method):
     # an unbroken tie below 1st scores the better place (GestioneTorneo's
     # Partita.getPosizione: tied players share the better position); False: refused
     shared_places: bool = False
+
+    @property
+    def summary(self) -> str:
+        """The description, then the fixed RisiKo! and the caps this method has now: a
+        preset changes them (003 Art. 23 lifts the master's 0,100 and caps the winner of a
+        table of five at 1,100, so a second there scores 0,102)."""
+        points_cap = None if self.points_cap is None else self.points_cap * self.point_unit
+        said = [self.description, *(f"{words} {self.amount(value)}" for words, value in (
+            ("RisiKo!", self.risiko_total), ("punti tavolo al massimo", points_cap),
+            ("al massimo", self.total_cap),
+            ("al tavolo da 5 il vincitore al massimo", self.winner_cap)) if value is not None)]
+        return "; ".join(said)
 
     def bonus(self, position: int, group: int, eliminated: bool = False) -> int:
         if group == 1:
@@ -321,11 +344,11 @@ METHODS: dict[str, Method] = {
     m.name: m
     for m in (
         PositionMethod(
-            "millesimi", "punti tavolo in millesimi (max 0,100) + 1 al vincitore; RisiKo! 1,100",
+            "millesimi", "punti tavolo in millesimi + 1 al vincitore",
             denominator=1000, bonuses=(1000,), points_cap=100, risiko_total=1100,
             article="001 §7"),
         PositionMethod(
-            "bonus_50_15_5", "punti tavolo + 50/15/5 ai primi tre; RisiKo! 150; massimo 150",
+            "bonus_50_15_5", "punti tavolo + 50/15/5 ai primi tre",
             bonuses=(50, 15, 5), total_cap=150, risiko_total=150, article="000 Art. 24"),
         PositionMethod("tavolo_bonus", "punti tavolo + bonus vittoria (20)", bonuses=(20,),
                        article="004 «Metodo punti tavolo con bonus»"),

@@ -349,3 +349,17 @@ def test_the_sheet_reminds_the_formulas_tie_breaks_in_order():
     assert tie_reminder("001") == (
         "Parità di punti obiettivo: 1) punti fuori obiettivo; 2) ordine di gioco (chi gioca "
         "dopo è davanti) — annotarli nelle note.")
+
+
+def test_the_scoring_line_says_the_caps_the_formula_has() -> None:
+    """Referee 31: the Eagles' score sheet said «max 0,100», the master's cap, while 003
+    Art. 23 lifts it: «In ogni tavolo composto da 5 giocatori, i punti obiettivo saranno
+    moltiplicati per 1,25 e approssimati per eccesso […] In un tavolo con 5 giocatori, il
+    punteggio massimo del vincitore è di 1,100 punti» (a second with 81 scores 0,102). The
+    master keeps 001 §7's cap."""
+    from risiko_xl.formulas.loader import load as formula
+    from risiko_xl.formulas.words import scoring_words
+
+    eagles, master = scoring_words(formula("eagles")), scoring_words(formula("master"))
+    assert "0,100" not in eagles and "al tavolo da 5 il vincitore al massimo 1,100" in eagles
+    assert "punti tavolo al massimo 0,100" in master and "vincitore al massimo" not in master
