@@ -21,7 +21,10 @@ from risiko_xl.publish.render import one_line
 from risiko_xl.publish.safe_text import ELLIPSIS
 from risiko_xl.tournament.post_source import PostSource
 
-WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels (it shrinks on a phone)
+WIDTH, HEIGHT = 800, 450  # the picture's size in CSS pixels
+# a phone's picture (the page shows it under 40rem): as wide as a phone held upright, so
+# that its text stays the size of the page's; longer names are shortened sooner
+PHONE_WIDTH, PHONE_ROOM = 420, 150
 TEXT, TITLE = 14, 18  # font sizes, pixels
 MIDDLE = 5  # pixels from the middle of a line of TEXT down to its baseline
 LEFT, TOP, BOTTOM = 72, 60, 400  # the plot area's left, top and bottom edges
@@ -74,35 +77,51 @@ def progression(source: PostSource, top: int = 8, upto: int | None = None) -> Pr
         (post_name(source, pid), tuple(at.get(pid) for at in places)) for pid in leaders))
 
 
-def progression_svg(p: Progression) -> str | None:
-    """A bump chart of `p` as an `<svg>` element for the HTML page (same input, same
-    text); None before the second round with results (one point per player is not a
-    progression; the sheet's chart starts there too), so the page leaves it out."""
+def progression_page(p: Progression) -> str | None:
+    """The chart of `p` for the HTML page: the page's `<svg>` and a phone's (class
+    «telefono», which the page shows instead on a narrow screen: the wide one shrunk there
+    had its text too small to read or, kept wide, its names off the screen); None before
+    the second round with results (see `progression_svg`)."""
+    wide, phone = progression_svg(p), progression_svg(p, phone=True)
+    return None if wide is None or phone is None else f"{wide}\n{phone}"
+
+
+def progression_svg(p: Progression, phone: bool = False) -> str | None:
+    """A bump chart of `p` as an `<svg>` element (same input, same text), the page's or,
+    `phone`, a phone's (`PHONE_WIDTH`); None before the second round with results (one
+    point per player is not a progression; the sheet's chart starts there too), so the
+    page leaves it out."""
     if len(p.rounds) < 2 or not p.series:
         return None
+    width, most_room, kind = (PHONE_WIDTH, PHONE_ROOM, "telefono") if phone else (
+        WIDTH, LABEL_ROOM[1], "")
     names = [_text(name) for name, _ in p.series]
     deepest = max(y for _, positions in p.series for y in positions if y is not None)
     leads = ["" if positions[-1] is None else f"{positions[-1]}° " for _, positions in p.series]
     room = min(max(LABEL_ROOM[0], *(text_width(lead + name, TEXT)
-                                    for lead, name in zip(leads, names))), LABEL_ROOM[1])
+                                    for lead, name in zip(leads, names))), most_room)
     # the plot's right edge: the last round's points leave just the room for the names
     # (which run over the plot's last quarter step, as a chart's annotations do)
-    last, n = WIDTH - 8 - room - LEAD, len(p.rounds)
-    right = min(WIDTH - 8, LEFT + (last - LEFT) * (4 * n - 2) // (4 * n - 3))
+    last, n = width - 8 - room - LEAD, len(p.rounds)
+    right = min(width - 8, LEFT + (last - LEFT) * (4 * n - 2) // (4 * n - 3))
     xs = _spread(n, LEFT, right)
 
     def y_of(position: int) -> int:  # 1 at the top, half a position of air at each end
         return TOP + ((2 * position - 1) * (BOTTOM - TOP) + deepest) // (2 * deepest)
 
     title = f"Andamento dei primi {len(p.series)} in classifica"
+    ids = "-".join(("grafico", kind)) if kind else "grafico"
     parts = [
-        f'<svg class="grafico" xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" '
-        f'height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="grafico-titolo grafico-dati" '
+        f'<svg class="{" ".join(("grafico", kind)).strip()}" '
+        f'xmlns="http://www.w3.org/2000/svg" width="{width}" '
+        f'height="{HEIGHT}" viewBox="0 0 {width} {HEIGHT}" role="img" '
+        f'aria-labelledby="{ids}-titolo {ids}-dati" '
         f'font-family="{_families(chart_families(names))}" font-size="{TEXT}">',
-        f'<title id="grafico-titolo">{title}</title>',
-        f'<desc id="grafico-dati">{html.escape(_description(p, names))}</desc>',
-        f'<text x="{LEFT}" y="34" font-size="{TITLE}" font-weight="bold">{title}</text>',
+        f'<title id="{ids}-titolo">{title}</title>',
+        f'<desc id="{ids}-dati">{html.escape(_description(p, names))}</desc>',
+        # over the plot, or from the left edge when that would run off (a phone's)
+        f'<text x="{max(8, min(LEFT, width - 8 - text_width(title, TITLE) * 6 // 5))}" '
+        f'y="34" font-size="{TITLE}" font-weight="bold">{title}</text>',
         *_axes(p.rounds, xs, deepest, y_of, right, p.step),
     ]
     ends = _label_ends([(y_of(positions[-1]), i) for i, (_, positions) in enumerate(p.series)

@@ -210,9 +210,9 @@ def with_chart(post: Post, source: PostSource, fmt: str, sections: Sequence[str]
         return replace(post, address=publication_address(source))
     if fmt == "html" and "classifica" in sections and post.phase == QUALIFYING \
             and post.ranking is not None:
-        from risiko_xl.publish.charts import progression, progression_svg
+        from risiko_xl.publish.charts import progression, progression_page
 
-        return replace(post, chart=progression_svg(progression(source, upto=post.round_no)))
+        return replace(post, chart=progression_page(progression(source, upto=post.round_no)))
     return post
 
 

@@ -74,9 +74,9 @@ def publish_season(board: SeasonBoard, fmt: str, now: dt.datetime | None = None,
     if fmt == SCREEN:
         post = replace(post, ranking=_on_screen(post.ranking))
     if fmt == "html" and len(board.leaders) and board.tournaments > 1:
-        from risiko_xl.publish.charts import Progression, progression_svg
+        from risiko_xl.publish.charts import Progression, progression_page
 
-        chart = progression_svg(Progression(tuple(range(1, board.tournaments + 1)),
+        chart = progression_page(Progression(tuple(range(1, board.tournaments + 1)),
                                             board.leaders, step="Torneo"))
         post = replace(post, chart=chart)
     return render_post(post, fmt, SECTIONS)
