@@ -94,7 +94,8 @@ def _game_tables(source: PostSource, keys: list[GameKey]) -> tuple[GameTable, ..
                                     game.points if game else None,
                                     bool(game and game.risiko), bool(game and game.eliminated),
                                     _order(seated.order, seated.row),
-                                    game.tie_break if game else ""))
+                                    game.tie_break if game else "",
+                                    game.penalty if game else 0))
         if all(p.points is not None for p in lines):  # a played table: by place; the
             # turn order belongs to the announcement, not to the results
             lines = [replace(p, order=None) for p in lines]

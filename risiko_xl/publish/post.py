@@ -51,10 +51,15 @@ class PlayerLine:
     eliminated: bool = False
     order: int | None = None  # Ordine (turn order at the table), when typed
     tie_break: str = ""  # what broke a tie on the table's value (GameResult.tie_break)
+    penalty: int = 0  # table points the referee took (GameResult.penalty)
 
     @property
     def marks(self) -> str:
-        return "RisiKo!" if self.risiko else "eliminato" if self.eliminated else ""
+        """RisiKo! or eliminated, and a penalty («penalità 5»: the table points taken,
+        003 Art. 26, which is why the tournament points are fewer than the table's)."""
+        return "; ".join(m for m in (
+            "RisiKo!" if self.risiko else "eliminato" if self.eliminated else "",
+            f"penalità {self.penalty}" if self.penalty else "") if m)
 
 
 @dataclass(frozen=True)

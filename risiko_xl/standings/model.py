@@ -73,7 +73,8 @@ class GameResult:
     """One player's scored game. `points` are tournament points (exact); `position` is the
     place at the table (1 = winner); `table_points` are scaled objective points;
     `tie_break` says what broke a tie on the table's value, the criterion and the
-    player's own value («punti fuori obiettivo 2»), '' when there was none."""
+    player's own value («punti fuori obiettivo 2»), '' when there was none; `penalty`
+    the table points taken by the referee (003 Art. 26), already out of `points`."""
 
     player: str
     round_no: int
@@ -88,3 +89,4 @@ class GameResult:
     players: int = 4
     row: int | None = None
     tie_break: str = ""
+    penalty: int = 0  # table points the referee took (003 Art. 26), as typed

@@ -107,7 +107,7 @@ def score_game(key: tuple[int, str, int], seats: list[ResultRow], scoring: Metho
             position=position, points=points, table_points=score.table_points[i],
             out_points=r.seat.out_points or 0, risiko=r.seat.risiko,  # type: ignore[union-attr]
             eliminated=r.seat.eliminated, players=len(seats), row=r.row,  # type: ignore[union-attr]
-            tie_break=score.tie_breaks[i]))
+            tie_break=score.tie_breaks[i], penalty=r.penalty))
     return results, computed
 
 
