@@ -8,6 +8,7 @@ qualified on `Fasi finali`), or, when the final is typed, write the final rankin
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,21 +227,40 @@ def _seat_phase(book: Book, t: Tournament, step: PhaseStep, seed: str,
     return (*lines, *(n for n in step.notes if n.partition(": ")[2] not in shown))
 
 
+def expected_ranking(t: Tournament) -> Table | None:
+    """ClassificaFinale as `finali` writes it once every phase is played (without the
+    national points and the organiser's notes), None while a phase is still to come:
+    what `verifica` compares the sheet with."""
+    seed = standings_seed(t)
+    rules = t.formula.standings
+    standings = compute_standings(t.entrants, t.results, rules, seed)
+    if applied(t, next_phase(t.entrants, t.results, standings, t.formula.phases, rules,
+                             seed)) is not None:
+        return None
+    return _ranking_table(t, final_ranking(t.entrants, t.results, standings,
+                                           t.formula.phases, rules, seed))
+
+
+def _ranking_table(t: Tournament, ranking: Sequence[RankRow]) -> Table:
+    by_id = t.by_id
+    return Table.of([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
+                      "Club": by_id[r.player].club,
+                      "Fase raggiunta": stage_title(t, r.stage),
+                      "Posto in finale": r.final_place,
+                      "Punti finale": None if r.final_points is None
+                      else cell_number(r.final_points),
+                      "Punti torneo": cell_number(r.total if r.total is not None
+                                                  else r.points),
+                      "Note": _note(r)} for r in ranking],
+                    schema.FINAL_RANKING.headers)
+
+
 def _write_ranking(t: Tournament, standings: Standings, seed: str,
                    now: dt.datetime | None = None) -> tuple[str, ...]:
     ranking = final_ranking(t.entrants, t.results, standings, t.formula.phases,
                             t.formula.standings, seed)
     by_id = t.by_id
-    table = Table.of([{"Pos": r.position, "ID": r.player, "Giocatore": by_id[r.player].name,
-                        "Club": by_id[r.player].club,
-                        "Fase raggiunta": stage_title(t, r.stage),
-                        "Posto in finale": r.final_place,
-                        "Punti finale": None if r.final_points is None
-                        else cell_number(r.final_points),
-                        "Punti torneo": cell_number(r.total if r.total is not None
-                                                    else r.points),
-                        "Note": _note(r)} for r in ranking],
-                     schema.FINAL_RANKING.headers)
+    table = _ranking_table(t, ranking)
     national = national_column(t.book)
     if national is not None:  # the national ranking's points, shown (services.close_out)
         table.set_column(NATIONAL_COLUMN, [float(national[1][r.player])

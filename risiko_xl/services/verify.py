@@ -32,6 +32,7 @@ from risiko_xl.services.audit import (
     seating,
 )
 from risiko_xl.services.decision_records import decisions, leaving
+from risiko_xl.services.finals_sheet import expected_ranking
 from risiko_xl.services.phase_check import phase_differences
 from risiko_xl.services.repair_round import replay_repair
 from risiko_xl.services.rounds import round_input
@@ -42,6 +43,7 @@ from risiko_xl.tournament.loading import Tournament, load
 from risiko_xl.tournament.records import PHASE_WORDS
 from risiko_xl.tournament.rulings import DECISION
 from risiko_xl.tournament.scoring import write_computed
+from risiko_xl.tournament.sheet_errors import on_sheet
 
 
 def same(found: Any, expected: Any) -> bool:
@@ -67,6 +69,27 @@ def _compare(sheet: str, found: Table, expected: Table, columns: list[str]) -> l
     if len(found) != len(expected):
         lines.append(f"Foglio {sheet}: {len(found)} righe, calcolate {len(expected)}")
     return lines
+
+
+# what `finali` computes in ClassificaFinale (names and notes are the organiser's too)
+FINAL_COLUMNS = ["Pos", "ID", "Fase raggiunta", "Posto in finale", "Punti finale",
+                 "Punti torneo"]
+
+
+def _final_ranking(t: Tournament) -> list[str]:
+    """ClassificaFinale, when written, against the one the results give now (an outsider
+    changed a final's result after `finali` and `verifica` found nothing)."""
+    stored = t.book.read_table(schema.FINAL_RANKING.name)
+    if not len(stored):
+        return []
+    where = f"Foglio {schema.FINAL_RANKING.sheet}, tabella {schema.FINAL_RANKING.name}"
+    try:
+        expected = expected_ranking(t)
+    except RisikoError as err:
+        return [f"{where}: non si può ricalcolare ({on_sheet(err)})"]
+    if expected is None:
+        return [f"{where}: scritta, ma le fasi finali non sono tutte giocate"]
+    return _compare(schema.FINAL_RANKING.sheet, stored, expected, FINAL_COLUMNS)
 
 
 def _replay(t: Tournament) -> tuple[list[str], int]:
@@ -249,6 +272,7 @@ def verify(book: Book) -> tuple[list[str], str]:
     stored = book.read_table(schema.standings_spec(0).name)
     if t.results or len(stored):
         lines += _compare("Classifica", stored, expected, list(expected.headers))
+    lines += _final_ranking(t)
     draw_lines, replayed = _replay(t)
     lines += draw_lines
     lines += phase_differences(t)

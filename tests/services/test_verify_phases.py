@@ -107,3 +107,28 @@ def test_verify_names_a_qualifier_listed_without_qualifying(tmp_path, capsys):
     assert f"Foglio Fasi finali, riga {row}, colonna ID: H (Nome H) non è qualificato " \
            "(turno 5)" in out
     assert "Foglio Fasi finali, turno 5: manca D (Nome D)" in out
+
+
+def test_verify_finds_a_final_changed_after_the_final_ranking(tmp_path, capsys):
+    """An outsider's leftover: the final's result corrected in Risultati after `finali`
+    wrote ClassificaFinale, and `verifica` said «nessuna differenza». 000 Art. 2: the
+    final ranking follows the «Finalissima»: with B 40, A 30, F 20, E 10 it is B, A, F, E;
+    typed again as A 40, B 30 it must be A first, so the sheet's first row (B) differs."""
+    path = tmp_path / "t.xlsx"
+    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
+    assert cli.main(["finals", str(path)]) == 0
+    add(OpenpyxlBook(path), SPAREGGIO)
+    assert cli.main(["finals", str(path)]) == 0
+    add(OpenpyxlBook(path), games("bonus", 6, FINAL, [("B", 40), ("A", 30), ("F", 20),
+                                                      ("E", 10)]))
+    assert cli.main(["finals", str(path)]) == 0
+    book = OpenpyxlBook(path)
+    assert [r["ID"] for r in book.read_table(schema.FINAL_RANKING.name)][:4] == \
+        ["B", "A", "F", "E"]
+    first = next(iter(book.read_table(schema.FINAL_RANKING.name))).sheet_row
+    add(OpenpyxlBook(path), games("bonus", 6, FINAL, [("A", 40), ("B", 30), ("F", 20),
+                                                      ("E", 10)]))
+    capsys.readouterr()
+    assert cli.main(["verify", str(path)]) == cli.EXIT_FAILURE
+    out = capsys.readouterr().out
+    assert f"Foglio Fasi finali, riga {first}, colonna ID: trovato 'B', calcolato 'A'" in out
