@@ -74,7 +74,10 @@ def test_standings_and_finals_refuse_a_player_who_did_not_qualify(tampered, comm
     assert path.read_bytes() == before
 
 
-def test_a_tournament_played_by_the_book_has_no_phase_difference(tmp_path, capsys):
+@pytest.fixture()
+def played(tmp_path):
+    """The tournament played by the book to its final ranking: the final B 40, A 30,
+    F 20, E 10."""
     path = tmp_path / "t.xlsx"
     build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
     assert cli.main(["finals", str(path)]) == 0
@@ -84,6 +87,11 @@ def test_a_tournament_played_by_the_book_has_no_phase_difference(tmp_path, capsy
                                                       ("E", 10)]))
     assert cli.main(["standings", str(path)]) == 0
     assert cli.main(["finals", str(path)]) == 0
+    return path
+
+
+def test_a_tournament_played_by_the_book_has_no_phase_difference(played, capsys):
+    path = played
     capsys.readouterr()
     assert cli.main(["verify", str(path)]) == 0
     assert "nessuna differenza" in capsys.readouterr().out
@@ -109,19 +117,12 @@ def test_verify_names_a_qualifier_listed_without_qualifying(tmp_path, capsys):
     assert "Foglio Fasi finali, turno 5: manca D (Nome D)" in out
 
 
-def test_verify_finds_a_final_changed_after_the_final_ranking(tmp_path, capsys):
+def test_verify_finds_a_final_changed_after_the_final_ranking(played, capsys):
     """An outsider's leftover: the final's result corrected in Risultati after `finali`
     wrote ClassificaFinale, and `verifica` said «nessuna differenza». 000 Art. 2: the
     final ranking follows the «Finalissima»: with B 40, A 30, F 20, E 10 it is B, A, F, E;
     typed again as A 40, B 30 it must be A first, so the sheet's first row (B) differs."""
-    path = tmp_path / "t.xlsx"
-    build(path, "lu_castidduzzu", CAST_IDS, CAST_GAMES, SEED)
-    assert cli.main(["finals", str(path)]) == 0
-    add(OpenpyxlBook(path), SPAREGGIO)
-    assert cli.main(["finals", str(path)]) == 0
-    add(OpenpyxlBook(path), games("bonus", 6, FINAL, [("B", 40), ("A", 30), ("F", 20),
-                                                      ("E", 10)]))
-    assert cli.main(["finals", str(path)]) == 0
+    path = played
     book = OpenpyxlBook(path)
     assert [r["ID"] for r in book.read_table(schema.FINAL_RANKING.name)][:4] == \
         ["B", "A", "F", "E"]
