@@ -110,9 +110,9 @@ def progression_svg(p: Progression, phone: bool = False) -> str | None:
         return TOP + ((2 * position - 1) * (BOTTOM - TOP) + deepest) // (2 * deepest)
 
     title = f"Andamento dei primi {len(p.series)} in classifica"
-    ids = "-".join(("grafico", kind)) if kind else "grafico"
+    ids = f"grafico-{kind}" if kind else "grafico"
     parts = [
-        f'<svg class="{" ".join(("grafico", kind)).strip()}" '
+        f'<svg class="{f"grafico {kind}".strip()}" '
         f'xmlns="http://www.w3.org/2000/svg" width="{width}" '
         f'height="{HEIGHT}" viewBox="0 0 {width} {HEIGHT}" role="img" '
         f'aria-labelledby="{ids}-titolo {ids}-dati" '

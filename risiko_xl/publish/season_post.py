@@ -77,7 +77,7 @@ def publish_season(board: SeasonBoard, fmt: str, now: dt.datetime | None = None,
         from risiko_xl.publish.charts import Progression, progression_page
 
         chart = progression_page(Progression(tuple(range(1, board.tournaments + 1)),
-                                            board.leaders, step="Torneo"))
+                                             board.leaders, step="Torneo"))
         post = replace(post, chart=chart)
     return render_post(post, fmt, SECTIONS)
 
