@@ -30,21 +30,25 @@ def live(html: str, state: State, screen: bool = False, follow: bool = True,
     `/versione`). A page with something typed or sent (`follow` False: a table's form,
     the answer to it) is never reloaded: it would lose the typing or send it again. On
     the room screen the line shows only when the file cannot be read, and the clock sits
-    large in the bottom corner (the top holds the QR code); on a phone, small above the
-    line (the top holds the page's links). `sendings`: the organiser's page reloads when
-    the tables' results sent so far change too."""
+    large at the bottom (the top holds the QR code); on a phone, small above the line (the
+    top holds the page's links). Neither covers the page: the script says their height
+    in `--sala-basso`, which a phone's page leaves free below its end (the form's «Invia»
+    stays reachable) and the screen's drawing shrinks by (`schermo.html.j2`).
+    `sendings`: the organiser's page reloads when the tables' results sent so far change
+    too."""
     hidden = " hidden" if screen and not state.problem else ""
-    place = ("left:0;bottom:0;padding:6px 18px;font:bold 44px sans-serif;"
-             "border-top-right-radius:10px" if screen else
+    place = ("left:0;right:0;bottom:0;padding:6px 18px;font:bold 40px sans-serif"
+             if screen else
              "right:0;bottom:28px;padding:2px 10px;font:bold 20px sans-serif;"
-             "border-top-left-radius:8px")
+             "border-top-left-radius:8px;max-width:90vw")
     version = f' data-versione="{state.version}"' if follow else ""
     version += f' data-invii="{sendings}"' if sendings is not None else ""
-    line = (f'<div id="sala-stato" role="status"{hidden} style="position:fixed;left:0;'
+    room = "" if screen else "<style>body{padding-bottom:var(--sala-basso,0px)}</style>"
+    line = (f'{room}<div id="sala-stato" role="status"{hidden} style="position:fixed;left:0;'
             'right:0;bottom:0;padding:4px 8px;font:14px sans-serif;background:#fff8d0;'
             f'color:#222;border-top:1px solid #caa">{escape(state.line())}</div>'
             f'<div id="sala-orologio" role="timer" hidden style="position:fixed;{place};'
-            'background:#111;color:#fff;max-width:90vw"></div>'
+            'background:#111;color:#fff"></div>'
             f'<script src="/sala.js"{version}></script>')
     head, found, tail = html.rpartition("</body>")
     return f"{head}{line}{found}{tail}" if found else html + line

@@ -11,10 +11,20 @@
   var timer = document.getElementById("sala-orologio");
   var clock = null;
   var asked = 0;
+  function room() {  // the height the clock and the line take at the bottom: kept free
+    var taken = 0;
+    [timer, line].forEach(function (part) {
+      if (part && !part.hidden) {
+        taken = Math.max(taken, window.innerHeight - part.getBoundingClientRect().top);
+      }
+    });
+    document.documentElement.style.setProperty("--sala-basso", Math.ceil(taken) + "px");
+  }
   function say(text, show) {
     if (!line) { return; }
     line.textContent = text;
     if (show) { line.hidden = false; }
+    room();
   }
   function clockText(seconds) {
     var s = Math.max(0, Math.round(seconds));
@@ -24,7 +34,7 @@
   }
   function draw() {
     if (!timer) { return; }
-    if (!clock || clock.stato === "fermo") { timer.hidden = true; return; }
+    if (!clock || clock.stato === "fermo") { timer.hidden = true; room(); return; }
     var gone = clock.stato === "in corso" ? (Date.now() - asked) / 1000 : 0;
     var left = clock.resta - gone;
     var text;
@@ -43,6 +53,7 @@
     }
     timer.textContent = text;
     timer.hidden = false;
+    room();
   }
   function check() {
     fetch("/versione", { cache: "no-store" }).then(function (answer) {

@@ -116,6 +116,7 @@ def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> No
     """The organiser starts 90 minutes on the organiser's page: a phone and the room
     screen count down by themselves; at the end they say what comes next (000 Art. 6)."""
     from risiko_xl.sala.clock import END, Clock
+    from risiko_xl.tournament.table_codes import REPORT_KEY, table_code
 
     class Now:
         t = 0.0
@@ -143,6 +144,28 @@ def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> No
         now.t += 91 * 60  # the time is up
         shows(screen, "penultimo")
         assert screen.inner_text("#sala-orologio") == END
+        # organiser 32: the clock's lines covered a table's last player on the screen and
+        # the form's «Invia» on a phone. The screen's drawing now shrinks above the clock;
+        # a phone's page leaves the clock's height free below its end
+        clock.act("proroga", 5, 2)
+        shows(screen, "recupero")
+        screen.wait_for_timeout(300)  # the height said after the text
+        drawn = screen.evaluate("document.querySelector('.pagina').getBoundingClientRect()"
+                                ".bottom")
+        assert drawn <= screen.evaluate("document.getElementById('sala-orologio')"
+                                        ".getBoundingClientRect().top")
+        code = table_code(str(OpenpyxlBook(tournament).settings()[REPORT_KEY]), 1,
+                          QUALIFYING, 2)
+        phone.goto(f"{base}/referto?codice={code}")
+        shows(phone, "recupero")
+        phone.wait_for_timeout(300)
+        button = phone.locator("text=Invia il risultato")
+        button.scroll_into_view_if_needed()
+        phone.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        box = button.bounding_box()
+        assert box is not None
+        assert box["y"] + box["height"] <= phone.evaluate(
+            "document.getElementById('sala-orologio').getBoundingClientRect().top")
 
 
 def test_a_result_sent_from_a_phone_checked_confirmed_and_in_risultati(browser,
