@@ -4,8 +4,10 @@ with the live script and the state line added, and the page of one player's tabl
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
@@ -54,19 +56,32 @@ def live(html: str, state: State, screen: bool = False, follow: bool = True,
     return f"{head}{line}{found}{tail}" if found else html + line
 
 
+# the time a post is first made with, to tell whether it says anything new
+TIMELESS = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
+
+
 class Posts:
     """The posts' pages of the latest state, each made once per reading of the file, not
-    at every request: every phone in the room asks again after each save."""
+    at every request: every phone in the room asks again after each save. A post says
+    when it was published, and the appeals' deadline runs from there (000 Art. 2:
+    «ricorso entro 2 ore dalla pubblicazione»): that is when the venue first showed what
+    it says, not the latest save (organiser 32: every save moved the deadline on)."""
 
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], dt.datetime] = lambda: dt.datetime.now(dt.UTC)):
         self._made: dict[tuple[int, str], str] = {}
+        self._first: dict[tuple[str, str], dt.datetime] = {}  # (format, its hash) → shown
+        self._now = now
 
     def __call__(self, state: State, fmt: str) -> str:
         assert state.source is not None
         key = (state.version, fmt)
         made = self._made.get(key)
         if made is None:  # the round in play: where to sit, the results as they come
-            made = publish(state.source, fmt, current_round(state.source))
+            round_no = current_round(state.source)
+            said = publish(state.source, fmt, round_no, now=TIMELESS).encode()
+            shown = self._first.setdefault((fmt, hashlib.sha256(said).hexdigest()),
+                                           self._now())
+            made = publish(state.source, fmt, round_no, now=shown)
             self._made = {k: v for k, v in self._made.items() if k[0] == state.version}
             self._made[key] = made
         return made

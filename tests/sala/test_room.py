@@ -3,12 +3,16 @@ saves it, the last good state kept — and said — while the file cannot be rea
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
 import pytest
 
-from risiko_xl import cli
+from risiko_xl import cli, simulate
+from risiko_xl.books import schema
+from risiko_xl.books.openpyxl_book import OpenpyxlBook
+from risiko_xl.draw.rng import Rng
 from risiko_xl.publish.screen import ADDRESS_KEY
 from risiko_xl.sala import room as room_module
 from risiko_xl.sala.room import Room
@@ -77,14 +81,53 @@ def test_each_post_is_made_once_per_reading(tournament: Path, monkeypatch) -> No
 
     made = []
     real = pages.publish
-    monkeypatch.setattr(pages, "publish", lambda source, fmt, round_no: made.append(fmt) or
-                        real(source, fmt, round_no))
+    monkeypatch.setattr(pages, "publish", lambda source, fmt, round_no, now: made.append(
+        fmt) or real(source, fmt, round_no, now=now))
     assert cli.main(["sorteggia", str(tournament)]) == 0
     room, posts = Room(tournament, URL), pages.Posts()
     for _ in range(3):
         pages.phone_page(posts, room.state())
         pages.screen_page(posts, room.state())
-    assert made == ["html", "schermo"]
+    assert made == ["html"] * 2 + ["schermo"] * 2  # timeless first, to know if it is new
     assert cli.main(["iscrivi", str(tournament), "Ugo Tardi"]) == 0  # a new reading
     pages.phone_page(posts, room.state())
-    assert made == ["html", "schermo", "html"]
+    assert made == ["html"] * 2 + ["schermo"] * 2 + ["html"] * 2
+
+
+def test_a_save_that_changes_nothing_shown_keeps_the_appeals_deadline(
+        tournament: Path) -> None:
+    """Organiser 32: «Pubblicato 06:37 / Ricorsi entro 08:37» on the phones, while the post
+    written earlier said 06:32 / 08:32: every save moved it on. 000 Art. 2: «ricorso
+    entro 2 ore dalla pubblicazione»; the venue publishes a post when it first shows it:
+    a save that changes nothing shown keeps the time, a new result gives a new one."""
+    import datetime as dt
+
+    from risiko_xl.sala import pages
+
+    class Clock:
+        at = dt.datetime(2026, 11, 28, 20, 0, tzinfo=dt.UTC)
+
+        def __call__(self) -> dt.datetime:
+            return self.at
+
+    clock = Clock()
+    assert cli.main(["sorteggia", str(tournament)]) == 0
+    room, posts = Room(tournament, URL), pages.Posts(clock)
+    def published(page: str) -> list[str]:
+        return re.findall(r"(?:Pubblicato|[Rr]icors)[^<]*", page)
+
+    first = published(pages.phone_page(posts, room.state()))
+    assert first and "21:00" in first[0]  # Italian time, winter
+    clock.at += dt.timedelta(minutes=5)
+    book = OpenpyxlBook(tournament)  # saved again, nothing a post shows changed
+    book.save()
+    again = room.state()
+    assert published(pages.phone_page(posts, again)) == first
+    clock.at += dt.timedelta(minutes=5)
+    rows = book.read_table(schema.RESULTS.name)
+    for row, values in zip([r for r in rows if r["Tavolo"] == 1],
+                           simulate.game(Rng("scadenza", "t1"), 4)):
+        row.values.update(values)
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    assert "21:10" in published(pages.phone_page(posts, room.state()))[0]
