@@ -115,15 +115,20 @@ def _plain(text: str) -> str:
 
 
 def _found(source: PostSource, query: str) -> list[tuple[str, str, str]]:
-    """The registered players `query` names: its ID exactly, else every name holding it."""
-    wanted = _plain(query.strip())
-    if not wanted:
+    """The registered players `query` names: its ID exactly, else every player holding
+    each of its words in a name of theirs: the name shown, first name, surname, nickname
+    («Mario Rossi» finds Mario «Marione» Rossi, shown with his nickname)."""
+    words = _plain(query.strip()).split()
+    if not words:
         return []
     players = [(e.id, neutral_bidi(e.name or e.id), neutral_bidi(e.club or ""))
                for e in source.entrants]
     found = IdIndex([p[0] for p in players]).find(query.strip())  # «g7» for G07 too
-    return [p for p in players if p[0] == found] or [
-        p for p in players if wanted in _plain(p[1])]
+    if any(p[0] == found for p in players):
+        return [p for p in players if p[0] == found]
+    names = {e.id: _plain(" ".join(n for n in (e.name, e.first, e.last, e.nickname) if n))
+             for e in source.entrants}
+    return [p for p in players if all(w in names[p[0]] for w in words)]
 
 
 def table_page(state: State, query: str) -> str:

@@ -131,3 +131,29 @@ def test_a_save_that_changes_nothing_shown_keeps_the_appeals_deadline(
     book.write_table(schema.RESULTS.name, rows)
     book.save()
     assert "21:10" in published(pages.phone_page(posts, room.state()))[0]
+
+
+def test_my_table_finds_a_player_by_first_name_and_surname_whatever_the_nickname() -> None:
+    """Organiser 32: «Mario Rossi», registered with the nickname «Marione», was «Nessun
+    giocatore»: the name shown carries the nickname between. Every word typed must be in
+    a name of the player's (SALA.md: «una parte del nome»)."""
+    from types import SimpleNamespace
+
+    from risiko_xl.names import player_name
+    from risiko_xl.sala.pages import _found
+    from risiko_xl.standings.model import Entrant
+
+    people = [Entrant("G01", player_name("Mario", "Rossi", "Marione"), first="Mario",
+                      last="Rossi", nickname="Marione"),
+              Entrant("G02", "Maria Rossini", first="Maria", last="Rossini"),
+              Entrant("G03", player_name("Giuseppe", "D'Amico", "Peppe"), first="Giuseppe",
+                      last="D'Amico", nickname="Peppe")]
+    source = SimpleNamespace(entrants=people)
+
+    def ids(query: str) -> list[str]:
+        return [p[0] for p in _found(source, query)]  # type: ignore[arg-type]
+
+    assert ids("Mario Rossi") == ["G01"] and ids("rossi mario") == ["G01"]
+    assert ids("Marione") == ["G01"] and ids("ross") == ["G01", "G02"]
+    assert ids("giuseppe d’amico") == ["G03"] and ids("Peppe D'Amico") == ["G03"]
+    assert ids("Mario Verdi") == [] and ids("g2") == ["G02"]
