@@ -65,18 +65,19 @@ SCRIPT = (TEMPLATES / "sala" / "sala.js").read_text(encoding="utf-8")
 REPORT_SCRIPT = (TEMPLATES / "sala" / "referto.js").read_text(encoding="utf-8")
 
 
-def notice(text: str, title: str = "Sala") -> str:
+def notice(text: str, title: str = "Sala del torneo") -> str:
     """A page of one sentence, readable on a phone (a refusal, a page with nothing yet)."""
     return ("<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\"><meta "
             "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>"
             f"{escape(title)}</title><style>body{{font:18px/1.4 sans-serif;margin:0 auto;"
-            "padding:12px 12px 56px;max-width:640px}</style></head><body><nav><a href=\"/\">"
-            f"Tavoli e classifica</a></nav><p>{escape(text)}</p></body></html>")
+            "padding:12px 12px 56px;max-width:640px}</style></head><body>"
+            f"<h1 style=\"font-size:22px\">{escape(title)}</h1><p>{escape(text)}</p>"
+            "</body></html>")
 
 
-def refused(text: str, status: int) -> Response:
-    """A refusal as a phone shows it (a page, not bare text)."""
-    return HTMLResponse(notice(text), status, headers=HEADERS)
+def refused(text: str, status: int, title: str = "Sala del torneo") -> Response:
+    """A refusal as a phone shows it (a page with the players' links, not bare text)."""
+    return HTMLResponse(pages.with_nav(notice(text, title)), status, headers=HEADERS)
 
 
 def application(room: Room, clock: Clock | None = None, key: str | None = None,
@@ -200,7 +201,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         if journal.confirmed(key) or table_reports.typed(t, key):
             return refused(f"Il risultato del tavolo {key[2]} (turno {key[0]}) è nel foglio "
                            "del torneo: confermato. Per correggerlo rivolgersi "
-                           "all'organizzatore.", 409)
+                           "all'organizzatore.", 409, t.name)
         return state, key
 
     def report_form(request: Request) -> Response:

@@ -25,6 +25,19 @@ LONGEST_QUERY = 80  # characters: an ID or a part of a name
 MOST_FOUND = 20  # players listed when a query matches several
 
 
+# the players' pages' links, at the top of each (not the room screen's, nor the organiser's)
+NAV = ('<nav style="margin:0 0 8px;font:16px sans-serif">'
+       + "".join(f'<a href="{href}" style="margin-right:14px">{text}</a>' for href, text in (
+           ("/", "Tavoli e classifica"), ("/tavolo", "Il mio tavolo"),
+           ("/referto", "Referto del tavolo"))) + "</nav>")
+
+
+def with_nav(html: str) -> str:
+    """`html` with the players' links (`NAV`) first in its body."""
+    head, body, tail = html.partition("<body>")
+    return f"{head}{body}{NAV}{tail}" if body else html
+
+
 def live(html: str, state: State, screen: bool = False, follow: bool = True,
          sendings: int | None = None) -> str:
     """`html` (a page of ours, ending with `</body>`) with the state line, the round's
@@ -37,7 +50,7 @@ def live(html: str, state: State, screen: bool = False, follow: bool = True,
     in `--sala-basso`, which a phone's page leaves free below its end (the form's «Invia»
     stays reachable) and the screen's drawing shrinks by (`schermo.html.j2`).
     `sendings`: the organiser's page reloads when the tables' results sent so far change
-    too."""
+    too. The players' pages get their links (`NAV`)."""
     hidden = " hidden" if screen and not state.problem else ""
     place = ("left:0;right:0;bottom:0;padding:6px 18px;font:bold 40px sans-serif"
              if screen else
@@ -52,6 +65,8 @@ def live(html: str, state: State, screen: bool = False, follow: bool = True,
             f'<div id="sala-orologio" role="timer" hidden style="position:fixed;{place};'
             'background:#111;color:#fff"></div>'
             f'<script src="/sala.js"{version}></script>')
+    if not screen and sendings is None:
+        html = with_nav(html)
     head, found, tail = html.rpartition("</body>")
     return f"{head}{line}{found}{tail}" if found else html + line
 

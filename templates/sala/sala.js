@@ -18,7 +18,7 @@
         taken = Math.max(taken, window.innerHeight - part.getBoundingClientRect().top);
       }
     });
-    document.documentElement.style.setProperty("--sala-basso", Math.ceil(taken) + "px");
+    document.documentElement.style.setProperty("--sala-basso", Math.ceil(taken) + 8 + "px");
   }
   function say(text, show) {
     if (!line) { return; }

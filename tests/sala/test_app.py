@@ -167,6 +167,15 @@ def test_no_redirect_is_built_from_the_host_header(desk: Client) -> None:
     assert answer.status == 404 and "location" not in answer.headers
 
 
+def test_every_players_page_links_the_others(client: Client) -> None:
+    """Organiser 32: the screen's QR code leads to `/`, which had no link to «Il mio
+    tavolo» nor to the form of the score sheet: every players' page has them now."""
+    for address in ("/", "/tavolo", "/referto", "/referto?codice=SBAGLIATO"):
+        page = client.get(address).text
+        assert page.count('href="/tavolo"') == 1 and page.count('href="/referto"') == 1, address
+    assert 'href="/referto"' not in client.get("/schermo").text
+
+
 def test_a_short_id_finds_the_player(client: Client) -> None:
     assert 'class="io"' in client.get("/tavolo", params={"chi": "g1"}).text
 
