@@ -18,6 +18,7 @@ from risiko_xl.publish.render import environment
 from risiko_xl.sala.clock import DEFAULT_MINUTES
 from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.room import State
+from risiko_xl.standings.model import ACTIVE, QUALIFYING, Entrant
 from risiko_xl.tournament.players import IdIndex
 from risiko_xl.tournament.post_source import PostSource
 
@@ -154,7 +155,7 @@ def table_page(state: State, query: str) -> str:
     query = query[:LONGEST_QUERY]
     found = _found(source, query)
     names = {e.id: e for e in source.entrants}
-    table = None
+    table, why = None, "nessun turno è ancora sorteggiato"
     if len(found) == 1 and source.games:
         last = max(key[0] for key in source.games)
         pid = found[0][0]
@@ -166,10 +167,26 @@ def table_page(state: State, query: str) -> str:
                          neutral_bidi((names[s.player].club or "") if s.player in names
                                       else ""), s.position, s.player == pid)
                     for s in seats])
+        if table is None:
+            why = _not_seated(source, names[pid], last)
     page = environment("html").get_template("sala/tavolo.html.j2").render(
         torneo=source.name, chiesto=query, trovati=found[:MOST_FOUND],
-        altri=max(len(found) - MOST_FOUND, 0), tavolo=table)
+        altri=max(len(found) - MOST_FOUND, 0), tavolo=table, perche=why)
     return live(page, state)
+
+
+def _not_seated(source: PostSource, entrant: Entrant, last: int) -> str:
+    """Why a player sits at no table of round `last` (organiser 32: «non è seduto a nessun
+    tavolo» said nothing to a player marked absent)."""
+    phases = {phase for round_no, phase, _ in source.games if round_no == last}
+    if entrant.state != ACTIVE:
+        return f"è «{entrant.state}» nel torneo"
+    if entrant.from_round > last:
+        return f"gioca dal turno {entrant.from_round}"
+    if QUALIFYING in phases:
+        return f"è assente al turno {last}"
+    return "non gioca " + ", ".join(sorted(source.phase_title(p) for p in phases)) + \
+        f" (turno {last})"
 
 
 def desk_page(clock: dict[str, object], key: str, note: str,

@@ -100,7 +100,8 @@ def form_page(t: Tournament, key: Key, code: str, said: str = "",
         invio=secrets.token_urlsafe(12), colonne=list(enumerate(columns)),
         giocatori=[(i, pid, name, typed[i] if i < len(typed) else {})
                    for i, (pid, name) in enumerate(names(t, key))],
-        flag=FLAG_COLUMNS, campo=field, esito=said, posti=placed or [], problema=problem)
+        flag=FLAG_COLUMNS, campo=field, esito=said, posti=placed or [], problema=problem,
+        solo_pari=set(columns) - set(table_reports.BASE_COLUMNS))
 
 
 def code_page(name: str, said: str = "") -> str:

@@ -157,3 +157,17 @@ def test_my_table_finds_a_player_by_first_name_and_surname_whatever_the_nickname
     assert ids("Marione") == ["G01"] and ids("ross") == ["G01", "G02"]
     assert ids("giuseppe d’amico") == ["G03"] and ids("Peppe D'Amico") == ["G03"]
     assert ids("Mario Verdi") == [] and ids("g2") == ["G02"]
+
+
+def test_my_table_says_why_a_player_sits_nowhere(tournament: Path) -> None:
+    """Organiser 32: a player marked absent read «non è seduto a nessun tavolo dell'ultimo
+    turno sorteggiato». Now the page says why: absent from round 1 (`assente`), not yet
+    drawn."""
+    from risiko_xl.sala import pages
+
+    room = Room(tournament, URL)
+    assert "nessun turno è ancora sorteggiato" in pages.table_page(room.state(), "G005")
+    assert cli.main(["sorteggia", str(tournament)]) == 0
+    assert cli.main(["assente", str(tournament), "G005"]) == 0
+    assert "non siede a nessun tavolo: è assente al turno 1." in pages.table_page(
+        room.state(), "G005")
