@@ -150,8 +150,10 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
             same = table_reports.same_result(t, report)
             out.append(TableState(key, who, "nel foglio" if same else "conflitto",
                                   "" if same else "nel foglio c'è un risultato diverso da "
-                                  "quello mandato dal tavolo (" + _places(t, report) +
-                                  "): vale il referto firmato", sending, count))
+                                  "quello mandato dal tavolo. Nel foglio: " +
+                                  _in_sheet(t, key) + "; dal tavolo: " +
+                                  _places(t, report) + ". Vale il referto firmato",
+                                  sending, count))
             continue
         try:
             placed = placed_text(t, table_reports.check(t, report))
@@ -166,10 +168,24 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
     return out
 
 
+def _in_sheet(t: Tournament, key: Key) -> str:
+    """The table's result as the sheet holds it, in the words of `_places` (organiser 32:
+    a conflict said what the table sent, not what it was against)."""
+    games = sorted((g for g in t.results if (g.round_no, g.phase, g.table) == key),
+                   key=lambda g: g.position)
+    if not games:
+        return "un risultato che le regole rifiutano"
+    return _words(t, [Placed(g.player, str(t.computed.get(g.row or 0, {}).get(
+        "Posizione", g.position)), g.points) for g in games])
+
+
+def _words(t: Tournament, placed: list[Placed]) -> str:
+    return ", ".join(f"{p['posto']} {p['nome']} {p['punti']}" for p in placed_text(t, placed))
+
+
 def _places(t: Tournament, report: Report) -> str:
     """What the table sent, in words (places and points, or its values as typed)."""
     try:
-        return ", ".join(f"{p['posto']} {p['nome']} {p['punti']}"
-                         for p in placed_text(t, table_reports.check(t, report)))
+        return _words(t, table_reports.check(t, report))
     except RisikoError:
         return "valori che le regole rifiutano"

@@ -230,6 +230,12 @@ def test_a_table_typed_by_hand_meanwhile_is_a_conflict_never_overwritten(venue: 
     assert "conflitto" in venue.desk()
     said = venue.confirm("2")
     assert "Tavolo 2: conflitto" in said and "1° " in said  # what the phone sent, in words
+    # organiser 32: and what the sheet holds, side by side (000 Art. 24, by hand: the sheet
+    # 50 + 50, 30 + 15, 20 + 5, 10; the table 40 + 50, 30 + 15, 20 + 5, eliminated 0)
+    sheet, _, phone = said.partition("Nel foglio: ")[2].partition("; dal tavolo: ")
+    assert [p.rsplit(" ", 1)[1] for p in sheet.split(", ")] == ["100", "45", "25", "10"]
+    assert [p.rsplit(" ", 1)[1] for p in phone.split(". ")[0].split(", ")] == \
+        ["90", "45", "25", "0"]
     assert venue.typed(2) == [(50, None), (30, None), (20, None), (10, None)]
 
 
