@@ -41,7 +41,7 @@ from starlette.routing import Route
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.render import TEMPLATES
 from risiko_xl.sala import pages, report_pages
-from risiko_xl.sala.clock import DONE, Clock
+from risiko_xl.sala.clock import DONE, EXTRA_MINUTES, Clock
 from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.reports import Journal
 from risiko_xl.sala.room import Room, State
@@ -181,8 +181,13 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             if table is not None and playing and table not in playing:
                 raise RisikoError(f"il tavolo {table} non c'è (tavoli: da 1 a "
                                   f"{max(playing)})")
-            clock.act(action, _whole(form, "minuti"), table)
-            said = f"Orologio {DONE[action]}"
+            minutes = _whole(form, "minuti")
+            clock.act(action, minutes, table)
+            said = f"Orologio {DONE[action]}" + (
+                f": {clock.minutes} minuti" if action == "avvia" else
+                f": {minutes or EXTRA_MINUTES} minuti in più " + (f"al tavolo {table}" if table
+                                                      else "a tutti i tavoli")
+                if action == "proroga" else "")
         except RisikoError as err:
             said = err.messaggio[:1].upper() + err.messaggio[1:]
         return back(said)

@@ -17,6 +17,7 @@ from risiko_xl.errors import RisikoError
 from risiko_xl.sala import CLOCK_ACTIONS
 
 DEFAULT_MINUTES = 90  # 000 Art. 6, 003 Art. 5
+EXTRA_MINUTES = 5  # an extension, when its minutes are not given
 LONGEST = 600  # minutes: a round, extensions included
 MOST_TABLES = 999
 END = ("Tempo scaduto: si conclude il giro in corso (il penultimo), poi l'ultimo giro e la "
@@ -63,9 +64,9 @@ class Clock:
                 self.paused += now - self.paused_at
                 self.paused_at = None
             elif action == "proroga":
-                self.extra[table] = self.extra.get(table, 0) + (minutes or 5)
+                self.extra[table] = self.extra.get(table, 0) + (minutes or EXTRA_MINUTES)
                 if sum(self.extra.values()) + self.minutes > LONGEST:
-                    self.extra[table] -= minutes or 5
+                    self.extra[table] -= minutes or EXTRA_MINUTES
                     raise RisikoError(f"un turno dura al massimo {LONGEST} minuti")
             elif action == "azzera":
                 self.started, self.paused_at, self.paused, self.extra = None, None, 0.0, {}

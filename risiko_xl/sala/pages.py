@@ -15,7 +15,7 @@ from risiko_xl.names import neutral_bidi
 from risiko_xl.publish.building import current_round
 from risiko_xl.publish.posts import publish
 from risiko_xl.publish.render import environment
-from risiko_xl.sala.clock import DEFAULT_MINUTES
+from risiko_xl.sala.clock import DEFAULT_MINUTES, EXTRA_MINUTES
 from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.room import State
 from risiko_xl.standings.model import ACTIVE, QUALIFYING, Entrant
@@ -195,5 +195,6 @@ def desk_page(clock: dict[str, object], key: str, note: str,
     (missing, to confirm, in conflict); each form carries `key`, as the cookie does: a
     page of another site can send neither."""
     return environment("html").get_template("sala/organizzatore.html.j2").render(
-        orologio=clock, chiave=key, esito=note, predefiniti=DEFAULT_MINUTES, tavoli=tables,
+        orologio=clock, chiave=key, esito=note, predefiniti=DEFAULT_MINUTES,
+        in_piu=EXTRA_MINUTES, tavoli=tables,
         da_confermare=sum(t.state == "da confermare" for t in tables))

@@ -120,7 +120,7 @@ def control(path: Path, action: str, minutes: int | None, table: int | None) -> 
     fields = {"azione": action} | {k: str(v) for k, v in (("minuti", minutes),
                                                           ("tavolo", table)) if v}
     status, said = _send(path, "/orologio", fields, 10)
-    if status != 303 or said != f"Orologio {DONE[action]}":
+    if status != 303 or not said.startswith(f"Orologio {DONE[action]}"):
         raise RisikoError(f"orologio: {said[:1].lower() + said[1:] if said else status}")
     return said
 
