@@ -253,7 +253,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         t = state.tournament
         report = report_pages.report_of(t, key, form)
         said = report_pages.checked(t, report)
-        sent_id = form.get("invio", "")[:40]
+        sent_id = form.get("invio", "")  # checked by the journal (`FORM_ID`)
         if not said["ok"] or not sent_id:
             page = report_pages.form_page(t, key, code, report=report, problem=str(
                 said.get("messaggio", "modulo incompleto")))

@@ -9,17 +9,18 @@ back. Nothing here writes the workbook: a confirmation goes through the command 
 - a sending: the table (round, phase, table), its players and the cells typed; the
   latest sending of a table counts (a correction before the confirmation);
 - the same form arriving twice (a double tap, a phone sending again) is one sending:
-  each form carries its own id;
+  each form carries its own id (letters, digits, «-» and «_»: the organiser's page lists
+  the ids it showed with commas); an older form sent again is a new sending, the latest;
 - a confirmation closes the table: its code sends nothing more («già confermato»);
 - the organiser may set a sending aside (a conflict the signed sheet settled).
 """
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 import json
 import os
+import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,7 @@ from risiko_xl.services.table_reports import Key, Report
 
 MOST_SENDINGS = 30  # per table: a code cannot fill the laptop's disk
 LONGEST_LINE = 16_384  # characters of one event of the journal
+FORM_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")  # a form's own id (`secrets.token_urlsafe`)
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,12 @@ class Journal:
         self._ids: set[str] = set()
         self._confirmed: dict[Key, str] = {}  # table → the sending confirmed
         self._dropped: set[str] = set()  # sendings the organiser set aside
+        self.skipped = 0  # lines that do not read (a stop, a full disk): said at opening
         for event in self._events():
             self._apply(event)
+        # a line cut by a stop or a full disk is closed before the next is written: else
+        # the next one, glued to it, would be lost too
+        self._cut = self._ends_cut()
 
     def _events(self) -> list[dict[str, Any]]:
         """The journal's events; a last line cut by a stop is skipped (its phone was
@@ -74,11 +80,25 @@ class Journal:
                               f"({err.strerror})", valore=str(self.file)) from None
         events = []
         for line in lines:
-            with contextlib.suppress(ValueError):
+            try:
                 event = json.loads(line)
-                if isinstance(event, dict):
-                    events.append(event)
+            except ValueError:
+                self.skipped += bool(line.strip())
+                continue
+            if isinstance(event, dict):
+                events.append(event)
         return events
+
+    def _ends_cut(self) -> bool:
+        try:
+            with self.file.open("rb") as read:
+                read.seek(0, os.SEEK_END)
+                if not read.tell():
+                    return False
+                read.seek(-1, os.SEEK_END)
+                return read.read(1) != b"\n"
+        except OSError:
+            return False
 
     def _apply(self, event: dict[str, Any]) -> None:
         try:
@@ -102,20 +122,29 @@ class Journal:
         line = json.dumps(event, ensure_ascii=False)
         if len(line) > LONGEST_LINE:
             raise RisikoError("risultato troppo lungo")
-        handle = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        with os.fdopen(handle, "a", encoding="utf-8") as out:
-            out.write(line + "\n")
-            out.flush()
-            os.fsync(out.fileno())
+        try:
+            handle = os.open(self.file, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            with os.fdopen(handle, "a", encoding="utf-8") as out:
+                out.write(("\n" if self._cut else "") + line + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as err:
+            self._cut = True  # part of the line may be on the disk
+            raise RisikoError("il computer della sala non riesce a registrarlo "
+                              f"({err.strerror or err}): avvisare l'organizzatore") from None
+        self._cut = False
         self._apply(event)
 
     def send(self, form_id: str, report: Report) -> bool:
         """Record a sending; False when this very form was received already (nothing new;
         the same form with other values is a new sending)."""
+        if not FORM_ID.fullmatch(form_id):
+            raise RisikoError("modulo non valido: riaprire la pagina del referto")
         with self._lock:
             sent = self._sent.get(report.key, [])
-            if any(s.id == form_id and s.report == report for s in sent):
-                return False
+            if sent and sent[-1].id.partition("~")[0] == form_id \
+                    and sent[-1].report == report:
+                return False  # the latest sending, again (its id as the form gave it)
             if form_id in self._ids:
                 form_id = f"{form_id}~{len(sent)}"
             if report.key in self._confirmed:

@@ -43,6 +43,7 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     from risiko_xl.sala import server
     from risiko_xl.sala.app import application
     from risiko_xl.sala.clock import Clock
+    from risiko_xl.sala.reports import Journal
     from risiko_xl.sala.room import Room
 
     if not path.is_file():
@@ -56,8 +57,14 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     state = room.state()
     if state.source is None:
         raise RisikoError(f"il torneo non si legge: {state.problem}", valore=str(path))
+    journal = Journal(path)
     for line in opening_lines(path, url, key):
         print(line, flush=True)
+    if journal.skipped:
+        print(f"Attenzione: {journal.skipped} righe del registro dei risultati dai tavoli "
+              f"({journal.file.name}) non si leggono (una chiusura improvvisa, il disco "
+              "pieno?): i tavoli che mancano si rimandano dal telefono o si scrivono dal "
+              "referto.", flush=True)
     where = control_file(path)
     with contextlib.suppress(FileNotFoundError):
         where.unlink()  # a venue closed badly: its key is no longer good
@@ -65,7 +72,8 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     with os.fdopen(handle, "w", encoding="utf-8") as out:
         json.dump({"porta": port, "chiave": key, "indirizzo": url}, out)
     try:
-        server.run(server.config(application(room, Clock(), key), host or "0.0.0.0", port))
+        server.run(server.config(application(room, Clock(), key, journal), host or "0.0.0.0",
+                                 port))
     finally:
         with contextlib.suppress(OSError, ValueError):
             if json.loads(where.read_text(encoding="utf-8")).get("chiave") == key:

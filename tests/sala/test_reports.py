@@ -369,3 +369,55 @@ def test_extra_time_for_a_table_that_is_not_there_is_refused(venue: Venue, capsy
     assert cli.main(["sala", str(venue.path), "--orologio", "proroga", "--tavolo", "42"]) == 2
     assert "il tavolo 42 non c'è" in capsys.readouterr().err
     assert cli.main(["sala", str(venue.path), "--orologio", "proroga", "--tavolo", "3"]) == 0
+
+
+def test_a_forms_id_with_a_comma_or_a_control_is_refused(venue: Venue) -> None:
+    """Adversary 32: a phone chose its form's id «P,Q»; the organiser's page lists the ids
+    it showed with commas, so a later sending «Q» passed for one it had shown and a
+    result the organiser never saw was written. A line feed in the id made the table
+    impossible to confirm. A form's id is letters, digits, «-» and «_» only."""
+    code = venue.code(1)
+    for bad in ("P,Q", "L\nF", "a b", "x" * 41):
+        answer = venue.post("/referto", result(code, bad, *GOOD))
+        assert answer.status == 409 and "Modulo non valido" in answer.text, bad
+    assert "manca" in venue.desk() and not journal_file(venue.path).exists()
+
+
+def test_an_older_form_sent_again_is_the_latest_sending(venue: Venue) -> None:
+    """Adversary 32: form A sent, then form B, then A again (the browser's «back»): the
+    phone read «Già ricevuto» with A's values while B stayed the one to confirm. The
+    latest sending counts: A again is a new sending, and tapping it twice is still one."""
+    code = venue.code(1)
+    other = ({POINTS: "41"}, {POINTS: "30"}, {POINTS: "20"}, {ELIMINATED: "1"})
+    venue.post("/referto", result(code, "formA", *GOOD))
+    venue.post("/referto", result(code, "formB", *other))
+    assert "ricevuto" in venue.post("/referto", result(code, "formA", *GOOD)).text.lower()
+    assert "Già ricevuto" in venue.post("/referto", result(code, "formA", *GOOD)).text
+    assert "3 invii" in venue.desk()
+    venue.confirm("1")
+    assert venue.typed(1)[0] == (40, None)  # A's 40, not B's 41
+
+
+def test_a_journal_line_cut_by_a_stop_loses_nothing_after_it(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    """Adversary 32: with the disk full, a sending cut the journal's last line; the next
+    sending, acknowledged, was glued to it and lost at the next opening, and an older one
+    came back. The cut line is now closed before the next is written, and the opening
+    says how many lines do not read."""
+    from risiko_xl.sala.reports import Journal
+
+    monkeypatch.setattr(room_module, "CHECK_SECONDS", 0.0)
+    path = new_with_players(tmp_path / "sala.xlsx", "lu_castidduzzu", 12, 3, "rt", seed="rt")
+    book = OpenpyxlBook(path)
+    draw_round(book, 1)
+    book.save()
+    journal_file(path).write_text('{"evento": "invio", "invio": "TORN', encoding="utf-8")
+    journal = Journal(path)
+    assert journal.skipped == 1
+    with serving(Room(path, "http://192.0.2.7:8000/"), Clock(), KEY, journal) as where:
+        code = Venue(path, where).code(2)
+        answer = request(where, "POST", "/referto", urlencode(result(code, "dopo", *GOOD))
+                         .encode(), FORM)
+        assert answer.status == 200
+    again = Journal(path)
+    assert again.skipped == 1 and [s.id for s, _, _ in again.latest().values()] == ["dopo"]

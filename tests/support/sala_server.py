@@ -15,6 +15,7 @@ import uvicorn
 
 from risiko_xl.sala.app import application
 from risiko_xl.sala.clock import Clock
+from risiko_xl.sala.reports import Journal
 from risiko_xl.sala.room import Room
 from risiko_xl.sala.server import config
 
@@ -37,12 +38,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def serving(room: Room, clock: Clock | None = None,
-            key: str | None = None) -> Iterator[tuple[str, int]]:
+def serving(room: Room, clock: Clock | None = None, key: str | None = None,
+            journal: Journal | None = None) -> Iterator[tuple[str, int]]:
     """(host, port) of the venue's application serving `room` (its `clock` run with
-    `key`) until the block ends."""
+    `key`, the tables' results in `journal`) until the block ends."""
     port = free_port()
-    server = uvicorn.Server(config(application(room, clock, key), "127.0.0.1", port))
+    server = uvicorn.Server(config(application(room, clock, key, journal), "127.0.0.1", port))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
