@@ -1,18 +1,20 @@
 """uvicorn as the venue runs it, against a player on the room's Wi-Fi holding sockets
-open: a connection that sends no whole request within `HEAD_SECONDS`, or does not finish
-one within `REQUEST_SECONDS`, is closed; an address holding `MOST_PER_ADDRESS`
-connections has any more closed at once (a phone's browser opens six; one machine cannot
-take the room's share), and beyond `MOST_CONNECTIONS` in all the server answers 503; the
-process may open as many files as the system lets it; and neither a refused
-connection (no file handle left) nor a malformed request is told on the terminal once
-per attempt (asyncio waits a moment and accepts again)."""
+open. A connection that sends no whole request within `HEAD_SECONDS`, or does not finish
+one within `REQUEST_SECONDS`, is closed. One device (an IPv4 address, an IPv6 /64) holding
+`MOST_PER_ADDRESS` connections has any more closed at once (a phone's browser opens six).
+Beyond `MOST_CONNECTIONS` in all, a new connection closes the oldest of the device holding
+most, not itself: a machine with many addresses cannot lock the room out (adversary 32:
+90 addresses × 24 took every place, the organiser's too). The laptop itself (the
+organiser's page, the room screen, `sala --conferma`) is never refused nor closed. The
+process may open as many files as the system lets it; neither a refused connection (no
+file handle left) nor a malformed request is told on the terminal once per attempt."""
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import weakref
-from collections import Counter
 from typing import Any
 
 import uvicorn
@@ -24,34 +26,58 @@ REQUEST_SECONDS = 120.0  # a confirmation writes the workbook: seconds, not minu
 MOST_CONNECTIONS = 2000
 MOST_PER_ADDRESS = 24
 MOST_FILES = 65_536
+LAPTOP = ("127.0.0.1", "::1")  # the organiser's own computer
 
-# the connections each address holds, per server (the tests run several in one process)
-_HELD: weakref.WeakKeyDictionary[ServerState, Counter[str]] = weakref.WeakKeyDictionary()
+# the connections each device holds, oldest first, per server (the tests run several)
+_HELD: weakref.WeakKeyDictionary[ServerState, dict[str, list[Impatient]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def device(host: str) -> str:
+    """Who holds a connection: an IPv4 address, an IPv6 /64 (one machine has a whole
+    one), the laptop itself («» : never counted)."""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if str(address) in LAPTOP:
+        return ""
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, 64), strict=False))
+    return str(address)
 
 
 class Impatient(H11Protocol):
-    """uvicorn's HTTP/1.1, closing a connection too slow to ask (see the module)."""
+    """uvicorn's HTTP/1.1, closing a connection too slow to ask, too many from one
+    device, or the room's oldest when it is full (see the module)."""
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
-        held = _HELD.setdefault(self.server_state, Counter())
-        held[self._address] += 1
-        if held[self._address] > MOST_PER_ADDRESS:
-            self.transport.close()
-            return
+        self._device = device(self.client[0]) if self.client else ""
+        if self._device:
+            held = _HELD.setdefault(self.server_state, {})
+            mine = held.setdefault(self._device, [])
+            mine.append(self)
+            if len(mine) > MOST_PER_ADDRESS:
+                self.transport.close()
+                return
+            if sum(map(len, held.values())) > MOST_CONNECTIONS:
+                most = max(held.values(), key=len)
+                idle = [c for c in most if c.cycle is None or c.cycle.response_complete]
+                (idle or most)[0].transport.close()
         self.loop.call_later(HEAD_SECONDS, self._check, False)
         self.loop.call_later(REQUEST_SECONDS, self._check, True)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        held = _HELD[self.server_state]
-        held[self._address] -= 1
-        if not held[self._address]:
-            del held[self._address]
+        held = _HELD.get(self.server_state, {})
+        mine = held.get(getattr(self, "_device", ""), [])
+        with contextlib.suppress(ValueError):
+            mine.remove(self)
+        if not mine:
+            held.pop(getattr(self, "_device", ""), None)
         super().connection_lost(exc)
-
-    @property
-    def _address(self) -> str:
-        return self.client[0] if self.client else ""
 
     def _check(self, whole: bool) -> None:
         cycle = self.cycle
@@ -62,14 +88,15 @@ class Impatient(H11Protocol):
 
 
 def config(app: Any, host: str, port: int) -> uvicorn.Config:
-    """The venue's server configuration (the tests serve through it too)."""
+    """The venue's server configuration (the tests serve through it too); the room's
+    limit is `Impatient`'s, which spares the laptop (uvicorn's would refuse it too)."""
     return uvicorn.Config(app, host=host, port=port, http=Impatient, log_level="error",
-                          server_header=False, date_header=False,
-                          limit_concurrency=MOST_CONNECTIONS, timeout_keep_alive=5)
+                          server_header=False, date_header=False, timeout_keep_alive=5)
 
 
 def run(settings: uvicorn.Config) -> None:
-    """Serve until interrupted, with the file handles and the terminal kept (module)."""
+    """Serve until interrupted (Ctrl+C, the terminal closed, SIGTERM), with the file
+    handles and the terminal kept (module)."""
     try:
         import resource
 
@@ -80,5 +107,10 @@ def run(settings: uvicorn.Config) -> None:
     except (ImportError, ValueError, OSError):  # Windows, or a limit not ours to raise
         pass
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # «Too many open files» × 1e6
+    import signal
+
+    # the terminal window closed: closed as with Ctrl+C, the control file removed with it
+    with contextlib.suppress(AttributeError, ValueError):  # Windows; not the main thread
+        signal.signal(signal.SIGHUP, lambda *_: signal.raise_signal(signal.SIGTERM))
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C closes the venue, as uvicorn.run
         uvicorn.Server(settings).run()

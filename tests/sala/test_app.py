@@ -240,3 +240,51 @@ def test_one_address_cannot_take_the_rooms_connections(client: Client) -> None:
                   "Connection: close\r\n\r\n".encode())
     assert again.recv(64).startswith(b"HTTP/1.1 200")
     again.close()
+
+
+def test_a_full_room_closes_the_oldest_of_the_biggest_holder(client: Client,
+                                                             monkeypatch) -> None:
+    """Adversary 32: 90 addresses × 24 idle connections took the 2,000 places, and every
+    phone and the organiser's own laptop got 503. Now a new connection beyond the room's
+    limit closes the oldest idle one of the device holding most, and the laptop
+    (127.0.0.1) is never counted: it is served whatever the room holds."""
+    import socket
+    import time
+
+    from risiko_xl.sala import server
+
+    monkeypatch.setattr(server, "MOST_CONNECTIONS", 30)
+    host, port = client.where
+
+    def from_other(address: str) -> socket.socket:
+        return socket.create_connection((host, port), timeout=server.HEAD_SECONDS,
+                                        source_address=(address, 0))
+
+    crowd = {a: [from_other(a) for _ in range(10)] for a in ("127.0.0.5", "127.0.0.6")}
+    crowd["127.0.0.7"] = [from_other("127.0.0.7") for _ in range(10)]
+    crowd["127.0.0.5"].append(from_other("127.0.0.5"))  # the biggest holder: 11
+    time.sleep(0.3)
+    oldest = crowd["127.0.0.5"][0]
+    phone = from_other("127.0.0.9")
+    phone.sendall(f"GET /versione HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                  "Connection: close\r\n\r\n".encode())
+    assert phone.recv(64).startswith(b"HTTP/1.1 200")  # served, not refused
+    assert oldest.recv(64) == b""  # the biggest holder's oldest, closed for it
+    for address in ("127.0.0.6", "127.0.0.7"):
+        crowd[address][0].settimeout(0.2)
+        with pytest.raises(TimeoutError):
+            crowd[address][0].recv(64)  # the others keep theirs
+    assert all(client.get("/versione").status == 200 for _ in range(5))  # the laptop
+    for sockets in crowd.values():
+        for s in sockets:
+            s.close()
+    phone.close()
+
+
+def test_a_device_is_an_ipv4_address_or_an_ipv6_64() -> None:
+    from risiko_xl.sala.server import device
+
+    assert device("10.0.0.7") == "10.0.0.7" and device("::ffff:10.0.0.7") == "10.0.0.7"
+    assert device("2001:db8:1:2:aaaa::1") == device("2001:db8:1:2:bbbb::9") \
+        == "2001:db8:1:2::/64"
+    assert device("127.0.0.1") == device("::1") == "" != device("127.0.0.5")
