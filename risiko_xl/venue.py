@@ -30,12 +30,17 @@ def control_file(path: Path) -> Path:
     return path.with_name(path.name + ".sala")
 
 
-def opened(path: Path) -> tuple[int, str] | None:
-    """The port and organiser's key of the venue open for the workbook at `path`, None
-    when none is (or its control file is not ours to read)."""
+def opened(path: Path) -> tuple[str, int, str] | None:
+    """Where this computer reaches the venue open for the workbook at `path` (the host
+    it listens on: the loopback when it listens on every interface), its port and the
+    organiser's key; None when none is (or its control file is not ours to read)."""
     found = _control(path)
     try:
-        return (int(found["porta"]), str(found["chiave"])) if found else None
+        if not found:
+            return None
+        host = str(found.get("ascolta") or "0.0.0.0")
+        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+        return host, int(found["porta"]), str(found["chiave"])
     except (KeyError, TypeError, ValueError):
         return None
 
@@ -58,4 +63,4 @@ def venue_url(path: Path | None, typed: str | None = None) -> str:
     if found and isinstance(found.get("indirizzo"), str):  # where the open venue listens
         return str(found["indirizzo"])
     venue = opened(path) if path is not None else None
-    return f"http://{room_address()}:{venue[0] if venue else DEFAULT_PORT}/"
+    return f"http://{room_address()}:{venue[1] if venue else DEFAULT_PORT}/"

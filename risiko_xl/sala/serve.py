@@ -52,6 +52,11 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
     shown = host if host and host not in ("0.0.0.0", "::") else room_address()
     url = f"http://{shown}:{port}/"
     _free(host or "0.0.0.0", port)  # before a word or a key: another venue may run there
+    if _answers(path):
+        raise RisikoError("la sala di questo torneo è già aperta (in un altro terminale): "
+                          "usare quella, oppure chiuderla con Ctrl+C prima di riaprirla; "
+                          "due sale sullo stesso file si dividerebbero i risultati",
+                          valore=str(path))
     room = Room(path, url)
     key = secrets.token_urlsafe(16)
     state = room.state()
@@ -66,11 +71,13 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
               "pieno?): i tavoli che mancano si rimandano dal telefono o si scrivono dal "
               "referto.", flush=True)
     where = control_file(path)
+    server.close_on_hangup()
     with contextlib.suppress(FileNotFoundError):
         where.unlink()  # a venue closed badly: its key is no longer good
     handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
     with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump({"porta": port, "chiave": key, "indirizzo": url}, out)
+        json.dump({"porta": port, "chiave": key, "indirizzo": url,
+                   "ascolta": host or "0.0.0.0"}, out)
     try:
         server.run(server.config(application(room, Clock(), key, journal), host or "0.0.0.0",
                                  port))
@@ -78,6 +85,23 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
         with contextlib.suppress(OSError, ValueError):
             if json.loads(where.read_text(encoding="utf-8")).get("chiave") == key:
                 where.unlink()  # ours still (another venue of the file may have replaced it)
+
+
+def _answers(path: Path) -> bool:
+    """Whether the venue whose control file lies beside `path` still answers."""
+    import http.client
+
+    venue = opened(path)
+    if venue is None:
+        return False
+    connection = http.client.HTTPConnection(venue[0], venue[1], timeout=2)
+    try:
+        connection.request("GET", "/versione")
+        return connection.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        connection.close()
 
 
 def _free(host: str, port: int) -> None:
@@ -105,8 +129,8 @@ def _send(path: Path, where: str, fields: dict[str, str], timeout: float,
     if venue is None:
         raise RisikoError("la sala non è aperta per questo torneo: avviarla prima con "
                           f"risiko-xl sala {path.name}", valore=str(path))
-    port, key = venue
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    host, port, key = venue
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         connection.request("POST", where, urlencode({"chiave": key, **fields}), {
             "Cookie": f"{COOKIE}={key}", "Accept": accept,

@@ -94,6 +94,18 @@ def config(app: Any, host: str, port: int) -> uvicorn.Config:
                           server_header=False, date_header=False, timeout_keep_alive=5)
 
 
+def close_on_hangup() -> None:
+    """The terminal window closed (SIGHUP) closes the venue as Ctrl+C does, so that what
+    opened it cleans up after (adversary 32: its control file, with the key, was left)."""
+    import signal
+
+    def closed(*_: Any) -> None:
+        raise KeyboardInterrupt
+
+    with contextlib.suppress(AttributeError, ValueError):  # Windows; not the main thread
+        signal.signal(signal.SIGHUP, closed)
+
+
 def run(settings: uvicorn.Config) -> None:
     """Serve until interrupted (Ctrl+C, the terminal closed, SIGTERM), with the file
     handles and the terminal kept (module)."""
@@ -107,10 +119,5 @@ def run(settings: uvicorn.Config) -> None:
     except (ImportError, ValueError, OSError):  # Windows, or a limit not ours to raise
         pass
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # «Too many open files» × 1e6
-    import signal
-
-    # the terminal window closed: closed as with Ctrl+C, the control file removed with it
-    with contextlib.suppress(AttributeError, ValueError):  # Windows; not the main thread
-        signal.signal(signal.SIGHUP, lambda *_: signal.raise_signal(signal.SIGTERM))
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C closes the venue, as uvicorn.run
         uvicorn.Server(settings).run()
