@@ -233,7 +233,8 @@ def score_sheets(source: PostSource, round_no: int) -> tuple[ScoreSheet, ...]:
         if all(p.order.isdigit() for p in players):  # typed for all: in order of play
             players = tuple(sorted(players, key=lambda p: int(p.order)))
         date_text, when = dates[phase]
-        code = table_code(secret, round_no, phase, number) if secret else ""
+        code = table_code(secret, round_no, phase, number,
+                          (s.player for s in source.games[key])) if secret else ""
         sheets.append(ScoreSheet(
             tournament=tournament, club=club, venue=venue, logo=logo, round_no=round_no,
             phase=source.phase_title(phase), date_text=printable(date_text),

@@ -201,11 +201,13 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         if t is None or key is None:
             page = report_pages.code_page(t.name if t else "Sala", "Codice del referto non "
                                           "valido: controllare il codice stampato sul "
-                                          "referto del tavolo.")
+                                          "referto del tavolo. Se il tavolo è cambiato "
+                                          "dopo la stampa (un assente, un nuovo "
+                                          "sorteggio), il referto va ristampato.")
             return HTMLResponse(pages.live(page, state), 404, headers=HEADERS)
         if journal.confirmed(key) or table_reports.typed(t, key):
-            return refused(f"Il risultato del tavolo {key[2]} (turno {key[0]}) è nel foglio "
-                           "del torneo: confermato. Per correggerlo rivolgersi "
+            return refused(f"Il risultato del tavolo {key[2]} (turno {key[0]}) è già nel "
+                           "foglio del torneo. Per correggerlo rivolgersi "
                            "all'organizzatore.", 409, t.name)
         return state, key
 

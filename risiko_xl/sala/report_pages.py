@@ -34,7 +34,8 @@ class Codes:
         if self._made is None or self._made[0] != version:
             secret = report_key(t.settings)
             self._made = (version, {} if secret is None else {
-                table_code(secret, *key): key for key in t.games})
+                table_code(secret, *key, (r.player for r in game[0])): key
+                for key, game in t.games.items()})
         return self._made[1].get(normal(typed))
 
 

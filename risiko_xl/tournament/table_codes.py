@@ -1,9 +1,12 @@
 """The code of a table's score sheet: what a phone sends the table's result with (issue 30,
-`risiko-xl sala`). It is valid for one table of one round and phase only, and cannot be
-made without the tournament's secret, «Chiave referti» in `Impostazioni` (random, written
-by the first draw: `ensure_key`), so a code seen at one table opens no other.
+`risiko-xl sala`). It is valid for one table of one round and phase, seating the players
+printed on the sheet, and cannot be made without the tournament's secret, «Chiave
+referti» in `Impostazioni` (random, written by the first draw: `ensure_key`), so a code
+seen at one table opens no other; nor does a sheet of a table drawn again, or of last
+season's workbook used again with other players (adversary 32).
 
-    code = the first 10 letters (base 32) of HMAC-SHA256(key, "round|phase|table")
+    code = the first 10 letters (base 32) of
+           HMAC-SHA256(key, "round|phase|table|ID,ID,…" with the IDs in sorted order)
 
 Typed by hand it is read whatever its case, spaces and dashes (`normal`)."""
 
@@ -12,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Iterable
 from typing import Any
 
 from risiko_xl.cells import to_text
@@ -23,9 +27,12 @@ LONGEST_TYPED = 40  # characters a typed code may have, spaces and dashes includ
 LOOK_ALIKE = str.maketrans("018", "OIB")
 
 
-def table_code(key: str, round_no: int, phase: str, table: int) -> str:
-    """The code of table `table` of round `round_no` in `phase`."""
-    digest = hmac.new(key.encode(), f"{round_no}|{phase}|{table}".encode(),
+def table_code(key: str, round_no: int, phase: str, table: int,
+               players: Iterable[str]) -> str:
+    """The code of table `table` of round `round_no` in `phase`, seating `players`
+    (their IDs, in any order)."""
+    seated = ",".join(sorted(players))
+    digest = hmac.new(key.encode(), f"{round_no}|{phase}|{table}|{seated}".encode(),
                       hashlib.sha256).digest()
     return base64.b32encode(digest).decode()[:LENGTH]
 

@@ -13,8 +13,9 @@ import pytest
 from risiko_xl import cli
 from risiko_xl.books.openpyxl_book import OpenpyxlBook
 from risiko_xl.services.rounds import draw_round
-from risiko_xl.tournament.table_codes import REPORT_KEY, VENUE_KEY, shown, table_code
+from risiko_xl.tournament.table_codes import REPORT_KEY, VENUE_KEY, shown
 from tests.support.programs import need_program
+from tests.support.table_codes import code_of
 from tests.support.workbooks import new_with_players
 
 zxingcpp = pytest.importorskip("zxingcpp")
@@ -22,13 +23,13 @@ VENUE = "http://192.0.2.7:8000"
 
 
 @pytest.fixture
-def drawn(tmp_path: Path) -> tuple[Path, str]:
+def drawn(tmp_path: Path) -> Path:
     path = new_with_players(tmp_path / "t.xlsx", "lu_castidduzzu", 12, 3, "qr", seed="qr")
     book = OpenpyxlBook(path)
     draw_round(book, 1)
     book.set_setting(VENUE_KEY, VENUE)
     book.save()
-    return path, str(OpenpyxlBook(path).settings()[REPORT_KEY])
+    return path
 
 
 def _decoded(pdf: Path, out: Path) -> list[list[str]]:
@@ -43,11 +44,11 @@ def _decoded(pdf: Path, out: Path) -> list[list[str]]:
 
 @pytest.mark.parametrize("per_page", [1, 2])
 def test_every_sheets_qr_code_opens_its_own_table(drawn, tmp_path: Path, per_page: int) -> None:
-    path, secret = drawn
+    path = drawn
     pdf = tmp_path / "referti.pdf"
     assert cli.main(["referti", str(path), "--turno", "1", "--out", str(pdf),
                      "--per-pagina", str(per_page)]) == 0
-    codes = [table_code(secret, 1, "Qualificazione", t) for t in (1, 2, 3)]
+    codes = [code_of(path, t) for t in (1, 2, 3)]
     found = [text for page in _decoded(pdf, tmp_path) for text in page]
     assert found == [f"{VENUE}/referto?codice={c}" for c in codes]
     text = subprocess.run([need_program("pdftotext", "serve poppler-utils"), str(pdf), "-"],
@@ -56,18 +57,18 @@ def test_every_sheets_qr_code_opens_its_own_table(drawn, tmp_path: Path, per_pag
 
 
 def test_the_html_sheets_carry_them_too(drawn, tmp_path: Path) -> None:
-    path, secret = drawn
+    path = drawn
     page = tmp_path / "referti.html"
     assert cli.main(["referti", str(path), "--turno", "1", "--out", str(page)]) == 0
     html = page.read_text(encoding="utf-8")
     assert html.count('class="qr"') == 3
-    assert shown(table_code(secret, 1, "Qualificazione", 2)) in html
+    assert shown(code_of(path, 2)) in html
 
 
 def test_a_tournament_without_its_secret_prints_no_code(drawn, tmp_path: Path) -> None:
     """A workbook drawn by an older version has no «Chiave referti»: no code is printed
     (the next draw writes one)."""
-    path, _ = drawn
+    path = drawn
     book = OpenpyxlBook(path)
     book.set_setting(REPORT_KEY, None)
     book.save()
@@ -84,10 +85,8 @@ def test_two_sheets_a_page_with_tables_of_five_keep_their_qr_codes(tmp_path: Pat
     draw_round(book, 1)
     book.set_setting(VENUE_KEY, VENUE)
     book.save()
-    secret = str(OpenpyxlBook(path).settings()[REPORT_KEY])
     pdf = tmp_path / "referti.pdf"
     assert cli.main(["referti", str(path), "--turno", "1", "--out", str(pdf),
                      "--per-pagina", "2"]) == 0
     found = [text for page in _decoded(pdf, tmp_path) for text in page]
-    assert found == [f"{VENUE}/referto?codice={table_code(secret, 1, 'Qualificazione', t)}"
-                     for t in (1, 2)]
+    assert found == [f"{VENUE}/referto?codice={code_of(path, t)}" for t in (1, 2)]

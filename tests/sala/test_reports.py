@@ -29,6 +29,7 @@ from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.table_reports import BASE_COLUMNS
 from risiko_xl.tournament.table_codes import REPORT_KEY, normal, shown, table_code
 from tests.support.sala_server import Answer, request, serving
+from tests.support.table_codes import code_of
 from tests.support.workbooks import new_with_players
 
 KEY = "organizzatore-di-prova"
@@ -46,7 +47,7 @@ class Venue:
         self.cookie = entered.headers["set-cookie"].split(";")[0]
 
     def code(self, table: int, round_no: int = 1) -> str:
-        return table_code(self.secret, round_no, "Qualificazione", table)
+        return code_of(self.path, table, round_no)
 
     def post(self, path: str, fields: dict[str, str], **headers: str) -> Answer:
         return request(self.where, "POST", path, urlencode(fields).encode(),
@@ -107,14 +108,19 @@ def test_the_code_is_one_tables_and_read_as_typed() -> None:
     import hashlib
     import hmac
 
-    code = table_code("segreto", 1, "Qualificazione", 3)
+    seated = ("G07", "G02", "G11", "G04")
+    code = table_code("segreto", 1, "Qualificazione", 3, seated)
     # the definition in tournament/table_codes, computed here independently
-    digest = hmac.new(b"segreto", b"1|Qualificazione|3", hashlib.sha256).digest()
+    digest = hmac.new(b"segreto", b"1|Qualificazione|3|G02,G04,G07,G11",
+                      hashlib.sha256).digest()
     assert code == base64.b32encode(digest).decode()[:10]
-    others = {table_code("segreto", r, p, t) for r in (1, 2) for p in ("Qualificazione",
-              "Semifinale") for t in (1, 2, 3, 4)} - {code}
+    others = {table_code("segreto", r, p, t, seated) for r in (1, 2) for p in (
+        "Qualificazione", "Semifinale") for t in (1, 2, 3, 4)} - {code}
     assert len(code) == 10 and code not in others and len(others) == 15
-    assert table_code("altro", 1, "Qualificazione", 3) != code
+    assert table_code("altro", 1, "Qualificazione", 3, seated) != code
+    # adversary 32: a table drawn again, or last season's workbook with other players
+    assert table_code("segreto", 1, "Qualificazione", 3, ("G07", "G02", "G11", "G05")) \
+        != code == table_code("segreto", 1, "Qualificazione", 3, sorted(seated))
     assert normal(f"  {shown(code).lower()} ") == code == normal(code)
     assert normal(code[:9]) == normal(code + "A") == normal("9" * 10) == ""
     # base 32 has no 0, 1 or 8 (organiser 31: «WTOY6-ZI6AH» typed with 0 and 1, refused)

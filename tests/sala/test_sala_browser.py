@@ -116,7 +116,7 @@ def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> No
     """The organiser starts 90 minutes on the organiser's page: a phone and the room
     screen count down by themselves; at the end they say what comes next (000 Art. 6)."""
     from risiko_xl.sala.clock import END, Clock
-    from risiko_xl.tournament.table_codes import REPORT_KEY, table_code
+    from tests.support.table_codes import code_of
 
     class Now:
         t = 0.0
@@ -154,8 +154,7 @@ def test_the_clock_on_a_phone_and_on_the_screen(browser, tournament: Path) -> No
                                 ".bottom")
         assert drawn <= screen.evaluate("document.getElementById('sala-orologio')"
                                         ".getBoundingClientRect().top")
-        code = table_code(str(OpenpyxlBook(tournament).settings()[REPORT_KEY]), 1,
-                          QUALIFYING, 2)
+        code = code_of(tournament, 2)
         phone.goto(f"{base}/referto?codice={code}")
         shows(phone, "recupero")
         phone.wait_for_timeout(300)
@@ -176,11 +175,11 @@ def test_a_result_sent_from_a_phone_checked_confirmed_and_in_risultati(browser,
     points, and «un bonus di 50 punti … 15 punti … 5 punti» to the first three): 40+50,
     30+15, 20+5 and 0 for the player eliminated."""
     from risiko_xl.sala.clock import Clock
-    from risiko_xl.tournament.table_codes import REPORT_KEY, table_code
+    from tests.support.table_codes import code_of
 
     path = new_with_players(tmp_path / "t.xlsx", "lu_castidduzzu", 8, 2, "tf", seed="tel")
     assert cli.main(["sorteggia", str(path)]) == 0
-    code = table_code(str(OpenpyxlBook(path).settings()[REPORT_KEY]), 1, QUALIFYING, 2)
+    code = code_of(path, 2)
     with serving(Room(path, "http://127.0.0.1/"), Clock(), "k") as (host, port):
         base = f"http://{host}:{port}"
         phone = browser.new_page(viewport={"width": 390, "height": 844})

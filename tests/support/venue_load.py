@@ -141,7 +141,11 @@ def run(folder: Path, phones: int = 300, tables: int = 30, seconds: float = 30.0
 
 async def _room(port: int, path: Path, key: str, report: LoadReport) -> None:
     stop = asyncio.Event()
-    secret = str(OpenpyxlBook(path).settings()[REPORT_KEY])
+    book = OpenpyxlBook(path)
+    secret = str(book.settings()[REPORT_KEY])
+    seated: dict[int, list[str]] = {}
+    for row in book.read_table(schema.RESULTS.name):
+        seated.setdefault(int(row["Tavolo"]), []).append(str(row["ID"]))
     rng = Rng("carico", "risultati")
     games = {t: simulate.game(rng, 4) for t in range(1, report.tables + 1)}
     started = time.monotonic()
@@ -167,7 +171,8 @@ async def _room(port: int, path: Path, key: str, report: LoadReport) -> None:
 
     async def table(number: int) -> None:
         await asyncio.sleep(random.Random(-number).random() * report.seconds / 2)
-        code, source = table_code(secret, 1, "Qualificazione", number), _address(2, number)
+        code, source = table_code(secret, 1, "Qualificazione", number,
+                                  seated[number]), _address(2, number)
         await timed("GET", f"/referto?codice={code}", source)
         values = games[number]
         fields = {"codice": code, "invio": f"modulo-{number}"}
