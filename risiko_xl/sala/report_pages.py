@@ -9,18 +9,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from risiko_xl.cells import to_int
 from risiko_xl.errors import RisikoError
 from risiko_xl.names import neutral_bidi
 from risiko_xl.publish.numbers import italian
 from risiko_xl.publish.render import environment
 from risiko_xl.sala.reports import Journal, Sending
 from risiko_xl.services import table_reports
-from risiko_xl.services.table_reports import Key, Placed, Report
+from risiko_xl.services.table_reports import FLAG_COLUMNS, Key, Placed, Report
 from risiko_xl.tournament.loading import Tournament
 from risiko_xl.tournament.table_codes import normal, report_key, table_code
 
 LONGEST_FIELD = 12  # characters of one typed cell
-FLAG_COLUMNS = ("RisiKo!",)
 
 
 class Codes:
@@ -54,13 +54,16 @@ def field(seat: int, column: int) -> str:
 
 
 def _cell(column: str, text: str) -> Any:
-    """A typed field as a referee would type the cell: a whole number as a number."""
+    """A typed field as a referee would type the cell: a number as the number the sheet
+    reads in it (adversary 32: «+60», «40,0», «２» were written as text, which Excel's
+    sums and filters skip), anything else as typed (the rules then refuse it, in words)."""
     text = text.strip()[:LONGEST_FIELD]
     if column in FLAG_COLUMNS:
         return "S" if text else None
-    if not text:
-        return None
-    return int(text) if text.isascii() and text.isdigit() else text
+    try:
+        return to_int(text, column, minimum=None)
+    except RisikoError:
+        return text
 
 
 def report_of(t: Tournament, key: Key, form: Mapping[str, str]) -> Report:
@@ -157,7 +160,8 @@ def desk_tables(t: Tournament, journal: Journal) -> list[TableState]:
                                   sending, count))
             continue
         try:
-            placed = placed_text(t, table_reports.check(t, report))
+            placed = placed_text(t, table_reports.check(t, table_reports.over_typed(
+                t, report)))
         except RisikoError as err:
             out.append(TableState(key, who, "da rivedere", err.messaggio, sending, count))
             continue

@@ -10,6 +10,7 @@ organiser accepts."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from typing import Any
 
 from risiko_xl.books import schema
 from risiko_xl.books.book import Book
+from risiko_xl.cells import is_blank, to_int
 from risiko_xl.errors import RisikoError
 from risiko_xl.rules.placement import SEAT_FIELDS, chain
 from risiko_xl.services.phase_check import check_seatings
@@ -28,6 +30,7 @@ from risiko_xl.tournament.scoring import score_game
 # what the table types, in the order of the score sheet; the optional tie-break columns
 # (Art. 26 counts, S.P.Q.RisiKo!'s) when the tournament's Risultati has them
 BASE_COLUMNS = ("Ordine", "Punti obiettivo", "Punti fuori obiettivo", "RisiKo!", "Eliminato")
+FLAG_COLUMNS = ("RisiKo!",)  # a mark, not a number
 Key = tuple[int, str, int]  # round, phase, table
 WRITTEN = "scritto in Risultati"
 
@@ -122,6 +125,36 @@ def same_result(t: Tournament, report: Report) -> bool:
     return False  # a cell sent that the rules refuse: not the sheet's result
 
 
+def over_typed(t: Tournament, report: Report) -> Report:
+    """The sent values over the cells of the table typed by hand before its result (an
+    order of play written at the table's start): a cell left blank on the phone keeps
+    what is typed, one sent otherwise is a conflict, never overwritten (adversary 32: a
+    typed Ordine was replaced by the phone's)."""
+    by_row = t.results_table.by_sheet_row()
+    merged = []
+    for r, values in zip(seats(t, report.key), report.values):
+        cells = dict(values)
+        for column in columns(t):
+            here = by_row[r.row].get(column)
+            if is_blank(here):
+                continue
+            if is_blank(values.get(column)):
+                cells[column] = here
+            elif not _same_cell(here, values[column], column):
+                raise RisikoError(f"{t.by_id[r.player].name or r.player}, {column}: nel "
+                                  f"foglio c'è {here}, dal tavolo {values[column]}: "
+                                  "conflitto, niente sovrascritto")
+        merged.append(cells)
+    return dataclasses.replace(report, values=tuple(merged))
+
+
+def _same_cell(typed: Any, sent: Any, column: str) -> bool:
+    """Whether two cells say the same (4 and 4.0 alike, text as written)."""
+    with contextlib.suppress(RisikoError):
+        return to_int(typed, column, minimum=None) == to_int(sent, column, minimum=None)
+    return str(typed).strip() == str(sent).strip()
+
+
 def _for_the_table(err: RisikoError, rows: Sequence[ResultRow], t: Tournament) -> RisikoError:
     """The error as the table reads it: players by name, never a sheet's row or an ID; a
     cell's error prefixed with its player and column, a table's (the map's total, a tie)
@@ -160,6 +193,7 @@ def write(book: Book, reports: Sequence[Report]) -> list[tuple[bool, str]]:
             if typed(t, report.key):
                 raise RisikoError("nel foglio c'è già un risultato: conflitto, niente "
                                   "sovrascritto")
+            report = over_typed(t, report)
             check(t, report)
         except RisikoError as err:
             said.append((False, f"{name}: {err.messaggio}"))

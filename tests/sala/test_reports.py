@@ -427,3 +427,44 @@ def test_a_journal_line_cut_by_a_stop_loses_nothing_after_it(tmp_path: Path,
         assert answer.status == 200
     again = Journal(path)
     assert again.skipped == 1 and [s.id for s, _, _ in again.latest().values()] == ["dopo"]
+
+
+def test_numbers_sent_are_written_as_numbers(venue: Venue) -> None:
+    """Adversary 32: «+60», «40,0», «２» were written into Risultati as text, which
+    Excel's sums, sorts and filters skip. The sheet's own reading of a number decides."""
+    code = venue.code(1)
+    odd = ({POINTS: "+40", OUT: "3,0"}, {POINTS: "３０"}, {POINTS: "20"}, {ELIMINATED: "1"})
+    assert venue.post("/referto", result(code, "numeri", *odd)).status == 200
+    venue.confirm("1")
+    rows = load_workbook(venue.path)["Risultati"]
+    headers = [c.value for c in rows[1]]
+    cells = [(r[headers.index("Punti obiettivo")], r[headers.index("Punti fuori obiettivo")])
+             for r in rows.iter_rows(min_row=2, values_only=True)
+             if r[headers.index("Tavolo")] == 1 and r[headers.index("Turno")] == 1]
+    assert cells == [(40, 3), (30, None), (20, None), (None, None)]
+    assert all(isinstance(v, int) for c in cells for v in c if v is not None)
+
+
+def test_an_order_of_play_typed_by_hand_is_never_overwritten(venue: Venue) -> None:
+    """Adversary 32: the order of play typed in Excel at the table's start (4, 3, 2, 1)
+    was replaced by the phone's (1, 2, 3, 4) at the confirmation. A cell typed by hand
+    is kept when the phone leaves it blank, and a different one is a conflict."""
+    book = OpenpyxlBook(venue.path)
+    rows = book.read_table(schema.RESULTS.name)
+    for row, order in zip([r for r in rows if r["Tavolo"] == 1 and r["Turno"] == 1],
+                          (4, 3, 2, 1)):
+        row.values["Ordine"] = order
+    book.write_table(schema.RESULTS.name, rows)
+    book.save()
+    order = BASE_COLUMNS.index("Ordine")
+    sent = [dict(s) | {order: str(i)} for i, s in enumerate(GOOD, 1)]
+    assert venue.post("/referto", result(venue.code(1), "ordine", *sent)).status == 200
+    said = venue.confirm("1")
+    assert "Ordine: nel foglio c'è 4, dal tavolo 1: conflitto" in said
+    assert venue.typed(1) == [(None, None)] * 4
+    assert venue.post("/referto", result(venue.code(1), "senza", *GOOD)).status == 200
+    venue.confirm("1")  # the phone leaves Ordine blank: the typed order stays
+    rows = OpenpyxlBook(venue.path).read_table(schema.RESULTS.name)
+    assert [r["Ordine"] for r in rows if r["Tavolo"] == 1 and r["Turno"] == 1] == \
+        [4, 3, 2, 1]
+    assert venue.typed(1)[0] == (40, None)
