@@ -9,11 +9,13 @@ the workbook, whoever saves it (a command, Excel, LibreOffice).
   and the page of one player's table;
 - `app`: the web application (Starlette): the pages, nothing else of the disk, and the
   organiser's page, which alone runs the round's clock (`clock`) and confirms results;
+  `forms`: the headers of every answer, refusals, and the forms it takes (this venue's
+  pages only, bounded);
 - `reports`: the results sent from the tables' phones, pending in a journal beside the
   workbook; `report_pages`: the phone's form, the tables as the organiser sees them
   (checked and written by `services.table_reports`, through the command path);
 - `serve`: the venue opened, its QR code in the terminal; `server`: uvicorn as the venue
-  runs it (slow clients cut off, limits).
+  runs it (slow clients cut off, one device's share, the laptop always served).
 
 It imports the posts (`publish`), the services that read a tournament, the one that
 writes a table's confirmed result (`table_reports`, through `workbooks.on_file`), the

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from html import escape
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import (
     HTMLResponse,
     JSONResponse,
@@ -40,44 +39,19 @@ from starlette.routing import Route
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.render import TEMPLATES
-from risiko_xl.sala import pages, report_pages
+from risiko_xl.sala import forms, pages, report_pages
 from risiko_xl.sala.clock import DONE, EXTRA_MINUTES, Clock
+from risiko_xl.sala.forms import HEADERS, LARGEST_FORM, LARGEST_REPORT, notice, refused
 from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.reports import Journal
 from risiko_xl.sala.room import Room, State
 from risiko_xl.services import table_reports
 from risiko_xl.services.table_reports import Key
 
-HEADERS = {
-    "Content-Security-Policy": ("default-src 'none'; style-src 'unsafe-inline'; "
-                                "img-src 'self' data:; script-src 'self'; "
-                                "connect-src 'self'; form-action 'self'; base-uri 'none'; "
-                                "frame-ancestors 'none'"),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "same-origin",  # (no-referrer: a form would send «Origin: null»)
-    "Cache-Control": "no-store",
-}
 COOKIE = "sala_organizzatore"
-LARGEST_FORM = 1024  # bytes: the organiser's forms
-LARGEST_REPORT = 4096  # bytes: a table's result (six players, a dozen cells each)
 LONGEST_CODE = 40  # characters of a code as sent
 SCRIPT = (TEMPLATES / "sala" / "sala.js").read_text(encoding="utf-8")
 REPORT_SCRIPT = (TEMPLATES / "sala" / "referto.js").read_text(encoding="utf-8")
-
-
-def notice(text: str, title: str = "Sala del torneo") -> str:
-    """A page of one sentence, readable on a phone (a refusal, a page with nothing yet)."""
-    return ("<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\"><meta "
-            "name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>"
-            f"{escape(title)}</title><style>body{{font:18px/1.4 sans-serif;margin:0 auto;"
-            "padding:12px 12px 56px;max-width:640px}</style></head><body>"
-            f"<h1 style=\"font-size:22px\">{escape(title)}</h1><p>{escape(text)}</p>"
-            "</body></html>")
-
-
-def refused(text: str, status: int, title: str = "Sala del torneo") -> Response:
-    """A refusal as a phone shows it (a page with the players' links, not bare text)."""
-    return HTMLResponse(pages.with_nav(notice(text, title)), status, headers=HEADERS)
 
 
 def application(room: Room, clock: Clock | None = None, key: str | None = None,
@@ -142,26 +116,12 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
                                                        tables), state, sendings=journal.count),
                             headers=HEADERS)
 
-    async def posted(request: Request, largest: int) -> dict[str, str] | Response:
-        """The form of a POST, or the refusal: another site's page, too large, cut."""
-        origin = request.headers.get("origin")
-        if origin is not None and origin != f"{request.url.scheme}://{request.url.netloc}":
-            return PlainTextResponse("Richiesta da un altro sito.", 403, headers=HEADERS)
-        if int(request.headers.get("content-length") or 0) > largest:
-            return PlainTextResponse("Richiesta troppo grande.", 413, headers=HEADERS)
-        body = b""
-        try:
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > largest:
-                    return PlainTextResponse("Richiesta troppo grande.", 413,
-                                             headers=HEADERS)
-        except ClientDisconnect:  # a phone gone half way: nothing to answer, nothing said
-            return Response(status_code=400)
-        return {k: v[0] for k, v in parse_qs(body.decode("utf-8", "replace")).items()}
+    def names() -> set[str | None]:
+        source = room.state().source
+        return forms.venue_names(room.address, source.venue if source else "")
 
     async def organiser_form(request: Request) -> dict[str, str] | Response:
-        form = await posted(request, LARGEST_FORM)
+        form = await forms.posted(request, LARGEST_FORM, names())
         if isinstance(form, dict) and not (organiser(request)
                                            and holds(form.get("chiave", ""))):
             return PlainTextResponse("Solo l'organizzatore.", 403, headers=HEADERS)
@@ -175,13 +135,13 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         if not isinstance(form, dict):
             return form
         try:
-            action, table = form.get("azione", ""), _whole(form, "tavolo")
+            action, table = form.get("azione", ""), forms.whole(form, "tavolo")
             t = room.state().tournament
             playing = set() if t is None else {k[2] for k in t.games}
             if table is not None and playing and table not in playing:
                 raise RisikoError(f"il tavolo {table} non c'è (tavoli: da 1 a "
                                   f"{max(playing)})")
-            minutes = _whole(form, "minuti")
+            minutes = forms.whole(form, "minuti")
             clock.act(action, minutes, table)
             said = f"Orologio {DONE[action]}" + (
                 f": {clock.minutes} minuti" if action == "avvia" else
@@ -227,7 +187,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
                                        state, follow=False), headers=HEADERS)
 
     async def report_check(request: Request) -> Response:
-        form = await posted(request, LARGEST_REPORT)
+        form = await forms.posted(request, LARGEST_REPORT, names())
         if not isinstance(form, dict):
             return form
         found = table_of(form.get("codice", "")[:LONGEST_CODE])
@@ -243,7 +203,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
                             headers=HEADERS)
 
     async def report_send(request: Request) -> Response:
-        form = await posted(request, LARGEST_REPORT)
+        form = await forms.posted(request, LARGEST_REPORT, names())
         if not isinstance(form, dict):
             return form
         code = form.get("codice", "")[:LONGEST_CODE]
@@ -378,14 +338,3 @@ def _confirmed(room: Room, journal: Journal,
     return [*((written, f"{line}: {state.places}" if written else line)
               for state, (written, line) in zip(tables, done)),
             *((None, line) for line in notices)]
-
-
-def _whole(form: dict[str, str], field: str) -> int | None:
-    """The form's number `field` (None: left empty); RisikoError for anything but ASCII
-    digits (never read as «empty», which would mean «the whole room» or the default)."""
-    text = form.get(field, "").strip()
-    if not text:
-        return None
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise RisikoError(f"«{field}»: serve un numero intero", valore=text[:20])
-    return int(text)

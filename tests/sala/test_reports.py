@@ -208,6 +208,16 @@ def test_forms_from_elsewhere_or_too_large_and_the_organisers_only(venue: Venue)
                       Cookie=venue.cookie).status == 403
     assert venue.post("/conferma", {"chiave": KEY, "tavolo": "tutti"}, Cookie=venue.cookie,
                       Origin="http://evil.example").status == 403
+    # adversary 32: a browser saying the form comes from another site, and another
+    # site's name pointed at the laptop (DNS rebinding: its Origin matches its Host)
+    port = venue.where[1]
+    for headers in ({"Sec-Fetch-Site": "cross-site"},
+                    {"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}):
+        assert venue.post("/conferma", {"chiave": KEY, "tavolo": "tutti"},
+                          Cookie=venue.cookie, **headers).status == 403
+        assert venue.post("/referto", result(code, "d", *GOOD), **headers).status == 403
+    assert venue.post("/referto", result(code, "e", *GOOD), Host=f"localhost:{port}",
+                      Origin=f"http://localhost:{port}").status == 200
     assert venue.typed(1) == [(None, None)] * 4
 
 
