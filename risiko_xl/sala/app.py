@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -50,6 +49,7 @@ from risiko_xl.services.table_reports import Key
 
 COOKIE = "sala_organizzatore"
 LONGEST_CODE = 40  # characters of a code as sent
+MOST_SAID = 100  # actions' answers kept for the organiser's page
 SCRIPT = (TEMPLATES / "sala" / "sala.js").read_text(encoding="utf-8")
 REPORT_SCRIPT = (TEMPLATES / "sala" / "referto.js").read_text(encoding="utf-8")
 
@@ -108,7 +108,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             return refused("Pagina dell'organizzatore: aprirla dall'indirizzo con la chiave "
                            "scritto nel terminale all'apertura della sala (la chiave cambia "
                            "a ogni apertura).", 403)
-        note = request.query_params.get("esito", "")[:2000]
+        note = said_here.get(request.query_params.get("esito", ""), "")
         state = room.state()
         tables = [] if state.tournament is None else report_pages.desk_tables(
             state.tournament, journal)
@@ -127,13 +127,30 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             return PlainTextResponse("Solo l'organizzatore.", 403, headers=HEADERS)
         return form
 
+    said_here: dict[str, str] = {}  # what an action said, by a token of its own
+
     def back(said: str) -> Response:
-        return RedirectResponse(f"/organizzatore?esito={quote(said)}", 303, headers=HEADERS)
+        """Back to the organiser's page, which says `said`: kept here under a token, so
+        that a link from someone else cannot make the page say anything (adversary 32)."""
+        token = secrets.token_urlsafe(9)
+        said_here[token] = said
+        while len(said_here) > MOST_SAID:
+            del said_here[next(iter(said_here))]
+        return RedirectResponse(f"/organizzatore?esito={token}", 303, headers=HEADERS)
+
+    def answered(request: Request, said: list[tuple[bool | None, str]]) -> Response:
+        """An action's lines: JSON for the command line (each done or not, None for a
+        notice), the organiser's page again for a browser."""
+        if "application/json" in request.headers.get("accept", ""):
+            return JSONResponse({"righe": [{"fatto": d, "testo": line} for d, line in said]},
+                                headers=HEADERS)
+        return back("\n".join(line for _, line in said))
 
     async def clock_action(request: Request) -> Response:
         form = await organiser_form(request)
         if not isinstance(form, dict):
             return form
+        done = False
         try:
             action, table = form.get("azione", ""), forms.whole(form, "tavolo")
             t = room.state().tournament
@@ -148,9 +165,10 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
                 f": {minutes or EXTRA_MINUTES} minuti in più " + (f"al tavolo {table}" if table
                                                       else "a tutti i tavoli")
                 if action == "proroga" else "")
+            done = True
         except RisikoError as err:
             said = err.messaggio[:1].upper() + err.messaggio[1:]
-        return back(said)
+        return answered(request, [(done, said)])
 
     def table_of(code: str) -> tuple[State, Key] | Response:
         """The reading and the table whose score sheet carries `code`, or the refusal: no
@@ -235,11 +253,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         form = await organiser_form(request)
         if not isinstance(form, dict):
             return form
-        said = await confirmed(form)
-        if "application/json" in request.headers.get("accept", ""):  # `sala --conferma`
-            return JSONResponse({"righe": [{"scritto": w, "testo": line} for w, line in said]},
-                                headers=HEADERS)
-        return back("\n".join(line for _, line in said))
+        return answered(request, await confirmed(form))
 
     async def confirmed(form: dict[str, str]) -> list[tuple[bool | None, str]]:
         """The results `form` confirms written: each line said, and whether it was (see

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.sala.app import COOKIE
-from risiko_xl.sala.clock import DONE
 from risiko_xl.venue import DEFAULT_PORT, control_file, opened, room_address
 
 
@@ -117,13 +116,13 @@ def _free(host: str, port: int) -> None:
         probe.close()
 
 
-def _send(path: Path, where: str, fields: dict[str, str], timeout: float,
-          accept: str = "text/html") -> tuple[int, str]:
+def _send(path: Path, where: str, fields: dict[str, str],
+          timeout: float) -> list[tuple[bool | None, str]]:
     """A form of the organiser's sent to the venue open for `path` (as the organiser's page
-    sends it, with the key of its control file): the answer's status and what it said (the
-    redirect's «esito»; the body when JSON is `accept`ed)."""
+    sends it, with the key of its control file): what the venue said, line by line, each
+    done or not (None: a notice)."""
     import http.client
-    from urllib.parse import parse_qs, urlencode, urlsplit
+    from urllib.parse import urlencode
 
     venue = opened(path)
     if venue is None:
@@ -133,38 +132,33 @@ def _send(path: Path, where: str, fields: dict[str, str], timeout: float,
     connection = http.client.HTTPConnection(host, port, timeout=timeout)
     try:
         connection.request("POST", where, urlencode({"chiave": key, **fields}), {
-            "Cookie": f"{COOKIE}={key}", "Accept": accept,
+            "Cookie": f"{COOKIE}={key}", "Accept": "application/json",
             "Content-Type": "application/x-www-form-urlencoded"})
         answer = connection.getresponse()
-        location = answer.getheader("location") or ""
-        if answer.getheader("content-type", "").startswith("application/json"):
-            return answer.status, answer.read().decode("utf-8")
+        body = answer.read().decode("utf-8", "replace")
     except OSError as err:
         raise RisikoError(f"la sala non risponde sulla porta {port} ({err.strerror or err}): "
                           "è ancora aperta?") from None
     finally:
         connection.close()
-    return answer.status, parse_qs(urlsplit(location).query).get("esito", [""])[0]
+    try:
+        return [(line["fatto"], str(line["testo"])) for line in json.loads(body)["righe"]]
+    except (ValueError, KeyError, TypeError):
+        raise RisikoError(f"la sala ha risposto {answer.status}: {body[:200]}") from None
 
 
 def control(path: Path, action: str, minutes: int | None, table: int | None) -> str:
     """The clock's `action` sent to the venue open for `path`; what it answered."""
     fields = {"azione": action} | {k: str(v) for k, v in (("minuti", minutes),
                                                           ("tavolo", table)) if v}
-    status, said = _send(path, "/orologio", fields, 10)
-    if status != 303 or not said.startswith(f"Orologio {DONE[action]}"):
-        raise RisikoError(f"orologio: {said[:1].lower() + said[1:] if said else status}")
+    (done, said), *_ = _send(path, "/orologio", fields, 10)
+    if not done:
+        raise RisikoError(f"orologio: {said[:1].lower() + said[1:]}")
     return said
 
 
 def confirm(path: Path, table: str) -> tuple[list[str], bool]:
     """The tables' results waiting in the venue open for `path` confirmed (`table`: its
     number, or «tutti»): what was written, and whether any was refused."""
-    import json
-
-    status, said = _send(path, "/conferma", {"tavolo": table.strip()}, 120,
-                         "application/json")
-    if status != 200:
-        raise RisikoError(f"conferma: {said[:200] or status}")
-    lines = json.loads(said)["righe"]
-    return [line["testo"] for line in lines], any(line["scritto"] is False for line in lines)
+    said = _send(path, "/conferma", {"tavolo": table.strip()}, 120)
+    return [line for _, line in said], any(done is False for done, _ in said)

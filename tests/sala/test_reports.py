@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import unquote, urlencode
+from urllib.parse import urlencode
 
 import pytest
 from openpyxl import load_workbook
@@ -28,7 +28,7 @@ from risiko_xl.sala.room import Room
 from risiko_xl.services.rounds import draw_round
 from risiko_xl.services.table_reports import BASE_COLUMNS
 from risiko_xl.tournament.table_codes import REPORT_KEY, normal, shown, table_code
-from tests.support.sala_server import Answer, request, serving
+from tests.support.sala_server import Answer, request, said_after, serving
 from tests.support.table_codes import code_of
 from tests.support.workbooks import new_with_players
 
@@ -55,8 +55,7 @@ class Venue:
 
     def confirm(self, table: str) -> str:
         answer = self.post("/conferma", {"chiave": KEY, "tavolo": table}, Cookie=self.cookie)
-        assert answer.status == 303
-        return unquote(answer.headers["location"])
+        return said_after(self.where, answer, self.cookie)
 
     def desk(self) -> str:
         return request(self.where, "GET", "/organizzatore",
@@ -294,7 +293,7 @@ def test_a_result_sent_while_the_organiser_looks_is_not_confirmed_unseen(venue: 
     venue.post("/referto", result(code, "y", *swapped))
     said = venue.post("/conferma", {"chiave": KEY, "tavolo": "1|Qualificazione|1",
                                     "invii": shown_id}, Cookie=venue.cookie)
-    assert "nuovo invio" in unquote(said.headers["location"])
+    assert "nuovo invio" in said_after(venue.where, said, venue.cookie)
     assert venue.typed(1) == [(None, None)] * 4
     said = venue.confirm("1")  # from the terminal: the latest, said in words
     assert "scritto in Risultati" in said and "1° " in said

@@ -68,3 +68,16 @@ def request(where: tuple[str, int], method: str, path: str, body: bytes | None =
                       answer.read())
     finally:
         connection.close()
+
+
+def said_after(where: tuple[str, int], answer: Answer, cookie: str) -> str:
+    """What the organiser's page says after an action answered with `answer` (its
+    redirect followed with the organiser's `cookie`), a line each."""
+    import html
+    import re
+
+    assert answer.status == 303, answer.status
+    page = request(where, "GET", answer.headers["location"], headers={"Cookie": cookie})
+    found = re.search(r'<ul class="esito"[^>]*>(.*?)</ul>', page.text, re.S)
+    return "" if found is None else "\n".join(
+        html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", found[1], re.S))
