@@ -1,6 +1,7 @@
 """uvicorn as the venue runs it, against a player on the room's Wi-Fi holding sockets
-open. A connection that sends no whole request within `HEAD_SECONDS`, or does not finish
-one within `REQUEST_SECONDS`, is closed. One device (an IPv4 address, an IPv6 /64) holding
+open. A connection that sends no whole request head within `HEAD_SECONDS`, nor its body
+within `BODY_SECONDS` (a form is a few kilobytes), or whose answer is not taken within
+`REQUEST_SECONDS`, is closed. One device (an IPv4 address, an IPv6 /64) holding
 `MOST_PER_ADDRESS` connections has any more closed at once (a phone's browser opens six).
 Beyond `MOST_CONNECTIONS` in all, a new connection closes the oldest of the device holding
 most, not itself: a machine with many addresses cannot lock the room out (adversary 32:
@@ -17,11 +18,13 @@ import logging
 import weakref
 from typing import Any
 
+import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
 HEAD_SECONDS = 10.0
+BODY_SECONDS = 20.0  # adversary 32: a body trickled a byte every 5 s held on for minutes
 REQUEST_SECONDS = 120.0  # a confirmation writes the workbook: seconds, not minutes
 MOST_CONNECTIONS = 2000
 MOST_PER_ADDRESS = 24
@@ -67,8 +70,9 @@ class Impatient(H11Protocol):
                 most = max(held.values(), key=len)
                 idle = [c for c in most if c.cycle is None or c.cycle.response_complete]
                 (idle or most)[0].transport.close()
-        self.loop.call_later(HEAD_SECONDS, self._check, False)
-        self.loop.call_later(REQUEST_SECONDS, self._check, True)
+        self.loop.call_later(HEAD_SECONDS, self._check, "head")
+        self.loop.call_later(BODY_SECONDS, self._check, "body")
+        self.loop.call_later(REQUEST_SECONDS, self._check, "answer")
 
     def connection_lost(self, exc: Exception | None) -> None:
         held = _HELD.get(self.server_state, {})
@@ -79,11 +83,16 @@ class Impatient(H11Protocol):
             held.pop(getattr(self, "_device", ""), None)
         super().connection_lost(exc)
 
-    def _check(self, whole: bool) -> None:
+    def _check(self, part: str) -> None:
+        """Close the connection if its first request's `part` has not come («head»,
+        «body») or its answer has not gone («answer») by now."""
         cycle = self.cycle
         if self.transport.is_closing():
             return
-        if cycle is None if not whole else (cycle is not None and not cycle.response_complete):
+        late = {"head": cycle is None,
+                "body": cycle is not None and self.conn.their_state is h11.SEND_BODY,
+                "answer": cycle is not None and not cycle.response_complete}[part]
+        if late:
             self.transport.close()
 
 

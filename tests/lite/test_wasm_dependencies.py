@@ -24,7 +24,7 @@ PURE = {"openpyxl", "defusedxml", "olefile", "jinja2", "babel", "segno", "tzdata
 DESK_ONLY = {"xlwings", "fpdf2", "uharfbuzz", "psutil", "pyperclip", "packaging", "xlrd",
              "ortools",  # the draw's exact solver: under WebAssembly the search alone
              "python-calamine",
-             "starlette", "uvicorn"}  # `risiko-xl sala`: a server on the organiser's laptop
+             "starlette", "uvicorn", "h11"}  # `risiko-xl sala`: a server on the laptop
 
 
 def _required(**platform: str) -> set[str]:

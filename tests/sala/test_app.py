@@ -292,3 +292,24 @@ def test_a_device_is_an_ipv4_address_or_an_ipv6_64() -> None:
     assert device("2001:db8:1:2:aaaa::1") == device("2001:db8:1:2:bbbb::9") \
         == "2001:db8:1:2::/64"
     assert device("127.0.0.1") == device("::1") == "" != device("127.0.0.5")
+
+
+def test_a_body_trickled_a_byte_at_a_time_is_cut_off(client: Client) -> None:
+    """Adversary 32: a POST whose body came a byte every 5 s held its connection for more
+    than 300 s. A form is a few kilobytes: its body must come within `BODY_SECONDS`."""
+    import socket
+    import time
+
+    from risiko_xl.sala import server
+
+    slow = socket.create_connection(client.where, timeout=server.BODY_SECONDS + 15)
+    slow.sendall(b"POST /referto HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")
+    started = time.monotonic()
+    try:
+        while time.monotonic() - started < server.BODY_SECONDS + 10:
+            slow.sendall(b"c")
+            time.sleep(1)
+    except OSError:  # closed by the server: writing fails
+        pass
+    assert time.monotonic() - started < server.BODY_SECONDS + 10  # cut, not waited out
+    slow.close()
