@@ -64,12 +64,12 @@ class Impatient(H11Protocol):
             mine = held.setdefault(self._device, [])
             mine.append(self)
             if len(mine) > MOST_PER_ADDRESS:
-                self.transport.close()
+                self.transport.abort()
                 return
             if sum(map(len, held.values())) > MOST_CONNECTIONS:
                 most = max(held.values(), key=len)
                 idle = [c for c in most if c.cycle is None or c.cycle.response_complete]
-                (idle or most)[0].transport.close()
+                (idle or most)[0].transport.abort()
         self.loop.call_later(HEAD_SECONDS, self._check, "head")
         self.loop.call_later(BODY_SECONDS, self._check, "body")
         self.loop.call_later(REQUEST_SECONDS, self._check, "answer")
@@ -87,13 +87,15 @@ class Impatient(H11Protocol):
         """Close the connection if its first request's `part` has not come («head»,
         «body») or its answer has not gone («answer») by now."""
         cycle = self.cycle
-        if self.transport.is_closing():
+        if self.transport.is_closing():  # closed, or waiting to hand a reader its answer
+            if part == "answer":
+                self.transport.abort()
             return
         late = {"head": cycle is None,
                 "body": cycle is not None and self.conn.their_state is h11.SEND_BODY,
                 "answer": cycle is not None and not cycle.response_complete}[part]
         if late:
-            self.transport.close()
+            self.transport.abort()  # not close(): it waits for a reader that never reads
 
 
 def config(app: Any, host: str, port: int) -> uvicorn.Config:

@@ -313,3 +313,35 @@ def test_a_body_trickled_a_byte_at_a_time_is_cut_off(client: Client) -> None:
         pass
     assert time.monotonic() - started < server.BODY_SECONDS + 10  # cut, not waited out
     slow.close()
+
+
+def test_connections_that_never_read_are_closed_too(client: Client, monkeypatch) -> None:
+    """Adversary 32: connections asking 200 pages at once and never reading them went
+    past the room's limit (2,990 held, 545 MB): a closed connection waited to hand over
+    its answer first. Now one closed for the room is dropped at once."""
+    import socket
+    import time
+
+    from risiko_xl.sala import server
+
+    monkeypatch.setattr(server, "MOST_CONNECTIONS", 3)
+    host, port = client.where
+    asks = f"GET /schermo HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode() * 200
+    readers = []
+    for address in ("127.0.0.5", "127.0.0.6", "127.0.0.7", "127.0.0.8", "127.0.0.9"):
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        s.bind((address, 0))
+        s.connect((host, port))
+        s.setblocking(False)
+        try:
+            s.send(asks)
+        except BlockingIOError:
+            pass
+        readers.append(s)
+        time.sleep(0.3)
+    held = sum(len(c) for state in list(server._HELD.values()) for c in state.values())
+    assert held <= 3
+    assert client.get("/versione").status == 200
+    for s in readers:
+        s.close()
