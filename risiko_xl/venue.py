@@ -6,6 +6,7 @@ opens the venue and by the score sheets, whose codes send phones there."""
 from __future__ import annotations
 
 import json
+import os
 import socket
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,16 @@ def room_address() -> str:
         probe.close()
 
 
+def beside(path: Path, suffix: str) -> Path:
+    """The venue's file `suffix` beside the workbook, the one file whatever name it is
+    opened by (adversary 32: a symbolic link opened a second venue with a journal of its
+    own)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + suffix)
+
+
 def control_file(path: Path) -> Path:
-    return path.with_name(path.name + ".sala")
+    return beside(path, ".sala")
 
 
 def opened(path: Path) -> tuple[str, int, str] | None:
@@ -36,13 +45,16 @@ def opened(path: Path) -> tuple[str, int, str] | None:
     organiser's key; None when none is (or its control file is not ours to read)."""
     found = _control(path)
     try:
-        if not found:
-            return None
-        host = str(found.get("ascolta") or "0.0.0.0")
-        host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
-        return host, int(found["porta"]), str(found["chiave"])
+        return reached(found) if found else None
     except (KeyError, TypeError, ValueError):
         return None
+
+
+def reached(control: dict[str, Any]) -> tuple[str, int, str]:
+    """(host, port, key) of a control file's venue as this computer reaches it."""
+    host = str(control.get("ascolta") or "0.0.0.0")
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return host, int(control["porta"]), str(control["chiave"])
 
 
 def _control(path: Path) -> dict[str, Any] | None:

@@ -286,6 +286,9 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             done = await run_in_threadpool(_confirmed, room, journal, waiting)
         except RisikoError as err:
             return [(False, err.messaggio[:1].upper() + err.messaggio[1:]), *notes]
+        except OSError as err:  # the re-check: a full disk answered «500»
+            return [(False, f"Il file del torneo non si può scrivere ({err.strerror or err}):"
+                     " non è stato scritto niente"), *notes]
         return [*done, *notes]
 
     async def drop(request: Request) -> Response:

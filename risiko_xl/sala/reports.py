@@ -29,6 +29,7 @@ from typing import Any
 from risiko_xl.clock import italian_time, utc_now
 from risiko_xl.errors import RisikoError
 from risiko_xl.services.table_reports import Key, Report
+from risiko_xl.venue import beside
 
 MOST_SENDINGS = 30  # per table: a code cannot fill the laptop's disk
 LONGEST_LINE = 16_384  # characters of one event of the journal
@@ -48,7 +49,7 @@ class Sending:
 
 
 def journal_file(path: Path) -> Path:
-    return path.with_name(path.name + ".referti")
+    return beside(path, ".referti")
 
 
 class Journal:

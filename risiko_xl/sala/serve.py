@@ -16,7 +16,7 @@ from pathlib import Path
 
 from risiko_xl.errors import RisikoError
 from risiko_xl.sala.app import COOKIE
-from risiko_xl.venue import DEFAULT_PORT, control_file, opened, room_address
+from risiko_xl.venue import DEFAULT_PORT, control_file, opened, reached, room_address
 
 
 def opening_lines(path: Path, url: str, key: str) -> list[str]:
@@ -49,54 +49,79 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
         raise RisikoError("il torneo non esiste (o non è un file)", valore=str(path))
     port = port or DEFAULT_PORT
     shown = host if host and host not in ("0.0.0.0", "::") else room_address()
-    url = f"http://{shown}:{port}/"
+    url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
     _free(host or "0.0.0.0", port)  # before a word or a key: another venue may run there
-    if _answers(path):
-        raise RisikoError("la sala di questo torneo è già aperta (in un altro terminale): "
-                          "usare quella, oppure chiuderla con Ctrl+C prima di riaprirla; "
-                          "due sale sullo stesso file si dividerebbero i risultati",
-                          valore=str(path))
     room = Room(path, url)
     key = secrets.token_urlsafe(16)
     state = room.state()
     if state.source is None:
         raise RisikoError(f"il torneo non si legge: {state.problem}", valore=str(path))
-    journal = Journal(path)
-    for line in opening_lines(path, url, key):
-        print(line, flush=True)
-    if journal.skipped:
-        print(f"Attenzione: {journal.skipped} righe del registro dei risultati dai tavoli "
-              f"({journal.file.name}) non si leggono (una chiusura improvvisa, il disco "
-              "pieno?): i tavoli che mancano si rimandano dal telefono o si scrivono dal "
-              "referto.", flush=True)
     where = control_file(path)
-    server.close_on_hangup()
-    with contextlib.suppress(FileNotFoundError):
-        where.unlink()  # a venue closed badly: its key is no longer good
-    handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
-    with os.fdopen(handle, "w", encoding="utf-8") as out:
-        json.dump({"porta": port, "chiave": key, "indirizzo": url,
-                   "ascolta": host or "0.0.0.0"}, out)
+    server.close_on_signals()
+    _claim(where, {"porta": port, "chiave": key, "indirizzo": url,
+                   "ascolta": host or "0.0.0.0", "pid": os.getpid()})
     try:
+        journal = Journal(path)
+        for line in opening_lines(path, url, key):
+            print(line, flush=True)
+        if journal.skipped:
+            print(f"Attenzione: {journal.skipped} righe del registro dei risultati dai "
+                  f"tavoli ({journal.file.name}) non si leggono (una chiusura improvvisa, il "
+                  "disco pieno?): i tavoli che mancano si rimandano dal telefono o si "
+                  "scrivono dal referto.", flush=True)
         server.run(server.config(application(room, Clock(), key, journal), host or "0.0.0.0",
                                  port))
     finally:
         with contextlib.suppress(OSError, ValueError):
             if json.loads(where.read_text(encoding="utf-8")).get("chiave") == key:
-                where.unlink()  # ours still (another venue of the file may have replaced it)
+                where.unlink()  # ours still
 
 
-def _answers(path: Path) -> bool:
-    """Whether the venue whose control file lies beside `path` still answers."""
+STARTING_SECONDS = 60  # a venue whose process runs, not answering yet: still starting
+
+
+def _claim(where: Path, said: dict[str, object]) -> None:
+    """The control file `where` written for this venue, or RisikoError when another
+    venue of the workbook holds it (adversary 32: two opened at once, or by another name,
+    split the tables' results); a file a venue closed badly left is taken over."""
+    for _ in range(2):
+        try:
+            handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
+        except FileExistsError:
+            if _live(where):
+                break
+            with contextlib.suppress(FileNotFoundError):
+                where.unlink()  # a venue closed badly: its key is no longer good
+            continue
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            json.dump(said, out)
+        return
+    raise RisikoError("la sala di questo torneo è già aperta (in un altro terminale): "
+                      "usare quella, oppure chiuderla con Ctrl+C prima di riaprirla; due "
+                      "sale sullo stesso file si dividerebbero i risultati",
+                      valore=str(where.with_suffix("")))
+
+
+def _live(where: Path) -> bool:
+    """Whether the venue of the control file `where` answers with its own key, or its
+    process runs and wrote the file just now (it is starting)."""
     import http.client
+    import time
 
-    venue = opened(path)
-    if venue is None:
-        return False
-    connection = http.client.HTTPConnection(venue[0], venue[1], timeout=2)
+    from risiko_xl.files.processes import running
+
     try:
-        connection.request("GET", "/versione")
-        return connection.getresponse().status == 200
+        found = json.loads(where.read_text(encoding="utf-8"))
+        host, port, key = reached(found)
+        pid, age = found.get("pid"), time.time() - where.stat().st_mtime
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
+    if isinstance(pid, int) and age < STARTING_SECONDS and running(pid):
+        return True
+    connection = http.client.HTTPConnection(host, port, timeout=2)
+    try:
+        connection.request("GET", "/organizzatore", headers={"Cookie": f"{COOKIE}={key}"})
+        return connection.getresponse().status == 200  # another venue's would be 403
     except OSError:
         return False
     finally:

@@ -105,15 +105,18 @@ def config(app: Any, host: str, port: int) -> uvicorn.Config:
                           server_header=False, date_header=False, timeout_keep_alive=5)
 
 
-def close_on_hangup() -> None:
-    """The terminal window closed (SIGHUP) closes the venue as Ctrl+C does, so that what
-    opened it cleans up after (adversary 32: its control file, with the key, was left)."""
+def close_on_signals() -> None:
+    """The terminal window closed (SIGHUP) or the system stopping it (SIGTERM, which
+    uvicorn raises again once it has closed) closes the venue as Ctrl+C does, so that
+    what opened it cleans up after (adversary 32: its control file, with the key, was
+    left)."""
     import signal
 
     def closed(*_: Any) -> None:
         raise KeyboardInterrupt
 
     with contextlib.suppress(AttributeError, ValueError):  # Windows; not the main thread
+        signal.signal(signal.SIGTERM, closed)
         signal.signal(signal.SIGHUP, closed)
 
 
@@ -130,5 +133,14 @@ def run(settings: uvicorn.Config) -> None:
     except (ImportError, ValueError, OSError):  # Windows, or a limit not ours to raise
         pass
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # «Too many open files» × 1e6
+    sockets = None
+    if settings.host == "::":  # every interface, IPv4 too: asyncio's own socket would be
+        import socket  # IPv6 only, and the re-check's phones could not reach the address
+
+        both = socket.socket(socket.AF_INET6, socket.SOCK_STREAM)
+        both.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        both.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        both.bind(("::", settings.port))
+        sockets = [both]
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl+C closes the venue, as uvicorn.run
-        uvicorn.Server(settings).run()
+        uvicorn.Server(settings).run(sockets=sockets)

@@ -477,3 +477,19 @@ def test_an_order_of_play_typed_by_hand_is_never_overwritten(venue: Venue) -> No
     assert [r["Ordine"] for r in rows if r["Tavolo"] == 1 and r["Turno"] == 1] == \
         [4, 3, 2, 1]
     assert venue.typed(1)[0] == (40, None)
+
+
+def test_a_full_disk_at_the_confirmation_is_said_in_words(venue: Venue, monkeypatch) -> None:
+    """The re-check: confirming on a full disk answered «500 Internal Server Error»."""
+    import errno
+
+    from risiko_xl.workbooks import on_file
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    assert venue.post("/referto", result(venue.code(1), "pieno", *GOOD)).status == 200
+    monkeypatch.setattr(on_file, "on_file", full)
+    said = venue.confirm("1")
+    assert "Il file del torneo non si può scrivere (No space left on device)" in said
+    assert venue.typed(1) == [(None, None)] * 4
