@@ -77,13 +77,22 @@ def serve(path: Path, port: int | None, host: str | None) -> None:
                 where.unlink()  # ours still
 
 
-STARTING_SECONDS = 60  # a venue whose process runs, not answering yet: still starting
+STARTING_SECONDS = 15  # a venue whose process runs, not answering yet: still starting
 
 
 def _claim(where: Path, said: dict[str, object]) -> None:
     """The control file `where` written for this venue, or RisikoError when another
     venue of the workbook holds it (adversary 32: two opened at once, or by another name,
-    split the tables' results); a file a venue closed badly left is taken over."""
+    split the tables' results); a file a venue closed badly left is taken over. The
+    claim is made under the workbook's lock: two venues started at once over a file left
+    behind both took it over (the second re-check)."""
+    from risiko_xl.files.lock import writing
+
+    with writing(where.with_name(where.name.removesuffix(".sala"))):
+        _claim_locked(where, said)
+
+
+def _claim_locked(where: Path, said: dict[str, object]) -> None:
     for _ in range(2):
         try:
             handle = os.open(where, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # owner only
@@ -98,7 +107,8 @@ def _claim(where: Path, said: dict[str, object]) -> None:
         return
     raise RisikoError("la sala di questo torneo è già aperta (in un altro terminale): "
                       "usare quella, oppure chiuderla con Ctrl+C prima di riaprirla; due "
-                      "sale sullo stesso file si dividerebbero i risultati",
+                      "sale sullo stesso file si dividerebbero i risultati (se nessuna sala "
+                      f"è aperta: cancellare il file {where.name} e riaprirla)",
                       valore=str(where.with_suffix("")))
 
 

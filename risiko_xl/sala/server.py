@@ -62,25 +62,31 @@ class Impatient(H11Protocol):
         if self._device:
             held = _HELD.setdefault(self.server_state, {})
             mine = held.setdefault(self._device, [])
-            mine.append(self)
-            if len(mine) > MOST_PER_ADDRESS:
-                self.transport.abort()
+            if len(mine) >= MOST_PER_ADDRESS:
+                self.transport.abort()  # never counted
                 return
-            if sum(map(len, held.values())) > MOST_CONNECTIONS:
+            mine.append(self)
+            while sum(map(len, held.values())) > MOST_CONNECTIONS:
                 most = max(held.values(), key=len)
                 idle = [c for c in most if c.cycle is None or c.cycle.response_complete]
-                (idle or most)[0].transport.abort()
+                victim = (idle or most)[0]
+                victim.forget()  # at once: a burst of arrivals must not pick it again
+                victim.transport.abort()
         self.loop.call_later(HEAD_SECONDS, self._check, "head")
         self.loop.call_later(BODY_SECONDS, self._check, "body")
         self.loop.call_later(REQUEST_SECONDS, self._check, "answer")
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def forget(self) -> None:
+        """No longer counted among its device's connections (closed, or closing)."""
         held = _HELD.get(self.server_state, {})
         mine = held.get(getattr(self, "_device", ""), [])
         with contextlib.suppress(ValueError):
             mine.remove(self)
         if not mine:
             held.pop(getattr(self, "_device", ""), None)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.forget()
         super().connection_lost(exc)
 
     def _check(self, part: str) -> None:

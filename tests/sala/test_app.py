@@ -344,3 +344,33 @@ def test_connections_that_never_read_are_closed_too(client: Client, monkeypatch)
     assert client.get("/versione").status == 200
     for s in readers:
         s.close()
+
+
+def test_a_burst_of_arrivals_never_holds_more_than_the_room(client: Client,
+                                                            monkeypatch) -> None:
+    """The second re-check: 120 addresses × 24 connections arriving at once were all
+    kept (2,880 for a room of 2,000): every arrival of a burst closed the same victim."""
+    import socket
+    import time
+
+    from risiko_xl.sala import server
+
+    monkeypatch.setattr(server, "MOST_CONNECTIONS", 20)
+    host, port = client.where
+    crowd = [socket.create_connection((host, port), source_address=(f"127.0.1.{a}", 0))
+             for a in range(1, 7) for _ in range(10)]
+    time.sleep(0.5)
+    held = sum(len(c) for state in list(server._HELD.values()) for c in state.values())
+    assert held <= 20
+    still = 0
+    for s in crowd:
+        s.settimeout(0.05)
+        try:
+            still += s.recv(1) != b""
+        except TimeoutError:
+            still += 1  # open, waiting
+        except OSError:
+            pass  # reset: closed by the server
+        s.close()
+    assert still <= 20
+    assert client.get("/versione").status == 200

@@ -97,3 +97,31 @@ def test_every_interface_of_ipv6_serves_ipv4_too(venue) -> None:
     for host in ("127.0.0.1", "[::1]"):
         with urllib.request.urlopen(f"http://{host}:{port}/versione", timeout=10) as answer:
             assert answer.status == 200
+
+
+def test_two_venues_started_at_once_over_a_file_left_behind_open_once(tmp_path: Path) -> None:
+    """The second re-check: with a control file left by a venue killed outright, two
+    venues started at the same moment both took it over and both served."""
+    import os
+
+    path = new_with_players(tmp_path / "t.xlsx", "master", 8, 2, "du", seed="due")
+    assert cli.main(["sorteggia", str(path)]) == 0
+    for _ in range(3):
+        control_file(path).write_text(json.dumps(
+            {"porta": free_port(), "chiave": "vecchia", "ascolta": "127.0.0.1",
+             "pid": 999_999_999}))
+        os.utime(control_file(path), (time.time() - 3600, time.time() - 3600))
+        starts = [subprocess.Popen(
+            [sys.executable, "-m", "risiko_xl.cli", "sala", str(path), "--porta",
+             str(free_port()), "--indirizzo", "127.0.0.1"], stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE) for _ in range(2)]
+        deadline = time.monotonic() + 60
+        while all(s.poll() is None for s in starts):
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
+        refused = next(s for s in starts if s.poll() is not None)
+        assert refused.returncode == 2 and b"aperta" in refused.stderr.read()
+        serving = next(s for s in starts if s is not refused)
+        serving.send_signal(signal.SIGTERM)
+        serving.wait(20)
+        assert not control_file(path).exists()
