@@ -39,7 +39,7 @@ from starlette.routing import Route
 from risiko_xl.errors import RisikoError
 from risiko_xl.publish.render import TEMPLATES
 from risiko_xl.sala import forms, pages, report_pages
-from risiko_xl.sala.clock import DONE, EXTRA_MINUTES, Clock
+from risiko_xl.sala.clock import Clock
 from risiko_xl.sala.forms import HEADERS, LARGEST_FORM, LARGEST_REPORT, notice, refused
 from risiko_xl.sala.report_pages import TableState
 from risiko_xl.sala.reports import Journal
@@ -158,16 +158,9 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
             if table is not None and playing and table not in playing:
                 raise RisikoError(f"il tavolo {table} non c'è (tavoli: da 1 a "
                                   f"{max(playing)})")
-            minutes = forms.whole(form, "minuti")
-            clock.act(action, minutes, table)
-            said = f"Orologio {DONE[action]}" + (
-                f": {clock.minutes} minuti" if action == "avvia" else
-                f": {minutes or EXTRA_MINUTES} minuti in più " + (f"al tavolo {table}" if table
-                                                      else "a tutti i tavoli")
-                if action == "proroga" else "")
-            done = True
+            said, done = clock.act(action, forms.whole(form, "minuti"), table), True
         except RisikoError as err:
-            said = err.messaggio[:1].upper() + err.messaggio[1:]
+            said = forms.sentence(err)
         return answered(request, [(done, said)])
 
     def table_of(code: str) -> tuple[State, Key] | Response:
@@ -241,7 +234,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         try:
             new = journal.send(sent_id, report)
         except RisikoError as err:
-            return refused(err.messaggio[:1].upper() + err.messaggio[1:], 409)
+            return refused(forms.sentence(err), 409)
         answer = ("Ricevuto: il risultato attende la conferma dell'organizzatore" if new
                   else "Già ricevuto (lo stesso invio): attende la conferma "
                   "dell'organizzatore")
@@ -285,7 +278,7 @@ def application(room: Room, clock: Clock | None = None, key: str | None = None,
         try:
             done = await run_in_threadpool(_confirmed, room, journal, waiting)
         except RisikoError as err:
-            return [(False, err.messaggio[:1].upper() + err.messaggio[1:]), *notes]
+            return [(False, forms.sentence(err)), *notes]
         except OSError as err:  # the re-check: a full disk answered «500»
             return [(False, f"Il file del torneo non si può scrivere ({err.strerror or err}):"
                      " non è stato scritto niente"), *notes]

@@ -39,8 +39,9 @@ class Clock:
     extra: dict[int | None, int] = field(default_factory=dict)  # table (None: all) → min
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def act(self, action: str, minutes: int | None = None, table: int | None = None) -> None:
-        """One of `ACTIONS`; RisikoError for what the clock's state does not allow."""
+    def act(self, action: str, minutes: int | None = None, table: int | None = None) -> str:
+        """One of `ACTIONS`, and what was done in words («Orologio avviato: 90 minuti»);
+        RisikoError for what the clock's state does not allow."""
         if action not in ACTIONS:
             raise RisikoError("azione dell'orologio sconosciuta", valore=action)
         if minutes is not None and not 1 <= minutes <= LONGEST:
@@ -64,12 +65,16 @@ class Clock:
                 self.paused += now - self.paused_at
                 self.paused_at = None
             elif action == "proroga":
-                self.extra[table] = self.extra.get(table, 0) + (minutes or EXTRA_MINUTES)
-                if sum(self.extra.values()) + self.minutes > LONGEST:
-                    self.extra[table] -= minutes or EXTRA_MINUTES
+                extra = minutes or EXTRA_MINUTES
+                if sum(self.extra.values()) + extra + self.minutes > LONGEST:
                     raise RisikoError(f"un turno dura al massimo {LONGEST} minuti")
+                self.extra[table] = self.extra.get(table, 0) + extra
+                return (f"Orologio {DONE[action]}: {extra} minuti in più " +
+                        (f"al tavolo {table}" if table else "a tutti i tavoli"))
             elif action == "azzera":
                 self.started, self.paused_at, self.paused, self.extra = None, None, 0.0, {}
+            return f"Orologio {DONE[action]}" + (
+                f": {self.minutes} minuti" if action == "avvia" else "")
 
     def view(self) -> dict[str, Any]:
         """The clock for the pages: «fermo», «in corso», «in pausa» or «scaduto», the

@@ -28,6 +28,11 @@ LARGEST_FORM = 1024  # bytes: the organiser's forms
 LARGEST_REPORT = 4096  # bytes: a table's result (six players, a dozen cells each)
 
 
+def sentence(err: RisikoError) -> str:
+    """An error said to the organiser or a phone as a sentence of its own."""
+    return err.messaggio[:1].upper() + err.messaggio[1:]
+
+
 def notice(text: str, title: str = "Sala del torneo") -> str:
     """A page of one sentence, readable on a phone (a refusal, a page with nothing yet)."""
     return ("<!DOCTYPE html><html lang=\"it\"><head><meta charset=\"utf-8\"><meta "
