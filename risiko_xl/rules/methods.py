@@ -71,11 +71,12 @@ class Method:
         """The method in a line as it scores now (a preset may change its parameters)."""
         return self.description
 
-    def amount(self, numerator: int) -> str:
+    def amount(self, numerator: int | None) -> str | None:
         """A whole in numerator units as the organiser reads it (1100 → «1,100»)."""
         decimals = len(str(self.denominator)) - 1
-        whole, part = divmod(numerator, self.denominator)
-        return f"{whole},{part:0{decimals}d}" if decimals else str(whole)
+        whole, part = divmod(numerator or 0, self.denominator)
+        return None if numerator is None else (
+            f"{whole},{part:0{decimals}d}" if decimals else str(whole))
 
     def winner_points(self, seat: Seat, players: int) -> int | None:
         """The winner's points the other seats of a table are measured against, or None
@@ -188,15 +189,14 @@ class PositionMethod(Method):
 
     @property
     def summary(self) -> str:
-        """The description, then the fixed RisiKo! and the caps this method has now: a
-        preset changes them (003 Art. 23 lifts the master's 0,100 and caps the winner of a
-        table of five at 1,100, so a second there scores 0,102)."""
-        points_cap = None if self.points_cap is None else self.points_cap * self.point_unit
-        said = [self.description, *(f"{words} {self.amount(value)}" for words, value in (
-            ("RisiKo!", self.risiko_total), ("punti tavolo al massimo", points_cap),
-            ("al massimo", self.total_cap),
-            ("al tavolo da 5 il vincitore al massimo", self.winner_cap)) if value is not None)]
-        return "; ".join(said)
+        """The description, then the fixed RisiKo! and the caps it has now, which a preset
+        changes (003 Art. 23 lifts 001's 0,100, caps the winner of a table of 5 at 1,100)."""
+        table_cap = None if self.points_cap is None else (  # table points are whole
+            f"{self.points_cap} punti tavolo ({self.amount(self.points_cap * self.point_unit)})")
+        return "; ".join([self.description, *(f"{words} {text}" for words, text in (
+            ("RisiKo!", self.amount(self.risiko_total)), ("al massimo", table_cap),
+            ("al massimo", self.amount(self.total_cap)),
+            ("al tavolo da 5 il vincitore al massimo", self.amount(self.winner_cap))) if text)])
 
     def bonus(self, position: int, group: int, eliminated: bool = False) -> int:
         if group == 1:

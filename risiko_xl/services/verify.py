@@ -89,7 +89,8 @@ def _final_ranking(t: Tournament) -> list[str]:
         return [f"{where}: non si può ricalcolare ({on_sheet(err)})"]
     if expected is None:
         return [f"{where}: scritta, ma le fasi finali non sono tutte giocate"]
-    return _compare(schema.FINAL_RANKING.sheet, stored, expected, FINAL_COLUMNS)
+    return _compare(f"{schema.FINAL_RANKING.sheet} ({schema.FINAL_RANKING.name})", stored,
+                    expected, FINAL_COLUMNS)
 
 
 def _replay(t: Tournament) -> tuple[list[str], int]:

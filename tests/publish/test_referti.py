@@ -362,4 +362,4 @@ def test_the_scoring_line_says_the_caps_the_formula_has() -> None:
 
     eagles, master = scoring_words(formula("eagles")), scoring_words(formula("master"))
     assert "0,100" not in eagles and "al tavolo da 5 il vincitore al massimo 1,100" in eagles
-    assert "punti tavolo al massimo 0,100" in master and "vincitore al massimo" not in master
+    assert "al massimo 100 punti tavolo (0,100)" in master and "vincitore al massimo" not in master

@@ -132,4 +132,6 @@ def test_verify_finds_a_final_changed_after_the_final_ranking(played, capsys):
     capsys.readouterr()
     assert cli.main(["verify", str(path)]) == cli.EXIT_FAILURE
     out = capsys.readouterr().out
-    assert f"Foglio Fasi finali, riga {first}, colonna ID: trovato 'B', calcolato 'A'" in out
+    # the referee 32: the sheet holds Qualificati too, both with an ID: the table is named
+    assert (f"Foglio Fasi finali (ClassificaFinale), riga {first}, colonna ID: trovato 'B', "
+            "calcolato 'A'") in out
